@@ -1,0 +1,147 @@
+// Command agendei is the whole product: `agendei serve` runs the API, the web
+// app and the background jobs; `agendei migrate` applies database migrations.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/server"
+	"github.com/agendei/agendei/web"
+)
+
+const usage = `Agendei — agendamento online.
+
+Uso:
+  agendei serve   [flags]   inicia o servidor (API, app web e tarefas)
+  agendei migrate [flags]   aplica as migrações do banco de dados e sai
+
+Rode "agendei serve -h" para ver as opções (cada uma também lida de uma variável de ambiente).
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "serve":
+		err = serve(ctx, os.Args[2:])
+	case "migrate":
+		err = migrate(ctx, os.Args[2:])
+	case "-h", "--help", "help":
+		fmt.Print(usage)
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "comando desconhecido %q\n\n%s", os.Args[1], usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		slog.Error("agendei", "err", err)
+		os.Exit(1)
+	}
+}
+
+func setup(ctx context.Context, name string, args []string) (*config.Config, *slog.Logger, *db.DB, error) {
+	cfg, err := config.Parse(name, args, os.Getenv)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	log := newLogger(cfg)
+	slog.SetDefault(log)
+	d, err := db.Open(ctx, cfg.DataDir, cfg.DatabaseURL)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := d.Migrate(ctx, log); err != nil {
+		d.Close()
+		return nil, nil, nil, err
+	}
+	return cfg, log, d, nil
+}
+
+func migrate(ctx context.Context, args []string) error {
+	_, log, d, err := setup(ctx, "agendei migrate", args)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	log.Info("database is up to date", "dialect", d.Dialect)
+	return nil
+}
+
+func serve(ctx context.Context, args []string) error {
+	cfg, log, d, err := setup(ctx, "agendei serve", args)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := cfg.EnsureSecret(); err != nil {
+		return fmt.Errorf("secret: %w", err)
+	}
+	srv, err := server.New(cfg, server.Deps{DB: d, Log: log, Web: web.Dist()})
+	if err != nil {
+		return err
+	}
+	bgCtx, stopBg := context.WithCancel(context.Background())
+	bgDone := make(chan struct{})
+	go func() { srv.RunBackground(bgCtx); close(bgDone) }()
+
+	hs := &http.Server{
+		Addr:              cfg.Addr,
+		Handler:           srv.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		// No WriteTimeout: live notifications stream for as long as a tab is open.
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		stopBg()
+		return err
+	}
+	log.Info("agendei is serving", "addr", ln.Addr().String(), "url", cfg.BaseURL, "dialect", d.Dialect, "data_dir", cfg.DataDir)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		stopBg()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down: finishing in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err = hs.Shutdown(shutdownCtx)
+	stopBg()
+	<-bgDone
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+func newLogger(cfg *config.Config) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}

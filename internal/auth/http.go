@@ -1,0 +1,250 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Handlers serves /api/auth/*, /api/me and /api/account.
+type Handlers struct {
+	svc        *Service
+	secure     bool // TLS: Secure cookie with the __Host- prefix
+	trustProxy bool
+}
+
+// NewHandlers returns the handlers; secure is true when the app is served over HTTPS.
+func NewHandlers(svc *Service, secure, trustProxy bool) *Handlers {
+	return &Handlers{svc: svc, secure: secure, trustProxy: trustProxy}
+}
+
+// Register adds the routes to mux.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("POST /api/auth/signup", httpx.Handle(h.signup))
+	mux.Handle("POST /api/auth/login", httpx.Handle(h.login))
+	mux.Handle("POST /api/auth/refresh", httpx.Handle(h.refresh))
+	mux.Handle("POST /api/auth/logout", httpx.Handle(h.logout))
+	mux.Handle("POST /api/auth/password-reset", httpx.Handle(h.passwordReset))
+	mux.Handle("POST /api/auth/account-recovery", httpx.Handle(h.requestRecovery))
+	mux.Handle("POST /api/auth/account-recovery/complete", httpx.Handle(h.completeRecovery))
+	mux.Handle("GET /api/me", h.RequireUser(httpx.Handle(h.me)))
+	mux.Handle("DELETE /api/account", h.RequireUser(httpx.Handle(h.deleteAccount)))
+}
+
+type userKey struct{}
+
+// UserID is the signed-in owner's id, set by RequireUser.
+func UserID(ctx context.Context) string {
+	id, _ := ctx.Value(userKey{}).(string)
+	return id
+}
+
+// WithUserID returns ctx carrying id as the signed-in owner (for tests and jobs).
+func WithUserID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, userKey{}, id)
+}
+
+// RequireUser answers 401 unless the request carries a valid access token.
+func (h *Handlers) RequireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := h.bearerUser(r)
+		if id == "" {
+			httpx.WriteError(w, r, errSessionInvalid)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(WithUserID(r.Context(), id)))
+	})
+}
+
+func (h *Handlers) bearerUser(r *http.Request) string {
+	authz := r.Header.Get("Authorization")
+	token, ok := strings.CutPrefix(authz, "Bearer ")
+	if !ok {
+		return ""
+	}
+	id, err := h.svc.UserFromAccessToken(strings.TrimSpace(token))
+	if err != nil {
+		return ""
+	}
+	return id
+}
+
+const (
+	cookieName       = "agendei_refresh"
+	secureCookieName = "__Host-agendei_refresh"
+)
+
+func (h *Handlers) cookieName() string {
+	if h.secure {
+		return secureCookieName
+	}
+	return cookieName
+}
+
+func (h *Handlers) setRefreshCookie(w http.ResponseWriter, token string, maxAge int) {
+	http.SetCookie(w, &http.Cookie{
+		Name:     h.cookieName(),
+		Value:    token,
+		Path:     "/", // required by the __Host- prefix
+		MaxAge:   maxAge,
+		HttpOnly: true,
+		Secure:   h.secure,
+		SameSite: http.SameSiteStrictMode,
+	})
+}
+
+func (h *Handlers) refreshCookie(r *http.Request) string {
+	if c, err := r.Cookie(h.cookieName()); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+type sessionJSON struct {
+	User struct {
+		ID    string `json:"id"`
+		Email string `json:"email"`
+	} `json:"user"`
+	AccessToken string    `json:"accessToken"`
+	ExpiresAt   time.Time `json:"expiresAt"`
+	ExpiresIn   int       `json:"expiresIn"`
+}
+
+func (h *Handlers) writeSession(w http.ResponseWriter, status int, s *Session) {
+	h.setRefreshCookie(w, s.RefreshToken, int(RefreshTTL.Seconds()))
+	var body sessionJSON
+	body.User.ID, body.User.Email = s.UserID, s.Email
+	body.AccessToken = s.AccessToken
+	body.ExpiresAt = s.ExpiresAt
+	body.ExpiresIn = int(AccessTTL.Seconds())
+	httpx.WriteJSON(w, status, body)
+}
+
+var success = map[string]bool{"success": true}
+
+func (h *Handlers) ip(r *http.Request) string { return httpx.ClientIP(r, h.trustProxy) }
+
+func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) error {
+	var in SignupInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.svc.Signup(r.Context(), in, h.ip(r))
+	if err != nil {
+		return err
+	}
+	h.writeSession(w, http.StatusCreated, s)
+	return nil
+}
+
+func (h *Handlers) login(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.svc.Login(r.Context(), in.Email, in.Password, h.ip(r))
+	if err != nil {
+		return err
+	}
+	h.writeSession(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *Handlers) refresh(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.svc.Refresh(r.Context(), h.refreshCookie(r))
+	if err != nil {
+		if err == errSessionInvalid {
+			h.setRefreshCookie(w, "", -1)
+		}
+		return err
+	}
+	h.writeSession(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *Handlers) logout(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Scope string `json:"scope"`
+	}
+	if r.ContentLength != 0 {
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	if in.Scope != "" && in.Scope != "local" && in.Scope != "global" {
+		return httpx.Validation("Escopo de saída inválido.")
+	}
+	global := in.Scope != "local" // the spec signs out globally by default
+	if err := h.svc.Logout(r.Context(), h.refreshCookie(r), h.bearerUser(r), global); err != nil {
+		return err
+	}
+	h.setRefreshCookie(w, "", -1)
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handlers) passwordReset(w http.ResponseWriter, r *http.Request) error {
+	var in ResetInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ResetPassword(r.Context(), in, h.ip(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, success)
+	return nil
+}
+
+func (h *Handlers) requestRecovery(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.RequestRecovery(r.Context(), in.Email, h.ip(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, success)
+	return nil
+}
+
+func (h *Handlers) completeRecovery(w http.ResponseWriter, r *http.Request) error {
+	var in RecoveryInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.CompleteRecovery(r.Context(), in, h.ip(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, success)
+	return nil
+}
+
+func (h *Handlers) me(w http.ResponseWriter, r *http.Request) error {
+	m, err := h.svc.Me(r.Context(), UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, m)
+	return nil
+}
+
+func (h *Handlers) deleteAccount(w http.ResponseWriter, r *http.Request) error {
+	var in DeleteInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.DeleteAccount(r.Context(), UserID(r.Context()), in); err != nil {
+		return err
+	}
+	h.setRefreshCookie(w, "", -1)
+	httpx.WriteJSON(w, http.StatusOK, success)
+	return nil
+}

@@ -1,0 +1,48 @@
+package mail
+
+import (
+	"bytes"
+	_ "embed"
+	htmltemplate "html/template"
+	texttemplate "text/template"
+)
+
+// Content is what an e-mail says; Compose lays it out as text and HTML in the
+// house style, so each kind of e-mail is a few lines of Go, not a template.
+type Content struct {
+	Subject    string
+	Greeting   string   // "Olá, Ana!"
+	Paragraphs []string // plain text; escaped in HTML
+	Button     *Link    // optional call to action
+	Details    []Detail // optional label/value table (appointment details)
+	Footer     string   // small print at the end
+}
+
+// Link is a labelled URL.
+type Link struct{ Label, URL string }
+
+// Detail is one row of a details table.
+type Detail struct{ Label, Value string }
+
+//go:embed templates/layout.html
+var layoutHTML string
+
+//go:embed templates/layout.txt
+var layoutText string
+
+var (
+	htmlTmpl = htmltemplate.Must(htmltemplate.New("html").Parse(layoutHTML))
+	textTmpl = texttemplate.Must(texttemplate.New("text").Parse(layoutText))
+)
+
+// Compose renders c for one recipient.
+func Compose(to string, c Content) (Message, error) {
+	var h, t bytes.Buffer
+	if err := htmlTmpl.Execute(&h, c); err != nil {
+		return Message{}, err
+	}
+	if err := textTmpl.Execute(&t, c); err != nil {
+		return Message{}, err
+	}
+	return Message{To: to, Subject: c.Subject, HTML: h.String(), Text: t.String()}, nil
+}

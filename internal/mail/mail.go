@@ -1,0 +1,182 @@
+// Package mail sends Agendei's e-mail: through SMTP when AGENDEI_SMTP_URL is
+// set, otherwise as .eml files in <data dir>/outbox. Messages go through the
+// job queue, so a slow or broken mail server delays mail but never fails the
+// request that caused it, and failed sends are retried.
+package mail
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	gomail "github.com/wneessen/go-mail"
+
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// Attachment is a file sent with a message (e.g. an .ics invite).
+type Attachment struct {
+	Name        string `json:"name"`
+	ContentType string `json:"contentType"`
+	Data        []byte `json:"data"`
+}
+
+// Message is one e-mail.
+type Message struct {
+	To          string       `json:"to"`
+	Subject     string       `json:"subject"`
+	Text        string       `json:"text"`
+	HTML        string       `json:"html"`
+	Attachments []Attachment `json:"attachments,omitempty"`
+}
+
+// Sender delivers a message now.
+type Sender interface {
+	Send(ctx context.Context, m Message) error
+}
+
+// build turns a Message into a MIME message.
+func build(from string, m Message) (*gomail.Msg, error) {
+	msg := gomail.NewMsg()
+	if err := msg.From(from); err != nil {
+		return nil, fmt.Errorf("from: %w", err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return nil, fmt.Errorf("to: %w", err)
+	}
+	msg.Subject(m.Subject)
+	msg.SetDate()
+	msg.SetMessageID()
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	for _, a := range m.Attachments {
+		opts := []gomail.FileOption{}
+		if a.ContentType != "" {
+			opts = append(opts, gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
+		}
+		msg.AttachReadSeeker(a.Name, bytes.NewReader(a.Data), opts...)
+	}
+	return msg, nil
+}
+
+// Outbox writes each message as an .eml file into a folder.
+type Outbox struct {
+	Dir  string
+	From string
+}
+
+// Send writes m to the outbox, atomically (temp file, then rename).
+func (o *Outbox) Send(_ context.Context, m Message) error {
+	msg, err := build(o.From, m)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := msg.WriteTo(&buf); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(o.Dir, ".mail-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	name := fmt.Sprintf("%s-%s.eml", time.Now().UTC().Format("20060102T150405.000000000"), filepath.Base(tmp.Name())[6:])
+	return os.Rename(tmp.Name(), filepath.Join(o.Dir, name))
+}
+
+// SMTP sends through a mail server given as smtp://user:pass@host:port
+// (STARTTLS when offered) or smtps://… (TLS from the start).
+type SMTP struct {
+	URL  *url.URL
+	From string
+}
+
+// Send delivers m to the SMTP server.
+func (s *SMTP) Send(ctx context.Context, m Message) error {
+	msg, err := build(s.From, m)
+	if err != nil {
+		return err
+	}
+	port := 587
+	if s.URL.Scheme == "smtps" {
+		port = 465
+	}
+	if p := s.URL.Port(); p != "" {
+		if port, err = strconv.Atoi(p); err != nil {
+			return fmt.Errorf("smtp port: %w", err)
+		}
+	}
+	opts := []gomail.Option{gomail.WithPort(port), gomail.WithTimeout(20 * time.Second), gomail.WithTLSPolicy(gomail.TLSOpportunistic)}
+	if s.URL.Scheme == "smtps" {
+		opts = append(opts, gomail.WithSSL())
+	}
+	if user := s.URL.User.Username(); user != "" {
+		pass, _ := s.URL.User.Password()
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain), gomail.WithUsername(user), gomail.WithPassword(pass))
+	}
+	c, err := gomail.NewClient(s.URL.Hostname(), opts...)
+	if err != nil {
+		return err
+	}
+	return c.DialAndSendWithContext(ctx, msg)
+}
+
+// NewSender returns the SMTP sender when smtpURL is set, otherwise the outbox.
+func NewSender(smtpURL, dataDir, from string) (Sender, error) {
+	if smtpURL == "" {
+		return &Outbox{Dir: filepath.Join(dataDir, "outbox"), From: from}, nil
+	}
+	u, err := url.Parse(smtpURL)
+	if err != nil {
+		return nil, err
+	}
+	return &SMTP{URL: u, From: from}, nil
+}
+
+const jobKind = "mail.send"
+
+// Mailer queues messages for delivery by the job queue.
+type Mailer struct {
+	queue *jobs.Queue
+}
+
+// NewMailer registers the delivery job with q and returns the Mailer.
+func NewMailer(q *jobs.Queue, s Sender) *Mailer {
+	q.Register(jobKind, func(ctx context.Context, payload []byte) error {
+		var m Message
+		if err := json.Unmarshal(payload, &m); err != nil {
+			return err
+		}
+		return s.Send(ctx, m)
+	})
+	return &Mailer{queue: q}
+}
+
+// Queue schedules m, inside the caller's transaction when x is one.
+func (m *Mailer) Queue(ctx context.Context, x db.Querier, msg Message) error {
+	if strings.TrimSpace(msg.To) == "" {
+		return nil
+	}
+	return m.queue.Enqueue(ctx, x, jobKind, msg, time.Time{}, 8)
+}

@@ -1,0 +1,150 @@
+// Package config reads Agendei's settings: each one a command-line flag whose
+// default comes from an environment variable, which in turn has a built-in default.
+// With nothing set, everything lives under ./data and the server listens on :8080.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Config is every setting of `agendei serve`.
+type Config struct {
+	Addr            string // AGENDEI_ADDR
+	DataDir         string // AGENDEI_DATA_DIR
+	DatabaseURL     string // DATABASE_URL: empty means SQLite in DataDir
+	BaseURL         string // AGENDEI_BASE_URL: public origin, used in e-mail links and Origin checks
+	SMTPURL         string // AGENDEI_SMTP_URL: empty means .eml files in DataDir/outbox
+	MailFrom        string // AGENDEI_MAIL_FROM
+	SupportEmail    string // AGENDEI_SUPPORT_EMAIL
+	SupportWhatsApp string // AGENDEI_SUPPORT_WHATSAPP (digits with country code)
+	Secret          string // AGENDEI_SECRET: signs access tokens; generated into DataDir when absent
+	TrustProxy      bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
+	LogLevel        string // AGENDEI_LOG_LEVEL: debug, info, warn, error
+	LogFormat       string // AGENDEI_LOG_FORMAT: text or json
+}
+
+type setting struct {
+	flag, env, def, usage string
+	dst               *string
+}
+
+func (c *Config) settings() []setting {
+	return []setting{
+		{"addr", "AGENDEI_ADDR", ":8080", "address to listen on", &c.Addr},
+		{"data-dir", "AGENDEI_DATA_DIR", "./data", "folder for the SQLite file, photos, outbox and generated secrets", &c.DataDir},
+		{"database-url", "DATABASE_URL", "", "postgres://… to use PostgreSQL (default: SQLite in the data dir)", &c.DatabaseURL},
+		{"base-url", "AGENDEI_BASE_URL", "http://localhost:8080", "public URL of the app, for links in e-mails", &c.BaseURL},
+		{"smtp-url", "AGENDEI_SMTP_URL", "", "smtp://user:pass@host:port or smtps://… (default: write .eml files to <data dir>/outbox)", &c.SMTPURL},
+		{"mail-from", "AGENDEI_MAIL_FROM", "Agendei <nao-responda@agendei.app>", "sender of outgoing e-mail", &c.MailFrom},
+		{"support-email", "AGENDEI_SUPPORT_EMAIL", "suporte@agendei.app", "support e-mail shown on the pages", &c.SupportEmail},
+		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
+		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
+		{"log-level", "AGENDEI_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
+		{"log-format", "AGENDEI_LOG_FORMAT", "text", "text or json", &c.LogFormat},
+	}
+}
+
+// Parse reads flags from args, falling back to getenv and then to the defaults.
+func Parse(name string, args []string, getenv func(string) string) (*Config, error) {
+	c := &Config{}
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	for _, s := range c.settings() {
+		def := s.def
+		if v := getenv(s.env); v != "" {
+			def = v
+		}
+		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s (env %s)", s.usage, s.env))
+	}
+	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
+	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	return c, c.validate()
+}
+
+func (c *Config) validate() error {
+	var errs []error
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("AGENDEI_BASE_URL must be an http(s) URL, got %q", c.BaseURL))
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") {
+		errs = append(errs, errors.New("DATABASE_URL must start with postgres:// (leave it empty for SQLite)"))
+	}
+	if c.SMTPURL != "" {
+		if u, err := url.Parse(c.SMTPURL); err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			errs = append(errs, errors.New("AGENDEI_SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465"))
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		errs = append(errs, fmt.Errorf("AGENDEI_MAIL_FROM is not an e-mail address: %q", c.MailFrom))
+	}
+	c.SupportWhatsApp = digitsOnly(c.SupportWhatsApp)
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("AGENDEI_LOG_FORMAT must be text or json, got %q", c.LogFormat))
+	}
+	return errors.Join(errs...)
+}
+
+// TLS reports whether the public URL is https, which makes cookies Secure and
+// turns on HSTS.
+func (c *Config) TLS() bool { return strings.HasPrefix(c.BaseURL, "https://") }
+
+// EnsureSecret fills Secret from <data dir>/secret.key, creating that file with
+// a random key the first time. Several instances must share the key: set
+// AGENDEI_SECRET, or share the data dir.
+func (c *Config) EnsureSecret() error {
+	if c.Secret != "" {
+		return nil
+	}
+	path := filepath.Join(c.DataDir, "secret.key")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		c.Secret = strings.TrimSpace(string(b))
+		return nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return err
+	}
+	key := hex.EncodeToString(buf)
+	// O_EXCL: if another process won the race, read its key instead.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return c.EnsureSecret()
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if _, err := f.WriteString(key + "\n"); err != nil {
+		return err
+	}
+	c.Secret = key
+	return nil
+}
+
+func digitsOnly(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,245 @@
+// Package db opens Agendei's database — SQLite (the embedded default) or
+// PostgreSQL — applies the embedded migrations, and gives the stores one small
+// API over both. Queries are written once with '?' placeholders; the one place
+// that knows about dialects is this package (Rebind, error classification,
+// migration folders).
+package db
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Dialect names the database engine behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is the database. On SQLite writes go through a single connection (SQLite
+// has one writer anyway; queueing in Go beats spinning on SQLITE_BUSY) and
+// reads through a pool; on PostgreSQL both are the same pool.
+type DB struct {
+	Dialect Dialect
+	w, r    *sql.DB
+}
+
+// Open connects to PostgreSQL when databaseURL is set, otherwise to the SQLite
+// file agendei.db inside dataDir (created if needed).
+func Open(ctx context.Context, dataDir, databaseURL string) (*DB, error) {
+	if databaseURL != "" {
+		return openPostgres(ctx, databaseURL)
+	}
+	if err := os.MkdirAll(dataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data dir: %w", err)
+	}
+	return OpenSQLite(ctx, filepath.Join(dataDir, "agendei.db"))
+}
+
+func openPostgres(ctx context.Context, url string) (*DB, error) {
+	pool, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, err
+	}
+	pool.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
+	pool.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
+	pool.SetConnMaxIdleTime(5 * time.Minute)
+	d := &DB{Dialect: Postgres, w: pool, r: pool}
+	if err := d.Ping(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	return d, nil
+}
+
+// OpenSQLite opens (creating if needed) the SQLite database at path.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	// busy_timeout first, so that switching to WAL waits for other processes
+	// instead of failing; _txlock=immediate makes every transaction take the
+	// write lock up front, so read-then-write transactions never deadlock.
+	base := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite"
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(max(4, 2*runtime.NumCPU()))
+	r.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
+	r.SetConnMaxIdleTime(0)
+	d := &DB{Dialect: SQLite, w: w, r: r}
+	// Touch the writer first: it creates the file and switches it to WAL.
+	if err := w.PingContext(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("open SQLite %s: %w", path, err)
+	}
+	return d, nil
+}
+
+// Close closes every connection.
+func (d *DB) Close() error {
+	err := d.w.Close()
+	if d.r != d.w {
+		err = errors.Join(err, d.r.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	var one int
+	return d.r.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Migrate applies every embedded migration not yet applied. Several instances
+// starting at once on PostgreSQL take turns through an advisory lock.
+func (d *DB) Migrate(ctx context.Context, log *slog.Logger) error {
+	sub, err := fs.Sub(migrations, "migrations/"+string(d.Dialect))
+	if err != nil {
+		return err
+	}
+	dialect := goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if d.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, d.w, sub, opts...)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	results, err := p.Up(ctx)
+	if err != nil {
+		return fmt.Errorf("apply migrations: %w", err)
+	}
+	for _, r := range results {
+		if log != nil {
+			log.Info("migration applied", "version", r.Source.Version, "file", filepath.Base(r.Source.Path), "took", r.Duration)
+		}
+	}
+	return nil
+}
+
+// Rebind turns '?' placeholders into PostgreSQL's $1, $2, … (none of our SQL
+// has a literal '?' inside a string).
+func (d *DB) Rebind(q string) string { return rebind(d.Dialect, q) }
+
+func rebind(dialect Dialect, q string) string {
+	if dialect != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(q[i])
+	}
+	return b.String()
+}
+
+// Querier is what store code needs; both DB and Tx provide it.
+type Querier interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+// ExecContext runs a write outside a transaction.
+func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return d.w.ExecContext(ctx, d.Rebind(q), args...)
+}
+
+// QueryContext runs a read.
+func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.r.QueryContext(ctx, d.Rebind(q), args...)
+}
+
+// QueryRowContext runs a read of one row.
+func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.r.QueryRowContext(ctx, d.Rebind(q), args...)
+}
+
+// WriteRowContext runs a write that returns one row (INSERT/UPDATE … RETURNING).
+func (d *DB) WriteRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.w.QueryRowContext(ctx, d.Rebind(q), args...)
+}
+
+// Tx is a write transaction.
+type Tx struct {
+	tx      *sql.Tx
+	Dialect Dialect
+}
+
+// ExecContext runs a statement in the transaction.
+func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, rebind(t.Dialect, q), args...)
+}
+
+// QueryContext runs a query in the transaction.
+func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, rebind(t.Dialect, q), args...)
+}
+
+// QueryRowContext runs a one-row query in the transaction.
+func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, rebind(t.Dialect, q), args...)
+}
+
+// InTx runs fn in a write transaction, committing when it returns nil. On
+// SQLite the transaction holds the single writer from its first statement.
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	sqlTx, err := d.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	t := &Tx{tx: sqlTx, Dialect: d.Dialect}
+	if err := fn(t); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	return sqlTx.Commit()
+}
+
+// NullTime turns a zero time into SQL NULL.
+func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }

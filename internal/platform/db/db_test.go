@@ -1,0 +1,69 @@
+package db_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/dbtest"
+)
+
+func TestMigrate_IsIdempotentAndTimesRoundTrip(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		if err := d.Migrate(ctx, nil); err != nil {
+			t.Fatalf("second migrate: %v", err)
+		}
+		now := time.Date(2026, 11, 22, 13, 4, 5, 123456000, time.UTC)
+		if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+			"u1", "a@example.com", "x", now, now); err != nil {
+			t.Fatal(err)
+		}
+		var got time.Time
+		if err := d.QueryRowContext(ctx, `SELECT created_at FROM users WHERE created_at <= ? AND created_at > ?`,
+			now, now.Add(-time.Microsecond)).Scan(&got); err != nil {
+			t.Fatalf("compare stored instant: %v", err)
+		}
+		if !got.Equal(now) {
+			t.Fatalf("round trip: got %v, want %v", got, now)
+		}
+		_, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+			"u2", "a@example.com", "x", now, now)
+		if !db.IsUniqueViolation(err) {
+			t.Fatalf("duplicate e-mail: want unique violation, got %v", err)
+		}
+	})
+}
+
+func TestInTx_RollsBackOnError(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		boom := errors.New("boom")
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)`, "k", time.Now().UTC()); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatalf("want boom, got %v", err)
+		}
+		var n int
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM rate_limits`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("rows after rollback: %d, %v", n, err)
+		}
+	})
+}
+
+func TestRebind(t *testing.T) {
+	d := &db.DB{Dialect: db.Postgres}
+	if got := d.Rebind("SELECT a FROM t WHERE b = ? AND c IN (?, ?)"); got != "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)" {
+		t.Fatal(got)
+	}
+	s := &db.DB{Dialect: db.SQLite}
+	if got := s.Rebind("x = ?"); got != "x = ?" {
+		t.Fatal(got)
+	}
+}

@@ -1,0 +1,100 @@
+// Package dbtest gives tests a fresh, migrated database on each engine: SQLite
+// in a temp dir, and PostgreSQL in a new schema of the throwaway cluster that
+// `make test` starts (scripts/with-postgres.sh sets AGENDEI_TEST_DATABASE_URL).
+//
+// PostgreSQL tests are never skipped silently: without the variable they fail,
+// unless AGENDEI_TEST_SQLITE_ONLY=1 says on purpose that only SQLite should run.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// Dialects lists the engines this run covers.
+func Dialects(t testing.TB) []db.Dialect {
+	if os.Getenv("AGENDEI_TEST_DATABASE_URL") == "" {
+		if os.Getenv("AGENDEI_TEST_SQLITE_ONLY") == "1" {
+			return []db.Dialect{db.SQLite}
+		}
+		t.Fatal("PostgreSQL tests need AGENDEI_TEST_DATABASE_URL: run `make test` (it starts a throwaway cluster) " +
+			"or scripts/with-postgres.sh go test ./..., or set AGENDEI_TEST_SQLITE_ONLY=1 to run SQLite only")
+	}
+	return []db.Dialect{db.SQLite, db.Postgres}
+}
+
+// Each runs fn as a subtest on a fresh database of every engine.
+func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	for _, dialect := range Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) {
+			fn(t, Open(t, dialect))
+		})
+	}
+}
+
+// Open returns a fresh migrated database of the given engine, closed and
+// dropped when the test ends.
+func Open(t testing.TB, dialect db.Dialect) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	var d *db.DB
+	var err error
+	if dialect == db.SQLite {
+		d, err = db.OpenSQLite(ctx, filepath.Join(t.TempDir(), "test.db"))
+	} else {
+		d, err = db.Open(ctx, "", PostgresURL(t))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if err := d.Migrate(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// PostgresURL creates an empty schema in the test cluster and returns a URL
+// whose connections use it, so that tests (and server processes they start)
+// never see each other's rows. The schema is dropped when the test ends.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("AGENDEI_TEST_DATABASE_URL")
+	if base == "" {
+		t.Fatal("AGENDEI_TEST_DATABASE_URL is not set")
+	}
+	buf := make([]byte, 6)
+	_, _ = rand.Read(buf)
+	schema := "t_" + hex.EncodeToString(buf)
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create test schema: %v", err)
+	}
+	t.Cleanup(func() {
+		a, err := sql.Open("pgx", base)
+		if err == nil {
+			_, _ = a.Exec("DROP SCHEMA " + schema + " CASCADE")
+			a.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}

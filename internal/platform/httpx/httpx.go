@@ -1,0 +1,132 @@
+// Package httpx holds what every handler shares: the one JSON error shape,
+// decoding with limits, handlers that return errors, and the middleware chain.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// Error is an error the client should see: an HTTP status, a stable code and
+// a pt-BR message.
+type Error struct {
+	Status     int
+	Code       string
+	Message    string
+	RetryAfter int // seconds, for 429
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
+
+// Errorf builds an *Error.
+func NewError(status int, code, message string) *Error {
+	return &Error{Status: status, Code: code, Message: message}
+}
+
+// Common errors.
+var (
+	ErrUnauthorized = NewError(http.StatusUnauthorized, "unauthorized", "Sessão inválida. Faça login novamente.")
+	ErrNotFound     = NewError(http.StatusNotFound, "not_found", "Não encontrado.")
+	ErrBadJSON      = NewError(http.StatusBadRequest, "invalid_json", "Dados inválidos. Verifique as informações e tente novamente.")
+	ErrTooLarge     = NewError(http.StatusRequestEntityTooLarge, "too_large", "Os dados enviados são grandes demais.")
+	ErrUnavailable  = NewError(http.StatusServiceUnavailable, "unavailable", "Serviço temporariamente indisponível. Tente novamente em instantes.")
+	ErrInternal     = NewError(http.StatusInternalServerError, "internal", "Algo deu errado. Tente novamente em alguns minutos.")
+)
+
+// Validation is a 400 with code validation_failed.
+func Validation(message string) *Error {
+	return NewError(http.StatusBadRequest, "validation_failed", message)
+}
+
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+type errorDetail struct {
+	Code       string `json:"code"`
+	Message    string `json:"message"`
+	RetryAfter int    `json:"retryAfter,omitempty"`
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteError answers err in the one error shape. Errors that are not *Error
+// are logged with the request id and answered without internals: 503 when the
+// database is out of reach, 500 otherwise.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		if db.IsUnavailable(err) {
+			e = ErrUnavailable
+			Logger(r.Context()).Warn("service unavailable", "err", err)
+		} else {
+			e = ErrInternal
+			Logger(r.Context()).Error("request failed", "err", err)
+		}
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	WriteJSON(w, e.Status, errorBody{Error: errorDetail{Code: e.Code, Message: e.Message, RetryAfter: e.RetryAfter}})
+}
+
+// MaxBody is the largest JSON body a handler reads unless it says otherwise.
+const MaxBody = 64 << 10
+
+// DecodeJSON reads the request body into dst, refusing bodies over MaxBody and
+// anything that is not one JSON value.
+func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
+		return NewError(http.StatusUnsupportedMediaType, "unsupported_media_type", "Envie os dados como JSON.")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, MaxBody))
+	if err := dec.Decode(dst); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return ErrTooLarge
+		}
+		return ErrBadJSON
+	}
+	if dec.Decode(&struct{}{}) != io.EOF {
+		return ErrBadJSON
+	}
+	return nil
+}
+
+// HandlerFunc is a handler that may fail; Handle turns it into an http.Handler.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Handle answers a failing handler's error in the one error shape.
+func Handle(fn HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := fn(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+// NotFoundAPI answers unknown /api paths with a JSON 404.
+func NotFoundAPI(w http.ResponseWriter, r *http.Request) {
+	WriteError(w, r, NewError(http.StatusNotFound, "not_found", "Recurso não encontrado."))
+}
+
+// logger is attached to each request's context by the middleware.
+func Logger(ctx interface{ Value(any) any }) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
+		return l
+	}
+	return slog.Default()
+}

@@ -1,0 +1,214 @@
+package httpx
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+type loggerKey struct{}
+type requestIDKey struct{}
+
+// RequestID returns the request id the middleware gave this request.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if s.status == 0 {
+		s.status = code
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Flush lets streaming responses (Server-Sent Events) through the recorder.
+func (s *statusRecorder) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Observe gives each request an id (X-Request-Id, honoured when sane), a
+// logger carrying it, a log line when it ends, Prometheus metrics, and turns a
+// panic into a logged 500.
+func Observe(log *slog.Logger, m *Metrics) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			id := r.Header.Get("X-Request-Id")
+			if len(id) < 8 || len(id) > 64 || strings.ContainsFunc(id, func(c rune) bool { return c <= ' ' || c > '~' }) {
+				id = newID()
+			}
+			w.Header().Set("X-Request-Id", id)
+			l := log.With("request_id", id)
+			ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey{}, id), loggerKey{}, l)
+			r = r.WithContext(ctx)
+			rec := &statusRecorder{ResponseWriter: w}
+			defer func() {
+				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						panic(p)
+					}
+					l.Error("panic", "panic", p, "stack", string(debug.Stack()))
+					if rec.status == 0 {
+						WriteError(rec, r, ErrInternal)
+					}
+				}
+				route := r.Pattern
+				if route == "" {
+					route = "unmatched"
+				}
+				took := time.Since(start)
+				if m != nil {
+					m.requests.WithLabelValues(r.Method, route, strconv.Itoa(rec.status)).Inc()
+					m.duration.WithLabelValues(r.Method, route).Observe(took.Seconds())
+				}
+				level := slog.LevelInfo
+				if rec.status >= 500 {
+					level = slog.LevelError
+				} else if strings.HasPrefix(r.URL.Path, "/assets/") || r.URL.Path == "/healthz" || r.URL.Path == "/metrics" {
+					level = slog.LevelDebug
+				}
+				l.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
+					"status", rec.status, "bytes", rec.bytes, "took_ms", took.Milliseconds())
+			}()
+			next.ServeHTTP(rec, r)
+		})
+	}
+}
+
+func newID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Metrics are the HTTP metrics exported on /metrics.
+type Metrics struct {
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+// NewMetrics registers the HTTP metrics with reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "agendei_http_requests_total", Help: "HTTP requests by method, route and status.",
+		}, []string{"method", "route", "status"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "agendei_http_request_duration_seconds", Help: "HTTP request latency by route.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}, []string{"method", "route"}),
+	}
+	reg.MustRegister(m.requests, m.duration)
+	return m
+}
+
+// SecurityHeaders sets the strict headers every response carries. The CSP
+// allows scripts only from our own origin (the SPA has no inline script);
+// inline style attributes are allowed because positioning libraries set them.
+func SecurityHeaders(tls bool) func(http.Handler) http.Handler {
+	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Content-Security-Policy", csp)
+			h.Set("X-Content-Type-Options", "nosniff")
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
+			h.Set("Cross-Origin-Opener-Policy", "same-origin")
+			if tls || r.TLS != nil {
+				h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// CSRFHeader is the header every state-changing API request must carry. A
+// cross-site form cannot set it, and a cross-site fetch that sets it needs a
+// CORS preflight we never grant.
+const CSRFHeader = "X-Agendei-Client"
+
+// CSRF rejects state-changing /api requests that lack CSRFHeader or whose
+// Origin is not this server (the request's own host, or the configured base URL).
+func CSRF(baseURL string) func(http.Handler) http.Handler {
+	base, _ := url.Parse(baseURL)
+	rejected := NewError(http.StatusForbidden, "csrf_rejected", "Requisição recusada por segurança. Recarregue a página e tente novamente.")
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch r.Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				next.ServeHTTP(w, r)
+				return
+			}
+			if !strings.HasPrefix(r.URL.Path, "/api/") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			if r.Header.Get(CSRFHeader) == "" {
+				WriteError(w, r, rejected)
+				return
+			}
+			if origin := r.Header.Get("Origin"); origin != "" {
+				o, err := url.Parse(origin)
+				sameHost := err == nil && o.Host == r.Host
+				sameBase := err == nil && base != nil && o.Scheme == base.Scheme && o.Host == base.Host
+				if !sameHost && !sameBase {
+					WriteError(w, r, rejected)
+					return
+				}
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// ClientIP is the address limits count against: the TCP peer, or with
+// trustProxy the last address a proxy appended to X-Forwarded-For.
+func ClientIP(r *http.Request, trustProxy bool) string {
+	if trustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			parts := strings.Split(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}

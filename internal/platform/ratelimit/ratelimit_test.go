@@ -1,0 +1,68 @@
+package ratelimit_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/dbtest"
+	"github.com/agendei/agendei/internal/platform/ratelimit"
+)
+
+func TestLimiter_CountsConcurrentAttemptsExactlyAndResetsAfterWindow(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewManual(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC))
+		l := ratelimit.New(d, clk)
+		rule := ratelimit.Rule{Name: "test", Max: 5, Window: time.Minute}
+
+		var mu sync.Mutex
+		allowed := 0
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok, _, err := l.Allow(ctx, rule, "k")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if ok {
+					mu.Lock()
+					allowed++
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		if allowed != 5 {
+			t.Fatalf("allowed %d of 20 concurrent attempts, want 5", allowed)
+		}
+		ok, wait, err := l.Allow(ctx, rule, "k")
+		if err != nil || ok || wait != time.Minute {
+			t.Fatalf("over limit: ok=%v wait=%v err=%v", ok, wait, err)
+		}
+		if ok, _, _ := l.Allow(ctx, rule, "other"); !ok {
+			t.Fatal("another key must have its own window")
+		}
+		clk.Advance(time.Minute)
+		if ok, _, _ := l.Allow(ctx, rule, "k"); !ok {
+			t.Fatal("a new window must allow again")
+		}
+	})
+}
+
+func TestHumanWait(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		10 * time.Second: "1 minuto", 90 * time.Second: "2 minutos", 15 * time.Minute: "15 minutos",
+		time.Hour: "1 hora", 3 * time.Hour: "3 horas",
+	} {
+		if got := ratelimit.HumanWait(d); got != want {
+			t.Errorf("HumanWait(%v) = %q, want %q", d, got, want)
+		}
+	}
+}

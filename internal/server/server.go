@@ -1,0 +1,152 @@
+// Package server composes Agendei: it builds every domain service from the
+// configuration, mounts their handlers, the SPA and the operational endpoints
+// on one mux, and runs the background work.
+package server
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/ratelimit"
+)
+
+// Server is the whole product behind one http.Handler.
+type Server struct {
+	Handler http.Handler
+	Queue   *jobs.Queue
+	Auth    *auth.Service
+	limiter *ratelimit.Limiter
+	log     *slog.Logger
+}
+
+// Deps are what New needs besides the configuration.
+type Deps struct {
+	DB     *db.DB
+	Clock  clock.Clock
+	Log    *slog.Logger
+	Web    fs.FS       // the built SPA
+	Sender mail.Sender // nil: from the configuration
+}
+
+// New builds the server. cfg.Secret must be set (config.EnsureSecret).
+func New(cfg *config.Config, d Deps) (*Server, error) {
+	if d.Clock == nil {
+		d.Clock = clock.Real{}
+	}
+	if d.Sender == nil {
+		s, err := mail.NewSender(cfg.SMTPURL, cfg.DataDir, cfg.MailFrom)
+		if err != nil {
+			return nil, err
+		}
+		d.Sender = s
+	}
+	queue := jobs.New(d.DB, d.Clock, d.Log)
+	mailer := mail.NewMailer(queue, d.Sender)
+	limiter := ratelimit.New(d.DB, d.Clock)
+	authSvc := auth.NewService(auth.Config{DB: d.DB, Clock: d.Clock, Limiter: limiter, Mailer: mailer,
+		Secret: cfg.Secret, BaseURL: cfg.BaseURL, Log: d.Log})
+	authH := auth.NewHandlers(authSvc, cfg.TLS(), cfg.TrustProxy)
+
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	metrics := httpx.NewMetrics(reg)
+
+	mux := http.NewServeMux()
+	authH.Register(mux)
+	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp})
+	})
+	mux.HandleFunc("/api/", httpx.NotFoundAPI)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if err := d.DB.Ping(r.Context()); err != nil {
+			httpx.Logger(r.Context()).Warn("not ready", "err", err)
+			httpx.WriteError(w, r, httpx.NewError(http.StatusServiceUnavailable, "unavailable", "Banco de dados indisponível."))
+			return
+		}
+		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.Handle("/", spa(d.Web))
+
+	var h http.Handler = mux
+	h = httpx.CSRF(cfg.BaseURL)(h)
+	h = httpx.SecurityHeaders(cfg.TLS())(h)
+	h = httpx.Observe(d.Log, metrics)(h)
+	return &Server{Handler: h, Queue: queue, Auth: authSvc, limiter: limiter, log: d.Log}, nil
+}
+
+// RunBackground runs the job queue and housekeeping until ctx ends.
+func (s *Server) RunBackground(ctx context.Context) {
+	go func() {
+		t := time.NewTicker(time.Hour)
+		defer t.Stop()
+		for {
+			if err := s.limiter.Prune(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("prune rate limits", "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	s.Queue.Run(ctx, time.Second)
+}
+
+// spa serves the built app: real files as they are (hashed assets cached for
+// a year), and every other path without a file extension as index.html so
+// client-side routes survive a reload.
+func spa(web fs.FS) http.Handler {
+	files := http.FileServerFS(web)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name != "" && name != "index.html" {
+			if st, err := fs.Stat(web, name); err == nil && !st.IsDir() {
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				files.ServeHTTP(w, r)
+				return
+			}
+			if path.Ext(name) != "" {
+				http.NotFound(w, r)
+				return
+			}
+		}
+		index, err := fs.ReadFile(web, "index.html")
+		if err != nil {
+			http.Error(w, "web app not built: run `make build`", http.StatusNotFound)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(index)
+	})
+}
