@@ -18,11 +18,11 @@ import (
 
 	"github.com/google/uuid"
 
+	agmail "github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
-	agmail "github.com/agendei/agendei/internal/mail"
 )
 
 // Limits on guessing. The keyword is short (3+ letters), so it is protected

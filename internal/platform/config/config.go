@@ -34,7 +34,7 @@ type Config struct {
 
 type setting struct {
 	flag, env, def, usage string
-	dst               *string
+	dst                   *string
 }
 
 func (c *Config) settings() []setting {
