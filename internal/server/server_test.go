@@ -1,0 +1,119 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+func TestCSRF_StateChangingRequestsNeedHeaderAndSameOrigin(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		body := map[string]string{"name": "Ana", "email": "ana@example.com", "password": "segredo1", "recoveryKeyword": "gato"}
+		c := e.Client()
+		c.NoCSRF = true
+		if r := c.Do("POST", "/api/auth/signup", body); r.StatusCode != 403 || r.Err(t).Error.Code != "csrf_rejected" {
+			t.Fatalf("without header: %d %s", r.StatusCode, r.Body)
+		}
+		evil := e.Client()
+		evil.Origin = "https://evil.example"
+		if r := evil.Do("POST", "/api/auth/signup", body); r.StatusCode != 403 {
+			t.Fatalf("foreign origin: %d %s", r.StatusCode, r.Body)
+		}
+		same := e.Client()
+		same.Origin = e.HTTP.URL
+		if r := same.Do("POST", "/api/auth/signup", body); r.StatusCode != 201 {
+			t.Fatalf("same origin: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+func TestSPA_ClientRoutesFallBackToIndexAndUnknownAPIIsJSON404(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		for _, p := range []string{"/", "/dashboard", "/agende/ana/form", "/rota-que-nao-existe"} {
+			r := c.Do("GET", p, nil)
+			if r.StatusCode != 200 || !strings.Contains(string(r.Body), "<title>Agendei</title>") || r.Header.Get("Cache-Control") != "no-cache" {
+				t.Errorf("%s: %d %q cache=%q", p, r.StatusCode, r.Body, r.Header.Get("Cache-Control"))
+			}
+		}
+		if r := c.Do("GET", "/assets/app-1.js", nil); r.StatusCode != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
+			t.Errorf("asset: %d %v", r.StatusCode, r.Header)
+		}
+		if r := c.Do("GET", "/assets/missing.js", nil); r.StatusCode != 404 {
+			t.Errorf("missing asset: %d", r.StatusCode)
+		}
+		r := c.Do("GET", "/api/nada-aqui", nil)
+		if r.StatusCode != 404 || r.Err(t).Error.Code != "not_found" || !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+			t.Errorf("unknown api: %d %s", r.StatusCode, r.Body)
+		}
+		if r := c.Do("POST", "/dashboard", nil); r.StatusCode != http.StatusMethodNotAllowed {
+			t.Errorf("POST to a page: %d", r.StatusCode)
+		}
+	})
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		for _, p := range []string{"/", "/api/config", "/api/nada"} {
+			h := c.Do("GET", p, nil).Header
+			csp := h.Get("Content-Security-Policy")
+			if !strings.Contains(csp, "script-src 'self'") || strings.Contains(csp, "script-src 'self' 'unsafe-inline'") || !strings.Contains(csp, "frame-ancestors 'none'") {
+				t.Errorf("%s CSP: %q", p, csp)
+			}
+			if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" || h.Get("X-Request-Id") == "" {
+				t.Errorf("%s headers: %v", p, h)
+			}
+			if h.Get("Strict-Transport-Security") != "" {
+				t.Errorf("%s: no HSTS over plain HTTP", p)
+			}
+		}
+	})
+}
+
+func TestConfig_ServesContactPoints(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		var cfg struct{ SupportEmail, SupportWhatsapp string }
+		e.Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
+		if cfg.SupportEmail != "suporte@agendei.app" || cfg.SupportWhatsapp != "5511999999999" {
+			t.Fatalf("%+v", cfg)
+		}
+	})
+}
+
+func TestHealth_ReadyzFailsWhenDatabaseIsGoneButHealthzStaysUp(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		if r := c.Do("GET", "/readyz", nil); r.StatusCode != 200 {
+			t.Fatalf("ready: %d", r.StatusCode)
+		}
+		e.DB.Close()
+		if r := c.Do("GET", "/readyz", nil); r.StatusCode != 503 {
+			t.Fatalf("db closed: %d %s", r.StatusCode, r.Body)
+		}
+		if r := c.Do("GET", "/healthz", nil); r.StatusCode != 200 {
+			t.Fatalf("healthz must not depend on the database: %d", r.StatusCode)
+		}
+		// A feature that needs the database fails alone, with a clear answer.
+		r := c.Do("POST", "/api/auth/login", map[string]string{"email": "a@b.com", "password": "123456"})
+		if r.StatusCode/100 != 5 || r.Err(t).Error.Message == "" || strings.Contains(string(r.Body), "sql") {
+			t.Fatalf("login with db down: %d %s", r.StatusCode, r.Body)
+		}
+		if r := c.Do("GET", "/", nil); r.StatusCode != 200 {
+			t.Fatalf("the web app must still load: %d", r.StatusCode)
+		}
+	})
+}
+
+func TestMetricsAreExported(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Do("GET", "/api/config", nil)
+		r := c.Do("GET", "/metrics", nil)
+		if r.StatusCode != 200 || !strings.Contains(string(r.Body), `agendei_http_requests_total{method="GET",route="GET /api/config",status="200"}`) {
+			t.Fatalf("metrics: %d\n%s", r.StatusCode, r.Body)
+		}
+	})
+}

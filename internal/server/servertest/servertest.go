@@ -1,0 +1,336 @@
+// Package servertest runs the real Agendei server on a fresh database for HTTP
+// tests, and checks every response against api/openapi.yaml, so the contract
+// and the code cannot drift apart.
+package servertest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/dbtest"
+	"github.com/agendei/agendei/internal/server"
+)
+
+// Env is one running server with its database, clock and mail outbox.
+type Env struct {
+	T      testing.TB
+	DB     *db.DB
+	Clock  *clock.Manual
+	Server *server.Server
+	HTTP   *httptest.Server
+	Outbox string // folder of .eml files
+	Config *config.Config
+}
+
+// Start runs a server on a fresh database of the given engine, with the clock
+// at a fixed instant.
+func Start(t testing.TB, dialect db.Dialect) *Env {
+	t.Helper()
+	d := dbtest.Open(t, dialect)
+	dir := t.TempDir()
+	cfg, err := config.Parse("test", nil, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = dir
+	cfg.Secret = "test-secret-test-secret-test-secret!"
+	clk := clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	web := fstest.MapFS{
+		"index.html":      {Data: []byte("<!doctype html><title>Agendei</title>")},
+		"assets/app-1.js": {Data: []byte("console.log(1)")},
+		"favicon.svg":     {Data: []byte("<svg/>")},
+	}
+	outbox := filepath.Join(dir, "outbox")
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if testing.Verbose() {
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	}
+	srv, err := server.New(cfg, server.Deps{DB: d, Clock: clk, Log: log, Web: web,
+		Sender: &mail.Outbox{Dir: outbox, From: cfg.MailFrom}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler)
+	t.Cleanup(hs.Close)
+	cfg.BaseURL = hs.URL
+	return &Env{T: t, DB: d, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
+}
+
+// Each runs fn against a fresh server on every engine.
+func Each(t *testing.T, fn func(t *testing.T, e *Env)) {
+	for _, dialect := range dbtest.Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) { fn(t, Start(t, dialect)) })
+	}
+}
+
+// Client is a browser-like client: a cookie jar, the CSRF header, and the
+// access token of the last sign-in.
+type Client struct {
+	env   *Env
+	http  *http.Client
+	Token string
+	// NoCSRF drops the CSRF header, to test that it is required.
+	NoCSRF bool
+	Origin string
+}
+
+// Client returns a new client with an empty cookie jar.
+func (e *Env) Client() *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{env: e, http: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}}
+}
+
+// Response is a finished response with its body read.
+type Response struct {
+	*http.Response
+	Body []byte
+}
+
+// JSON decodes the body into v.
+func (r *Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// ErrorBody is the one error shape.
+type ErrorBody struct {
+	Error struct {
+		Code       string `json:"code"`
+		Message    string `json:"message"`
+		RetryAfter int    `json:"retryAfter"`
+	} `json:"error"`
+}
+
+// Err decodes the error body.
+func (r *Response) Err(t testing.TB) ErrorBody {
+	t.Helper()
+	var e ErrorBody
+	r.JSON(t, &e)
+	return e
+}
+
+// Do sends a request (body marshalled as JSON unless it is nil or []byte) and
+// validates the response against the contract.
+func (c *Client) Do(method, path string, body any) *Response {
+	t := c.env.T
+	t.Helper()
+	var rd io.Reader
+	var raw []byte
+	switch b := body.(type) {
+	case nil:
+	case []byte:
+		raw = b
+	default:
+		var err error
+		if raw, err = json.Marshal(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if raw != nil {
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequest(method, c.env.HTTP.URL+path, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if !c.NoCSRF {
+		req.Header.Set("X-Agendei-Client", "test")
+	}
+	if c.Origin != "" {
+		req.Header.Set("Origin", c.Origin)
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp := &Response{Response: res, Body: out}
+	if strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" {
+		req.Body = io.NopCloser(bytes.NewReader(raw))
+		validate(t, req, resp)
+	}
+	return resp
+}
+
+// Signup creates an account and keeps its access token.
+func (c *Client) Signup(name, email, password, keyword string) *Response {
+	c.env.T.Helper()
+	r := c.Do("POST", "/api/auth/signup", map[string]string{"name": name, "email": email, "password": password, "recoveryKeyword": keyword})
+	if r.StatusCode != http.StatusCreated {
+		c.env.T.Fatalf("signup %s: %d %s", email, r.StatusCode, r.Body)
+	}
+	c.keepToken(r)
+	return r
+}
+
+// Login signs in and keeps the access token when it succeeds.
+func (c *Client) Login(email, password string) *Response {
+	c.env.T.Helper()
+	r := c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": password})
+	c.keepToken(r)
+	return r
+}
+
+func (c *Client) keepToken(r *Response) {
+	if r.StatusCode/100 == 2 {
+		var s struct {
+			AccessToken string `json:"accessToken"`
+		}
+		r.JSON(c.env.T, &s)
+		c.Token = s.AccessToken
+	}
+}
+
+// Cookie returns the value of the named cookie in the jar ("" if none).
+func (c *Client) Cookie(name string) string {
+	u, _ := http.NewRequest("GET", c.env.HTTP.URL+"/", nil)
+	for _, ck := range c.http.Jar.Cookies(u.URL) {
+		if ck.Name == name {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// SetCookie puts a cookie in the jar (to replay an old refresh token).
+func (c *Client) SetCookie(name, value string) {
+	u, _ := http.NewRequest("GET", c.env.HTTP.URL+"/", nil)
+	c.http.Jar.SetCookies(u.URL, []*http.Cookie{{Name: name, Value: value, Path: "/"}})
+}
+
+// RunJobs runs every due background job (mail delivery) now.
+func (e *Env) RunJobs() {
+	e.T.Helper()
+	for {
+		found, err := e.Server.Queue.RunOnce(context.Background())
+		if err != nil {
+			e.T.Fatal(err)
+		}
+		if !found {
+			return
+		}
+	}
+}
+
+// Mail is a delivered .eml file.
+type Mail struct {
+	Name string
+	Raw  string
+}
+
+// Mails delivers due mail and returns the outbox, oldest first.
+func (e *Env) Mails() []Mail {
+	e.T.Helper()
+	e.RunJobs()
+	entries, _ := os.ReadDir(e.Outbox)
+	var out []Mail
+	for _, en := range entries {
+		if !strings.HasSuffix(en.Name(), ".eml") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(e.Outbox, en.Name()))
+		if err != nil {
+			e.T.Fatal(err)
+		}
+		out = append(out, Mail{Name: en.Name(), Raw: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+var (
+	specOnce   sync.Once
+	specRouter routers.Router
+	specErr    error
+)
+
+func loadSpec() (routers.Router, error) {
+	specOnce.Do(func() {
+		dir, _ := os.Getwd()
+		for dir != "/" && dir != "." {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				break
+			}
+			dir = filepath.Dir(dir)
+		}
+		loader := openapi3.NewLoader()
+		doc, err := loader.LoadFromFile(filepath.Join(dir, "api", "openapi.yaml"))
+		if err != nil {
+			specErr = err
+			return
+		}
+		if err := doc.Validate(context.Background()); err != nil {
+			specErr = err
+			return
+		}
+		doc.Servers = nil // match any host
+		specRouter, specErr = gorillamux.NewRouter(doc)
+	})
+	return specRouter, specErr
+}
+
+// validate fails the test when the response is not what api/openapi.yaml
+// says that operation answers (status, headers, body schema).
+func validate(t testing.TB, req *http.Request, resp *Response) {
+	t.Helper()
+	router, err := loadSpec()
+	if err != nil {
+		t.Fatalf("api/openapi.yaml: %v", err)
+	}
+	route, params, err := router.FindRoute(req)
+	if err != nil {
+		if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed {
+			return // unknown paths: checked by their own tests
+		}
+		t.Fatalf("%s %s is not in api/openapi.yaml: %v", req.Method, req.URL.Path, err)
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	out := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in,
+		Status:                 resp.StatusCode,
+		Header:                 resp.Header,
+		Body:                   io.NopCloser(bytes.NewReader(resp.Body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		t.Fatalf("%s %s answered %d %s, which breaks api/openapi.yaml: %v", req.Method, req.URL.Path, resp.StatusCode, resp.Body, err)
+	}
+}
