@@ -1,0 +1,59 @@
+# Agendei — the two commands a newcomer needs are `make run` and `make test`.
+# Everything they need is installed by the targets themselves (npm packages,
+# Go modules); .ci/run also installs the Debian packages (chromium, postgresql).
+
+GO      ?= go
+NPM     ?= npm
+ADDR    ?= :8080
+WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
+
+.PHONY: run build deps web test test-go test-web test-e2e lint fmt bench clean
+
+## run: install what is needed, build, and start on http://localhost:8080 with everything in ./data
+run: build
+	./bin/agendei serve --addr $(ADDR)
+
+## build: the binary at bin/agendei with the web app embedded
+build: bin/agendei
+
+bin/agendei: web/dist/index.html $(GO_SRC) go.mod go.sum
+	$(GO) mod download
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags='-s -w' -o bin/agendei ./cmd/agendei
+
+deps: web/node_modules/.installed
+	$(GO) mod download
+
+# `npm ci` fails on this platform's registry mirror (see shared TOOLCHAIN.md);
+# `npm install` with the committed lockfile installs exactly what it pins.
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && $(NPM) install --no-audit --no-fund --loglevel=error
+	touch $@
+
+web: web/dist/index.html
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && $(NPM) run build
+
+## test: every test — Go (race detector) on SQLite and a throwaway PostgreSQL, web unit tests, browser end-to-end
+test: lint test-go test-web test-e2e
+
+lint: web/node_modules/.installed web/dist/index.html
+	@out=$$(gofmt -l cmd internal web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	cd web && $(NPM) run typecheck && $(NPM) run lint
+
+test-go: web/dist/index.html
+	scripts/with-postgres.sh $(GO) test -race -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && $(NPM) test
+
+test-e2e: build
+	cd web && $(NPM) run e2e
+
+fmt:
+	gofmt -w cmd internal web/embed.go
+
+clean:
+	rm -rf bin web/dist web/node_modules/.installed

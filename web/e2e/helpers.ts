@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+export async function signup(page: Page, name: string, email: string, password: string, keyword: string) {
+  await page.goto('/signup')
+  await page.getByLabel('Nome completo').fill(name)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByLabel('Confirmar senha').fill(password)
+  await page.getByLabel('Palavra-chave de recuperação').fill(keyword)
+  await page.getByRole('button', { name: 'Criar conta e começar teste grátis' }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Senha', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+}
+
+/** Waits for an e-mail to `to` in the server's .eml outbox and returns it, quoted-printable undone. */
+export async function waitForMail(to: string, subjectPart: string): Promise<string> {
+  const dir = join(process.env.E2E_DATA_DIR!, 'outbox')
+  let found = ''
+  await expect
+    .poll(
+      () => {
+        let names: string[] = []
+        try {
+          names = readdirSync(dir).filter((n) => n.endsWith('.eml'))
+        } catch {
+          return ''
+        }
+        for (const n of names.sort()) {
+          const raw = readFileSync(join(dir, n), 'utf8')
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+          if (text.includes(`<${to}>`) && text.includes(subjectPart)) found = text
+        }
+        return found
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('')
+  return found
+}
