@@ -1,0 +1,34 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+// Import boundaries (bulletproof-react): a feature never imports another
+// feature, and shared code (components, lib) never imports a feature.
+const noFeatureImports = (message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '../features/*', '../../features/*'], message }] }],
+})
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'src/lib/api/schema.d.ts', 'test-results', 'playwright-report'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  { files: ['src/components/**', 'src/lib/**'], rules: noFeatureImports('Shared code must not depend on a feature.') },
+  {
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '../../features/*'], message: 'Features do not import each other; move shared code to components or lib.' }] },
+      ],
+    },
+  },
+)

@@ -1,0 +1,105 @@
+import { Bell, LogOut, Mail, Menu, MessageCircle, X } from 'lucide-react'
+import { useState } from 'react'
+import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router'
+import { Brand } from '@/components/brand'
+import { ThemeToggle } from '@/components/theme-toggle'
+import { Button } from '@/components/ui/button'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useAuth } from '@/lib/auth'
+import { useContacts, whatsappLink } from '@/lib/config'
+import { cn } from '@/lib/utils'
+
+const nav = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/agenda', label: 'Agenda' },
+  { to: '/clients', label: 'Clientes' },
+  { to: '/professionals', label: 'Profissionais' },
+  { to: '/services', label: 'Serviços' },
+  { to: '/reports', label: 'Relatórios' },
+  { to: '/profile', label: 'Perfil' },
+]
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-brand-100 text-brand-900 dark:bg-brand-900/50 dark:text-brand-100' : 'text-stone-700 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800',
+  )
+
+/** Frame of every signed-in page; visitors without a session go to /login. */
+export default function ProtectedLayout() {
+  const { status, logout } = useAuth()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const { supportEmail, supportWhatsapp } = useContacts()
+
+  if (status === 'loading') return <PageSpinner />
+  if (status === 'signed-out') return <Navigate to="/login" replace />
+
+  async function signOut() {
+    setOpen(false)
+    // Leave the protected area first, or the layout would redirect to /login.
+    await navigate('/', { replace: true })
+    await logout('global')
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
+          <Brand to="/dashboard" />
+          <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
+            {nav.map((n) => (
+              <NavLink key={n.to} to={n.to} className={linkClass}>
+                {n.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="flex items-center gap-1">
+            <Button asChild variant="ghost" size="icon">
+              <Link to="/notifications" aria-label="Notificações">
+                <Bell aria-hidden />
+              </Link>
+            </Button>
+            <ThemeToggle />
+            <Button variant="ghost" size="sm" onClick={signOut} className="hidden lg:inline-flex">
+              <LogOut aria-hidden /> Sair
+            </Button>
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label={open ? 'Fechar menu' : 'Abrir menu'} aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
+              {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            </Button>
+          </div>
+        </div>
+        {open ? (
+          <nav id="mobile-menu" aria-label="Menu" className="border-t border-stone-200 px-4 py-3 lg:hidden dark:border-stone-800">
+            <div className="grid gap-1">
+              {nav.map((n) => (
+                <NavLink key={n.to} to={n.to} className={linkClass} onClick={() => setOpen(false)}>
+                  {n.label}
+                </NavLink>
+              ))}
+              <button type="button" onClick={signOut} className="flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-900/30">
+                <LogOut className="size-4" aria-hidden /> Sair
+              </button>
+            </div>
+          </nav>
+        ) : null}
+      </header>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
+        <Outlet />
+      </main>
+      <footer className="border-t border-stone-200 py-6 text-sm dark:border-stone-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 sm:flex-row">
+          <p className="text-stone-600 dark:text-stone-400">Precisa de ajuda? Fale com o suporte.</p>
+          <div className="flex gap-4">
+            <a className="inline-flex items-center gap-1 hover:underline" href={`mailto:${supportEmail}`}>
+              <Mail className="size-4" aria-hidden /> E-mail
+            </a>
+            <a className="inline-flex items-center gap-1 hover:underline" href={whatsappLink(supportWhatsapp, 'Olá! Preciso de ajuda com o Agendei.')} target="_blank" rel="noreferrer">
+              <MessageCircle className="size-4" aria-hidden /> WhatsApp
+            </a>
+          </div>
+        </div>
+      </footer>
+    </div>
+  )
+}

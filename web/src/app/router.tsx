@@ -1,0 +1,52 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { PageSpinner } from '@/components/ui/spinner'
+
+// Every page is its own lazily loaded chunk: the public booking routes stay
+// small because they never pull in the owner's screens.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+})
+const placeholder = (name: keyof typeof import('@/features/placeholders/pages')): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await import('@/features/placeholders/pages'))[name] }),
+})
+
+export const routes: RouteObject[] = [
+  { path: '/', ...page(() => import('@/features/landing/LandingPage')) },
+  { path: '/login', ...page(() => import('@/features/auth/LoginPage')) },
+  { path: '/signup', ...page(() => import('@/features/auth/SignupPage')) },
+  { path: '/forgot-password', ...page(() => import('@/features/auth/ForgotPasswordPage')) },
+  { path: '/account-success', ...page(() => import('@/features/auth/AccountSuccessPage')) },
+  { path: '/policy', ...page(() => import('@/features/legal/PolicyPage')) },
+  { path: '/terms', ...page(() => import('@/features/legal/TermsPage')) },
+  { path: '/support', ...page(() => import('@/features/support/SupportPage')) },
+  { path: '/reviews', ...page(() => import('@/features/reviews/ReviewsPage')) },
+  { path: '/agende/:username', ...placeholder('PublicProfile') },
+  { path: '/agende/:username/form', ...placeholder('PublicBookingForm') },
+  { path: '/preview/:slug', ...placeholder('Preview') },
+  { path: '/booking', ...placeholder('Booking') },
+  {
+    ...page(() => import('./ProtectedLayout')),
+    HydrateFallback: PageSpinner,
+    children: [
+      { path: '/dashboard', ...page(() => import('@/features/dashboard/DashboardPage')) },
+      { path: '/profile', ...page(() => import('@/features/profile/ProfilePage')) },
+      { path: '/services', ...placeholder('Services') },
+      { path: '/add-service', ...placeholder('AddService') },
+      { path: '/configure-hours', ...placeholder('ConfigureHours') },
+      { path: '/clients', ...placeholder('Clients') },
+      { path: '/agenda', ...placeholder('Agenda') },
+      { path: '/appointment/:id', ...placeholder('AppointmentDetail') },
+      { path: '/reports', ...placeholder('Reports') },
+      { path: '/subscribe', ...placeholder('Subscribe') },
+      { path: '/subscription-success', ...placeholder('SubscriptionSuccess') },
+      { path: '/notifications', ...placeholder('Notifications') },
+      { path: '/onboarding', ...placeholder('Onboarding') },
+      { path: '/professionals', ...placeholder('Professionals') },
+    ],
+  },
+  { path: '*', ...page(() => import('@/features/errors/NotFoundPage')) },
+]
+
+export function createRouter() {
+  return createBrowserRouter(routes, { hydrationData: undefined })
+}

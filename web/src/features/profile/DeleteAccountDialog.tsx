@@ -1,0 +1,105 @@
+import { AlertTriangle } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { PasswordInput } from '@/components/password-input'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { api, ApiError } from '@/lib/api/client'
+import { useAuth } from '@/lib/auth'
+
+export function DeleteAccountDialog() {
+  const { status, user, logout } = useAuth()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [password, setPassword] = useState('')
+  const [word, setWord] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  function reset(next: boolean) {
+    setOpen(next)
+    if (!next) {
+      setPassword('')
+      setWord('')
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (busy) return
+    if (word !== 'EXCLUIR') {
+      toast.error('Confirmação inválida', { description: "Digite 'EXCLUIR' para confirmar" })
+      return
+    }
+    if (!password.trim()) {
+      toast.error('Senha obrigatória', { description: 'Digite sua senha para confirmar a exclusão' })
+      return
+    }
+    if (!user) {
+      toast.error('Erro', { description: 'Usuário não encontrado' })
+      return
+    }
+    if (status !== 'signed-in') {
+      toast.error('Erro ao excluir conta', { description: 'Sessão inválida. Faça login novamente.' })
+      return
+    }
+    setBusy(true)
+    try {
+      await api('/api/account', { method: 'DELETE', body: { password: password.trim(), confirmation: word }, auth: true })
+      reset(false)
+      toast.success('Conta excluída com sucesso', { description: 'Sua conta foi removida permanentemente' })
+      // As the spec: a forced, complete sign-out shortly after.
+      setTimeout(async () => {
+        try {
+          localStorage.clear()
+          sessionStorage.clear()
+        } catch {
+          // storage may be unavailable
+        }
+        await navigate('/', { replace: true })
+        await logout('global')
+      }, 100)
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado. Tente novamente ou entre em contato com o suporte.'
+      toast.error('Erro ao excluir conta', { description: message || 'Erro desconhecido ao excluir conta' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">Excluir conta</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2 text-red-700 dark:text-red-300">
+            <AlertTriangle className="size-5" aria-hidden /> Excluir conta permanentemente
+          </DialogTitle>
+          <DialogDescription>
+            Esta ação não pode ser desfeita. Todos os seus dados — perfil, serviços, profissionais, horários, agendamentos e notificações — serão removidos.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <Field id="delete-password" label="Senha">
+            <PasswordInput id="delete-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </Field>
+          <Field id="delete-word" label="Digite EXCLUIR para confirmar">
+            <Input id="delete-word" autoComplete="off" value={word} onChange={(e) => setWord(e.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => reset(false)}>
+              Cancelar
+            </Button>
+            <Button type="submit" variant="destructive" disabled={busy || !password || !word}>
+              {busy ? 'Excluindo...' : 'Excluir minha conta'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

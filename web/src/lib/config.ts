@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
+import { api, type Schemas } from './api/client'
+
+const fallback: Schemas['PublicConfig'] = { supportEmail: 'suporte@agendei.app', supportWhatsapp: '5511999999999' }
+
+/** The product's contact points (from the server's configuration). */
+export function useContacts(): Schemas['PublicConfig'] {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: () => api<Schemas['PublicConfig']>('/api/config'),
+    staleTime: Infinity,
+  })
+  return data ?? fallback
+}
+
+export function whatsappLink(number: string, text?: string): string {
+  const digits = number.replace(/\D/g, '')
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`
+}
