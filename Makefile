@@ -42,6 +42,9 @@ lint: web/node_modules/.installed web/dist/index.html
 	@out=$$(gofmt -l cmd internal web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	cd web && $(NPM) run typecheck && $(NPM) run lint
+	@cd web && npx openapi-typescript ../api/openapi.yaml -o node_modules/.schema-check.d.ts >/dev/null 2>&1 && \
+	  cmp -s node_modules/.schema-check.d.ts src/lib/api/schema.d.ts || \
+	  { echo "web/src/lib/api/schema.d.ts is out of date with api/openapi.yaml: run 'cd web && npm run gen:api'"; exit 1; }
 
 test-go: web/dist/index.html
 	scripts/with-postgres.sh $(GO) test -race -count=1 ./...

@@ -10,7 +10,7 @@ const placeholder = (name: keyof typeof import('@/features/placeholders/pages'))
   lazy: async () => ({ Component: (await import('@/features/placeholders/pages'))[name] }),
 })
 
-export const routes: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/', ...page(() => import('@/features/landing/LandingPage')) },
   { path: '/login', ...page(() => import('@/features/auth/LoginPage')) },
   { path: '/signup', ...page(() => import('@/features/auth/SignupPage')) },
@@ -26,7 +26,6 @@ export const routes: RouteObject[] = [
   { path: '/booking', ...placeholder('Booking') },
   {
     ...page(() => import('./ProtectedLayout')),
-    HydrateFallback: PageSpinner,
     children: [
       { path: '/dashboard', ...page(() => import('@/features/dashboard/DashboardPage')) },
       { path: '/profile', ...page(() => import('@/features/profile/ProfilePage')) },
@@ -46,6 +45,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', ...page(() => import('@/features/errors/NotFoundPage')) },
 ]
+
+// The root route only gives every lazy page the same loading state.
+export const routes: RouteObject[] = [{ HydrateFallback: PageSpinner, children: pages }]
 
 export function createRouter() {
   return createBrowserRouter(routes, { hydrationData: undefined })

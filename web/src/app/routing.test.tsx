@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch } from '@/test/render'
+import { routes } from './router'
+
+afterEach(() => vi.unstubAllGlobals())
+
+it('sends a signed-out visitor of a protected page to /login', async () => {
+  stubFetch(() => undefined)
+  const router = renderRoutes(routes, '/agenda')
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+})
+
+it('restores the session and greets the owner by name', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana Souza' } }
+    return undefined
+  })
+  renderRoutes(routes, '/dashboard')
+  expect(await screen.findByText('Olá, Ana Souza!')).toBeInTheDocument()
+})
+
+it('falls back to "Usuário" when the profile has no name', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: '' } }
+    return undefined
+  })
+  renderRoutes(routes, '/dashboard')
+  expect(await screen.findByText('Olá, Usuário!')).toBeInTheDocument()
+})
+
+it('shows the 404 page with a link home for unknown paths', async () => {
+  stubFetch(() => undefined)
+  renderRoutes(routes, '/nao-existe')
+  expect(await screen.findByText('Página não encontrada')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/')
+})
+
+it('persists dark mode and toggles the class on the root', async () => {
+  stubFetch(() => undefined)
+  renderRoutes(routes, '/')
+  const toggle = (await screen.findAllByRole('button', { name: 'Alternar tema' }))[0]
+  await userEvent.setup().click(toggle)
+  expect(document.documentElement).toHaveClass('dark')
+  expect(localStorage.getItem('darkMode')).toBe('true')
+})
+
+it('disables account deletion until both fields are filled and requires EXCLUIR', async () => {
+  const calls = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    return undefined
+  })
+  renderRoutes(routes, '/profile')
+  const user = userEvent.setup()
+  await user.click(await screen.findByRole('button', { name: 'Excluir conta' }))
+  const confirm = screen.getByRole('button', { name: 'Excluir minha conta' })
+  expect(confirm).toBeDisabled()
+  await user.type(screen.getByLabelText('Senha'), 'segredo1')
+  expect(confirm).toBeDisabled()
+  await user.type(screen.getByLabelText('Digite EXCLUIR para confirmar'), 'excluir')
+  expect(confirm).toBeEnabled()
+  await user.click(confirm)
+  expect(await screen.findByText('Confirmação inválida')).toBeInTheDocument()
+  expect(calls.some((c) => c.url === '/api/account')).toBe(false)
+})
