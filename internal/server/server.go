@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/clock"
@@ -24,6 +25,9 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
+	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/services"
+	"github.com/agendei/agendei/internal/team"
 )
 
 // Server is the whole product behind one http.Handler.
@@ -69,6 +73,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 
 	mux := http.NewServeMux()
 	authH.Register(mux)
+	(&profiles.Handlers{Svc: &profiles.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp})
 	})

@@ -1,0 +1,181 @@
+package profiles_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+type profile struct {
+	Name, Email, Area, Instagram, Linkedin, Whatsapp, Website, TimeZone string
+	PublicUsername                                                       *string
+	TrialEndsAt                                                          *time.Time
+}
+
+func form(username string) map[string]string {
+	return map[string]string{"name": " Ana Souza ", "email": "contato@ana.com", "area": "Psicologia", "publicUsername": username,
+		"instagram": "@ana.psi", "linkedin": "ana-souza", "whatsapp": "(11) 98888-7777", "website": "ana.com.br"}
+}
+
+func TestProfile_SaveFormatsSocialLinksAndNormalisesUsername(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		r := c.Do("PUT", "/api/profile", form("  Ana.Psi "))
+		if r.StatusCode != 200 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		var p profile
+		r.JSON(t, &p)
+		if p.Name != "Ana Souza" || *p.PublicUsername != "ana.psi" || p.Instagram != "https://instagram.com/ana.psi" ||
+			p.Linkedin != "https://linkedin.com/in/ana-souza" || p.Whatsapp != "+5511988887777" || p.Website != "ana.com.br" || p.TimeZone != "America/Sao_Paulo" {
+			t.Fatalf("%+v", p)
+		}
+		for _, tc := range []struct{ field, value, code string }{
+			{"name", "  ", "validation_failed"},
+			{"area", "", "validation_failed"},
+			{"email", "nao-email", "validation_failed"},
+			{"publicUsername", "ab", "validation_failed"},
+			{"publicUsername", "admin", "validation_failed"},
+			{"publicUsername", "com espaço", "validation_failed"},
+			{"timeZone", "Europe/Lisbon", "validation_failed"},
+		} {
+			f := form("ana.psi")
+			f[tc.field] = tc.value
+			if r := c.Do("PUT", "/api/profile", f); r.StatusCode != 400 || r.Err(t).Error.Code != tc.code {
+				t.Errorf("%s=%q: %d %s", tc.field, tc.value, r.StatusCode, r.Body)
+			}
+		}
+		if r := c.Do("PUT", "/api/profile", form("")); r.StatusCode != 200 {
+			t.Fatalf("clearing the username: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+func TestProfile_UsernameIsUniqueRegardlessOfCaseAndSpaces(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a, b := e.Client(), e.Client()
+		a.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		b.Signup("Bia", "bia@example.com", "segredo1", "gato")
+		if r := a.Do("PUT", "/api/profile", form("clinica")); r.StatusCode != 200 {
+			t.Fatal(r.StatusCode)
+		}
+		r := b.Do("PUT", "/api/profile", form(" CLINICA "))
+		if r.StatusCode != 409 || r.Err(t).Error.Message != "Este nome de usuário já está sendo usado. Escolha outro." {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		var avail struct {
+			Available bool
+			Message   string
+		}
+		b.Do("GET", "/api/profile/username-availability?username=Clinica", nil).JSON(t, &avail)
+		if avail.Available {
+			t.Fatal("taken username reported available")
+		}
+		a.Do("GET", "/api/profile/username-availability?username=clinica", nil).JSON(t, &avail)
+		if !avail.Available {
+			t.Fatal("one's own username is available to oneself")
+		}
+		if r := a.Do("PUT", "/api/profile", form("clinica")); r.StatusCode != 200 {
+			t.Fatal("re-saving one's own username must work")
+		}
+	})
+}
+
+func TestProfile_TwoOwnersRacingForAUsernameOneWins(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		const n = 6
+		clients := make([]*servertest.Client, n)
+		for i := range clients {
+			clients[i] = e.Client()
+			clients[i].Signup("Dona", "dona"+string(rune('a'+i))+"@example.com", "segredo1", "gato")
+		}
+		var wg sync.WaitGroup
+		codes := make([]int, n)
+		for i, c := range clients {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i] = c.Do("PUT", "/api/profile", form("disputado")).StatusCode
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for _, code := range codes {
+			switch code {
+			case 200:
+				won++
+			case 409:
+			default:
+				t.Errorf("status %d", code)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("%d owners got the username: %v", won, codes)
+		}
+	})
+}
+
+type setup struct {
+	Complete bool
+	Items    struct{ Profile, Professional, Service, Availability bool }
+	Trial    struct {
+		InTrial, Expired bool
+		DaysRemaining    int
+	}
+}
+
+func TestSetup_ChecklistCompletesOnlyWithAllFourAndStartsTheTrial(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		get := func() setup {
+			var s setup
+			r := c.Do("GET", "/api/setup-status", nil)
+			if r.StatusCode != 200 {
+				t.Fatalf("setup-status: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &s)
+			return s
+		}
+		s := get()
+		if s.Complete || s.Items.Profile || !s.Trial.InTrial || s.Trial.DaysRemaining != 7 {
+			t.Fatalf("fresh account: %+v", s)
+		}
+		c.Do("PUT", "/api/profile", form("ana"))
+		var pr struct{ ID string }
+		c.Do("POST", "/api/professionals", map[string]string{"name": "Ana", "specialization": "Psicóloga"}).JSON(t, &pr)
+		c.Do("POST", "/api/services", map[string]any{"name": "Consulta", "duration": 50, "priceCents": 15000})
+		if s = get(); s.Complete || !s.Items.Profile || !s.Items.Professional || !s.Items.Service || s.Items.Availability {
+			t.Fatalf("without hours: %+v", s)
+		}
+		week := map[string]any{"days": []map[string]any{}}
+		for d := range 7 {
+			week["days"] = append(week["days"].([]map[string]any), map[string]any{"dayOfWeek": d, "enabled": d == 1, "start": "09:00", "end": "12:00"})
+		}
+		if r := c.Do("PUT", "/api/availability", week); r.StatusCode != 200 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		if s = get(); !s.Complete {
+			t.Fatalf("all four: %+v", s)
+		}
+		// Turning the only professional off makes setup incomplete again.
+		c.Do("PATCH", "/api/professionals/"+pr.ID, map[string]bool{"active": false})
+		if s = get(); s.Complete || s.Items.Professional {
+			t.Fatalf("inactive professional: %+v", s)
+		}
+		// The trial started when the basic info was first complete: 7 days.
+		e.Clock.Advance(6*24*time.Hour + time.Hour)
+		c.Login("ana@example.com", "segredo1") // the access token lives 15 minutes
+		if s = get(); s.Trial.DaysRemaining != 1 || !s.Trial.InTrial {
+			t.Fatalf("last day: %+v", s.Trial)
+		}
+		e.Clock.Advance(23 * time.Hour)
+		c.Login("ana@example.com", "segredo1")
+		if s = get(); !s.Trial.Expired || s.Trial.InTrial {
+			t.Fatalf("after the end: %+v", s.Trial)
+		}
+	})
+}

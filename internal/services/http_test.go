@@ -1,0 +1,53 @@
+package services_test
+
+import (
+	"testing"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+func TestServices_ValidateAndKeepMoneyInCentavos(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		for _, bad := range []map[string]any{
+			{"name": " ", "duration": 30, "priceCents": 0},
+			{"name": "Consulta", "priceCents": 0},
+			{"name": "Consulta", "duration": 0, "priceCents": 0},
+			{"name": "Consulta", "duration": 30, "priceCents": -1},
+		} {
+			if r := c.Do("POST", "/api/services", bad); r.StatusCode != 400 {
+				t.Errorf("%v: %d %s", bad, r.StatusCode, r.Body)
+			}
+		}
+		if r := c.Do("POST", "/api/services", map[string]any{"name": " ", "duration": 30, "priceCents": 0}); r.Err(t).Error.Message != "Preencha todos os campos obrigatórios." {
+			t.Errorf("required text: %s", r.Body)
+		}
+		var s struct {
+			ID          string
+			Name        string
+			Description *string
+			Duration    int
+			PriceCents  int64
+			Active      bool
+		}
+		r := c.Do("POST", "/api/services", map[string]any{"name": " Consulta ", "description": "   ", "duration": 50, "priceCents": 2190})
+		if r.StatusCode != 201 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &s)
+		if s.Name != "Consulta" || s.Description != nil || s.PriceCents != 2190 || !s.Active || s.Duration != 50 {
+			t.Fatalf("%+v", s)
+		}
+		c.Do("PUT", "/api/services/"+s.ID, map[string]any{"name": "Consulta longa", "description": "Primeira sessão", "duration": 90, "priceCents": 30000, "active": false}).JSON(t, &s)
+		if s.Name != "Consulta longa" || *s.Description != "Primeira sessão" || s.Active || s.PriceCents != 30000 {
+			t.Fatalf("%+v", s)
+		}
+		if r := c.Do("DELETE", "/api/services/"+s.ID, nil); r.StatusCode != 204 {
+			t.Fatal(r.StatusCode)
+		}
+		if r := c.Do("DELETE", "/api/services/"+s.ID, nil); r.StatusCode != 404 {
+			t.Fatal("deleting twice must be 404")
+		}
+	})
+}

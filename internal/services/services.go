@@ -1,0 +1,287 @@
+// Package services is what an owner sells: name, duration, price (integer
+// centavos) and, optionally, which professionals perform it.
+package services
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Service is one service of the catalogue.
+type Service struct {
+	ID              string    `json:"id"`
+	Name            string    `json:"name"`
+	Description     *string   `json:"description"`
+	Duration        int       `json:"duration"`
+	PriceCents      int64     `json:"priceCents"`
+	Active          bool      `json:"active"`
+	ProfessionalIDs []string  `json:"professionalIds"`
+	CreatedAt       time.Time `json:"createdAt"`
+}
+
+// Input is the service form. Active defaults to true.
+type Input struct {
+	Name            string   `json:"name"`
+	Description     string   `json:"description"`
+	Duration        *int     `json:"duration"`
+	PriceCents      *int64   `json:"priceCents"`
+	Active          *bool    `json:"active"`
+	ProfessionalIDs []string `json:"professionalIds"`
+}
+
+const (
+	maxDuration = 24 * 60
+	maxPrice    = 100_000_00 // R$ 100.000,00
+)
+
+var (
+	errRequired     = httpx.Validation("Preencha todos os campos obrigatórios.")
+	errDuration     = httpx.Validation("A duração deve ser de pelo menos 1 minuto (e no máximo 24 horas).")
+	errPrice        = httpx.Validation("O preço deve ser zero ou maior (até R$ 100.000,00).")
+	errTooLong      = httpx.Validation("O nome deve ter no máximo 120 caracteres e a descrição, 1000.")
+	errProfessional = httpx.Validation("Escolha apenas profissionais da sua equipe.")
+	errNotFound     = httpx.NewError(http.StatusNotFound, "not_found", "Serviço não encontrado.")
+)
+
+// Catalog manages services, always within one owner.
+type Catalog struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+func validate(in *Input) (desc any, err error) {
+	in.Name = strings.TrimSpace(in.Name)
+	in.Description = strings.TrimSpace(in.Description)
+	if in.Name == "" || in.Duration == nil || in.PriceCents == nil {
+		return nil, errRequired
+	}
+	if *in.Duration < 1 || *in.Duration > maxDuration {
+		return nil, errDuration
+	}
+	if *in.PriceCents < 0 || *in.PriceCents > maxPrice {
+		return nil, errPrice
+	}
+	if utf8.RuneCountInString(in.Name) > 120 || utf8.RuneCountInString(in.Description) > 1000 {
+		return nil, errTooLong
+	}
+	if in.Description == "" {
+		return nil, nil
+	}
+	return in.Description, nil
+}
+
+// setProfessionals replaces the service's links, accepting only the owner's professionals.
+func setProfessionals(ctx context.Context, tx *db.Tx, userID, serviceID string, ids []string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM service_professionals WHERE service_id = ?`, serviceID); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, pid := range ids {
+		if seen[pid] {
+			continue
+		}
+		seen[pid] = true
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM professionals WHERE id = ? AND user_id = ?`, pid, userID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return errProfessional
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO service_professionals (service_id, professional_id) VALUES (?, ?)`, serviceID, pid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// List returns the owner's services, newest first.
+func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
+	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, active, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	out := []Service{}
+	byID := map[string]int{}
+	for rows.Next() {
+		var s Service
+		var desc sql.NullString
+		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.Active, &s.CreatedAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if desc.Valid {
+			s.Description = &desc.String
+		}
+		s.CreatedAt = s.CreatedAt.UTC()
+		s.ProfessionalIDs = []string{}
+		byID[s.ID] = len(out)
+		out = append(out, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	links, err := c.DB.QueryContext(ctx, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp
+		JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer links.Close()
+	for links.Next() {
+		var sid, pid string
+		if err := links.Scan(&sid, &pid); err != nil {
+			return nil, err
+		}
+		if i, ok := byID[sid]; ok {
+			out[i].ProfessionalIDs = append(out[i].ProfessionalIDs, pid)
+		}
+	}
+	return out, links.Err()
+}
+
+func (c *Catalog) get(ctx context.Context, userID, id string) (*Service, error) {
+	all, err := c.List(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range all {
+		if all[i].ID == id {
+			return &all[i], nil
+		}
+	}
+	return nil, errNotFound
+}
+
+// Create adds a service.
+func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service, error) {
+	desc, err := validate(&in)
+	if err != nil {
+		return nil, err
+	}
+	active := in.Active == nil || *in.Active
+	id := uuid.NewString()
+	err = c.DB.InTx(ctx, func(tx *db.Tx) error {
+		now := c.Clock.Now()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO services (id, user_id, name, description, duration, price_cents, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, userID, in.Name, desc, *in.Duration, *in.PriceCents, active, now, now); err != nil {
+			return err
+		}
+		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c.get(ctx, userID, id)
+}
+
+// Update edits a service; the professional links are replaced when given.
+func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Service, error) {
+	desc, err := validate(&in)
+	if err != nil {
+		return nil, err
+	}
+	err = c.DB.InTx(ctx, func(tx *db.Tx) error {
+		q := `UPDATE services SET name = ?, description = ?, duration = ?, price_cents = ?, updated_at = ?`
+		args := []any{in.Name, desc, *in.Duration, *in.PriceCents, c.Clock.Now()}
+		if in.Active != nil {
+			q += `, active = ?`
+			args = append(args, *in.Active)
+		}
+		res, err := tx.ExecContext(ctx, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNotFound
+		}
+		if in.ProfessionalIDs == nil {
+			return nil
+		}
+		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c.get(ctx, userID, id)
+}
+
+// Delete removes a service.
+func (c *Catalog) Delete(ctx context.Context, userID, id string) error {
+	res, err := c.DB.ExecContext(ctx, `DELETE FROM services WHERE id = ? AND user_id = ?`, id, userID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// Handlers serves /api/services.
+type Handlers struct {
+	Catalog *Catalog
+	Auth    *auth.Handlers
+}
+
+// Register adds the routes.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/services", h.Auth.RequireUser(httpx.Handle(h.list)))
+	mux.Handle("POST /api/services", h.Auth.RequireUser(httpx.Handle(h.create)))
+	mux.Handle("PUT /api/services/{id}", h.Auth.RequireUser(httpx.Handle(h.update)))
+	mux.Handle("DELETE /api/services/{id}", h.Auth.RequireUser(httpx.Handle(h.delete)))
+}
+
+func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
+	ss, err := h.Catalog.List(r.Context(), auth.UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, ss)
+	return nil
+}
+
+func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.Catalog.Create(r.Context(), auth.UserID(r.Context()), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, s)
+	return nil
+}
+
+func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.Catalog.Update(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Catalog.Delete(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -1,0 +1,240 @@
+// Package team is the owner's professionals: the people clients book with.
+package team
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Professional is one member of the team.
+type Professional struct {
+	ID             string    `json:"id"`
+	Name           string    `json:"name"`
+	Specialization string    `json:"specialization"`
+	Email          *string   `json:"email"`
+	PhotoURL       string    `json:"photoUrl"`
+	Active         bool      `json:"active"`
+	CreatedAt      time.Time `json:"createdAt"`
+	UpdatedAt      time.Time `json:"updatedAt"`
+}
+
+// Input is the add/edit form.
+type Input struct {
+	Name           string `json:"name"`
+	Specialization string `json:"specialization"`
+	Email          string `json:"email"`
+}
+
+var (
+	errRequired = httpx.Validation("Nome e especialização são obrigatórios.")
+	errTooLong  = httpx.Validation("Nome e especialização devem ter no máximo 120 caracteres.")
+	errNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Profissional não encontrado.")
+)
+
+// Service manages professionals, always within one owner.
+type Service struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+func validate(in *Input) (email any, err error) {
+	in.Name, in.Specialization, in.Email = strings.TrimSpace(in.Name), strings.TrimSpace(in.Specialization), strings.TrimSpace(in.Email)
+	if in.Name == "" || in.Specialization == "" {
+		return nil, errRequired
+	}
+	if utf8.RuneCountInString(in.Name) > 120 || utf8.RuneCountInString(in.Specialization) > 120 {
+		return nil, errTooLong
+	}
+	if in.Email == "" {
+		return nil, nil // stored as NULL, as the spec says
+	}
+	e, err := auth.NormalizeEmail(in.Email)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+const columns = `id, name, specialization, email, photo_url, active, created_at, updated_at`
+
+func scan(row interface{ Scan(...any) error }) (*Professional, error) {
+	var p Professional
+	var email sql.NullString
+	if err := row.Scan(&p.ID, &p.Name, &p.Specialization, &email, &p.PhotoURL, &p.Active, &p.CreatedAt, &p.UpdatedAt); err != nil {
+		return nil, err
+	}
+	if email.Valid {
+		p.Email = &email.String
+	}
+	p.CreatedAt, p.UpdatedAt = p.CreatedAt.UTC(), p.UpdatedAt.UTC()
+	return &p, nil
+}
+
+// List returns the owner's professionals, newest first.
+func (s *Service) List(ctx context.Context, userID string) ([]Professional, error) {
+	rows, err := s.DB.QueryContext(ctx, `SELECT `+columns+` FROM professionals WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Professional{}
+	for rows.Next() {
+		p, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *p)
+	}
+	return out, rows.Err()
+}
+
+func (s *Service) get(ctx context.Context, userID, id string) (*Professional, error) {
+	p, err := scan(s.DB.QueryRowContext(ctx, `SELECT `+columns+` FROM professionals WHERE id = ? AND user_id = ?`, id, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound
+	}
+	return p, err
+}
+
+// Create adds an active professional.
+func (s *Service) Create(ctx context.Context, userID string, in Input) (*Professional, error) {
+	email, err := validate(&in)
+	if err != nil {
+		return nil, err
+	}
+	id, now := uuid.NewString(), s.Clock.Now()
+	if _, err := s.DB.ExecContext(ctx, `INSERT INTO professionals (id, user_id, name, specialization, email, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, TRUE, ?, ?)`,
+		id, userID, in.Name, in.Specialization, email, now, now); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, userID, id)
+}
+
+// Update edits name, specialization and e-mail.
+func (s *Service) Update(ctx context.Context, userID, id string, in Input) (*Professional, error) {
+	email, err := validate(&in)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.DB.ExecContext(ctx, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+		in.Name, in.Specialization, email, s.Clock.Now(), id, userID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, errNotFound
+	}
+	return s.get(ctx, userID, id)
+}
+
+// SetActive turns a professional on or off.
+func (s *Service) SetActive(ctx context.Context, userID, id string, active bool) (*Professional, error) {
+	res, err := s.DB.ExecContext(ctx, `UPDATE professionals SET active = ?, updated_at = ? WHERE id = ? AND user_id = ?`, active, s.Clock.Now(), id, userID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, errNotFound
+	}
+	return s.get(ctx, userID, id)
+}
+
+// Delete removes a professional.
+func (s *Service) Delete(ctx context.Context, userID, id string) error {
+	res, err := s.DB.ExecContext(ctx, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errNotFound
+	}
+	return nil
+}
+
+// Handlers serves /api/professionals.
+type Handlers struct {
+	Svc  *Service
+	Auth *auth.Handlers
+}
+
+// Register adds the routes.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/professionals", h.Auth.RequireUser(httpx.Handle(h.list)))
+	mux.Handle("POST /api/professionals", h.Auth.RequireUser(httpx.Handle(h.create)))
+	mux.Handle("PUT /api/professionals/{id}", h.Auth.RequireUser(httpx.Handle(h.update)))
+	mux.Handle("PATCH /api/professionals/{id}", h.Auth.RequireUser(httpx.Handle(h.setActive)))
+	mux.Handle("DELETE /api/professionals/{id}", h.Auth.RequireUser(httpx.Handle(h.delete)))
+}
+
+func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
+	ps, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, ps)
+	return nil
+}
+
+func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.Svc.Create(r.Context(), auth.UserID(r.Context()), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, p)
+	return nil
+}
+
+func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.Svc.Update(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *Handlers) setActive(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Active *bool `json:"active"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Active == nil {
+		return httpx.Validation("Informe se o profissional está ativo.")
+	}
+	p, err := h.Svc.SetActive(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), *in.Active)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Svc.Delete(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
