@@ -10,8 +10,8 @@ import (
 
 type profile struct {
 	Name, Email, Area, Instagram, Linkedin, Whatsapp, Website, TimeZone string
-	PublicUsername                                                       *string
-	TrialEndsAt                                                          *time.Time
+	PublicUsername                                                      *string
+	TrialEndsAt                                                         *time.Time
 }
 
 func form(username string) map[string]string {
