@@ -235,6 +235,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/profile", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("GET /api/profile/username-availability", h.Auth.RequireUser(httpx.Handle(h.usernameAvailability)))
 	mux.Handle("GET /api/setup-status", h.Auth.RequireUser(httpx.Handle(h.setup)))
+	mux.Handle("GET /api/public/profiles/{username}", httpx.Handle(h.public))
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {

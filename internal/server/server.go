@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -17,9 +18,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/onboarding"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -46,6 +49,7 @@ type Deps struct {
 	Log    *slog.Logger
 	Web    fs.FS       // the built SPA
 	Sender mail.Sender // nil: from the configuration
+	Files  files.Store // nil: the folder <data dir>/files
 }
 
 // New builds the server. cfg.Secret must be set (config.EnsureSecret).
@@ -60,6 +64,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		}
 		d.Sender = s
 	}
+	if d.Files == nil {
+		d.Files = &files.Local{Dir: filepath.Join(cfg.DataDir, "files")}
+	}
 	queue := jobs.New(d.DB, d.Clock, d.Log)
 	mailer := mail.NewMailer(queue, d.Sender)
 	limiter := ratelimit.New(d.DB, d.Clock)
@@ -73,7 +80,11 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 
 	mux := http.NewServeMux()
 	authH.Register(mux)
-	(&profiles.Handlers{Svc: &profiles.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock}
+	(&profiles.Handlers{Svc: profileSvc, Auth: authH}).Register(mux)
+	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH}).Register(mux)
+	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
+	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)

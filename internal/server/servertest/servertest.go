@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -141,7 +142,6 @@ func (r *Response) Err(t testing.TB) ErrorBody {
 func (c *Client) Do(method, path string, body any) *Response {
 	t := c.env.T
 	t.Helper()
-	var rd io.Reader
 	var raw []byte
 	switch b := body.(type) {
 	case nil:
@@ -153,6 +153,31 @@ func (c *Client) Do(method, path string, body any) *Response {
 			t.Fatal(err)
 		}
 	}
+	contentType := ""
+	if raw != nil {
+		contentType = "application/json"
+	}
+	return c.send(method, path, contentType, raw)
+}
+
+// Upload posts one file as multipart/form-data.
+func (c *Client) Upload(path, field, filename string, data []byte) *Response {
+	c.env.T.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, err := mw.CreateFormFile(field, filename)
+	if err != nil {
+		c.env.T.Fatal(err)
+	}
+	_, _ = fw.Write(data)
+	_ = mw.Close()
+	return c.send("POST", path, mw.FormDataContentType(), buf.Bytes())
+}
+
+func (c *Client) send(method, path, contentType string, raw []byte) *Response {
+	t := c.env.T
+	t.Helper()
+	var rd io.Reader
 	if raw != nil {
 		rd = bytes.NewReader(raw)
 	}
@@ -160,8 +185,8 @@ func (c *Client) Do(method, path string, body any) *Response {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if raw != nil {
-		req.Header.Set("Content-Type", "application/json")
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
 	}
 	if !c.NoCSRF {
 		req.Header.Set("X-Agendei-Client", "test")

@@ -246,6 +246,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the profile photo (JPEG, PNG, WebP or GIF by content, at most 5 MB).
+         * @description The image is decoded, resized to at most 512 px a side and re-encoded (JPEG, or PNG when it has transparency), which strips all metadata. Errors `invalid_file_type` (400) and `file_too_large` (413).
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the three onboarding steps at once and start the 7-day trial.
+         * @description Services with a blank name or no duration are skipped; price defaults to 0. Errors `validation_failed` (400), `username_taken` (409).
+         */
+        post: operations["finishOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/profiles/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A profile's public page data (anonymous).
+         * @description Public fields, active services and active professionals only. Error `profile_not_found` (404).
+         */
+        get: operations["getPublicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -568,6 +628,46 @@ export interface components {
         };
         WeekInput: {
             days: components["schemas"]["Day"][];
+        };
+        OnboardingInput: {
+            name: string;
+            area: string;
+            publicUsername: string;
+            description?: string;
+            services: {
+                name?: string;
+                duration?: number | null;
+                priceCents?: number | null;
+                description?: string;
+            }[];
+            days: components["schemas"]["Day"][];
+        };
+        PublicProfile: {
+            username: string;
+            name: string;
+            area: string;
+            description: string;
+            photoUrl: string;
+            email: string;
+            phone: string;
+            website: string;
+            instagram: string;
+            linkedin: string;
+            whatsapp: string;
+            services: {
+                id: string;
+                name: string;
+                description: string | null;
+                duration: number;
+                priceCents: number;
+                professionalIds: string[];
+            }[];
+            professionals: {
+                id: string;
+                name: string;
+                specialization: string;
+                photoUrl: string;
+            }[];
         };
     };
     responses: {
@@ -970,6 +1070,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SetupStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored; the profile's photoUrl now points at it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        photoUrl: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    finishOnboarding: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnboardingInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        trialEndsAt: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfile"];
                 };
             };
             default: components["responses"]["Error"];

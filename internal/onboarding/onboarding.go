@@ -1,0 +1,163 @@
+// Package onboarding saves the three-step first setup (profile, services,
+// weekly hours) in one transaction and starts the 7-day trial.
+package onboarding
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/hours"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/profiles"
+)
+
+// ServiceDraft is one service of step 2. Duration nil or name blank: skipped.
+type ServiceDraft struct {
+	Name        string `json:"name"`
+	Duration    *int   `json:"duration"`
+	PriceCents  *int64 `json:"priceCents"`
+	Description string `json:"description"`
+}
+
+// Input is the whole onboarding.
+type Input struct {
+	Name           string         `json:"name"`
+	Area           string         `json:"area"`
+	PublicUsername string         `json:"publicUsername"`
+	Description    string         `json:"description"`
+	Services       []ServiceDraft `json:"services"`
+	Days           []hours.Day    `json:"days"`
+}
+
+var (
+	errRequired = httpx.Validation("Preencha todos os campos obrigatórios.")
+	errServices = httpx.Validation("Configure pelo menos um serviço.")
+	errTaken    = httpx.NewError(http.StatusConflict, "username_taken", "Este nome de usuário já está sendo usado. Escolha outro.")
+)
+
+// Result tells where the trial stands after onboarding.
+type Result struct {
+	TrialEndsAt time.Time `json:"trialEndsAt"`
+}
+
+// Service saves onboarding.
+type Service struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+// Finish validates and saves everything at once, or nothing.
+func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result, error) {
+	in.Name, in.Area, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Area), strings.TrimSpace(in.Description)
+	username := profiles.NormalizeUsername(in.PublicUsername)
+	if in.Name == "" || in.Area == "" || username == "" {
+		return nil, errRequired
+	}
+	if p := profiles.UsernameProblem(username); p != "" {
+		return nil, httpx.Validation(p)
+	}
+	if utf8.RuneCountInString(in.Name) > 200 || utf8.RuneCountInString(in.Area) > 200 || utf8.RuneCountInString(in.Description) > 2000 {
+		return nil, httpx.Validation("Um dos campos passou do tamanho máximo permitido.")
+	}
+	var drafts []ServiceDraft
+	for _, d := range in.Services {
+		d.Name, d.Description = strings.TrimSpace(d.Name), strings.TrimSpace(d.Description)
+		if d.Name == "" || d.Duration == nil {
+			continue // the spec skips incomplete drafts at save
+		}
+		if *d.Duration < 1 || *d.Duration > 24*60 {
+			return nil, httpx.Validation("A duração deve ser de pelo menos 1 minuto (e no máximo 24 horas).")
+		}
+		if d.PriceCents == nil {
+			zero := int64(0)
+			d.PriceCents = &zero
+		}
+		if *d.PriceCents < 0 || *d.PriceCents > 100_000_00 {
+			return nil, httpx.Validation("O preço deve ser zero ou maior (até R$ 100.000,00).")
+		}
+		if utf8.RuneCountInString(d.Name) > 120 || utf8.RuneCountInString(d.Description) > 1000 {
+			return nil, httpx.Validation("O nome deve ter no máximo 120 caracteres e a descrição, 1000.")
+		}
+		drafts = append(drafts, d)
+	}
+	if len(drafts) == 0 {
+		return nil, errServices
+	}
+	if err := hours.Validate(in.Days); err != nil {
+		return nil, err
+	}
+	now := s.Clock.Now()
+	trialEnd := now.Add(profiles.TrialLength)
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE profiles SET name = ?, area = ?, description = ?, public_username = ?,
+			trial_ends_at = COALESCE(trial_ends_at, ?), updated_at = ? WHERE id = ?`,
+			in.Name, in.Area, in.Description, username, trialEnd, now, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return httpx.ErrNotFound
+		}
+		for _, d := range drafts {
+			var desc any
+			if d.Description != "" {
+				desc = d.Description
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO services (id, user_id, name, description, duration, price_cents, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
+				uuid.NewString(), userID, d.Name, desc, *d.Duration, *d.PriceCents, now, now); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM availability WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		for _, d := range in.Days {
+			if d.Enabled {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO availability (id, user_id, day_of_week, start_time, end_time, active) VALUES (?, ?, ?, ?, ?, TRUE)`,
+					uuid.NewString(), userID, d.DayOfWeek, d.Start, d.End); err != nil {
+					return err
+				}
+			}
+		}
+		return tx.QueryRowContext(ctx, `SELECT trial_ends_at FROM profiles WHERE id = ?`, userID).Scan(&trialEnd)
+	})
+	if db.IsUniqueViolation(err) {
+		return nil, errTaken
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Result{TrialEndsAt: trialEnd.UTC()}, nil
+}
+
+// Handlers serves POST /api/onboarding.
+type Handlers struct {
+	Svc  *Service
+	Auth *auth.Handlers
+}
+
+// Register adds the route.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("POST /api/onboarding", h.Auth.RequireUser(httpx.Handle(h.finish)))
+}
+
+func (h *Handlers) finish(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	res, err := h.Svc.Finish(r.Context(), auth.UserID(r.Context()), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, res)
+	return nil
+}

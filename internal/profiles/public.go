@@ -1,0 +1,129 @@
+package profiles
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Public is what anonymous visitors may see of a profile: its public fields,
+// active services and active professionals. Never trial, account or other
+// owners' data.
+type Public struct {
+	Username      string               `json:"username"`
+	Name          string               `json:"name"`
+	Area          string               `json:"area"`
+	Description   string               `json:"description"`
+	PhotoURL      string               `json:"photoUrl"`
+	Email         string               `json:"email"`
+	Phone         string               `json:"phone"`
+	Website       string               `json:"website"`
+	Instagram     string               `json:"instagram"`
+	LinkedIn      string               `json:"linkedin"`
+	WhatsApp      string               `json:"whatsapp"`
+	Services      []PublicService      `json:"services"`
+	Professionals []PublicProfessional `json:"professionals"`
+}
+
+// PublicService is an active service as visitors see it.
+type PublicService struct {
+	ID              string   `json:"id"`
+	Name            string   `json:"name"`
+	Description     *string  `json:"description"`
+	Duration        int      `json:"duration"`
+	PriceCents      int64    `json:"priceCents"`
+	ProfessionalIDs []string `json:"professionalIds"`
+}
+
+// PublicProfessional is an active professional as visitors see them.
+type PublicProfessional struct {
+	ID             string `json:"id"`
+	Name           string `json:"name"`
+	Specialization string `json:"specialization"`
+	PhotoURL       string `json:"photoUrl"`
+}
+
+var errProfileNotFound = httpx.NewError(http.StatusNotFound, "profile_not_found", "Perfil não encontrado")
+
+// PublicByUsername returns the public view of the profile at a username.
+func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, error) {
+	username := NormalizeUsername(raw)
+	if username == "" {
+		return nil, errProfileNotFound
+	}
+	var p Public
+	var userID string
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp
+		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
+		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errProfileNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
+	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	index := map[string]int{}
+	for rows.Next() {
+		var sv PublicService
+		var desc sql.NullString
+		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if desc.Valid {
+			sv.Description = &desc.String
+		}
+		sv.ProfessionalIDs = []string{}
+		index[sv.ID] = len(p.Services)
+		p.Services = append(p.Services, sv)
+	}
+	rows.Close()
+	rows, err = s.DB.QueryContext(ctx, `SELECT id, name, specialization, photo_url FROM professionals WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	active := map[string]bool{}
+	for rows.Next() {
+		var pr PublicProfessional
+		if err := rows.Scan(&pr.ID, &pr.Name, &pr.Specialization, &pr.PhotoURL); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		active[pr.ID] = true
+		p.Professionals = append(p.Professionals, pr)
+	}
+	rows.Close()
+	links, err := s.DB.QueryContext(ctx, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp
+		JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer links.Close()
+	for links.Next() {
+		var sid, pid string
+		if err := links.Scan(&sid, &pid); err != nil {
+			return nil, err
+		}
+		if i, ok := index[sid]; ok && active[pid] {
+			p.Services[i].ProfessionalIDs = append(p.Services[i].ProfessionalIDs, pid)
+		}
+	}
+	return &p, links.Err()
+}
+
+func (h *Handlers) public(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.Svc.PublicByUsername(r.Context(), r.PathValue("username"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
