@@ -67,3 +67,25 @@ it('disables account deletion until both fields are filled and requires EXCLUIR'
   expect(await screen.findByText('Confirmação inválida')).toBeInTheDocument()
   expect(calls.some((c) => c.url === '/api/account')).toBe(false)
 })
+
+it('loads a public profile for a visitor without a session', async () => {
+  stubFetch((c) => {
+    // The session lookup answers after the page has started loading its data.
+    if (c.url === '/api/auth/refresh') return { status: 401, body: { error: { code: 'unauthorized', message: 'x' } }, delayMs: 500 }
+    if (c.url === '/api/public/profiles/ana')
+      return {
+        status: 200,
+        delayMs: 1500,
+        body: {
+          username: 'ana', name: 'Clínica Ana', area: 'Psicologia', description: '', photoUrl: '', email: '', phone: '', website: '',
+          instagram: '', linkedin: '', whatsapp: '', professionals: [],
+          services: [{ id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, professionalIds: [] }],
+        },
+      }
+    return undefined
+  })
+  renderRoutes(routes, '/agende/ana')
+  expect(await screen.findByRole('heading', { name: 'Clínica Ana' }, { timeout: 4000 })).toBeInTheDocument()
+  expect(screen.getByText('R$ 150,00')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: /Consulta/ })).toHaveAttribute('href', '/agende/ana/form?service=s1')
+})

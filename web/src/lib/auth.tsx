@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { api, ApiError, NetworkError, setTokenSource, type Schemas, type Session } from './api/client'
-import { queryClient } from './query-client'
+import { useQueryClient } from '@tanstack/react-query'
 
 type User = Schemas['User']
 type Status = 'loading' | 'signed-in' | 'signed-out'
@@ -19,6 +19,13 @@ const AuthContext = createContext<AuthState | null>(null)
 
 // The access token lives only in memory; the refresh token is an HttpOnly cookie.
 let accessToken: string | null = null
+
+/** For the few calls that cannot use api() (file uploads): the current token and a refresh. */
+export const refreshedToken = {
+  current: () => accessToken,
+  refresh: async () => (await refreshSession())?.accessToken ?? null,
+}
+
 let inflight: Promise<Session | null> | null = null
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -62,18 +69,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Status>('loading')
   const [user, setUser] = useState<User | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const hadSession = useRef(false)
+  const queryClient = useQueryClient()
 
   const clear = useCallback(() => {
     accessToken = null
     if (timer.current) clearTimeout(timer.current)
     setUser(null)
     setStatus('signed-out')
-    queryClient.clear()
-  }, [])
+    // Forget the owner's cached data when a session ends — but not when a
+    // visitor simply has none, or public pages' queries in flight would be lost.
+    if (hadSession.current) queryClient.clear()
+    hadSession.current = false
+  }, [queryClient])
 
   const apply = useCallback(
     (s: Session) => {
       accessToken = s.accessToken
+      hadSession.current = true
       setUser(s.user)
       setStatus('signed-in')
       if (timer.current) clearTimeout(timer.current)

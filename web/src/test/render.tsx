@@ -5,7 +5,7 @@ import { Toaster } from 'sonner'
 import { vi } from 'vitest'
 import { AuthProvider } from '@/lib/auth'
 
-type Reply = { status: number; body?: unknown }
+type Reply = { status: number; body?: unknown; delayMs?: number }
 export type FetchCall = { url: string; method: string; body: unknown; headers: Record<string, string> }
 
 /**
@@ -24,7 +24,8 @@ export function stubFetch(handler: (call: FetchCall) => Reply | undefined) {
         headers: (init.headers ?? {}) as Record<string, string>,
       }
       calls.push(call)
-      const reply = handler(call) ?? (url === '/api/auth/refresh' ? { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } } : { status: 404 })
+      const reply: Reply = handler(call) ?? (url === '/api/auth/refresh' ? { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } } : { status: 404 })
+      if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs))
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'Content-Type': 'application/json' },

@@ -1,18 +1,17 @@
-import { CalendarClock, Clock, Scissors, UserRound, Users } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { CheckCircle2, Circle, Clock, Copy, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
 import { Link } from 'react-router'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Skeleton } from '@/components/ui/skeleton'
+import { fetchSetup, keys, type SetupStatus } from '@/lib/api/owner'
 import { useMe } from '@/lib/me'
-
-const shortcuts = [
-  { to: '/profile', label: 'Configurar Perfil', icon: UserRound },
-  { to: '/professionals', label: 'Adicionar Profissional', icon: Users },
-  { to: '/add-service', label: 'Adicionar Serviço', icon: Scissors },
-  { to: '/configure-hours', label: 'Configurar Horários', icon: Clock },
-]
 
 export default function DashboardPage() {
   const { data: me } = useMe()
+  const { data: setup, isLoading } = useQuery({ queryKey: keys.setup, queryFn: fetchSetup })
   const name = me?.name?.trim() || 'Usuário'
   return (
     <div className="grid gap-6">
@@ -20,23 +19,173 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Olá, {name}!</h1>
         <p className="mt-1 text-stone-600 dark:text-stone-400">Bem-vindo ao seu painel de agendamentos.</p>
       </div>
+      {isLoading || !setup ? (
+        <Skeleton className="h-48" />
+      ) : !setup.complete ? (
+        <SetupChecklist setup={setup} />
+      ) : (
+        <>
+          <TrialBanner trial={setup.trial} />
+          <BookingLinkCard username={setup.publicUsername} />
+          <QuickActions />
+        </>
+      )}
+    </div>
+  )
+}
+
+const checklist = [
+  { key: 'profile', label: 'Informações básicas do perfil (nome, área e nome de usuário)', action: 'Configurar Perfil', to: '/profile', icon: UserRound },
+  { key: 'professional', label: 'Pelo menos um profissional', action: 'Adicionar Profissional', to: '/professionals', icon: Users },
+  { key: 'service', label: 'Pelo menos um serviço', action: 'Adicionar Serviço', to: '/add-service', icon: Scissors },
+  { key: 'availability', label: 'Horários de atendimento configurados', action: 'Configurar Horários', to: '/configure-hours', icon: Clock },
+] as const
+
+function SetupChecklist({ setup }: { setup: SetupStatus }) {
+  const done = checklist.filter((c) => setup.items[c.key]).length
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Complete sua configuração</CardTitle>
+        <CardDescription>
+          {done} de 4 etapas concluídas. Depois disso, seu link de agendamento fica pronto para compartilhar.{' '}
+          <Link to="/onboarding" className="font-medium text-brand-700 hover:underline dark:text-brand-200">
+            Usar a configuração guiada
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3">
+          {checklist.map(({ key, label, action, to, icon: Icon }) => {
+            const ok = setup.items[key]
+            return (
+              <li key={key} className="flex flex-col gap-2 rounded-xl border border-stone-200 p-3 sm:flex-row sm:items-center sm:justify-between dark:border-stone-800">
+                <span className="flex items-center gap-2 text-sm">
+                  {ok ? <CheckCircle2 className="size-5 text-green-600" aria-label="Concluído" /> : <Circle className="size-5 text-stone-400" aria-label="Pendente" />}
+                  {label}
+                </span>
+                {!ok ? (
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={to}>
+                      <Icon aria-hidden /> {action}
+                    </Link>
+                  </Button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  )
+}
+
+function TrialBanner({ trial }: { trial: SetupStatus['trial'] }) {
+  if (trial.expired) {
+    return (
+      <div role="status" className="flex flex-col gap-3 rounded-2xl border border-red-300 bg-red-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-red-900 dark:bg-red-950/40">
+        <p className="font-medium text-red-900 dark:text-red-100">Seu teste gratuito de 7 dias expirou</p>
+        <Button asChild>
+          <Link to="/subscribe">Assinar agora</Link>
+        </Button>
+      </div>
+    )
+  }
+  if (!trial.inTrial) return null
+  const days = trial.daysRemaining
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-brand-800 dark:bg-brand-900/30">
+      <div className="flex items-center gap-3">
+        <Sparkles className="size-5 text-brand-700 dark:text-brand-200" aria-hidden />
+        <div>
+          <p className="font-semibold text-brand-900 dark:text-brand-100">Teste Gratuito de 7 Dias Ativo</p>
+          <p className="text-sm text-brand-800 dark:text-brand-200">{days === 1 ? 'Último dia' : `${days} dias restantes`}</p>
+        </div>
+      </div>
+      {days <= 3 ? (
+        <Button asChild>
+          <Link to="/subscribe">Assinar Premium</Link>
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+function BookingLinkCard({ username }: { username: string | null }) {
+  if (!username) {
+    return (
       <Card>
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
-            <CalendarClock className="size-5 text-brand-700" aria-hidden /> Comece por aqui
-          </CardTitle>
-          <CardDescription>Configure seu perfil, equipe, serviços e horários para receber agendamentos pelo seu link.</CardDescription>
+          <CardTitle>Link Público</CardTitle>
+          <CardDescription>
+            Defina um nome de usuário público no seu{' '}
+            <Link to="/profile" className="font-medium text-brand-700 hover:underline dark:text-brand-200">
+              perfil
+            </Link>{' '}
+            para ter seu link de agendamento.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-          {shortcuts.map(({ to, label, icon: Icon }) => (
-            <Button key={to} asChild variant="outline" className="justify-start">
-              <Link to={to}>
-                <Icon aria-hidden /> {label}
-              </Link>
-            </Button>
-          ))}
-        </CardContent>
       </Card>
-    </div>
+    )
+  }
+  const url = `${window.location.origin}/agende/${username}`
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url)
+      toast.success('Link copiado!')
+    } catch {
+      toast.error('Erro ao copiar', { description: 'Não foi possível copiar o link. Tente novamente.' })
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Link2 className="size-5 text-brand-700" aria-hidden /> Seu link de agendamento
+        </CardTitle>
+        <CardDescription>Compartilhe com seus clientes: eles agendam a qualquer hora, sem criar conta.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor="booking-link" className="sr-only">
+          Link de agendamento
+        </label>
+        <Input id="booking-link" readOnly value={url} onFocus={(e) => e.target.select()} />
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={copy}>
+            <Copy aria-hidden /> Copiar
+          </Button>
+          <Button asChild variant="outline">
+            <a href={url} target="_blank" rel="noreferrer">
+              <ExternalLink aria-hidden /> Abrir
+            </a>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+function QuickActions() {
+  const actions = [
+    { to: '/add-service', label: 'Adicionar serviço', icon: Scissors },
+    { to: '/professionals', label: 'Gerenciar profissionais', icon: Users },
+    { to: '/configure-hours', label: 'Configurar horários', icon: Clock },
+    { to: '/profile', label: 'Editar perfil', icon: UserRound },
+  ]
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Ações rápidas</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+        {actions.map(({ to, label, icon: Icon }) => (
+          <Button key={to} asChild variant="outline" className="justify-start">
+            <Link to={to}>
+              <Icon aria-hidden /> {label}
+            </Link>
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
   )
 }

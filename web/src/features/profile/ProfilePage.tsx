@@ -1,23 +1,54 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { useMe } from '@/lib/me'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { PageSpinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { api, ApiError } from '@/lib/api/client'
+import { fetchProfile, keys, type Profile } from '@/lib/api/owner'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
+import { PhotoCard } from './PhotoCard'
+
+const zones: [string, string][] = [
+  ['America/Sao_Paulo', 'Brasília (SP, RJ, MG, Sul, GO, DF…)'],
+  ['America/Bahia', 'Bahia'],
+  ['America/Fortaleza', 'Fortaleza (CE, MA, PI, RN, PB)'],
+  ['America/Recife', 'Recife (PE)'],
+  ['America/Maceio', 'Maceió (AL, SE)'],
+  ['America/Belem', 'Belém (PA, AP)'],
+  ['America/Santarem', 'Santarém (oeste do PA)'],
+  ['America/Araguaina', 'Araguaína (TO)'],
+  ['America/Cuiaba', 'Cuiabá (MT)'],
+  ['America/Campo_Grande', 'Campo Grande (MS)'],
+  ['America/Manaus', 'Manaus (AM)'],
+  ['America/Porto_Velho', 'Porto Velho (RO)'],
+  ['America/Boa_Vista', 'Boa Vista (RR)'],
+  ['America/Rio_Branco', 'Rio Branco (AC)'],
+  ['America/Eirunepe', 'Eirunepé (oeste do AM)'],
+  ['America/Noronha', 'Fernando de Noronha'],
+]
 
 export default function ProfilePage() {
-  const { data: me } = useMe()
+  const { data, isLoading, isError } = useQuery({ queryKey: keys.profile, queryFn: fetchProfile })
+  useEffect(() => {
+    if (isError) toast.error('Erro', { description: 'Erro ao carregar informações do perfil.' })
+  }, [isError])
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <Link to="/dashboard" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline dark:text-brand-200">
-        <ArrowLeft className="size-4" aria-hidden /> Voltar ao painel
-      </Link>
+      <BackLink />
       <h1 className="text-2xl font-bold tracking-tight">Perfil</h1>
-      <Card>
-        <CardHeader>
-          <CardTitle>Informações básicas</CardTitle>
-          <CardDescription>{me ? `${me.name} · ${me.email}` : 'Carregando...'}</CardDescription>
-        </CardHeader>
-      </Card>
+      {isLoading || !data ? (
+        isError ? null : <PageSpinner />
+      ) : (
+        <>
+          <PhotoCard name={data.name} photoUrl={data.photoUrl} />
+          <ProfileForm profile={data} />
+        </>
+      )}
       <Card className="border-red-300 dark:border-red-900">
         <CardHeader>
           <CardTitle className="text-red-700 dark:text-red-300">Zona de Perigo</CardTitle>
@@ -28,5 +59,119 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
     </div>
+  )
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const qc = useQueryClient()
+  const [form, setForm] = useState({
+    name: profile.name,
+    email: profile.email,
+    publicUsername: profile.publicUsername ?? '',
+    area: profile.area,
+    description: profile.description,
+    phone: profile.phone,
+    timeZone: profile.timeZone,
+    instagram: profile.instagram,
+    whatsapp: profile.whatsapp,
+    linkedin: profile.linkedin,
+    website: profile.website,
+  })
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }))
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (!form.name.trim() || !form.email.trim() || !form.area.trim()) {
+      toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
+      return
+    }
+    setBusy(true)
+    try {
+      const saved = await api<Profile>('/api/profile', { method: 'PUT', body: form, auth: true })
+      qc.setQueryData(keys.profile, saved)
+      qc.invalidateQueries({ queryKey: keys.setup })
+      qc.invalidateQueries({ queryKey: keys.me })
+      setForm((f) => ({ ...f, instagram: saved.instagram, linkedin: saved.linkedin, whatsapp: saved.whatsapp, publicUsername: saved.publicUsername ?? '' }))
+      toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'username_taken') toast.error('Nome de usuário indisponível', { description: err.message })
+      else if (err instanceof ApiError && err.status === 400) toast.error('Erro', { description: err.message })
+      else toast.error('Erro', { description: 'Erro ao salvar informações do perfil.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6" noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Informações básicas</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field id="name" label="Nome completo *">
+            <Input id="name" value={form.name} onChange={set('name')} />
+          </Field>
+          <Field id="email" label="E-mail *">
+            <Input id="email" type="email" value={form.email} onChange={set('email')} />
+          </Field>
+          <Field id="publicUsername" label="Nome de usuário público" hint={`Usado na sua URL pública: ${window.location.origin}/agende/${form.publicUsername || 'seu-nome'}`}>
+            <Input id="publicUsername" autoCapitalize="none" value={form.publicUsername} onChange={set('publicUsername')} aria-describedby="publicUsername-hint" />
+          </Field>
+          <Field id="area" label="Área de atuação *">
+            <Input id="area" value={form.area} onChange={set('area')} />
+          </Field>
+          <div className="sm:col-span-2">
+            <Field id="description" label="Biografia">
+              <Textarea id="description" value={form.description} onChange={set('description')} />
+            </Field>
+          </div>
+          <Field id="phone" label="Telefone">
+            <Input id="phone" type="tel" value={form.phone} onChange={set('phone')} />
+          </Field>
+          <Field id="timeZone" label="Fuso horário">
+            <select
+              id="timeZone"
+              value={form.timeZone}
+              onChange={set('timeZone')}
+              className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm dark:border-stone-700 dark:bg-stone-900"
+            >
+              {zones.map(([z, label]) => (
+                <option key={z} value={z}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Redes sociais</CardTitle>
+          <CardDescription>Pode digitar só o usuário: nós completamos o endereço.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field id="instagram" label="Instagram">
+            <Input id="instagram" placeholder="@seuperfil" value={form.instagram} onChange={set('instagram')} />
+          </Field>
+          <Field id="whatsapp" label="WhatsApp">
+            <Input id="whatsapp" type="tel" placeholder="(11) 99999-9999" value={form.whatsapp} onChange={set('whatsapp')} />
+          </Field>
+          <Field id="linkedin" label="LinkedIn">
+            <Input id="linkedin" placeholder="seu-perfil" value={form.linkedin} onChange={set('linkedin')} />
+          </Field>
+          <Field id="website" label="Site">
+            <Input id="website" value={form.website} onChange={set('website')} />
+          </Field>
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Salvando...' : 'Salvar perfil'}
+        </Button>
+      </div>
+    </form>
   )
 }

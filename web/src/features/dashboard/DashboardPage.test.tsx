@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch } from '@/test/render'
+import DashboardPage from './DashboardPage'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const items = { profile: true, professional: true, service: true, availability: true }
+
+function setup(trial: { inTrial: boolean; expired: boolean; daysRemaining: number }, complete = true) {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    if (c.url === '/api/setup-status')
+      return {
+        status: 200,
+        body: { complete, items: complete ? items : { ...items, professional: false }, publicUsername: 'ana', trial: { ...trial, endsAt: null } },
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/dashboard', Component: DashboardPage }], '/dashboard')
+}
+
+it('shows the checklist with its shortcut until setup is complete', async () => {
+  setup({ inTrial: true, expired: false, daysRemaining: 7 }, false)
+  expect(await screen.findByText('Complete sua configuração')).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Adicionar Profissional' })).toHaveAttribute('href', '/professionals')
+  expect(screen.queryByRole('link', { name: 'Configurar Perfil' })).not.toBeInTheDocument()
+})
+
+it('counts trial days without a subscribe button above 3 days', async () => {
+  setup({ inTrial: true, expired: false, daysRemaining: 7 })
+  expect(await screen.findByText('Teste Gratuito de 7 Dias Ativo')).toBeInTheDocument()
+  expect(screen.getByText('7 dias restantes')).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Assinar Premium' })).not.toBeInTheDocument()
+  expect(screen.getByLabelText('Link de agendamento')).toHaveValue(`${window.location.origin}/agende/ana`)
+})
+
+it('offers to subscribe from 3 days left', async () => {
+  setup({ inTrial: true, expired: false, daysRemaining: 3 })
+  expect(await screen.findByRole('link', { name: 'Assinar Premium' })).toHaveAttribute('href', '/subscribe')
+})
+
+it('says "Último dia" with one day left', async () => {
+  setup({ inTrial: true, expired: false, daysRemaining: 1 })
+  expect(await screen.findByText('Último dia')).toBeInTheDocument()
+})
+
+it('says the trial expired', async () => {
+  setup({ inTrial: false, expired: true, daysRemaining: 0 })
+  expect(await screen.findByText('Seu teste gratuito de 7 dias expirou')).toBeInTheDocument()
+})

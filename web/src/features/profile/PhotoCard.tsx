@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Camera } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { ApiError } from '@/lib/api/client'
+import { keys } from '@/lib/api/owner'
+import { initials } from '@/lib/format'
+import { uploadPhoto } from './upload'
+
+const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
+const MAX = 5 * 1024 * 1024
+
+export function PhotoCard({ name, photoUrl }: { name: string; photoUrl: string }) {
+  const qc = useQueryClient()
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    if (!TYPES.includes(file.type)) {
+      toast.error('Tipo de arquivo inválido', { description: 'Por favor, selecione uma imagem válida (JPEG, PNG, WebP ou GIF).' })
+      return
+    }
+    if (file.size > MAX) {
+      toast.error('Arquivo muito grande', { description: 'Por favor, selecione uma imagem menor que 5MB.' })
+      return
+    }
+    setBusy(true)
+    try {
+      await uploadPhoto(file)
+      qc.invalidateQueries({ queryKey: keys.profile })
+      toast.success('Sucesso', { description: 'Foto de perfil atualizada com sucesso!' })
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid_file_type') toast.error('Tipo de arquivo inválido', { description: err.message })
+      else if (err instanceof ApiError && err.code === 'file_too_large') toast.error('Arquivo muito grande', { description: err.message })
+      else toast.error('Erro ao fazer upload', { description: 'Ocorreu um erro ao enviar sua foto. Tente novamente.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Foto de perfil</CardTitle>
+        <CardDescription>JPEG, PNG, WebP ou GIF, até 5MB. Aparece na sua página pública.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex items-center gap-4">
+        {photoUrl ? (
+          <img src={photoUrl} alt={`Foto de ${name}`} className="size-20 rounded-full object-cover" />
+        ) : (
+          <div aria-hidden className="flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+            {initials(name)}
+          </div>
+        )}
+        <input ref={input} id="photo" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={onFile} aria-label="Escolher foto de perfil" />
+        <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+          <Camera aria-hidden /> {busy ? 'Enviando...' : 'Alterar foto'}
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query'
+import { AtSign, Briefcase, Clock, Mail, Phone } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { PageSpinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api/client'
+import { fetchPublicProfile } from '@/lib/api/public'
+import { formatBRL } from '@/lib/format'
+import { ProfileHeader } from './ProfileHeader'
+
+export function Problem({ title, text }: { title: string; text?: string }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {text ? <p className="mt-2 text-stone-600 dark:text-stone-400">{text}</p> : null}
+      <Link to="/" className="mt-6 text-brand-700 hover:underline dark:text-brand-200">
+        Ir para a página inicial
+      </Link>
+    </main>
+  )
+}
+
+export default function PublicProfilePage() {
+  const { username = '' } = useParams()
+  const { data, error, isLoading } = useQuery({
+    queryKey: ['public-profile', username],
+    queryFn: () => fetchPublicProfile(username),
+    enabled: username !== '',
+    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 1,
+  })
+  if (!username) return <Problem title="Username não fornecido" />
+  if (isLoading) return <PageSpinner />
+  if (error instanceof ApiError && error.status === 404) return <Problem title="Perfil não encontrado" text="Este link de agendamento não é válido." />
+  if (error instanceof ApiError) return <Problem title="Erro ao carregar perfil" text="Tente novamente em instantes." />
+  if (error || !data) return <Problem title="Erro inesperado ao carregar dados" />
+
+  const contacts = [
+    data.phone ? { href: `tel:${data.phone.replace(/[^\d+]/g, '')}`, label: 'Telefone', icon: Phone } : null,
+    data.email ? { href: `mailto:${data.email}`, label: 'E-mail', icon: Mail } : null,
+    data.instagram ? { href: data.instagram, label: 'Instagram', icon: AtSign } : null,
+    data.linkedin ? { href: data.linkedin, label: 'LinkedIn', icon: Briefcase } : null,
+  ].filter((c) => c !== null)
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10">
+      <ProfileHeader profile={data} />
+      {contacts.length > 0 ? (
+        <div className="mt-5 flex flex-wrap justify-center gap-2">
+          {contacts.map(({ href, label, icon: Icon }) => (
+            <a
+              key={label}
+              href={href}
+              target={href.startsWith('http') ? '_blank' : undefined}
+              rel="noreferrer"
+              className="inline-flex items-center gap-2 rounded-full border border-stone-300 px-4 py-2 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+            >
+              <Icon className="size-4" aria-hidden /> {label}
+            </a>
+          ))}
+        </div>
+      ) : null}
+      <section aria-labelledby="services-title" className="mt-10">
+        <h2 id="services-title" className="text-lg font-semibold">
+          Serviços
+        </h2>
+        {data.services.length === 0 ? (
+          <p className="mt-4 rounded-2xl border border-stone-200 p-6 text-center text-stone-600 dark:border-stone-800 dark:text-stone-400">Nenhum serviço disponível</p>
+        ) : (
+          <ul className="mt-4 grid gap-3">
+            {data.services.map((s) => (
+              <li key={s.id}>
+                <Link
+                  to={`/agende/${encodeURIComponent(data.username)}/form?service=${encodeURIComponent(s.id)}`}
+                  className="block rounded-2xl border border-stone-200 bg-white p-4 transition hover:border-brand-500 hover:shadow-sm dark:border-stone-800 dark:bg-stone-900"
+                >
+                  <div className="flex items-start justify-between gap-4">
+                    <div>
+                      <p className="font-semibold">{s.name}</p>
+                      {s.description ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{s.description}</p> : null}
+                      <p className="mt-2 inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
+                        <Clock className="size-4" aria-hidden /> {s.duration} minutos
+                      </p>
+                    </div>
+                    <p className="shrink-0 font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</p>
+                  </div>
+                  <span className="mt-3 inline-block text-sm font-medium text-brand-700 dark:text-brand-200">Agendar →</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="mt-12 text-center text-xs text-stone-500">
+        Agendamento online por{' '}
+        <Link to="/" className="hover:underline">
+          Agendei
+        </Link>
+      </p>
+    </main>
+  )
+}

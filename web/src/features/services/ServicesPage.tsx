@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { api } from '@/lib/api/client'
+import { fetchServices, keys, type Service } from '@/lib/api/owner'
+import { formatBRL } from '@/lib/format'
+import { ServiceDialog } from './ServiceDialog'
+
+export default function ServicesPage() {
+  const qc = useQueryClient()
+  const { data, isLoading, isError } = useQuery({ queryKey: keys.services, queryFn: fetchServices })
+  const [open, setOpen] = useState(false)
+  const [editing, setEditing] = useState<Service | null>(null)
+
+  useEffect(() => {
+    if (isError) toast.error('Erro', { description: 'Não foi possível carregar os serviços.' })
+  }, [isError])
+
+  const refresh = () => {
+    qc.invalidateQueries({ queryKey: keys.services })
+    qc.invalidateQueries({ queryKey: keys.setup })
+  }
+
+  async function remove(s: Service) {
+    if (!window.confirm('Tem certeza que deseja excluir este serviço?')) return
+    try {
+      await api(`/api/services/${s.id}`, { method: 'DELETE', auth: true })
+      toast.success('Serviço excluído')
+      refresh()
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível excluir o serviço.' })
+    }
+  }
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <BackLink />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight">Serviços</h1>
+        <Button
+          onClick={() => {
+            setEditing(null)
+            setOpen(true)
+          }}
+        >
+          <Plus aria-hidden /> Novo Serviço
+        </Button>
+      </div>
+      <Card className="overflow-x-auto">
+        {isLoading ? (
+          <div className="p-10 text-center">
+            <Spinner />
+          </div>
+        ) : !data || data.length === 0 ? (
+          <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum serviço cadastrado</p>
+        ) : (
+          <table className="w-full min-w-[640px] text-sm">
+            <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
+              <tr>
+                <th className="p-4 font-medium">Nome</th>
+                <th className="p-4 font-medium">Descrição</th>
+                <th className="p-4 font-medium">Duração</th>
+                <th className="p-4 font-medium">Preço</th>
+                <th className="p-4 text-right font-medium">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((s) => (
+                <tr key={s.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
+                  <td className="p-4 font-medium">
+                    {s.name}
+                    {!s.active ? <span className="ml-2 text-xs text-stone-500">(inativo)</span> : null}
+                  </td>
+                  <td className="max-w-xs p-4 text-stone-600 dark:text-stone-400">{s.description ?? '—'}</td>
+                  <td className="p-4">{s.duration} min</td>
+                  <td className="p-4">{formatBRL(s.priceCents)}</td>
+                  <td className="p-4">
+                    <div className="flex justify-end gap-1">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Editar ${s.name}`}
+                        onClick={() => {
+                          setEditing(s)
+                          setOpen(true)
+                        }}
+                      >
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Excluir ${s.name}`} onClick={() => remove(s)}>
+                        <Trash2 aria-hidden className="text-red-600" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <ServiceDialog open={open} onOpenChange={setOpen} service={editing} onSaved={refresh} />
+    </div>
+  )
+}

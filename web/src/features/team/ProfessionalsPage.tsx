@@ -1,0 +1,185 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { api } from '@/lib/api/client'
+import { fetchProfessionals, keys, type Professional } from '@/lib/api/owner'
+import { cn } from '@/lib/utils'
+
+export default function ProfessionalsPage() {
+  const qc = useQueryClient()
+  const { data, isLoading, isError } = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
+  const [dialog, setDialog] = useState<{ open: boolean; editing: Professional | null }>({ open: false, editing: null })
+
+  useEffect(() => {
+    if (isError) toast.error('Erro', { description: 'Não foi possível carregar os profissionais.' })
+  }, [isError])
+
+  const refresh = () => {
+    qc.invalidateQueries({ queryKey: keys.professionals })
+    qc.invalidateQueries({ queryKey: keys.setup })
+  }
+
+  async function toggle(p: Professional) {
+    try {
+      await api(`/api/professionals/${p.id}`, { method: 'PATCH', body: { active: !p.active }, auth: true })
+      toast.success(p.active ? 'Profissional desativado com sucesso.' : 'Profissional ativado com sucesso.')
+      refresh()
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível alterar o status do profissional.' })
+    }
+  }
+
+  async function remove(p: Professional) {
+    if (!window.confirm('Tem certeza que deseja excluir este profissional?')) return
+    try {
+      await api(`/api/professionals/${p.id}`, { method: 'DELETE', auth: true })
+      toast.success('Profissional excluído')
+      refresh()
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível excluir o profissional.' })
+    }
+  }
+
+  const count = data?.length ?? 0
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <BackLink />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Profissionais</h1>
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            {count === 1 ? '1 profissional cadastrado' : `${count} profissionais cadastrados`}
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ open: true, editing: null })}>
+          <Plus aria-hidden /> Adicionar profissional
+        </Button>
+      </div>
+      <Card className="overflow-x-auto">
+        {isLoading ? (
+          <div className="p-10 text-center">
+            <Spinner />
+          </div>
+        ) : count === 0 ? (
+          <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum profissional cadastrado</p>
+        ) : (
+          <table className="w-full min-w-[640px] text-sm">
+            <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
+              <tr>
+                <th className="p-4 font-medium">Nome</th>
+                <th className="p-4 font-medium">Especialização</th>
+                <th className="p-4 font-medium">E-mail</th>
+                <th className="p-4 font-medium">Status</th>
+                <th className="p-4 text-right font-medium">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data!.map((p) => (
+                <tr key={p.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
+                  <td className="p-4 font-medium">{p.name}</td>
+                  <td className="p-4">{p.specialization}</td>
+                  <td className="p-4">{p.email ?? '-'}</td>
+                  <td className="p-4">
+                    <button
+                      type="button"
+                      onClick={() => toggle(p)}
+                      aria-label={`${p.active ? 'Desativar' : 'Ativar'} ${p.name}`}
+                      className={cn(
+                        'rounded-full px-3 py-1 text-xs font-medium',
+                        p.active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200' : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
+                      )}
+                    >
+                      {p.active ? 'Ativo' : 'Inativo'}
+                    </button>
+                  </td>
+                  <td className="p-4">
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Editar ${p.name}`} onClick={() => setDialog({ open: true, editing: p })}>
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button variant="ghost" size="icon" aria-label={`Excluir ${p.name}`} onClick={() => remove(p)}>
+                        <Trash2 aria-hidden className="text-red-600" />
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Dialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}>
+        <DialogContent>
+          {dialog.open ? (
+            <ProfessionalForm
+              key={dialog.editing?.id ?? 'new'}
+              editing={dialog.editing}
+              onDone={() => {
+                refresh()
+                setDialog({ open: false, editing: null })
+              }}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
+function ProfessionalForm({ editing, onDone }: { editing: Professional | null; onDone: () => void }) {
+  const [form, setForm] = useState({ name: editing?.name ?? '', specialization: editing?.specialization ?? '', email: editing?.email ?? '' })
+  const [busy, setBusy] = useState(false)
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (!form.name.trim() || !form.specialization.trim()) {
+      toast.error('Erro', { description: 'Nome e especialização são obrigatórios.' })
+      return
+    }
+    setBusy(true)
+    try {
+      const body = { name: form.name.trim(), specialization: form.specialization.trim(), email: form.email.trim() }
+      if (editing) await api(`/api/professionals/${editing.id}`, { method: 'PUT', body, auth: true })
+      else await api('/api/professionals', { method: 'POST', body, auth: true })
+      toast.success(editing ? 'Profissional atualizado' : 'Profissional adicionado')
+      onDone()
+    } catch (err) {
+      toast.error('Erro', { description: err instanceof Error && err.message ? err.message : 'Não foi possível salvar o profissional.' })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Editar profissional' : 'Adicionar profissional'}</DialogTitle>
+        <DialogDescription>Quem atende os seus clientes.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <Field id="pro-name" label="Nome *">
+          <Input id="pro-name" value={form.name} onChange={set('name')} />
+        </Field>
+        <Field id="pro-spec" label="Especialização *">
+          <Input id="pro-spec" value={form.specialization} onChange={set('specialization')} />
+        </Field>
+        <Field id="pro-email" label="E-mail (opcional)">
+          <Input id="pro-email" type="email" value={form.email} onChange={set('email')} />
+        </Field>
+        <DialogFooter>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Salvando...' : editing ? 'Salvar alterações' : 'Adicionar'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+/** Centavos as the UI shows money: "R$ 1.234,50" (plain spaces, as the spec writes it). */
+export function formatBRL(cents: number): string {
+  const negative = cents < 0
+  const abs = Math.abs(Math.round(cents))
+  const reais = Math.floor(abs / 100)
+  const rest = String(abs % 100).padStart(2, '0')
+  const grouped = String(reais).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  return `${negative ? '-' : ''}R$ ${grouped},${rest}`
+}
+
+/** Reads a price typed as "21,90", "21.90", "1.234,50" or "21" into centavos; null if it is not a price. */
+export function parseBRL(input: string): number | null {
+  let s = input.trim().replace(/^R\$\s*/, '')
+  if (!s) return null
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.')
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null
+  return Math.round(Number(s) * 100)
+}
+
+/** Centavos as an editable field value: "21,90". */
+export function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',')
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  if (parts.length === 0) return '?'
+  return ((parts[0][0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase()
+}
+
+export const weekdays = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']
