@@ -65,7 +65,11 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		d.Sender = s
 	}
 	if d.Files == nil {
-		d.Files = &files.Local{Dir: filepath.Join(cfg.DataDir, "files")}
+		store, err := newFileStore(cfg, d.Log)
+		if err != nil {
+			return nil, err
+		}
+		d.Files = store
 	}
 	queue := jobs.New(d.DB, d.Clock, d.Log)
 	mailer := mail.NewMailer(queue, d.Sender)
@@ -111,6 +115,25 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)
 	return &Server{Handler: h, Queue: queue, Auth: authSvc, limiter: limiter, log: d.Log}, nil
+}
+
+// newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.
+// An unreachable bucket is logged, not fatal: uploads fail until it is back,
+// and everything else keeps working.
+func newFileStore(cfg *config.Config, log *slog.Logger) (files.Store, error) {
+	if cfg.S3URL == "" {
+		return &files.Local{Dir: filepath.Join(cfg.DataDir, "files")}, nil
+	}
+	s3, err := files.NewS3(cfg.S3URL)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s3.Check(ctx); err != nil {
+		log.Error("file bucket not reachable; photo uploads will fail until it is", "err", err)
+	}
+	return s3, nil
 }
 
 // RunBackground runs the job queue and housekeeping until ctx ends.

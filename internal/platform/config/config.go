@@ -23,6 +23,7 @@ type Config struct {
 	DatabaseURL     string // DATABASE_URL: empty means SQLite in DataDir
 	BaseURL         string // AGENDEI_BASE_URL: public origin, used in e-mail links and Origin checks
 	SMTPURL         string // AGENDEI_SMTP_URL: empty means .eml files in DataDir/outbox
+	S3URL           string // AGENDEI_S3_URL: empty means uploaded files in DataDir/files
 	MailFrom        string // AGENDEI_MAIL_FROM
 	SupportEmail    string // AGENDEI_SUPPORT_EMAIL
 	SupportWhatsApp string // AGENDEI_SUPPORT_WHATSAPP (digits with country code)
@@ -44,6 +45,7 @@ func (c *Config) settings() []setting {
 		{"database-url", "DATABASE_URL", "", "postgres://… to use PostgreSQL (default: SQLite in the data dir)", &c.DatabaseURL},
 		{"base-url", "AGENDEI_BASE_URL", "http://localhost:8080", "public URL of the app, for links in e-mails", &c.BaseURL},
 		{"smtp-url", "AGENDEI_SMTP_URL", "", "smtp://user:pass@host:port or smtps://… (default: write .eml files to <data dir>/outbox)", &c.SMTPURL},
+		{"s3-url", "AGENDEI_S3_URL", "", "https://KEY:SECRET@host/bucket?region=… to keep uploads in an S3-compatible bucket (default: <data dir>/files)", &c.S3URL},
 		{"mail-from", "AGENDEI_MAIL_FROM", "Agendei <nao-responda@agendei.app>", "sender of outgoing e-mail", &c.MailFrom},
 		{"support-email", "AGENDEI_SUPPORT_EMAIL", "suporte@agendei.app", "support e-mail shown on the pages", &c.SupportEmail},
 		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
