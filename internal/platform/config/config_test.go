@@ -1,0 +1,54 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestParse_FlagsOverrideEnvironmentWhichOverridesDefaults(t *testing.T) {
+	c, err := Parse("t", nil, env(nil))
+	if err != nil || c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" || c.BaseURL != "http://localhost:8080" {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, err = Parse("t", []string{"--addr", ":9000"}, env(map[string]string{"AGENDEI_ADDR": ":7000", "AGENDEI_SUPPORT_WHATSAPP": "+55 (11) 4000-1234", "AGENDEI_BASE_URL": "https://agenda.example.com/"}))
+	if err != nil || c.Addr != ":9000" || c.SupportWhatsApp != "551140001234" || c.BaseURL != "https://agenda.example.com" || !c.TLS() {
+		t.Fatalf("%+v %v", c, err)
+	}
+}
+
+func TestParse_RefusesBadValues(t *testing.T) {
+	for _, e := range []map[string]string{
+		{"DATABASE_URL": "mysql://x"},
+		{"AGENDEI_BASE_URL": "localhost:8080"},
+		{"AGENDEI_SMTP_URL": "mail.example.com"},
+		{"AGENDEI_LOG_FORMAT": "xml"},
+		{"AGENDEI_MAIL_FROM": "not an address"},
+	} {
+		if _, err := Parse("t", nil, env(e)); err == nil {
+			t.Errorf("%v accepted", e)
+		}
+	}
+}
+
+func TestEnsureSecret_GeneratesOnceAndKeepsIt(t *testing.T) {
+	dir := t.TempDir()
+	a := &Config{DataDir: dir}
+	if err := a.EnsureSecret(); err != nil || len(a.Secret) != 64 {
+		t.Fatalf("%q %v", a.Secret, err)
+	}
+	b := &Config{DataDir: dir}
+	if err := b.EnsureSecret(); err != nil || b.Secret != a.Secret {
+		t.Fatal("a second start must reuse the key")
+	}
+	st, _ := os.Stat(filepath.Join(dir, "secret.key"))
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("key file mode %v", st.Mode().Perm())
+	}
+	given := &Config{DataDir: t.TempDir(), Secret: "from-env"}
+	if err := given.EnsureSecret(); err != nil || given.Secret != "from-env" {
+		t.Fatal("a given secret wins")
+	}
+}
