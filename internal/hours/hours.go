@@ -106,25 +106,29 @@ func (s *Store) Save(ctx context.Context, userID string, days []Day) (*Week, err
 	if err := Validate(days); err != nil {
 		return nil, err
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM availability WHERE user_id = ?`, userID); err != nil {
-			return err
-		}
-		for _, d := range days {
-			if !d.Enabled {
-				continue
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO availability (id, user_id, day_of_week, start_time, end_time, active) VALUES (?, ?, ?, ?, ?, TRUE)`,
-				uuid.NewString(), userID, d.DayOfWeek, d.Start, d.End); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error { return Replace(ctx, tx, userID, days) })
 	if err != nil {
 		return nil, err
 	}
 	return s.Get(ctx, userID)
+}
+
+// Replace writes a validated week inside the caller's transaction: one row
+// per enabled day, nothing for closed days.
+func Replace(ctx context.Context, tx *db.Tx, userID string, days []Day) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM availability WHERE user_id = ?`, userID); err != nil {
+		return err
+	}
+	for _, d := range days {
+		if !d.Enabled {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO availability (id, user_id, day_of_week, start_time, end_time, active) VALUES (?, ?, ?, ?, ?, TRUE)`,
+			uuid.NewString(), userID, d.DayOfWeek, d.Start, d.End); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Handlers serves /api/availability.

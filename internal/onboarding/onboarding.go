@@ -9,14 +9,13 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/google/uuid"
-
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/services"
 )
 
 // ServiceDraft is one service of step 2. Duration nil or name blank: skipped.
@@ -111,21 +110,12 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 			if d.Description != "" {
 				desc = d.Description
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO services (id, user_id, name, description, duration, price_cents, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
-				uuid.NewString(), userID, d.Name, desc, *d.Duration, *d.PriceCents, now, now); err != nil {
+			if _, err := services.Insert(ctx, tx, userID, d.Name, desc, *d.Duration, *d.PriceCents, true, now); err != nil {
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM availability WHERE user_id = ?`, userID); err != nil {
+		if err := hours.Replace(ctx, tx, userID, in.Days); err != nil {
 			return err
-		}
-		for _, d := range in.Days {
-			if d.Enabled {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO availability (id, user_id, day_of_week, start_time, end_time, active) VALUES (?, ?, ?, ?, ?, TRUE)`,
-					uuid.NewString(), userID, d.DayOfWeek, d.Start, d.End); err != nil {
-					return err
-				}
-			}
 		}
 		return tx.QueryRowContext(ctx, `SELECT trial_ends_at FROM profiles WHERE id = ?`, userID).Scan(&trialEnd)
 	})

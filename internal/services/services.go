@@ -171,11 +171,10 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 		return nil, err
 	}
 	active := in.Active == nil || *in.Active
-	id := uuid.NewString()
+	var id string
 	err = c.DB.InTx(ctx, func(tx *db.Tx) error {
-		now := c.Clock.Now()
-		if _, err := tx.ExecContext(ctx, `INSERT INTO services (id, user_id, name, description, duration, price_cents, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, userID, in.Name, desc, *in.Duration, *in.PriceCents, active, now, now); err != nil {
+		var err error
+		if id, err = Insert(ctx, tx, userID, in.Name, desc, *in.Duration, *in.PriceCents, active, c.Clock.Now()); err != nil {
 			return err
 		}
 		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
@@ -184,6 +183,15 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 		return nil, err
 	}
 	return c.get(ctx, userID, id)
+}
+
+// Insert writes one validated service inside the caller's transaction and
+// returns its id. desc is nil for no description.
+func Insert(ctx context.Context, tx *db.Tx, userID, name string, desc any, duration int, priceCents int64, active bool, now time.Time) (string, error) {
+	id := uuid.NewString()
+	_, err := tx.ExecContext(ctx, `INSERT INTO services (id, user_id, name, description, duration, price_cents, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, userID, name, desc, duration, priceCents, active, now, now)
+	return id, err
 }
 
 // Update edits a service; the professional links are replaced when given.

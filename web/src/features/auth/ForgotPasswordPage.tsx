@@ -30,6 +30,19 @@ export function resetOutcome(err: unknown): { title: string; message: string; al
 
 const REDIRECT_MS = 2000
 
+/** Checks a new password and its confirmation (SPEC §5), toasting the first problem. */
+function newPasswordOk(password: string, confirm: string): boolean {
+  if (password !== confirm) {
+    toast.error('Senhas não coincidem', { description: 'A nova senha e a confirmação devem ser iguais.' })
+    return false
+  }
+  if (password.trim().length < 6) {
+    toast.error('Senha muito curta', { description: 'A nova senha deve ter pelo menos 6 caracteres.' })
+    return false
+  }
+  return true
+}
+
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token')
@@ -64,14 +77,7 @@ function KeywordResetForm() {
       toast.error('Erro', { description: 'Por favor, preencha todos os campos.' })
       return
     }
-    if (password !== confirm) {
-      toast.error('Senhas não coincidem', { description: 'A nova senha e a confirmação devem ser iguais.' })
-      return
-    }
-    if (password.trim().length < 6) {
-      toast.error('Senha muito curta', { description: 'A nova senha deve ter pelo menos 6 caracteres.' })
-      return
-    }
+    if (!newPasswordOk(password, confirm)) return
     setBusy(true)
     setProblem(null)
     try {
@@ -220,14 +226,7 @@ function RecoveryLinkForm({ token }: { token: string }) {
       toast.error('Erro', { description: 'Por favor, preencha todos os campos.' })
       return
     }
-    if (form.password !== form.confirm) {
-      toast.error('Senhas não coincidem', { description: 'A nova senha e a confirmação devem ser iguais.' })
-      return
-    }
-    if (form.password.trim().length < 6) {
-      toast.error('Senha muito curta', { description: 'A nova senha deve ter pelo menos 6 caracteres.' })
-      return
-    }
+    if (!newPasswordOk(form.password, form.confirm)) return
     if (form.keyword.trim().length < 3) {
       toast.error('Erro', { description: 'A palavra-chave de recuperação deve ter pelo menos 3 caracteres.' })
       return
