@@ -431,3 +431,29 @@ func TestDeleteAccount_NeedsPasswordAndWordThenRemovesEverything(t *testing.T) {
 		e.Client().Signup("Ana de novo", "ana@example.com", "outra123", "peixe")
 	})
 }
+
+func TestSignup_IsRateLimitedPerEmailAndPerIP(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		body := map[string]string{"name": "Ana", "email": "alvo@example.com", "password": "123456", "recoveryKeyword": "abc"}
+		e.Client().Signup("Ana", "alvo@example.com", "123456", "abc")
+		for i := range 4 {
+			if r := e.Client().Do("POST", "/api/auth/signup", body); r.StatusCode != 409 {
+				t.Fatalf("attempt %d: %d", i+2, r.StatusCode)
+			}
+		}
+		if r := e.Client().Do("POST", "/api/auth/signup", body); r.StatusCode != 429 {
+			t.Fatalf("6th signup for one e-mail: %d %s", r.StatusCode, r.Body)
+		}
+		// Other e-mails from the same address are limited too, past 20 an hour.
+		created := 0
+		for i := range 20 {
+			r := e.Client().Do("POST", "/api/auth/signup", map[string]string{"name": "X", "email": "p" + string(rune('a'+i)) + "@example.com", "password": "123456", "recoveryKeyword": "abc"})
+			if r.StatusCode == 201 {
+				created++
+			}
+		}
+		if created != 14 { // 20 per IP per hour, 6 already spent
+			t.Fatalf("created %d accounts from one IP, want 14", created)
+		}
+	})
+}

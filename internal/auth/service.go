@@ -29,6 +29,7 @@ import (
 // three ways: per IP, per e-mail, and a lock on the account after 5 misses.
 var (
 	ruleSignupIP     = ratelimit.Rule{Name: "signup:ip", Max: 20, Window: time.Hour}
+	ruleSignupEmail  = ratelimit.Rule{Name: "signup:email", Max: 5, Window: time.Hour}
 	ruleLoginIP      = ratelimit.Rule{Name: "login:ip", Max: 50, Window: 15 * time.Minute}
 	ruleLoginEmail   = ratelimit.Rule{Name: "login:email", Max: 10, Window: 15 * time.Minute}
 	ruleResetIP      = ratelimit.Rule{Name: "reset:ip", Max: 20, Window: 15 * time.Minute}
@@ -183,6 +184,9 @@ func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (*Sessi
 		return nil, errSecretLong
 	}
 	if err := s.limiter.Check(ctx, ruleSignupIP, ip); err != nil {
+		return nil, err
+	}
+	if err := s.limiter.Check(ctx, ruleSignupEmail, email); err != nil {
 		return nil, err
 	}
 	if existing, err := userByEmail(ctx, s.db, email); err != nil {
