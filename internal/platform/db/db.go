@@ -241,5 +241,15 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	return sqlTx.Commit()
 }
 
+// LockRow is appended to a SELECT inside a transaction to serialise writers
+// on that row: PostgreSQL takes a row lock; SQLite needs nothing, because its
+// write transactions already run one at a time.
+func (t *Tx) LockRow() string {
+	if t.Dialect == Postgres {
+		return " FOR UPDATE"
+	}
+	return ""
+}
+
 // NullTime turns a zero time into SQL NULL.
 func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }

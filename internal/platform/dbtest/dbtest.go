@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -43,22 +44,40 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 // Open returns a fresh migrated database of the given engine, closed and
 // dropped when the test ends.
 func Open(t testing.TB, dialect db.Dialect) *db.DB {
+	d, _ := OpenDSN(t, dialect)
+	return d
+}
+
+// OpenDSN is Open that also returns where the database is (a SQLite file or
+// a PostgreSQL URL), so a test can connect a second, independent pool to it.
+func OpenDSN(t testing.TB, dialect db.Dialect) (*db.DB, string) {
+	t.Helper()
+	dsn := filepath.Join(t.TempDir(), "test.db")
+	if dialect == db.Postgres {
+		dsn = PostgresURL(t)
+	}
+	d := Reopen(t, dsn)
+	if err := d.Migrate(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return d, dsn
+}
+
+// Reopen connects a new pool to a database made by OpenDSN.
+func Reopen(t testing.TB, dsn string) *db.DB {
 	t.Helper()
 	ctx := context.Background()
 	var d *db.DB
 	var err error
-	if dialect == db.SQLite {
-		d, err = db.OpenSQLite(ctx, filepath.Join(t.TempDir(), "test.db"))
+	if strings.HasPrefix(dsn, "postgres") {
+		d, err = db.Open(ctx, "", dsn)
 	} else {
-		d, err = db.Open(ctx, "", PostgresURL(t))
+		d, err = db.OpenSQLite(ctx, dsn)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { d.Close() })
-	if err := d.Migrate(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
 	return d
 }
 

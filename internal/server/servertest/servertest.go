@@ -39,6 +39,7 @@ import (
 type Env struct {
 	T      testing.TB
 	DB     *db.DB
+	DSN    string // where DB is, for Peer
 	Clock  *clock.Manual
 	Server *server.Server
 	HTTP   *httptest.Server
@@ -50,7 +51,19 @@ type Env struct {
 // at a fixed instant.
 func Start(t testing.TB, dialect db.Dialect) *Env {
 	t.Helper()
-	d := dbtest.Open(t, dialect)
+	d, dsn := dbtest.OpenDSN(t, dialect)
+	return start(t, d, dsn, clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)))
+}
+
+// Peer starts a second server on the same database through its own
+// connection pool, as another `agendei serve` instance would, sharing the clock.
+func (e *Env) Peer() *Env {
+	e.T.Helper()
+	return start(e.T, dbtest.Reopen(e.T, e.DSN), e.DSN, e.Clock)
+}
+
+func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual) *Env {
+	t.Helper()
 	dir := t.TempDir()
 	cfg, err := config.Parse("test", nil, func(string) string { return "" })
 	if err != nil {
@@ -58,7 +71,7 @@ func Start(t testing.TB, dialect db.Dialect) *Env {
 	}
 	cfg.DataDir = dir
 	cfg.Secret = "test-secret-test-secret-test-secret!"
-	clk := clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))
+	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
 	web := fstest.MapFS{
 		"index.html":      {Data: []byte("<!doctype html><title>Agendei</title>")},
 		"assets/app-1.js": {Data: []byte("console.log(1)")},
@@ -77,7 +90,7 @@ func Start(t testing.TB, dialect db.Dialect) *Env {
 	hs := httptest.NewServer(srv.Handler)
 	t.Cleanup(hs.Close)
 	cfg.BaseURL = hs.URL
-	return &Env{T: t, DB: d, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
+	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
 }
 
 // Each runs fn against a fresh server on every engine.
@@ -96,6 +109,8 @@ type Client struct {
 	// NoCSRF drops the CSRF header, to test that it is required.
 	NoCSRF bool
 	Origin string
+	// ForwardedFor poses as a visitor at that address (the test server trusts the proxy header).
+	ForwardedFor string
 }
 
 // Client returns a new client with an empty cookie jar.
@@ -193,6 +208,9 @@ func (c *Client) send(method, path, contentType string, raw []byte) *Response {
 	}
 	if c.Origin != "" {
 		req.Header.Set("Origin", c.Origin)
+	}
+	if c.ForwardedFor != "" {
+		req.Header.Set("X-Forwarded-For", c.ForwardedFor)
 	}
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)

@@ -306,6 +306,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/profiles/{username}/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dates of a month with at least one free time for (professional, service). */
+        get: operations["getBookableDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/profiles/{username}/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The free start times of a date for (professional, service). */
+        get: operations["getFreeTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/profiles/{username}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a time (anonymous). The slot is re-checked in the same transaction that saves it.
+         * @description Errors: `slot_unavailable` (409, 'Este profissional já possui agendamento neste horário…'),
+         *     `slot_too_short` (409, 'O horário selecionado não tem {N} minutos disponíveis…'),
+         *     `booking_closed` (403, the owner's trial ended without a subscription), `validation_failed` (400),
+         *     `rate_limited` (429, per IP), `profile_not_found` (404).
+         */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -668,6 +725,29 @@ export interface components {
                 specialization: string;
                 photoUrl: string;
             }[];
+        };
+        BookingInput: {
+            professionalId: string;
+            serviceId: string;
+            /** @example 2026-11-24 */
+            date: string;
+            /** @example 09:30 */
+            time: string;
+            clientName: string;
+            /** @description required unless clientPhone is given */
+            clientEmail?: string;
+            /** @description Brazilian phone with DDD; required unless clientEmail is given */
+            clientPhone?: string;
+            notes?: string;
+        };
+        Booking: {
+            id: string;
+            date: string;
+            time: string;
+            professionalName: string;
+            serviceName: string;
+            duration: number;
+            priceCents: number;
         };
     };
     responses: {
@@ -1157,6 +1237,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBookableDays: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+                /** @description professional id */
+                professional: string;
+                /** @description service id */
+                service: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bookable dates (YYYY-MM-DD), never who holds the taken times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: string[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getFreeTimes: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description professional id */
+                professional: string;
+                /** @description service id */
+                service: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free times (HH:MM) in the owner's time zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        times: string[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingInput"];
+            };
+        };
+        responses: {
+            /** @description Booked and confirmed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,432 @@
+// Package booking is how clients book: the free times of a day and the
+// bookable days of a month for (professional, service), and creating an
+// appointment that can never overlap another of the same professional — the
+// slot is recomputed inside the transaction that inserts it, serialised per
+// professional on both databases.
+package booking
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+var (
+	errProfile       = httpx.NewError(http.StatusNotFound, "profile_not_found", "Perfil não encontrado")
+	errClosed        = httpx.NewError(http.StatusForbidden, "booking_closed", "Este profissional não está aceitando agendamentos online no momento. Entre em contato diretamente para agendar.")
+	errChoice        = httpx.Validation("Profissional ou serviço indisponível. Recarregue a página e escolha novamente.")
+	errDateTime      = httpx.Validation("Data ou horário inválido.")
+	errRequired      = httpx.Validation("Por favor, preencha todos os campos obrigatórios.")
+	errContact       = httpx.Validation("Informe um telefone ou e-mail para contato.")
+	errPhone         = httpx.Validation("Informe um telefone válido, com DDD.")
+	errTooLong       = httpx.Validation("O nome deve ter no máximo 120 caracteres e as observações, 1000.")
+	errSlotTaken     = httpx.NewError(http.StatusConflict, "slot_unavailable", "Este profissional já possui agendamento neste horário. Por favor, escolha outro horário.")
+	errMonth         = httpx.Validation("Mês inválido.")
+	statusesThatHold = `('confirmed', 'completed')`
+)
+
+func errTooShort(minutes int) *httpx.Error {
+	return httpx.NewError(http.StatusConflict, "slot_too_short",
+		fmt.Sprintf("O horário selecionado não tem %d minutos disponíveis. Por favor, escolha outro.", minutes))
+}
+
+// Service computes times and books.
+type Service struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+type owner struct {
+	ID       string
+	Name     string
+	Email    string
+	Loc      *time.Location
+	TrialEnd sql.NullTime
+}
+
+func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*owner, error) {
+	var o owner
+	var tz string
+	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
+		strings.ToLower(strings.TrimSpace(username))).Scan(&o.ID, &o.Name, &o.Email, &tz, &o.TrialEnd)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errProfile
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Loc, err = time.LoadLocation(tz); err != nil {
+		o.Loc, _ = time.LoadLocation("America/Sao_Paulo")
+	}
+	return &o, nil
+}
+
+// Open reports whether the owner takes online bookings: while in trial (or
+// before it started). Subscriptions extend this when billing lands.
+func (s *Service) open(o *owner) bool {
+	return !o.TrialEnd.Valid || s.Clock.Now().Before(o.TrialEnd.Time)
+}
+
+type choice struct {
+	ProfessionalName string
+	ServiceName      string
+	Duration         int
+	PriceCents       int64
+}
+
+// choose checks that the professional and service are the owner's, active,
+// and linked (when the service names its professionals).
+func (s *Service) choose(ctx context.Context, q db.Querier, ownerID, professionalID, serviceID string) (*choice, error) {
+	var c choice
+	err := q.QueryRowContext(ctx, `SELECT name, duration, price_cents FROM services WHERE id = ? AND user_id = ? AND active = TRUE`,
+		serviceID, ownerID).Scan(&c.ServiceName, &c.Duration, &c.PriceCents)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errChoice
+	}
+	if err != nil {
+		return nil, err
+	}
+	err = q.QueryRowContext(ctx, `SELECT name FROM professionals WHERE id = ? AND user_id = ? AND active = TRUE`, professionalID, ownerID).Scan(&c.ProfessionalName)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errChoice
+	}
+	if err != nil {
+		return nil, err
+	}
+	var links, linked int
+	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN professional_id = ? THEN 1 ELSE 0 END), 0) FROM service_professionals WHERE service_id = ?`,
+		professionalID, serviceID).Scan(&links, &linked)
+	if err != nil {
+		return nil, err
+	}
+	if links > 0 && linked == 0 {
+		return nil, errChoice
+	}
+	return &c, nil
+}
+
+// window returns the owner's opening hours of each weekday (closed: zero).
+func window(ctx context.Context, q db.Querier, ownerID string) ([7][2]int, error) {
+	var w [7][2]int
+	rows, err := q.QueryContext(ctx, `SELECT day_of_week, start_time, end_time FROM availability WHERE user_id = ? AND active = TRUE`, ownerID)
+	if err != nil {
+		return w, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d int
+		var start, end string
+		if err := rows.Scan(&d, &start, &end); err != nil {
+			return w, err
+		}
+		a, err1 := slots.ParseHHMM(start)
+		b, err2 := slots.ParseHHMM(end)
+		if d >= 0 && d <= 6 && err1 == nil && err2 == nil {
+			w[d] = [2]int{a, b}
+		}
+	}
+	return w, rows.Err()
+}
+
+// busy returns the professional's holding appointments between two dates (inclusive), by date.
+func busy(ctx context.Context, q db.Querier, professionalID, from, to string) (map[string][]slots.Busy, error) {
+	rows, err := q.QueryContext(ctx, `SELECT appointment_date, appointment_time, duration FROM appointments
+		WHERE professional_id = ? AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold, professionalID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string][]slots.Busy{}
+	for rows.Next() {
+		var date, at string
+		var dur int
+		if err := rows.Scan(&date, &at, &dur); err != nil {
+			return nil, err
+		}
+		if m, err := slots.ParseHHMM(at); err == nil {
+			out[date] = append(out[date], slots.Busy{Start: m, Duration: dur})
+		}
+	}
+	return out, rows.Err()
+}
+
+// dayOf builds the slot rules of one date; ok is false for past dates.
+func (s *Service) dayOf(o *owner, w [7][2]int, date time.Time, duration int, busy []slots.Busy) (slots.Day, bool) {
+	today, nowMin := slots.Today(s.Clock.Now(), o.Loc)
+	ds := date.Format("2006-01-02")
+	if ds < today {
+		return slots.Day{}, false
+	}
+	win := w[int(date.Weekday())]
+	d := slots.Day{Open: win[0], Close: win[1], Duration: duration, Busy: busy}
+	if ds == today {
+		d.NotBefore = nowMin
+	}
+	return d, true
+}
+
+func parseDate(s string) (time.Time, error) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil {
+		return t, errDateTime
+	}
+	return t, nil
+}
+
+// Times returns the free start times ("HH:MM") of a date.
+func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
+	o, err := s.owner(ctx, s.DB, username)
+	if err != nil {
+		return nil, err
+	}
+	day, err := parseDate(date)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.choose(ctx, s.DB, o.ID, professionalID, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	w, err := window(ctx, s.DB, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := busy(ctx, s.DB, professionalID, date, date)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	if d, ok := s.dayOf(o, w, day, c.Duration, b[date]); ok {
+		for _, m := range slots.Free(d) {
+			out = append(out, slots.FormatHHMM(m))
+		}
+	}
+	return out, nil
+}
+
+// Days returns the dates of a month ("2006-01") that have at least one free time.
+func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
+	o, err := s.owner(ctx, s.DB, username)
+	if err != nil {
+		return nil, err
+	}
+	first, err := time.Parse("2006-01", month)
+	if err != nil {
+		return nil, errMonth
+	}
+	c, err := s.choose(ctx, s.DB, o.ID, professionalID, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	w, err := window(ctx, s.DB, o.ID)
+	if err != nil {
+		return nil, err
+	}
+	last := first.AddDate(0, 1, -1)
+	b, err := busy(ctx, s.DB, professionalID, first.Format("2006-01-02"), last.Format("2006-01-02"))
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+		ds := d.Format("2006-01-02")
+		if day, ok := s.dayOf(o, w, d, c.Duration, b[ds]); ok && len(slots.Free(day)) > 0 {
+			out = append(out, ds)
+		}
+	}
+	return out, nil
+}
+
+// Input is a client's booking.
+type Input struct {
+	ProfessionalID string `json:"professionalId"`
+	ServiceID      string `json:"serviceId"`
+	Date           string `json:"date"`
+	Time           string `json:"time"`
+	ClientName     string `json:"clientName"`
+	ClientEmail    string `json:"clientEmail"`
+	ClientPhone    string `json:"clientPhone"`
+	Notes          string `json:"notes"`
+}
+
+// Booked is what the confirmation card shows.
+type Booked struct {
+	ID               string `json:"id"`
+	Date             string `json:"date"`
+	Time             string `json:"time"`
+	ProfessionalName string `json:"professionalName"`
+	ServiceName      string `json:"serviceName"`
+	Duration         int    `json:"duration"`
+	PriceCents       int64  `json:"priceCents"`
+	// CancelToken is for the confirmation e-mail's private link; never sent to the page.
+	CancelToken string `json:"-"`
+}
+
+func validate(in *Input) error {
+	in.ClientName = strings.Join(strings.Fields(in.ClientName), " ")
+	in.ClientEmail = strings.TrimSpace(in.ClientEmail)
+	in.Notes = strings.TrimSpace(in.Notes)
+	if in.ProfessionalID == "" || in.ServiceID == "" || in.Date == "" || in.Time == "" || in.ClientName == "" {
+		return errRequired
+	}
+	if utf8.RuneCountInString(in.ClientName) > 120 || utf8.RuneCountInString(in.Notes) > 1000 {
+		return errTooLong
+	}
+	if in.ClientEmail != "" {
+		e, err := auth.NormalizeEmail(in.ClientEmail)
+		if err != nil {
+			return err
+		}
+		in.ClientEmail = e
+	}
+	if strings.TrimSpace(in.ClientPhone) != "" {
+		p, ok := NormalizePhone(in.ClientPhone)
+		if !ok {
+			return errPhone
+		}
+		in.ClientPhone = p
+	} else {
+		in.ClientPhone = ""
+	}
+	if in.ClientEmail == "" && in.ClientPhone == "" {
+		return errContact
+	}
+	return nil
+}
+
+// NormalizePhone keeps a Brazilian phone's digits: DDD + 8 or 9 digits, with
+// or without the country code 55.
+func NormalizePhone(raw string) (string, bool) {
+	var b strings.Builder
+	for _, r := range raw {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case strings.ContainsRune(" ()-.+", r):
+		default:
+			return "", false
+		}
+	}
+	d := b.String()
+	if (len(d) == 12 || len(d) == 13) && strings.HasPrefix(d, "55") {
+		d = d[2:]
+	}
+	if len(d) != 10 && len(d) != 11 || d[0] == '0' {
+		return "", false
+	}
+	return d, true
+}
+
+// Book creates a confirmed appointment if, inside the transaction, the slot
+// is still free. Writers for one professional are serialised (SQLite: the
+// single writer; PostgreSQL: a row lock on the professional), so of any
+// number of racing requests for a slot exactly one wins.
+func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked, error) {
+	if err := validate(&in); err != nil {
+		return nil, err
+	}
+	day, err := parseDate(in.Date)
+	if err != nil {
+		return nil, err
+	}
+	start, err := slots.ParseHHMM(in.Time)
+	if err != nil {
+		return nil, errDateTime
+	}
+	var out *Booked
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		o, err := s.owner(ctx, tx, username)
+		if err != nil {
+			return err
+		}
+		if !s.open(o) {
+			return errClosed
+		}
+		var locked string
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM professionals WHERE id = ? AND user_id = ?`+tx.LockRow(), in.ProfessionalID, o.ID).Scan(&locked); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return errChoice
+			}
+			return err
+		}
+		c, err := s.choose(ctx, tx, o.ID, in.ProfessionalID, in.ServiceID)
+		if err != nil {
+			return err
+		}
+		w, err := window(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		b, err := busy(ctx, tx, in.ProfessionalID, in.Date, in.Date)
+		if err != nil {
+			return err
+		}
+		d, ok := s.dayOf(o, w, day, c.Duration, b[in.Date])
+		if !ok || start < d.NotBefore {
+			return errSlotTaken
+		}
+		if !slots.Fits(d, start) {
+			return conflict(d, start, c.Duration)
+		}
+		token, hash := cancelToken()
+		local := time.Date(day.Year(), day.Month(), day.Day(), start/60, start%60, 0, 0, o.Loc)
+		now := s.Clock.Now()
+		out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
+			ServiceName: c.ServiceName, Duration: c.Duration, PriceCents: c.PriceCents, CancelToken: token}
+		_, err = tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
+			client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?)`,
+			out.ID, o.ID, in.ProfessionalID, in.ServiceID, c.ProfessionalName, c.ServiceName, c.Duration, c.PriceCents,
+			in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, now, now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// conflict says why a start is not offered: an appointment at that very time,
+// or not enough free minutes from it.
+func conflict(d slots.Day, start, duration int) error {
+	for _, b := range d.Busy {
+		dur := b.Duration
+		if dur <= 0 {
+			dur = slots.DefaultDuration
+		}
+		if b.Start <= start && start < b.Start+dur {
+			return errSlotTaken
+		}
+	}
+	if start >= d.Open && start < d.Close && (start-d.Open)%slots.Step == 0 {
+		return errTooShort(duration)
+	}
+	return errSlotTaken
+}
+
+func cancelToken() (token, hash string) {
+	buf := make([]byte, 24)
+	if _, err := rand.Read(buf); err != nil {
+		panic(err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(buf)
+	sum := sha256.Sum256([]byte(token))
+	return token, hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,65 @@
+package booking
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/ratelimit"
+)
+
+// Public bookings are limited per visitor IP; the body of a booking is small.
+var ruleBookIP = ratelimit.Rule{Name: "book:ip", Max: 30, Window: time.Hour}
+
+const maxBookingBody = 8 << 10
+
+// Handlers serves the anonymous booking endpoints.
+type Handlers struct {
+	Svc        *Service
+	Limiter    *ratelimit.Limiter
+	TrustProxy bool
+}
+
+// Register adds the routes.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/public/profiles/{username}/days", httpx.Handle(h.days))
+	mux.Handle("GET /api/public/profiles/{username}/times", httpx.Handle(h.times))
+	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
+}
+
+func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	days, err := h.Svc.Days(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("month"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string][]string{"days": days})
+	return nil
+}
+
+func (h *Handlers) times(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	times, err := h.Svc.Times(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("date"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string][]string{"times": times})
+	return nil
+}
+
+func (h *Handlers) book(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Limiter.Check(r.Context(), ruleBookIP, httpx.ClientIP(r, h.TrustProxy)); err != nil {
+		return err
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBookingBody)
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	b, err := h.Svc.Book(r.Context(), r.PathValue("username"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, b)
+	return nil
+}
