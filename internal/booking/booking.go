@@ -23,6 +23,8 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -49,8 +51,11 @@ func errTooShort(minutes int) *httpx.Error {
 
 // Service computes times and books.
 type Service struct {
-	DB    *db.DB
-	Clock clock.Clock
+	DB      *db.DB
+	Clock   clock.Clock
+	Mailer  *mail.Mailer // nil: no e-mail (tests of the rules alone)
+	Queue   *jobs.Queue
+	BaseURL string
 }
 
 type owner struct {
@@ -390,12 +395,15 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		now := s.Clock.Now()
 		out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
 			ServiceName: c.ServiceName, Duration: c.Duration, PriceCents: c.PriceCents, CancelToken: token}
-		_, err = tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
+		if _, err = tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 			client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?)`,
 			out.ID, o.ID, in.ProfessionalID, in.ServiceID, c.ProfessionalName, c.ServiceName, c.Duration, c.PriceCents,
-			in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, now, now)
-		return err
+			in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, now, now); err != nil {
+			return err
+		}
+		return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
+			OwnerID: o.ID, OwnerName: o.Name, OwnerEmail: o.Email, Start: local})
 	})
 	if err != nil {
 		return nil, err
@@ -427,6 +435,10 @@ func cancelToken() (token, hash string) {
 		panic(err)
 	}
 	token = base64.RawURLEncoding.EncodeToString(buf)
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
-	return token, hex.EncodeToString(sum[:])
+	return hex.EncodeToString(sum[:])
 }

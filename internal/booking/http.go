@@ -25,6 +25,31 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/public/profiles/{username}/days", httpx.Handle(h.days))
 	mux.Handle("GET /api/public/profiles/{username}/times", httpx.Handle(h.times))
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
+	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
+	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))
+}
+
+var ruleCancelIP = ratelimit.Rule{Name: "cancel:ip", Max: 60, Window: time.Hour}
+
+func (h *Handlers) lookup(w http.ResponseWriter, r *http.Request) error {
+	c, err := h.Svc.Lookup(r.Context(), r.PathValue("token"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
+}
+
+func (h *Handlers) cancel(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Limiter.Check(r.Context(), ruleCancelIP, httpx.ClientIP(r, h.TrustProxy)); err != nil {
+		return err
+	}
+	c, err := h.Svc.Cancel(r.Context(), r.PathValue("token"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, c)
+	return nil
 }
 
 func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {

@@ -89,7 +89,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&profiles.Handlers{Svc: profileSvc, Auth: authH}).Register(mux)
 	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH}).Register(mux)
 	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
-	(&booking.Handlers{Svc: &booking.Service{DB: d.DB, Clock: d.Clock}, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
+	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, BaseURL: cfg.BaseURL}
+	bookingSvc.RegisterJobs()
+	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)

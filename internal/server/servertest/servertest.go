@@ -52,17 +52,19 @@ type Env struct {
 func Start(t testing.TB, dialect db.Dialect) *Env {
 	t.Helper()
 	d, dsn := dbtest.OpenDSN(t, dialect)
-	return start(t, d, dsn, clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)))
+	return start(t, d, dsn, clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), "")
 }
 
 // Peer starts a second server on the same database through its own
 // connection pool, as another `agendei serve` instance would, sharing the clock.
 func (e *Env) Peer() *Env {
 	e.T.Helper()
-	return start(e.T, dbtest.Reopen(e.T, e.DSN), e.DSN, e.Clock)
+	return start(e.T, dbtest.Reopen(e.T, e.DSN), e.DSN, e.Clock, e.Outbox)
 }
 
-func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual) *Env {
+// start runs a server; outbox "" means a new folder, a peer shares its first's
+// (as instances share one mail server).
+func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string) *Env {
 	t.Helper()
 	dir := t.TempDir()
 	cfg, err := config.Parse("test", nil, func(string) string { return "" })
@@ -77,7 +79,9 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual) *Env {
 		"assets/app-1.js": {Data: []byte("console.log(1)")},
 		"favicon.svg":     {Data: []byte("<svg/>")},
 	}
-	outbox := filepath.Join(dir, "outbox")
+	if outbox == "" {
+		outbox = filepath.Join(dir, "outbox")
+	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))

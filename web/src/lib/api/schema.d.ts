@@ -363,6 +363,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/bookings/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appointment behind a client's private cancel link. */
+        get: operations["getBookingByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the appointment behind a private cancel link (idempotent); frees the slot at once.
+         * @description Errors `not_found` (404), `appointment_past` (409), `rate_limited` (429).
+         */
+        post: operations["cancelBookingByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -748,6 +785,18 @@ export interface components {
             serviceName: string;
             duration: number;
             priceCents: number;
+        };
+        Cancellation: {
+            ownerName: string;
+            professionalName: string;
+            serviceName: string;
+            date: string;
+            time: string;
+            duration: number;
+            priceCents: number;
+            /** @enum {string} */
+            status: "confirmed" | "cancelled" | "completed";
+            cancellable: boolean;
         };
     };
     responses: {
@@ -1331,6 +1380,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBookingByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelBookingByToken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
                 };
             };
             default: components["responses"]["Error"];

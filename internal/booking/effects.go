@@ -1,0 +1,257 @@
+package booking
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+const reminderJob = "booking.reminder"
+
+// ReminderLead is how long before an appointment the client is reminded.
+const ReminderLead = 24 * time.Hour
+
+var weekdaysPT = [7]string{"domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"}
+var monthsPT = [12]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
+
+// brDate writes "2026-11-30" as "30/11/2026".
+func brDate(date string) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return date
+	}
+	return t.Format("02/01/2006")
+}
+
+// longDate writes "2026-11-30" as "segunda-feira, 30 de novembro de 2026".
+func longDate(date string) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return date
+	}
+	return fmt.Sprintf("%s, %d de %s de %d", weekdaysPT[t.Weekday()], t.Day(), monthsPT[t.Month()-1], t.Year())
+}
+
+// brl writes centavos as "R$ 1.234,50".
+func brl(cents int64) string {
+	whole := fmt.Sprintf("%d", cents/100)
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "." + whole[i:]
+	}
+	return fmt.Sprintf("R$ %s,%02d", whole, cents%100)
+}
+
+// booked is what the e-mails and notifications say about an appointment.
+type booked struct {
+	*Booked
+	ClientName, ClientEmail, ClientPhone string
+	OwnerID, OwnerName, OwnerEmail       string
+	Start                                time.Time // in the owner's zone
+}
+
+func (b booked) details() []mail.Detail {
+	return []mail.Detail{
+		{Label: "Profissional", Value: b.ProfessionalName},
+		{Label: "Serviço", Value: b.ServiceName},
+		{Label: "Data", Value: longDate(b.Date)},
+		{Label: "Horário", Value: b.Time},
+		{Label: "Duração", Value: fmt.Sprintf("%d minutos", b.Duration)},
+		{Label: "Valor", Value: brl(b.PriceCents)},
+	}
+}
+
+// afterBooking records everything a new booking causes, in its transaction:
+// the owner's notification, the client's confirmation (with an .ics invite
+// and the private cancel link), the owner's e-mail and the reminder job.
+func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
+	now := s.Clock.Now()
+	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s.", b.ClientName, b.ServiceName, b.ProfessionalName, brDate(b.Date), b.Time)
+	if err := notifications.Create(ctx, tx, now, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
+		return err
+	}
+	if s.Mailer == nil {
+		return nil
+	}
+	if b.ClientEmail != "" {
+		msg, err := mail.Compose(b.ClientEmail, mail.Content{
+			Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brDate(b.Date), b.Time),
+			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
+			Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
+			Details:    b.details(),
+			Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
+			Footer:     "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe.",
+		})
+		if err != nil {
+			return err
+		}
+		msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
+			UID: b.ID + "@agendei", Start: b.Start, Duration: time.Duration(b.Duration) * time.Minute,
+			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
+			Stamp: now,
+		})}}
+		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
+			return err
+		}
+		if remind := b.Start.Add(-ReminderLead); remind.After(now) {
+			if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID}, remind, 8); err != nil {
+				return err
+			}
+		}
+	}
+	owner, err := mail.Compose(b.OwnerEmail, mail.Content{
+		Subject:    fmt.Sprintf("Novo agendamento: %s — %s em %s às %s", b.ClientName, b.ServiceName, brDate(b.Date), b.Time),
+		Greeting:   fmt.Sprintf("Olá, %s!", b.OwnerName),
+		Paragraphs: []string{"Você recebeu um novo agendamento pela sua página."},
+		Details:    append(b.details(), mail.Detail{Label: "Cliente", Value: b.ClientName}, mail.Detail{Label: "Contato", Value: contact(b.ClientPhone, b.ClientEmail)}),
+		Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
+	})
+	if err != nil {
+		return err
+	}
+	return s.Mailer.Queue(ctx, tx, owner)
+}
+
+func contact(phone, email string) string {
+	switch {
+	case phone != "" && email != "":
+		return phone + " · " + email
+	case phone != "":
+		return phone
+	}
+	return email
+}
+
+// RegisterJobs teaches the queue to send reminders. A reminder runs once —
+// the job is claimed in the database — and not at all for a cancelled booking.
+func (s *Service) RegisterJobs() {
+	s.Queue.Register(reminderJob, func(ctx context.Context, payload []byte) error {
+		var p struct {
+			AppointmentID string `json:"appointmentId"`
+		}
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return err
+		}
+		return s.remind(ctx, p.AppointmentID)
+	})
+}
+
+func (s *Service) remind(ctx context.Context, id string) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var a booked
+		a.Booked = &Booked{ID: id}
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT a.user_id, p.name, a.client_name, a.client_email, a.service_name, a.professional_name,
+			a.appointment_date, a.appointment_time, a.duration, a.price_cents, a.status
+			FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ?`, id).Scan(
+			&a.OwnerID, &a.OwnerName, &a.ClientName, &a.ClientEmail, &a.ServiceName, &a.ProfessionalName, &a.Date, &a.Time, &a.Duration, &a.PriceCents, &status)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "confirmed" || a.ClientEmail == "")) {
+			return nil // deleted, cancelled or no address: nothing to send
+		}
+		if err != nil {
+			return err
+		}
+		msg, err := mail.Compose(a.ClientEmail, mail.Content{
+			Subject:    fmt.Sprintf("Lembrete: %s amanhã às %s", a.ServiceName, a.Time),
+			Greeting:   fmt.Sprintf("Olá, %s!", a.ClientName),
+			Paragraphs: []string{fmt.Sprintf("Passando para lembrar do seu horário com %s.", a.OwnerName)},
+			Details:    a.details(),
+			Footer:     "Se não puder comparecer, use o link de cancelamento do e-mail de confirmação.",
+		})
+		if err != nil {
+			return err
+		}
+		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
+			return err
+		}
+		return notifications.Create(ctx, tx, s.Clock.Now(), a.OwnerID, notifications.Reminder, "Lembrete enviado",
+			fmt.Sprintf("%s foi lembrado(a) de %s em %s às %s.", a.ClientName, a.ServiceName, brDate(a.Date), a.Time), id)
+	})
+}
+
+// Cancellation is what the client's private cancel page shows.
+type Cancellation struct {
+	OwnerName        string `json:"ownerName"`
+	ProfessionalName string `json:"professionalName"`
+	ServiceName      string `json:"serviceName"`
+	Date             string `json:"date"`
+	Time             string `json:"time"`
+	Duration         int    `json:"duration"`
+	PriceCents       int64  `json:"priceCents"`
+	Status           string `json:"status"`
+	Cancellable      bool   `json:"cancellable"`
+}
+
+var (
+	errLink = httpx.NewError(http.StatusNotFound, "not_found", "Link de cancelamento inválido.")
+	errPast = httpx.NewError(http.StatusConflict, "appointment_past", "Este agendamento já aconteceu e não pode mais ser cancelado.")
+)
+
+func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
+	c = &Cancellation{}
+	var starts time.Time
+	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
+		a.duration, a.price_cents, a.status, a.starts_at
+		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, hashToken(token)).Scan(
+		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", "", "", nil, errLink
+	}
+	c.Cancellable = c.Status == "confirmed" && starts.After(s.Clock.Now())
+	return id, ownerID, ownerEmail, clientName, c, err
+}
+
+// Lookup returns the appointment behind a cancel link.
+func (s *Service) Lookup(ctx context.Context, token string) (*Cancellation, error) {
+	_, _, _, _, c, err := s.byToken(ctx, s.DB, token)
+	return c, err
+}
+
+// Cancel cancels the appointment behind a cancel link: it frees the slot at
+// once, tells the owner, and touches no other appointment.
+func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, error) {
+	var out *Cancellation
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		id, ownerID, ownerEmail, clientName, c, err := s.byToken(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		out = c
+		if c.Status == "cancelled" {
+			return nil // already done: cancelling twice is fine
+		}
+		if !c.Cancellable {
+			return errPast
+		}
+		now := s.Clock.Now()
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ?`, now, id); err != nil {
+			return err
+		}
+		c.Status, c.Cancellable = "cancelled", false
+		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brDate(c.Date), c.Time)
+		if err := notifications.Create(ctx, tx, now, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
+			return err
+		}
+		if s.Mailer == nil {
+			return nil
+		}
+		msg, err := mail.Compose(ownerEmail, mail.Content{
+			Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brDate(c.Date), c.Time),
+			Paragraphs: []string{desc + " O horário voltou a ficar disponível na sua página."},
+			Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
+		})
+		if err != nil {
+			return err
+		}
+		return s.Mailer.Queue(ctx, tx, msg)
+	})
+	return out, err
+}

@@ -1,0 +1,195 @@
+package booking_test
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+func notifications(t *testing.T, e *servertest.Env) []string {
+	rows, err := e.DB.QueryContext(context.Background(), `SELECT type || ':' || title FROM notifications ORDER BY created_at, title`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		_ = rows.Scan(&s)
+		out = append(out, s)
+	}
+	return out
+}
+
+var tokenRE = regexp.MustCompile(`/cancel/([A-Za-z0-9_-]+)`)
+
+func unfold(raw string) string {
+	return strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(raw)
+}
+
+func TestBooking_SendsConfirmationWithInviteAndTellsTheOwner(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		if r := book(e, s, nextMonday, "10:00"); r.StatusCode != 201 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		mails := e.Mails()
+		var client, owner string
+		for _, m := range mails {
+			if strings.Contains(m.Raw, "To: <maria@example.com>") {
+				client = unfold(m.Raw)
+			}
+			if strings.Contains(m.Raw, "To: <ana@example.com>") {
+				owner = unfold(m.Raw)
+			}
+		}
+		if client == "" || owner == "" {
+			t.Fatalf("want a mail to the client and one to the owner, got %d", len(mails))
+		}
+		for _, want := range []string{"Agendamento confirmado", "text/calendar", "agendamento.ics", "/cancel/"} {
+			if !strings.Contains(client, want) {
+				t.Errorf("confirmation lacks %q", want)
+			}
+		}
+		if !strings.Contains(owner, "Novo agendamento") || !strings.Contains(owner, "Maria Silva") {
+			t.Error("owner mail lacks the booking")
+		}
+		if got := notifications(t, e); len(got) != 1 || got[0] != "appointment:Novo agendamento" {
+			t.Fatalf("notifications %v", got)
+		}
+	})
+}
+
+func TestICS_IsValidICalendarInTheOwnersZone(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		book(e, s, nextMonday, "10:00")
+		var ics string
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "maria@example.com") && strings.Contains(m.Raw, "text/calendar") {
+				ics = decodeAttachment(t, m.Raw)
+			}
+		}
+		for _, want := range []string{"BEGIN:VCALENDAR\r\n", "VERSION:2.0\r\n", "BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\n",
+			"TZOFFSETTO:-0300\r\n", "DTSTART;TZID=America/Sao_Paulo:20261130T100000\r\n", "DTEND;TZID=America/Sao_Paulo:20261130T104500\r\n",
+			"SUMMARY:Sessão com Ana\r\n", "END:VEVENT\r\n", "END:VCALENDAR\r\n"} {
+			if !strings.Contains(ics, want) {
+				t.Errorf("ics lacks %q:\n%s", want, ics)
+			}
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(ics, "\r\n"), "\r\n") {
+			if len(line) > 75 {
+				t.Errorf("unfolded line over 75 octets: %q", line)
+			}
+		}
+	})
+}
+
+func TestCancelLink_FreesTheSlotAndTouchesNothingElse(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		book(e, s, nextMonday, "10:00")
+		bookFrom(e, "10.1.1.1", s, nextMonday, "11:00")
+		var token string
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "maria@example.com") && strings.Contains(unfold(m.Raw), "10:00") {
+				if mm := tokenRE.FindStringSubmatch(unfold(m.Raw)); mm != nil {
+					token = mm[1]
+					break
+				}
+			}
+		}
+		if token == "" {
+			t.Fatal("no cancel link")
+		}
+		c := e.Client()
+		var got struct {
+			Status      string
+			Cancellable bool
+			Time        string
+		}
+		c.Do("GET", "/api/public/bookings/"+token, nil).JSON(t, &got)
+		if got.Status != "confirmed" || !got.Cancellable || got.Time != "10:00" {
+			t.Fatalf("%+v", got)
+		}
+		if r := c.Do("POST", "/api/public/bookings/"+token+"/cancel", nil); r.StatusCode != 200 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		if r := c.Do("POST", "/api/public/bookings/"+token+"/cancel", nil); r.StatusCode != 200 {
+			t.Fatal("cancelling twice is fine")
+		}
+		// 10:00 is free again; 11:00 (another client's) is still taken.
+		if got := times(t, e, s, nextMonday); strings.Join(got, ",") != "09:00,09:30,10:00" {
+			t.Fatalf("times after cancel: %v", got)
+		}
+		if r := c.Do("GET", "/api/public/bookings/not-a-token", nil); r.StatusCode != 404 {
+			t.Fatalf("unknown token: %d", r.StatusCode)
+		}
+		if got := notifications(t, e); !contains(got, "appointment:Agendamento cancelado pelo cliente") {
+			t.Fatalf("notifications %v", got)
+		}
+	})
+}
+
+func TestReminder_GoesOutOnceADayBeforeEvenWithTwoServers(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		peer := e.Peer()
+		book(e, s, nextMonday, "10:00")
+		e.Mails() // deliver the confirmation now
+		countReminders := func() int {
+			n := 0
+			for _, m := range e.Mails() {
+				if strings.Contains(m.Raw, "Lembrete") {
+					n++
+				}
+			}
+			return n
+		}
+		if countReminders() != 0 {
+			t.Fatal("too early")
+		}
+		// 2026-11-30 10:00 in São Paulo is 13:00 UTC; the reminder is due a day before.
+		e.Clock.Set(time.Date(2026, 11, 29, 13, 0, 1, 0, time.UTC))
+		done := make(chan struct{})
+		go func() { peer.RunJobs(); close(done) }()
+		e.RunJobs()
+		<-done
+		e.RunJobs()
+		if n := countReminders(); n != 1 {
+			t.Fatalf("%d reminders, want exactly 1", n)
+		}
+		if got := notifications(t, e); !contains(got, "reminder:Lembrete enviado") {
+			t.Fatalf("notifications %v", got)
+		}
+	})
+}
+
+func TestReminder_IsNotSentForACancelledBooking(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		book(e, s, nextMonday, "10:00")
+		if _, err := e.DB.ExecContext(context.Background(), `UPDATE appointments SET status = 'cancelled'`); err != nil {
+			t.Fatal(err)
+		}
+		e.Clock.Set(time.Date(2026, 11, 29, 13, 0, 1, 0, time.UTC))
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "Lembrete") {
+				t.Fatal("reminder for a cancelled booking")
+			}
+		}
+	})
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,89 @@
+package booking
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Invite is one appointment as an iCalendar event.
+type Invite struct {
+	UID         string
+	Start       time.Time // in the owner's location
+	Duration    time.Duration
+	Summary     string
+	Description string
+	Organizer   string // name
+	Stamp       time.Time
+}
+
+// ICS renders a valid iCalendar (RFC 5545) file: CRLF lines folded at 75
+// octets, text escaped, the event in the owner's time zone with its
+// VTIMEZONE (Brazil has kept one offset all year since 2019).
+func ICS(inv Invite) []byte {
+	loc := inv.Start.Location()
+	_, offset := inv.Start.Zone()
+	tzOffset := fmt.Sprintf("%+03d%02d", offset/3600, abs(offset%3600)/60)
+	abbr, _ := inv.Start.Zone()
+	local := "20060102T150405"
+	lines := []string{
+		"BEGIN:VCALENDAR",
+		"VERSION:2.0",
+		"PRODID:-//Agendei//Agendamento online//PT-BR",
+		"CALSCALE:GREGORIAN",
+		"METHOD:PUBLISH",
+		"BEGIN:VTIMEZONE",
+		"TZID:" + loc.String(),
+		"BEGIN:STANDARD",
+		"DTSTART:19700101T000000",
+		"TZOFFSETFROM:" + tzOffset,
+		"TZOFFSETTO:" + tzOffset,
+		"TZNAME:" + abbr,
+		"END:STANDARD",
+		"END:VTIMEZONE",
+		"BEGIN:VEVENT",
+		"UID:" + inv.UID,
+		"DTSTAMP:" + inv.Stamp.UTC().Format("20060102T150405Z"),
+		"DTSTART;TZID=" + loc.String() + ":" + inv.Start.Format(local),
+		"DTEND;TZID=" + loc.String() + ":" + inv.Start.Add(inv.Duration).Format(local),
+		"SUMMARY:" + escapeText(inv.Summary),
+		"DESCRIPTION:" + escapeText(inv.Description),
+		"STATUS:CONFIRMED",
+		"END:VEVENT",
+		"END:VCALENDAR",
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(fold(l))
+	}
+	return []byte(b.String())
+}
+
+func escapeText(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`)
+	return r.Replace(s)
+}
+
+// fold splits a content line into 75-octet pieces, never inside a UTF-8 rune.
+func fold(line string) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range line {
+		size := len(string(r))
+		if n+size > 75 {
+			b.WriteString("\r\n ")
+			n = 1
+		}
+		b.WriteRune(r)
+		n += size
+	}
+	b.WriteString("\r\n")
+	return b.String()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
