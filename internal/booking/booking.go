@@ -28,6 +28,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
 var (
@@ -83,10 +84,12 @@ func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*ow
 	return &o, nil
 }
 
-// Open reports whether the owner takes online bookings: while in trial (or
-// before it started). Subscriptions extend this when billing lands.
 func (s *Service) open(o *owner) bool {
-	return !o.TrialEnd.Valid || s.Clock.Now().Before(o.TrialEnd.Time)
+	var end *time.Time
+	if o.TrialEnd.Valid {
+		end = &o.TrialEnd.Time
+	}
+	return profiles.BookingOpen(end, s.Clock.Now())
 }
 
 type choice struct {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -24,6 +25,7 @@ type Public struct {
 	Instagram     string               `json:"instagram"`
 	LinkedIn      string               `json:"linkedin"`
 	WhatsApp      string               `json:"whatsapp"`
+	BookingOpen   bool                 `json:"bookingOpen"`
 	Services      []PublicService      `json:"services"`
 	Professionals []PublicProfessional `json:"professionals"`
 }
@@ -56,15 +58,21 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	}
 	var p Public
 	var userID string
-	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp
+	var trialEnd sql.NullTime
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp, trial_ends_at
 		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp)
+		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
+	var end *time.Time
+	if trialEnd.Valid {
+		end = &trialEnd.Time
+	}
+	p.BookingOpen = BookingOpen(end, s.Clock.Now())
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
 	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {

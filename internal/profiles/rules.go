@@ -104,6 +104,12 @@ func Trial(endsAt *time.Time, now time.Time) TrialState {
 	return TrialState{InTrial: true, DaysRemaining: int(math.Ceil(left.Hours() / 24)), EndsAt: endsAt}
 }
 
+// BookingOpen reports whether an owner takes online bookings: during the
+// trial, or before it started. (Subscriptions extend this with billing.)
+func BookingOpen(trialEnd *time.Time, now time.Time) bool {
+	return trialEnd == nil || now.Before(*trialEnd)
+}
+
 // BrazilTimeZones are the zones offered in the profile (Brazil has four UTC
 // offsets, spread over these IANA zones).
 var BrazilTimeZones = []string{

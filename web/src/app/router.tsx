@@ -21,9 +21,10 @@ const pages: RouteObject[] = [
   { path: '/support', ...page(() => import('@/features/support/SupportPage')) },
   { path: '/reviews', ...page(() => import('@/features/reviews/ReviewsPage')) },
   { path: '/agende/:username', ...page(() => import('@/features/public/PublicProfilePage')) },
-  { path: '/agende/:username/form', ...placeholder('PublicBookingForm') },
+  { path: '/agende/:username/form', ...page(() => import('@/features/booking/BookingPage')) },
   { path: '/preview/:slug', ...page(() => import('@/features/public/PreviewPage')) },
-  { path: '/booking', ...placeholder('Booking') },
+  { path: '/booking', ...page(() => import('@/features/booking/BookingRoutePage')) },
+  { path: '/cancel/:token', ...page(() => import('@/features/booking/CancelPage')) },
   {
     ...page(() => import('./ProtectedLayout')),
     children: [

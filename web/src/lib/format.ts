@@ -29,3 +29,24 @@ export function initials(name: string): string {
 }
 
 export const weekdays = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']
+
+const monthNames = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']
+
+/** "2026-11-30" → "30/11/2026". */
+export function brDate(iso: string): string {
+  const [y, m, d] = iso.split('-')
+  return d && m && y ? `${d}/${m}/${y}` : iso
+}
+
+/** "2026-11-30" → "segunda-feira, 30 de novembro de 2026". */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  if (!y || !m || !d) return iso
+  const weekday = weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()].toLowerCase()
+  return `${weekday}, ${d} de ${monthNames[m - 1]} de ${y}`
+}
+
+export function monthLabel(year: number, month: number): string {
+  const name = monthNames[month - 1]
+  return `${name[0].toUpperCase()}${name.slice(1)} de ${year}`
+}

@@ -16,13 +16,3 @@ export function PlaceholderPage({ title, back = '/dashboard' }: { title: string;
   )
 }
 
-export function publicPlaceholder(title: string) {
-  return function PublicPlaceholder() {
-    return (
-      <main className="mx-auto max-w-3xl px-4 py-16">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-4 text-stone-600 dark:text-stone-400">Esta página está sendo preparada.</p>
-      </main>
-    )
-  }
-}

@@ -1,4 +1,4 @@
-import { PlaceholderPage, publicPlaceholder } from './PlaceholderPage'
+import { PlaceholderPage } from './PlaceholderPage'
 
 // One module per later screen keeps each route lazily loaded on its own.
 export const Clients = () => <PlaceholderPage title="Clientes" />
@@ -8,5 +8,3 @@ export const Reports = () => <PlaceholderPage title="Relatórios" />
 export const Subscribe = () => <PlaceholderPage title="Assinatura" />
 export const SubscriptionSuccess = () => <PlaceholderPage title="Assinatura ativada" />
 export const Notifications = () => <PlaceholderPage title="Notificações" />
-export const PublicBookingForm = publicPlaceholder('Agendamento')
-export const Booking = publicPlaceholder('Agendamento')

@@ -748,6 +748,8 @@ export interface components {
             instagram: string;
             linkedin: string;
             whatsapp: string;
+            /** @description false once the trial has ended without a subscription: the page shows the profile but takes no bookings */
+            bookingOpen: boolean;
             services: {
                 id: string;
                 name: string;

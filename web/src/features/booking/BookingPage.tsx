@@ -1,0 +1,427 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { AlertTriangle, CalendarCheck, Mail, MessageCircle } from 'lucide-react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { PageSpinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { createBooking, fetchDays, fetchTimes, type Booking } from '@/lib/api/booking'
+import { ApiError } from '@/lib/api/client'
+import { fetchPublicProfile, type PublicProfile } from '@/lib/api/public'
+import { useContacts, whatsappLink } from '@/lib/config'
+import { brDate, formatBRL, initials, longDate } from '@/lib/format'
+import { cn } from '@/lib/utils'
+import { DatePicker } from './DatePicker'
+
+/**
+ * The public booking form, in the spec's two readings: at /agende/:username/form
+ * the phone is required and the e-mail optional; at /booking?username=… the
+ * e-mail is required and the phone optional. Service, professional and date
+ * live in the URL, so a link reproduces the page.
+ */
+export default function BookingPage({ variant = 'form' }: { variant?: 'form' | 'booking' }) {
+  const params = useParams()
+  const [search] = useSearchParams()
+  const username = (variant === 'form' ? params.username : search.get('username')) ?? ''
+  const profile = useQuery({
+    queryKey: ['public-profile', username],
+    queryFn: () => fetchPublicProfile(username),
+    enabled: username !== '',
+    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 1,
+  })
+  if (!username || (profile.error instanceof ApiError && profile.error.status === 404)) {
+    return <Centered title="Perfil não encontrado" text="Este link de agendamento não é válido." />
+  }
+  if (profile.isLoading) return <PageSpinner />
+  if (profile.error || !profile.data) return <Centered title="Erro ao carregar informações do profissional." text="Não foi possível carregar as informações do profissional." />
+  return <BookingForm profile={profile.data} variant={variant} />
+}
+
+function Centered({ title, text }: { title: string; text: string }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="mt-2 text-stone-600 dark:text-stone-400">{text}</p>
+    </main>
+  )
+}
+
+function Header({ profile }: { profile: PublicProfile }) {
+  return (
+    <header className="flex items-center gap-4">
+      {profile.photoUrl ? (
+        <img src={profile.photoUrl} alt={`Foto de ${profile.name}`} width={64} height={64} className="size-16 rounded-full object-cover" />
+      ) : (
+        <div aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+          {initials(profile.name)}
+        </div>
+      )}
+      <div>
+        <h1 className="text-xl font-bold tracking-tight">{profile.name}</h1>
+        {profile.area ? <p className="text-sm text-brand-700 dark:text-brand-200">{profile.area}</p> : null}
+        {profile.description ? <p className="mt-1 line-clamp-3 text-sm text-stone-600 dark:text-stone-400">{profile.description}</p> : null}
+      </div>
+    </header>
+  )
+}
+
+function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`sec-${n}`} className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5 dark:border-stone-800 dark:bg-stone-900">
+      <h2 id={`sec-${n}`} className="mb-3 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+const todayISO = () => {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
+
+function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'form' | 'booking' }) {
+  const qc = useQueryClient()
+  const [search, setSearch] = useSearchParams()
+  const serviceId = search.get('service') ?? ''
+  const date = search.get('date') ?? ''
+  const today = todayISO()
+  const service = profile.services.find((s) => s.id === serviceId)
+  const professionals = useMemo(
+    () => (service && service.professionalIds.length > 0 ? profile.professionals.filter((p) => service.professionalIds.includes(p.id)) : profile.professionals),
+    [profile.professionals, service],
+  )
+  const professionalId = search.get('professional') ?? (professionals.length === 1 ? professionals[0].id : '')
+  const professional = professionals.find((p) => p.id === professionalId)
+  const [month, setMonth] = useState((date || today).slice(0, 7))
+  const [time, setTime] = useState('')
+  const [client, setClient] = useState({ name: '', email: '', phone: '', notes: '' })
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<{ booking: Booking; email: string } | null>(null)
+  const setC = (k: keyof typeof client) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setClient((c) => ({ ...c, [k]: e.target.value }))
+
+  const setParam = (key: string, value: string) => {
+    const next = new URLSearchParams(search)
+    if (value) next.set(key, value)
+    else next.delete(key)
+    setSearch(next, { replace: true })
+  }
+
+  const ready = Boolean(service && professional)
+  const days = useQuery({
+    queryKey: ['days', profile.username, month, professionalId, serviceId],
+    queryFn: () => fetchDays(profile.username, month, professionalId, serviceId),
+    enabled: ready && profile.bookingOpen,
+  })
+  const times = useQuery({
+    queryKey: ['times', profile.username, date, professionalId, serviceId],
+    queryFn: () => fetchTimes(profile.username, date, professionalId, serviceId),
+    enabled: ready && date !== '' && profile.bookingOpen,
+  })
+  useEffect(() => {
+    if (times.isError) toast.error('Erro', { description: 'Erro ao carregar horários disponíveis.' })
+  }, [times.isError])
+  // A chosen time that is no longer offered is cleared, with a warning.
+  useEffect(() => {
+    if (time && times.data && !times.data.times.includes(time)) {
+      setTime('')
+      toast.warning('O horário escolhido não está mais disponível. Escolha outro.')
+    }
+  }, [times.data, time])
+
+  if (done) return <Confirmation profile={profile} done={done} onAgain={() => setDone(null)} />
+
+  const isEnabled = (d: string) => {
+    if (d < today) return false
+    if (ready && days.data) return days.data.days.includes(d)
+    return new Date(`${d}T12:00:00`).getDay() !== 0 // Sundays closed by default
+  }
+
+  const requiredFilled =
+    ready && date !== '' && time !== '' && client.name.trim() !== '' && (variant === 'form' ? client.phone.trim() !== '' : client.email.trim() !== '')
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (busy) return
+    if (!requiredFilled || !service || !professional) {
+      toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos obrigatórios.' })
+      return
+    }
+    setBusy(true)
+    setConflict(null)
+    try {
+      const booking = await createBooking(profile.username, {
+        professionalId: professional.id,
+        serviceId: service.id,
+        date,
+        time,
+        clientName: client.name.trim(),
+        clientEmail: client.email.trim(),
+        clientPhone: client.phone.trim(),
+        notes: client.notes.trim(),
+      })
+      toast.success('Agendamento confirmado!', {
+        description: variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booking.date)} às ${booking.time}`,
+      })
+      setDone({ booking, email: client.email.trim() })
+      setClient({ name: '', email: '', phone: '', notes: '' })
+      setTime('')
+      setSearch(new URLSearchParams(variant === 'booking' ? { username: profile.username } : {}), { replace: true })
+      qc.invalidateQueries({ queryKey: ['times'] })
+      qc.invalidateQueries({ queryKey: ['days'] })
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflict(err.message)
+        setTime('')
+        qc.invalidateQueries({ queryKey: ['times'] })
+        qc.invalidateQueries({ queryKey: ['days'] })
+      } else if (err instanceof ApiError && err.status < 500 && err.status !== 429) {
+        toast.error('Erro', { description: err.message })
+      } else if (variant === 'form') {
+        toast.error('Erro', { description: 'Não foi possível realizar o agendamento. Tente novamente.' })
+      } else {
+        toast.error('Erro ao agendar', { description: 'Ocorreu um erro ao criar seu agendamento. Tente novamente.' })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
+      <Header profile={profile} />
+      {!profile.bookingOpen ? (
+        <div role="alert" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5 dark:border-amber-700 dark:bg-amber-900/30">
+          <p className="font-semibold">Agendamento online indisponível</p>
+          <p className="mt-1 text-sm">Este profissional não está recebendo agendamentos online no momento. Entre em contato diretamente para marcar seu horário.</p>
+          <Link to={`/agende/${profile.username}`} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-200">
+            Ver perfil e contatos
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} className="mt-6 grid gap-4" noValidate>
+          <Section n={1} title="Seus dados">
+            <div className="grid gap-3">
+              <Field id="client-name" label="Nome completo *">
+                <Input id="client-name" autoComplete="name" value={client.name} onChange={setC('name')} />
+              </Field>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field id="client-email" label={variant === 'booking' ? 'E-mail *' : 'E-mail'}>
+                  <Input id="client-email" type="email" autoComplete="email" value={client.email} onChange={setC('email')} />
+                </Field>
+                <Field id="client-phone" label={variant === 'form' ? 'Telefone *' : 'Telefone'}>
+                  <Input id="client-phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={client.phone} onChange={setC('phone')} />
+                </Field>
+              </div>
+              <Field id="client-notes" label="Observações">
+                <Textarea id="client-notes" value={client.notes} onChange={setC('notes')} />
+              </Field>
+            </div>
+          </Section>
+
+          <Section n={2} title="Escolha o serviço">
+            {profile.services.length === 0 ? (
+              <p className="text-sm text-stone-600 dark:text-stone-400">Nenhum serviço disponível</p>
+            ) : (
+              <div className="grid gap-2" role="radiogroup" aria-label="Serviço">
+                {profile.services.map((s) => (
+                  <label key={s.id} className={cn('flex cursor-pointer items-start justify-between gap-3 rounded-xl border p-3', s.id === serviceId ? 'border-brand-600 bg-brand-50 dark:bg-brand-900/30' : 'border-stone-200 dark:border-stone-800')}>
+                    <span className="flex items-start gap-3">
+                      <input
+                        type="radio"
+                        name="service"
+                        className="mt-1 accent-brand-700"
+                        checked={s.id === serviceId}
+                        onChange={() => {
+                          const next = new URLSearchParams(search)
+                          next.set('service', s.id)
+                          next.delete('date')
+                          setSearch(next, { replace: true })
+                          setTime('')
+                        }}
+                      />
+                      <span>
+                        <span className="block font-medium">{s.name}</span>
+                        <span className="block text-sm text-stone-600 dark:text-stone-400">{s.duration} minutos</span>
+                        {s.description ? <span className="block text-sm text-stone-500">{s.description}</span> : null}
+                      </span>
+                    </span>
+                    <span className="font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</span>
+                  </label>
+                ))}
+              </div>
+            )}
+          </Section>
+
+          {professionals.length > 0 ? (
+            <Section n={3} title="Escolha o profissional">
+              <label htmlFor="professional" className="sr-only">
+                Profissional
+              </label>
+              <select
+                id="professional"
+                value={professionalId}
+                onChange={(e) => {
+                  setParam('professional', e.target.value)
+                  setTime('')
+                  setConflict(null)
+                }}
+                className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
+              >
+                <option value="">Selecione um profissional</option>
+                {professionals.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} — {p.specialization}
+                  </option>
+                ))}
+              </select>
+            </Section>
+          ) : null}
+
+          <Section n={4} title="Escolha a data">
+            <DatePicker
+              month={month}
+              onMonth={setMonth}
+              value={date}
+              minMonth={today.slice(0, 7)}
+              isEnabled={isEnabled}
+              onChange={(d) => {
+                setParam('date', d)
+                setTime('')
+              }}
+            />
+          </Section>
+
+          {ready && date ? (
+            <Section n={5} title="Escolha o horário">
+              {times.isLoading ? (
+                <p className="text-sm text-stone-600">Carregando horários...</p>
+              ) : (times.data?.times.length ?? 0) === 0 ? (
+                <div className="text-sm">
+                  <p className="font-medium">Nenhum horário disponível para este profissional</p>
+                  <p className="mt-1 text-stone-600 dark:text-stone-400">
+                    Não há um intervalo livre de {service?.duration} minutos nesta data. Que tal escolher outra data?
+                  </p>
+                </div>
+              ) : (
+                <>
+                  <label htmlFor="time" className="sr-only">
+                    Horário
+                  </label>
+                  <select id="time" value={time} onChange={(e) => setTime(e.target.value)} className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900">
+                    <option value="">Selecione um horário</option>
+                    {times.data!.times.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )}
+            </Section>
+          ) : null}
+
+          {conflict ? (
+            <div role="alert" className="flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-900/30 dark:text-red-100">
+              <AlertTriangle className="size-5 shrink-0" aria-hidden />
+              <div>
+                <p className="font-semibold">Horário não disponível</p>
+                <p>{conflict}</p>
+              </div>
+            </div>
+          ) : null}
+
+          {service && professional && date && time ? (
+            <section aria-label="Resumo" className="rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-900/30">
+              <h2 className="mb-2 font-semibold">Resumo</h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
+                <dd>{professional.name}</dd>
+                <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
+                <dd>{service.name}</dd>
+                <dt className="text-stone-600 dark:text-stone-400">Data</dt>
+                <dd>{brDate(date)}</dd>
+                <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
+                <dd>{time}</dd>
+                <dt className="text-stone-600 dark:text-stone-400">Duração</dt>
+                <dd>{service.duration} minutos</dd>
+                <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
+                <dd>{formatBRL(service.priceCents)}</dd>
+              </dl>
+            </section>
+          ) : null}
+
+          <Button type="submit" size="lg" disabled={busy || !requiredFilled || (times.data?.times.length ?? 0) === 0}>
+            {busy ? 'Agendando...' : 'Confirmar agendamento'}
+          </Button>
+        </form>
+      )}
+      <HelpFooter />
+    </main>
+  )
+}
+
+
+function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done: { booking: Booking; email: string }; onAgain: () => void }) {
+  const b = done.booking
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
+      <Header profile={profile} />
+      <section className="mt-6 rounded-2xl border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-900/30" aria-labelledby="ok-title">
+        <CalendarCheck className="size-8 text-green-700 dark:text-green-300" aria-hidden />
+        <h2 id="ok-title" className="mt-2 text-xl font-semibold">
+          Agendamento confirmado!
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
+          <dd>{b.professionalName}</dd>
+          <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
+          <dd>{b.serviceName}</dd>
+          <dt className="text-stone-600 dark:text-stone-400">Data</dt>
+          <dd>{longDate(b.date)}</dd>
+          <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
+          <dd>{b.time}</dd>
+          <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
+          <dd>{formatBRL(b.priceCents)}</dd>
+        </dl>
+        <p className="mt-4 text-sm">
+          {done.email
+            ? `Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`
+            : 'Guarde estas informações. Se precisar remarcar, fale diretamente com o profissional.'}
+        </p>
+        <Button className="mt-5" variant="outline" onClick={onAgain}>
+          Fazer outro agendamento
+        </Button>
+      </section>
+      <HelpFooter />
+    </main>
+  )
+}
+
+function HelpFooter() {
+  const { supportEmail, supportWhatsapp } = useContacts()
+  return (
+    <footer className="mt-10 border-t border-stone-200 pt-6 text-center text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
+      <p>Precisa de ajuda com o agendamento?</p>
+      <div className="mt-2 flex justify-center gap-4">
+        <a className="inline-flex items-center gap-1 hover:underline" href={whatsappLink(supportWhatsapp, 'Olá! Preciso de ajuda com um agendamento.')} target="_blank" rel="noreferrer">
+          <MessageCircle className="size-4" aria-hidden /> WhatsApp
+        </a>
+        <a className="inline-flex items-center gap-1 hover:underline" href={`mailto:${supportEmail}`}>
+          <Mail className="size-4" aria-hidden /> E-mail
+        </a>
+      </div>
+      <p className="mt-4 text-xs">
+        Agendamento online por{' '}
+        <Link to="/" className="hover:underline">
+          Agendei
+        </Link>
+      </p>
+    </footer>
+  )
+}

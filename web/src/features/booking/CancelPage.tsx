@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { CalendarX } from 'lucide-react'
+import { useState } from 'react'
+import { useParams } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { PageSpinner } from '@/components/ui/spinner'
+import { cancelBooking, fetchCancellation } from '@/lib/api/booking'
+import { ApiError } from '@/lib/api/client'
+import { formatBRL, longDate } from '@/lib/format'
+
+/** The client's private page, reached from the confirmation e-mail, to cancel a booking. */
+export default function CancelPage() {
+  const { token = '' } = useParams()
+  const qc = useQueryClient()
+  const { data, error, isLoading } = useQuery({ queryKey: ['cancellation', token], queryFn: () => fetchCancellation(token), retry: false })
+  const [busy, setBusy] = useState(false)
+  if (isLoading) return <PageSpinner />
+  if (error || !data) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+        <h1 className="text-2xl font-semibold">Link de cancelamento inválido</h1>
+        <p className="mt-2 text-stone-600 dark:text-stone-400">{error instanceof ApiError ? error.message : 'Não foi possível carregar o agendamento.'}</p>
+      </main>
+    )
+  }
+  async function cancel() {
+    if (!window.confirm('Tem certeza que deseja cancelar este agendamento?')) return
+    setBusy(true)
+    try {
+      const c = await cancelBooking(token)
+      qc.setQueryData(['cancellation', token], c)
+      toast.success('Agendamento cancelado', { description: 'O horário foi liberado.' })
+    } catch (err) {
+      toast.error('Erro', { description: err instanceof ApiError ? err.message : 'Não foi possível cancelar. Tente novamente.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <main className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="text-2xl font-bold tracking-tight">Seu agendamento</h1>
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-stone-200 bg-white p-5 text-sm dark:border-stone-800 dark:bg-stone-900">
+        <dt className="text-stone-600 dark:text-stone-400">Com</dt>
+        <dd>{data.ownerName}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
+        <dd>{data.professionalName}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
+        <dd>{data.serviceName}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Data</dt>
+        <dd>{longDate(data.date)}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
+        <dd>{data.time}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
+        <dd>{formatBRL(data.priceCents)}</dd>
+      </dl>
+      {data.status === 'cancelled' ? (
+        <p role="status" className="mt-6 flex items-center gap-2 font-medium text-red-700 dark:text-red-300">
+          <CalendarX className="size-5" aria-hidden /> Agendamento cancelado
+        </p>
+      ) : data.cancellable ? (
+        <Button variant="destructive" className="mt-6 w-full" size="lg" onClick={cancel} disabled={busy}>
+          {busy ? 'Cancelando...' : 'Cancelar agendamento'}
+        </Button>
+      ) : (
+        <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Este agendamento não pode mais ser cancelado por aqui.</p>
+      )}
+    </main>
+  )
+}
