@@ -263,3 +263,24 @@ func TestBook_RacersAcrossTwoServersOnOneDatabaseOneWins(t *testing.T) {
 		}
 	})
 }
+
+func TestPublicReads_AreLimitedPerVisitor(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.ForwardedFor = "10.7.7.7"
+		limited := 0
+		for range 310 {
+			if c.Do("GET", "/api/public/profiles/ninguem", nil).StatusCode == 429 {
+				limited++
+			}
+		}
+		if limited != 10 {
+			t.Fatalf("%d of 310 reads limited, want 10", limited)
+		}
+		other := e.Client()
+		other.ForwardedFor = "10.7.7.8"
+		if r := other.Do("GET", "/api/public/profiles/ninguem", nil); r.StatusCode != 404 {
+			t.Fatalf("another visitor: %d", r.StatusCode)
+		}
+	})
+}

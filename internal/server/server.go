@@ -115,6 +115,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	mux.Handle("/", spa(d.Web))
 
 	var h http.Handler = mux
+	// Public pages' reads: 300 a minute per visitor and instance is far above
+	// what a person clicking through the booking form needs.
+	h = ratelimit.PublicReads(ratelimit.NewMemory(300, time.Minute, d.Clock.Now), cfg.TrustProxy)(h)
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)

@@ -66,3 +66,23 @@ func TestHumanWait(t *testing.T) {
 		}
 	}
 }
+
+func TestMemory_LimitsPerKeyAndResets(t *testing.T) {
+	clk := clock.NewManual(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC))
+	m := ratelimit.NewMemory(3, time.Minute, clk.Now)
+	for i := range 3 {
+		if ok, _ := m.Allow("a"); !ok {
+			t.Fatalf("attempt %d refused", i+1)
+		}
+	}
+	if ok, wait := m.Allow("a"); ok || wait != time.Minute {
+		t.Fatalf("4th: ok=%v wait=%v", ok, wait)
+	}
+	if ok, _ := m.Allow("b"); !ok {
+		t.Fatal("keys are separate")
+	}
+	clk.Advance(time.Minute)
+	if ok, _ := m.Allow("a"); !ok {
+		t.Fatal("new window")
+	}
+}
