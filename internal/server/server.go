@@ -17,7 +17,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/clients"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/hours"
@@ -30,6 +32,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/reports"
 	"github.com/agendei/agendei/internal/services"
 	"github.com/agendei/agendei/internal/team"
 )
@@ -92,6 +95,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, BaseURL: cfg.BaseURL}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
+	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)

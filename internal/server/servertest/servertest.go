@@ -348,6 +348,11 @@ func loadSpec() (routers.Router, error) {
 			return
 		}
 		doc.Servers = nil // match any host
+		// Our CSV is ';'-separated for Brazilian spreadsheets: check it as text.
+		openapi3filter.RegisterBodyDecoder("text/csv", func(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
+			b, err := io.ReadAll(body)
+			return string(b), err
+		})
 		specRouter, specErr = gorillamux.NewRouter(doc)
 	})
 	return specRouter, specErr

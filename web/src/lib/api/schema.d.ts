@@ -400,6 +400,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Metrics over the last 7 days and everything upcoming (cancelled excluded), and today's list. */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's appointments in a date range (at most 62 days), by date and time. */
+        get: operations["listAppointments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the owner's appointments (404 for anyone else's). */
+        get: operations["getAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Confirm, complete or cancel an appointment; cancelling frees its time at once. */
+        patch: operations["setAppointmentStatus"];
+        trace?: never;
+    };
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients derived from appointments (by phone, else e-mail), most recent first. */
+        get: operations["listClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All clients as CSV for Brazilian spreadsheets (UTF-8 with BOM, ';', formulas neutralised). */
+        get: operations["exportClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Overview, counts by status, recent dates, six months of revenue and the future count. */
+        get: operations["getReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -799,6 +902,58 @@ export interface components {
             /** @enum {string} */
             status: "confirmed" | "cancelled" | "completed";
             cancellable: boolean;
+        };
+        Appointment: {
+            id: string;
+            professionalId: string | null;
+            professionalName: string;
+            serviceId: string | null;
+            serviceName: string;
+            duration: number;
+            priceCents: number;
+            clientName: string;
+            clientEmail: string;
+            clientPhone: string;
+            notes: string;
+            date: string;
+            time: string;
+            /** @enum {string} */
+            status: "confirmed" | "cancelled" | "completed";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Dashboard: {
+            /** @description the owner's today */
+            date: string;
+            metrics: {
+                total: number;
+                confirmed: number;
+                /** @description percent */
+                confirmationRate: number;
+                revenueCents: number;
+                uniqueClients: number;
+            };
+            today: components["schemas"]["Appointment"][];
+        };
+        Report: {
+            overview: {
+                totalAppointments: number;
+                revenueCents: number;
+                uniqueClients: number;
+                averageTicketCents: number;
+            };
+            byStatus: {
+                [key: string]: number;
+            };
+            recentDates: {
+                date: string;
+                count: number;
+            }[];
+            monthlyRevenue: {
+                month: string;
+                revenueCents: number;
+            }[];
+            futureCount: number;
         };
     };
     responses: {
@@ -1431,6 +1586,201 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD, inclusive */
+                to: string;
+                /** @description confirmed, cancelled or completed */
+                status?: string;
+                /** @description professional id */
+                professional?: string;
+                /** @description client name or e-mail; ignores case and accents */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointments: components["schemas"]["Appointment"][];
+                        /** @description more than 3000 matched; narrow the range */
+                        truncated: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setAppointmentStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "confirmed" | "cancelled" | "completed";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        clients: {
+                            identifier: string;
+                            name: string;
+                            email: string;
+                            phone: string;
+                            appointmentCount: number;
+                            lastAppointment: string;
+                            totalRevenueCents: number;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file clientes-agendei-YYYY-MM-DD.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReports: {
+        parameters: {
+            query?: {
+                /** @description professional id */
+                professional?: string;
+                /** @description service id */
+                service?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,282 @@
+// Package agenda is the owner's view of their appointments: the dashboard's
+// metrics and today's list, the agenda's range with filters and search, an
+// appointment's detail and its status changes.
+package agenda
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Appointment is one appointment as the owner sees it.
+type Appointment struct {
+	ID               string    `json:"id"`
+	ProfessionalID   *string   `json:"professionalId"`
+	ProfessionalName string    `json:"professionalName"`
+	ServiceID        *string   `json:"serviceId"`
+	ServiceName      string    `json:"serviceName"`
+	Duration         int       `json:"duration"`
+	PriceCents       int64     `json:"priceCents"`
+	ClientName       string    `json:"clientName"`
+	ClientEmail      string    `json:"clientEmail"`
+	ClientPhone      string    `json:"clientPhone"`
+	Notes            string    `json:"notes"`
+	Date             string    `json:"date"`
+	Time             string    `json:"time"`
+	Status           string    `json:"status"`
+	CreatedAt        time.Time `json:"createdAt"`
+}
+
+const columns = `id, professional_id, professional_name, service_id, service_name, duration, price_cents, client_name, client_email, client_phone, notes,
+	appointment_date, appointment_time, status, created_at`
+
+func scan(row interface{ Scan(...any) error }) (*Appointment, error) {
+	var a Appointment
+	var pro, svc sql.NullString
+	if err := row.Scan(&a.ID, &pro, &a.ProfessionalName, &svc, &a.ServiceName, &a.Duration, &a.PriceCents, &a.ClientName, &a.ClientEmail,
+		&a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt); err != nil {
+		return nil, err
+	}
+	if pro.Valid {
+		a.ProfessionalID = &pro.String
+	}
+	if svc.Valid {
+		a.ServiceID = &svc.String
+	}
+	a.CreatedAt = a.CreatedAt.UTC()
+	return &a, nil
+}
+
+func list(ctx context.Context, q db.Querier, query string, args ...any) ([]Appointment, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Appointment{}
+	for rows.Next() {
+		a, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *a)
+	}
+	return out, rows.Err()
+}
+
+// Service reads and changes the owner's appointments.
+type Service struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+var (
+	errNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
+	errRange    = httpx.Validation("Informe um período válido (até 62 dias).")
+	errStatus   = httpx.Validation("Status inválido.")
+)
+
+// MaxRows bounds one agenda read (a month of a busy clinic fits many times).
+const MaxRows = 3000
+
+// Filter is the agenda's query.
+type Filter struct {
+	From, To       string // YYYY-MM-DD, inclusive
+	Status         string // "", confirmed, cancelled, completed
+	ProfessionalID string
+	Search         string // client name or e-mail, ignoring case and accents
+}
+
+// Range returns the owner's appointments in a date range, by date and time.
+func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appointment, bool, error) {
+	from, err1 := time.Parse("2006-01-02", f.From)
+	to, err2 := time.Parse("2006-01-02", f.To)
+	if err1 != nil || err2 != nil || to.Before(from) || to.Sub(from) > 62*24*time.Hour {
+		return nil, false, errRange
+	}
+	q := `SELECT ` + columns + ` FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ?`
+	args := []any{userID, f.From, f.To}
+	switch f.Status {
+	case "":
+	case "confirmed", "cancelled", "completed":
+		q += ` AND status = ?`
+		args = append(args, f.Status)
+	default:
+		return nil, false, errStatus
+	}
+	if f.ProfessionalID != "" {
+		q += ` AND professional_id = ?`
+		args = append(args, f.ProfessionalID)
+	}
+	if key := booking.SearchKey(f.Search); key != "" {
+		q += ` AND search_key LIKE ? ESCAPE '\'`
+		args = append(args, "%"+escapeLike(key)+"%")
+	}
+	q += ` ORDER BY appointment_date, appointment_time, id LIMIT ?`
+	args = append(args, MaxRows+1)
+	out, err := list(ctx, s.DB, q, args...)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(out) > MaxRows {
+		return out[:MaxRows], true, nil
+	}
+	return out, false, nil
+}
+
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// Get returns one of the owner's appointments.
+func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, error) {
+	a, err := scan(s.DB.QueryRowContext(ctx, `SELECT `+columns+` FROM appointments WHERE id = ? AND user_id = ?`, id, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound
+	}
+	return a, err
+}
+
+// SetStatus confirms, completes or cancels an appointment. Cancelling frees
+// its time at once: slots only count confirmed and completed appointments.
+func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Appointment, error) {
+	switch status {
+	case "confirmed", "cancelled", "completed":
+	default:
+		return nil, errStatus
+	}
+	res, err := s.DB.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, errNotFound
+	}
+	return s.Get(ctx, userID, id)
+}
+
+// Metrics are the dashboard's four cards.
+type Metrics struct {
+	Total            int   `json:"total"`
+	Confirmed        int   `json:"confirmed"`
+	ConfirmationRate int   `json:"confirmationRate"` // percent, rounded
+	RevenueCents     int64 `json:"revenueCents"`
+	UniqueClients    int   `json:"uniqueClients"`
+}
+
+// Dashboard is the dashboard's data.
+type Dashboard struct {
+	Metrics Metrics       `json:"metrics"`
+	Today   []Appointment `json:"today"`
+	Date    string        `json:"date"` // the owner's today
+}
+
+func (s *Service) today(ctx context.Context, userID string) (time.Time, error) {
+	var tz string
+	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, userID).Scan(&tz); err != nil {
+		return time.Time{}, err
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil {
+		loc, _ = time.LoadLocation("America/Sao_Paulo")
+	}
+	return s.Clock.Now().In(loc), nil
+}
+
+// DashboardData computes the metrics over the spec's window — from 7 days
+// ago on, including everything upcoming — without cancelled appointments,
+// and today's list.
+func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard, error) {
+	now, err := s.today(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	today := now.Format("2006-01-02")
+	since := now.AddDate(0, 0, -7).Format("2006-01-02")
+	var d Dashboard
+	d.Date = today
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
+		COALESCE(SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(price_cents), 0),
+		COUNT(DISTINCT CASE WHEN client_email <> '' THEN lower(client_email) END)
+		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND status <> 'cancelled'`, userID, since).
+		Scan(&d.Metrics.Total, &d.Metrics.Confirmed, &d.Metrics.RevenueCents, &d.Metrics.UniqueClients)
+	if err != nil {
+		return nil, err
+	}
+	if d.Metrics.Total > 0 {
+		d.Metrics.ConfirmationRate = (d.Metrics.Confirmed*100 + d.Metrics.Total/2) / d.Metrics.Total
+	}
+	d.Today, err = list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND appointment_date = ? AND status <> 'cancelled'
+		ORDER BY appointment_time, id`, userID, today)
+	return &d, err
+}
+
+// Handlers serves the owner's appointment endpoints.
+type Handlers struct {
+	Svc  *Service
+	Auth *auth.Handlers
+}
+
+// Register adds the routes.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(httpx.Handle(h.dashboard)))
+	mux.Handle("GET /api/appointments", h.Auth.RequireUser(httpx.Handle(h.list)))
+	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
+	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
+}
+
+func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
+	d, err := h.Svc.DashboardData(r.Context(), auth.UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, d)
+	return nil
+}
+
+func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	items, truncated, err := h.Svc.Range(r.Context(), auth.UserID(r.Context()), Filter{
+		From: q.Get("from"), To: q.Get("to"), Status: q.Get("status"), ProfessionalID: q.Get("professional"), Search: q.Get("q"),
+	})
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"appointments": items, "truncated": truncated})
+	return nil
+}
+
+func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
+	a, err := h.Svc.Get(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Status string `json:"status"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := h.Svc.SetStatus(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in.Status)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}

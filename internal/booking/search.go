@@ -1,0 +1,21 @@
+package booking
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// SearchKey is how client names and e-mails are matched: lowercased, accents
+// removed ("Érica" finds "erica"), spaces folded.
+func SearchKey(parts ...string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	s, _, err := transform.String(t, strings.ToLower(strings.Join(parts, " ")))
+	if err != nil {
+		s = strings.ToLower(strings.Join(parts, " "))
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

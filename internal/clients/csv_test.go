@@ -1,0 +1,19 @@
+package clients
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestCSV_NeutralisesFormulas(t *testing.T) {
+	var b bytes.Buffer
+	err := CSV(&b, []Client{{Name: `=HYPERLINK("http://x")`, Email: "+cmd@x.com", Phone: "-1", AppointmentCount: 1, LastAppointment: "2026-11-01", TotalRevenueCents: 123456}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Split(b.String(), "\r\n")[1]
+	if line != `"'=HYPERLINK(""http://x"")";'+cmd@x.com;'-1;1;01/11/2026;R$ 1234,56` {
+		t.Fatalf("%s", line)
+	}
+}

@@ -1,0 +1,160 @@
+// Package reports aggregates the owner's appointments for the reports
+// screen, in the database: overview, counts by status, recent dates, monthly
+// revenue for six months and the future count (SPEC §2 Reports, §9).
+package reports
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Report is everything the four tabs show.
+type Report struct {
+	Overview struct {
+		TotalAppointments  int   `json:"totalAppointments"`
+		RevenueCents       int64 `json:"revenueCents"`
+		UniqueClients      int   `json:"uniqueClients"`
+		AverageTicketCents int64 `json:"averageTicketCents"`
+	} `json:"overview"`
+	ByStatus       map[string]int `json:"byStatus"`
+	RecentDates    []DateCount    `json:"recentDates"`
+	MonthlyRevenue []MonthRevenue `json:"monthlyRevenue"`
+	FutureCount    int            `json:"futureCount"`
+}
+
+// DateCount is how many appointments a date had.
+type DateCount struct {
+	Date  string `json:"date"`
+	Count int    `json:"count"`
+}
+
+// MonthRevenue is a month's revenue ("2026-11").
+type MonthRevenue struct {
+	Month        string `json:"month"`
+	RevenueCents int64  `json:"revenueCents"`
+}
+
+// Service builds reports.
+type Service struct {
+	DB    *db.DB
+	Clock clock.Clock
+}
+
+// Revenue and the future count use confirmed and completed appointments.
+const earning = `status IN ('confirmed', 'completed')`
+
+// Build aggregates the owner's appointments, optionally for one professional and/or service.
+func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID string) (*Report, error) {
+	where, args := `user_id = ?`, []any{userID}
+	if professionalID != "" {
+		where += ` AND professional_id = ?`
+		args = append(args, professionalID)
+	}
+	if serviceID != "" {
+		where += ` AND service_id = ?`
+		args = append(args, serviceID)
+	}
+	var tz string
+	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, userID).Scan(&tz); err != nil {
+		return nil, err
+	}
+	loc, err := time.LoadLocation(tz)
+	if err != nil {
+		loc, _ = time.LoadLocation("America/Sao_Paulo")
+	}
+	now := s.Clock.Now().In(loc)
+	var r Report
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
+		COALESCE(SUM(CASE WHEN `+earning+` THEN price_cents ELSE 0 END), 0),
+		COUNT(DISTINCT CASE WHEN client_phone <> '' THEN client_phone ELSE lower(client_email) END),
+		COALESCE(SUM(CASE WHEN `+earning+` AND (appointment_date > ? OR (appointment_date = ? AND appointment_time >= ?)) THEN 1 ELSE 0 END), 0)
+		FROM appointments WHERE `+where, append([]any{now.Format("2006-01-02"), now.Format("2006-01-02"), now.Format("15:04")}, args...)...).
+		Scan(&r.Overview.TotalAppointments, &r.Overview.RevenueCents, &r.Overview.UniqueClients, &r.FutureCount)
+	if err != nil {
+		return nil, err
+	}
+	if r.Overview.UniqueClients > 0 {
+		r.Overview.AverageTicketCents = r.Overview.RevenueCents / int64(r.Overview.UniqueClients)
+	}
+	r.ByStatus = map[string]int{"confirmed": 0, "cancelled": 0, "completed": 0}
+	rows, err := s.DB.QueryContext(ctx, `SELECT status, COUNT(*) FROM appointments WHERE `+where+` GROUP BY status`, args...)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.ByStatus[st] = n
+	}
+	rows.Close()
+	// The last 10 of the last 30 distinct dates with appointments, newest first.
+	rows, err = s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+where+`
+		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, args...)
+	if err != nil {
+		return nil, err
+	}
+	r.RecentDates = []DateCount{}
+	for rows.Next() {
+		var d DateCount
+		if err := rows.Scan(&d.Date, &d.Count); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.RecentDates = append(r.RecentDates, d)
+	}
+	rows.Close()
+	// Revenue of this month and the five before it, oldest first.
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc).AddDate(0, -5, 0)
+	byMonth := map[string]int64{}
+	rows, err = s.DB.QueryContext(ctx, `SELECT substr(appointment_date, 1, 7), COALESCE(SUM(price_cents), 0) FROM appointments
+		WHERE `+where+` AND `+earning+` AND appointment_date >= ? GROUP BY substr(appointment_date, 1, 7)`, append(args, first.Format("2006-01-02"))...)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var m string
+		var c int64
+		if err := rows.Scan(&m, &c); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		byMonth[m] = c
+	}
+	rows.Close()
+	for i := range 6 {
+		m := first.AddDate(0, i, 0).Format("2006-01")
+		r.MonthlyRevenue = append(r.MonthlyRevenue, MonthRevenue{Month: m, RevenueCents: byMonth[m]})
+	}
+	return &r, nil
+}
+
+// Handlers serves /api/reports.
+type Handlers struct {
+	Svc  *Service
+	Auth *auth.Handlers
+}
+
+// Register adds the route.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/reports", h.Auth.RequireUser(httpx.Handle(h.get)))
+}
+
+func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	rep, err := h.Svc.Build(r.Context(), auth.UserID(r.Context()), q.Get("professional"), q.Get("service"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, rep)
+	return nil
+}
