@@ -19,8 +19,8 @@ import (
 
 	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/clients"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/clients"
 	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/jobs"
