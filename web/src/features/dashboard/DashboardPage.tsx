@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { CheckCircle2, Circle, Clock, Copy, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
+import { useEffect } from 'react'
+import { CalendarDays, CheckCircle2, Circle, Clock, Copy, DollarSign, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { fetchSetup, keys, type SetupStatus } from '@/lib/api/owner'
+import { dayKeys, fetchDashboard, fetchSetup, keys, type Dashboard, type SetupStatus } from '@/lib/api/owner'
+import { Badge } from '@/components/ui/badge'
+import { formatBRL, initials } from '@/lib/format'
 import { useMe } from '@/lib/me'
 
 export default function DashboardPage() {
@@ -27,6 +30,7 @@ export default function DashboardPage() {
         <>
           <TrialBanner trial={setup.trial} />
           <BookingLinkCard username={setup.publicUsername} />
+          <DayOverview />
           <QuickActions />
         </>
       )}
@@ -160,6 +164,79 @@ function BookingLinkCard({ username }: { username: string | null }) {
             </a>
           </Button>
         </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+function DayOverview() {
+  // Load errors are only logged, as the spec's dashboard did.
+  const { data, isLoading, error } = useQuery({ queryKey: dayKeys.dashboard, queryFn: fetchDashboard })
+  useEffect(() => {
+    if (error) console.error('dashboard', error)
+  }, [error])
+  if (isLoading) return <Skeleton className="h-40" />
+  if (!data) return null
+  return (
+    <>
+      <Metrics metrics={data.metrics} />
+      <TodayList today={data.today} />
+    </>
+  )
+}
+
+function Metrics({ metrics }: { metrics: Dashboard['metrics'] }) {
+  const cards = [
+    { label: 'Total de agendamentos', value: String(metrics.total), hint: 'Últimos 7 dias e próximos', icon: CalendarDays },
+    { label: 'Confirmados', value: String(metrics.confirmed), hint: `${metrics.confirmationRate}% de confirmação`, icon: CheckCircle2 },
+    { label: 'Receita estimada', value: formatBRL(metrics.revenueCents), hint: 'Soma dos serviços agendados', icon: DollarSign },
+    { label: 'Clientes únicos', value: String(metrics.uniqueClients), hint: 'Por e-mail', icon: Users },
+  ]
+  return (
+    <section aria-label="Métricas" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {cards.map(({ label, value, hint, icon: Icon }) => (
+        <Card key={label}>
+          <CardContent className="pt-5">
+            <div className="flex items-center justify-between text-sm text-stone-600 dark:text-stone-400">
+              {label} <Icon className="size-4" aria-hidden />
+            </div>
+            <p className="mt-2 text-2xl font-bold">{value}</p>
+            <p className="text-xs text-stone-500">{hint}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </section>
+  )
+}
+
+function TodayList({ today }: { today: Dashboard['today'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Agendamentos de hoje</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {today.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">Nenhum agendamento para hoje</p>
+        ) : (
+          <ul className="grid gap-2">
+            {today.map((a) => (
+              <li key={a.id}>
+                <Link to={`/appointment/${a.id}`} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 hover:bg-stone-50 dark:border-stone-800 dark:hover:bg-stone-800/50">
+                  <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+                    {initials(a.clientName)}
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{a.clientName}</span>
+                    <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{a.serviceName}</span>
+                  </span>
+                  <span className="text-sm font-medium">{a.time}</span>
+                  <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </CardContent>
     </Card>
   )

@@ -22,3 +22,27 @@ export const fetchServices = () => api<Service[]>('/api/services', { auth: true 
 export const fetchProfessionals = () => api<Professional[]>('/api/professionals', { auth: true })
 export const fetchAvailability = () => api<Week>('/api/availability', { auth: true })
 export const fetchSetup = () => api<SetupStatus>('/api/setup-status', { auth: true })
+
+export type Appointment = Schemas['Appointment']
+export type Dashboard = Schemas['Dashboard']
+export type Report = Schemas['Report']
+
+export const dayKeys = {
+  dashboard: ['dashboard'] as const,
+  appointments: ['appointments'] as const,
+  clients: ['clients'] as const,
+  reports: ['reports'] as const,
+}
+
+export const fetchDashboard = () => api<Dashboard>('/api/dashboard', { auth: true })
+
+/** Owner-facing status labels (SPEC §2: details dialog and detail page). */
+export function statusLabel(status: string): string {
+  return { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído' }[status] ?? status
+}
+
+/** A phone as a WhatsApp link, adding Brazil's 55 when missing (SPEC §2 Agenda). */
+export function whatsappFor(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  return `https://wa.me/${digits.startsWith('55') ? digits : `55${digits}`}`
+}

@@ -1,0 +1,106 @@
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { login, uniqueEmail } from './helpers'
+
+const H = { 'X-Agendei-Client': 'e2e' }
+
+async function owner(request: APIRequestContext, username: string, email: string) {
+  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Dona Clara', email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
+  const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
+  await request.post('/api/onboarding', {
+    headers: auth,
+    data: { name: 'Clínica Clara', area: 'Fisioterapia', publicUsername: username, services: [{ name: 'Sessão', duration: 60, priceCents: 12000 }], days },
+  })
+  const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: 'Clara', specialization: 'Fisioterapeuta' } })).json()
+  const services = await (await request.get('/api/services', { headers: auth })).json()
+  return { professional: pro.id as string, service: services[0].id as string }
+}
+
+const tomorrow = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 864e5))
+
+test('the owner runs the day: agenda views, cancelling frees the slot, CSV export, and another owner never sees it', async ({ page, request, browser }) => {
+  const username = `clara${Date.now()}`
+  const email = uniqueEmail('clara')
+  const s = await owner(request, username, email)
+  const date = tomorrow()
+  const times = ['09:00', '10:00', '11:00', '12:00']
+  for (const [i, time] of times.entries()) {
+    const r = await request.post(`/api/public/profiles/${username}/bookings`, {
+      headers: { ...H, 'X-Forwarded-For': `10.5.5.${i + 1}` },
+      data: { professionalId: s.professional, serviceId: s.service, date, time, clientName: `Cliente ${'ABCD'[i]}`, clientPhone: `1198888000${i}`, clientEmail: `c${i}@example.com` },
+    })
+    expect(r.status()).toBe(201)
+  }
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.getByRole('link', { name: 'Agenda', exact: true }).first().click()
+  await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Próximo' }).click()
+
+  // Day view: the 60-minute 09:00 booking fills the 09:00 and 09:30 rows.
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: t })
+  await expect(row('09:00')).toContainText('OCUPADO')
+  await expect(row('09:00')).toContainText('Cliente A')
+  await expect(row('09:30')).toContainText('OCUPADO')
+  await expect(row('09:30')).toContainText('Cliente A (continuação)')
+  await expect(row('13:00')).toContainText('DISPONÍVEL')
+
+  // Search ignores case.
+  await page.getByLabel('Buscar cliente').fill('cliente c')
+  await expect(row('11:00')).toContainText('Cliente C')
+  await expect(row('09:00')).toContainText('DISPONÍVEL')
+  await page.getByLabel('Buscar cliente').fill('')
+
+  // Week view: at most 3 a day, then '+N mais'; month view: 2, then '+N'.
+  await page.getByRole('button', { name: 'Semana', exact: true }).click()
+  await expect(page.getByText('+1 mais')).toBeVisible()
+  await page.getByRole('button', { name: 'Mês', exact: true }).click()
+  await expect(page.getByTestId(`month-day-${date}`)).toContainText('+2')
+
+  // Cancel 09:00 from the details dialog: the public slot frees at once.
+  await page.getByRole('button', { name: 'Dia', exact: true }).click()
+  await row('09:00').getByRole('button').click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('Cliente A')).toBeVisible()
+  await expect(dialog.getByRole('link', { name: /11988880000/ })).toHaveAttribute('href', 'https://wa.me/5511988880000')
+  page.once('dialog', (d) => d.accept())
+  await dialog.getByRole('button', { name: 'Cancelar agendamento' }).click()
+  await expect(dialog.getByText('Cancelado')).toBeVisible()
+  const free = await (await request.get(`/api/public/profiles/${username}/times?date=${date}&professional=${s.professional}&service=${s.service}`)).json()
+  expect(free.times).toContain('09:00')
+  await page.keyboard.press('Escape')
+
+  // Clients: CSV download for Brazilian spreadsheets.
+  await page.getByRole('link', { name: 'Clientes', exact: true }).first().click()
+  await expect(page.getByText('4 clientes')).toBeVisible()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
+  expect(download.suggestedFilename()).toMatch(/^clientes-agendei-\d{4}-\d{2}-\d{2}\.csv$/)
+  const csv = readFileSync((await download.path())!, 'utf8')
+  expect(csv.charCodeAt(0)).toBe(0xfeff)
+  expect(csv).toContain('Nome;Email;Telefone;Agendamentos;Último Agendamento;Receita Total')
+
+  // Another owner's appointment id never renders: back to /agenda with a toast.
+  const ids = await page.evaluate(async () => {
+    const r = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Agendei-Client': 'e2e' } })
+    const { accessToken } = await r.json()
+    const from = new Date().toISOString().slice(0, 10)
+    const to = new Date(Date.now() + 5 * 864e5).toISOString().slice(0, 10)
+    const list = await (await fetch(`/api/appointments?from=${from}&to=${to}`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()
+    return list.appointments.map((a: { id: string }) => a.id) as string[]
+  })
+  expect(ids.length).toBeGreaterThan(0)
+  const intruderEmail = uniqueEmail('intrusa')
+  await request.post('/api/auth/signup', { headers: H, data: { name: 'Intrusa', email: intruderEmail, password: 'segredo1', recoveryKeyword: 'rato' } })
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  const p2 = await other.newPage()
+  await login(p2, intruderEmail, 'segredo1')
+  await expect(p2).toHaveURL(/\/dashboard$/)
+  await p2.goto(`/appointment/${ids[0]}`)
+  await expect(p2).toHaveURL(/\/agenda$/)
+  await expect(p2.getByText('Agendamento não encontrado')).toBeVisible()
+  await expect(p2.getByText('Cliente A')).toHaveCount(0)
+  await other.close()
+})

@@ -1,0 +1,291 @@
+import { useQuery } from '@tanstack/react-query'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { api } from '@/lib/api/client'
+import { dayKeys, fetchAvailability, fetchProfessionals, keys, type Appointment } from '@/lib/api/owner'
+import { longDate, monthLabel, weekdays } from '@/lib/format'
+import { cn } from '@/lib/utils'
+import { AppointmentDetails } from './AppointmentDetails'
+import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
+
+type View = 'day' | 'week' | 'month'
+const short = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
+
+export default function AgendaPage() {
+  const today = todayLocal()
+  const [view, setView] = useState<View>('day')
+  const [cursor, setCursor] = useState(today)
+  const [search, setSearch] = useState('')
+  const [q, setQ] = useState('')
+  const [status, setStatus] = useState('')
+  const [professional, setProfessional] = useState('')
+  const [open, setOpen] = useState<Appointment | null>(null)
+
+  // Search as the owner types, without a request per keystroke.
+  useEffect(() => {
+    const t = setTimeout(() => setQ(search.trim()), 250)
+    return () => clearTimeout(t)
+  }, [search])
+
+  const [from, to] = useMemo(() => {
+    if (view === 'day') return [cursor, cursor]
+    if (view === 'week') return [mondayOf(cursor), addDays(mondayOf(cursor), 6)]
+    const g = monthGrid(cursor)
+    return [g[0], g[g.length - 1]]
+  }, [view, cursor])
+
+  const params = new URLSearchParams({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
+  const appts = useQuery({
+    queryKey: [...dayKeys.appointments, from, to, status, professional, q],
+    queryFn: () => api<{ appointments: Appointment[]; truncated: boolean }>(`/api/appointments?${params}`, { auth: true }),
+  })
+  const team = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
+  const hours = useQuery({ queryKey: keys.availability, queryFn: fetchAvailability })
+  useEffect(() => {
+    if (team.isError || hours.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
+  }, [team.isError, hours.isError])
+
+  // Calendar views leave cancelled appointments out, unless the filter asks for them.
+  const shown = (appts.data?.appointments ?? []).filter((a) => status === 'cancelled' || a.status !== 'cancelled')
+  const byDate = useMemo(() => {
+    const m = new Map<string, Appointment[]>()
+    for (const a of shown) m.set(a.date, [...(m.get(a.date) ?? []), a])
+    return m
+  }, [shown])
+
+  const move = (n: number) => setCursor((c) => (view === 'day' ? addDays(c, n) : view === 'week' ? addDays(c, 7 * n) : addMonths(c, n)))
+  const title =
+    view === 'day'
+      ? longDate(cursor)
+      : view === 'week'
+        ? `Semana de ${from.slice(8)}/${from.slice(5, 7)} a ${to.slice(8)}/${to.slice(5, 7)}`
+        : monthLabel(Number(cursor.slice(0, 4)), Number(cursor.slice(5, 7)))
+
+  return (
+    <div className="grid gap-4">
+      <BackLink />
+      <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
+      <Card className="grid gap-3 p-4 sm:grid-cols-3">
+        <div className="grid gap-1">
+          <label htmlFor="agenda-search" className="text-sm font-medium">
+            Buscar cliente
+          </label>
+          <Input id="agenda-search" placeholder="Nome ou e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor="agenda-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select id="agenda-status" value={status} onChange={(e) => setStatus(e.target.value)} className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900">
+            <option value="">Todos</option>
+            <option value="confirmed">confirmado</option>
+            <option value="cancelled">cancelado</option>
+            <option value="completed">concluído</option>
+          </select>
+        </div>
+        {(team.data ?? []).some((p) => p.active) ? (
+          <div className="grid gap-1">
+            <label htmlFor="agenda-professional" className="text-sm font-medium">
+              Profissional
+            </label>
+            <select id="agenda-professional" value={professional} onChange={(e) => setProfessional(e.target.value)} className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900">
+              <option value="">Todos os profissionais</option>
+              {(team.data ?? [])
+                .filter((p) => p.active)
+                .map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name} — {p.specialization}
+                  </option>
+                ))}
+            </select>
+          </div>
+        ) : null}
+      </Card>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div role="group" aria-label="Visualização" className="inline-flex rounded-lg border border-stone-300 p-0.5 dark:border-stone-700">
+          {(['day', 'week', 'month'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', view === v ? 'bg-brand-700 text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800')}
+            >
+              {{ day: 'Dia', week: 'Semana', month: 'Mês' }[v]}
+            </button>
+          ))}
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="outline" size="sm" onClick={() => move(-1)}>
+            <ChevronLeft aria-hidden /> Anterior
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setCursor(today)}>
+            Hoje
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => move(1)}>
+            Próximo <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
+        {title}
+      </h2>
+      {appts.isLoading ? (
+        <div className="p-10 text-center">
+          <Spinner />
+        </div>
+      ) : view === 'day' ? (
+        <DayView date={cursor} appointments={byDate.get(cursor) ?? []} window={hours.data?.days[weekday(cursor)]} onOpen={setOpen} />
+      ) : view === 'week' ? (
+        <WeekView from={from} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
+      ) : (
+        <MonthView cursor={cursor} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
+      )}
+      {appts.data?.truncated ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
+
+      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Detalhes do agendamento</DialogTitle>
+          </DialogHeader>
+          {open ? <AppointmentDetails appointment={open} onChanged={setOpen} /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}
+
+function DayView(props: { date: string; appointments: Appointment[]; window?: { enabled: boolean; start: string; end: string }; onOpen: (a: Appointment) => void }) {
+  const w = props.window
+  if (!w || !w.enabled) {
+    return (
+      <Card className="p-6 text-center">
+        <p className="font-medium">Nenhum horário configurado para este dia</p>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+          Configure seus horários de atendimento em{' '}
+          <Link to="/configure-hours" className="text-brand-700 hover:underline dark:text-brand-200">
+            Configurar Horários
+          </Link>
+          .
+        </p>
+      </Card>
+    )
+  }
+  const rows: number[] = []
+  for (let m = toMinutes(w.start); m < toMinutes(w.end); m += 30) rows.push(m)
+  return (
+    <Card className="divide-y divide-stone-100 dark:divide-stone-800">
+      {rows.map((m) => {
+        // An appointment occupies every 30-minute row it covers.
+        const a = props.appointments.find((x) => toMinutes(x.time) < m + 30 && m < toMinutes(x.time) + x.duration)
+        const first = a && toMinutes(a.time) >= m
+        return (
+          <div key={m} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
+            <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(m)}</span>
+            {a ? (
+              <button type="button" onClick={() => props.onOpen(a)} className="flex-1 rounded-lg bg-brand-50 p-2 text-left text-sm hover:bg-brand-100 dark:bg-brand-900/30 dark:hover:bg-brand-900/50">
+                <span className="text-xs font-semibold tracking-wide text-brand-800 dark:text-brand-200">OCUPADO</span>
+                {first ? (
+                  <span className="block">
+                    <span className="font-medium">{a.clientName}</span> · {a.serviceName} · {a.duration} min
+                    {a.clientPhone ? ` · ${a.clientPhone}` : ''} · {a.professionalName}
+                  </span>
+                ) : (
+                  <span className="block text-stone-600 dark:text-stone-400">{a.clientName} (continuação)</span>
+                )}
+              </button>
+            ) : (
+              <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:border-stone-800">DISPONÍVEL</span>
+            )}
+          </div>
+        )
+      })}
+    </Card>
+  )
+}
+
+function Chip({ a, onOpen }: { a: Appointment; onOpen: (a: Appointment) => void }) {
+  return (
+    <button type="button" onClick={() => onOpen(a)} className="block w-full truncate rounded-md bg-brand-50 px-1.5 py-1 text-left text-xs hover:bg-brand-100 dark:bg-brand-900/30">
+      <span className="font-medium">{a.time}</span> {a.clientName}
+    </button>
+  )
+}
+
+function WeekView(props: { from: string; byDate: Map<string, Appointment[]>; today: string; onOpen: (a: Appointment) => void; onDay: (d: string) => void }) {
+  const days = Array.from({ length: 7 }, (_, i) => addDays(props.from, i))
+  return (
+    <div className="grid gap-2 sm:grid-cols-7">
+      {days.map((d) => {
+        const list = props.byDate.get(d) ?? []
+        return (
+          <Card key={d} className={cn('min-h-28 p-2', d === props.today && 'ring-2 ring-brand-500')}>
+            <button type="button" onClick={() => props.onDay(d)} className="mb-1 text-sm font-semibold hover:underline">
+              {short[weekday(d)]} {d.slice(8)}
+            </button>
+            <div className="grid gap-1">
+              {list.slice(0, 3).map((a) => (
+                <Chip key={a.id} a={a} onOpen={props.onOpen} />
+              ))}
+              {list.length > 3 ? (
+                <button type="button" onClick={() => props.onDay(d)} className="text-left text-xs font-medium text-brand-700 dark:text-brand-200">
+                  +{list.length - 3} mais
+                </button>
+              ) : null}
+            </div>
+          </Card>
+        )
+      })}
+    </div>
+  )
+}
+
+function MonthView(props: { cursor: string; byDate: Map<string, Appointment[]>; today: string; onOpen: (a: Appointment) => void; onDay: (d: string) => void }) {
+  const grid = monthGrid(props.cursor)
+  const month = props.cursor.slice(0, 7)
+  return (
+    <div className="overflow-x-auto">
+      <div className="grid min-w-[640px] grid-cols-7 gap-1">
+        {[1, 2, 3, 4, 5, 6, 0].map((d) => (
+          <span key={d} className="py-1 text-center text-xs font-medium text-stone-500" title={weekdays[d]}>
+            {short[d]}
+          </span>
+        ))}
+        {grid.map((d) => {
+          const list = props.byDate.get(d) ?? []
+          const outside = d.slice(0, 7) !== month
+          return (
+            <div
+              key={d}
+              data-testid={`month-day-${d}`}
+              className={cn(
+                'min-h-24 rounded-lg border border-stone-200 p-1 dark:border-stone-800',
+                outside && 'opacity-40',
+                d === props.today && 'border-brand-600 bg-brand-50 dark:bg-brand-900/20',
+              )}
+            >
+              <button type="button" onClick={() => props.onDay(d)} className="text-xs font-semibold hover:underline" aria-label={`Ver ${longDate(d)}`}>
+                {Number(d.slice(8))}
+              </button>
+              <div className="mt-1 grid gap-1">
+                {list.slice(0, 2).map((a) => (
+                  <Chip key={a.id} a={a} onOpen={props.onOpen} />
+                ))}
+                {list.length > 2 ? <span className="text-xs font-medium text-brand-700 dark:text-brand-200">+{list.length - 2}</span> : null}
+              </div>
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Mail, MessageCircle } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { api } from '@/lib/api/client'
+import { dayKeys, statusLabel, whatsappFor, type Appointment } from '@/lib/api/owner'
+import { formatBRL, longDate } from '@/lib/format'
+
+export function StatusBadge({ status }: { status: string }) {
+  const tone = status === 'confirmed' ? 'success' : status === 'cancelled' ? 'danger' : status === 'completed' ? 'neutral' : 'warning'
+  return <Badge tone={tone}>{statusLabel(status)}</Badge>
+}
+
+/** Every field of an appointment, with links to reach the client, and the status actions. */
+export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
+  const qc = useQueryClient()
+  const [busy, setBusy] = useState(false)
+
+  async function setStatus(status: 'confirmed' | 'completed' | 'cancelled') {
+    if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
+    setBusy(true)
+    try {
+      const updated = await api<Appointment>(`/api/appointments/${a.id}`, { method: 'PATCH', body: { status }, auth: true })
+      qc.invalidateQueries({ queryKey: dayKeys.appointments })
+      qc.invalidateQueries({ queryKey: dayKeys.dashboard })
+      qc.invalidateQueries({ queryKey: dayKeys.reports })
+      qc.setQueryData(['appointment', a.id], updated)
+      toast.success('Status atualizado', { description: `Agendamento ${statusLabel(status).toLowerCase()}.` })
+      onChanged?.(updated)
+    } catch {
+      toast.error('Erro', { description: 'Não foi possível atualizar o agendamento. Tente novamente.' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-stone-600 dark:text-stone-400">Cliente</dt>
+        <dd className="font-medium">{a.clientName}</dd>
+        {a.clientEmail ? (
+          <>
+            <dt className="text-stone-600 dark:text-stone-400">E-mail</dt>
+            <dd>
+              <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={`mailto:${a.clientEmail}`}>
+                <Mail className="size-4" aria-hidden /> {a.clientEmail}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {a.clientPhone ? (
+          <>
+            <dt className="text-stone-600 dark:text-stone-400">Telefone</dt>
+            <dd>
+              <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(a.clientPhone)} target="_blank" rel="noreferrer">
+                <MessageCircle className="size-4" aria-hidden /> {a.clientPhone}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
+        <dd>{a.professionalName}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
+        <dd>
+          {a.serviceName} · {a.duration} min · {formatBRL(a.priceCents)}
+        </dd>
+        <dt className="text-stone-600 dark:text-stone-400">Data</dt>
+        <dd>{longDate(a.date)}</dd>
+        <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
+        <dd>{a.time}</dd>
+        {a.notes ? (
+          <>
+            <dt className="text-stone-600 dark:text-stone-400">Observações</dt>
+            <dd className="whitespace-pre-line">{a.notes}</dd>
+          </>
+        ) : null}
+        <dt className="text-stone-600 dark:text-stone-400">Status</dt>
+        <dd>
+          <StatusBadge status={a.status} />
+        </dd>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {a.status !== 'confirmed' ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
+            Confirmar
+          </Button>
+        ) : null}
+        {a.status !== 'completed' ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
+            Marcar como concluído
+          </Button>
+        ) : null}
+        {a.status !== 'cancelled' ? (
+          <Button variant="destructive" size="sm" disabled={busy} onClick={() => setStatus('cancelled')}>
+            Cancelar agendamento
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  )
+}
