@@ -60,3 +60,7 @@ fmt:
 
 clean:
 	rm -rf bin web/dist web/node_modules/.installed
+
+## bench: benchmarks (not part of make test): owner screens with 100,000 appointments, on SQLite and PostgreSQL
+bench: web/dist/index.html
+	scripts/with-postgres.sh $(GO) test -run '^$$' -bench . -benchtime 50x -count 1 ./internal/...

@@ -193,6 +193,9 @@ func (s *Service) today(ctx context.Context, userID string) (time.Time, error) {
 	return s.Clock.Now().In(loc), nil
 }
 
+// E-mails are stored lowercased (auth.NormalizeEmail), so distinct e-mails
+// are distinct clients.
+//
 // DashboardData computes the metrics over the spec's window — from 7 days
 // ago on, including everything upcoming — without cancelled appointments,
 // and today's list.
@@ -208,7 +211,7 @@ func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard,
 	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(price_cents), 0),
-		COUNT(DISTINCT CASE WHEN client_email <> '' THEN lower(client_email) END)
+		COUNT(DISTINCT CASE WHEN client_email <> '' THEN client_email END)
 		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND status <> 'cancelled'`, userID, since).
 		Scan(&d.Metrics.Total, &d.Metrics.Confirmed, &d.Metrics.RevenueCents, &d.Metrics.UniqueClients)
 	if err != nil {

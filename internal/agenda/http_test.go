@@ -36,7 +36,7 @@ var seeds = []seed{
 	{"j0", "2026-09-05", "10:00", "completed", "João", "joao@x.com", "", 8000},
 }
 
-func setup(t *testing.T, e *servertest.Env, email, username string) *shop {
+func setup(t testing.TB, e *servertest.Env, email, username string) *shop {
 	c := e.Client()
 	var me struct{ User struct{ ID string } }
 	c.Signup("Dona", email, "segredo1", "gato").JSON(t, &me)
@@ -60,9 +60,9 @@ func (s *shop) seed(t *testing.T, e *servertest.Env, rows []seed) {
 		start, _ := time.ParseInLocation("2006-01-02 15:04", r.date+" "+r.at, loc)
 		_, err := e.DB.ExecContext(context.Background(), `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name,
 			duration, price_cents, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash,
-			search_key, created_at, updated_at) VALUES (?, ?, ?, ?, 'Ana', 'Sessão', 60, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?)`,
+			search_key, client_key, created_at, updated_at) VALUES (?, ?, ?, ?, 'Ana', 'Sessão', 60, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			id, s.ownerID, s.pro, s.svc, r.price, r.name, r.email, r.phone, r.date, r.at, start.UTC(), r.status, uuid.NewString(),
-			booking.SearchKey(r.name, r.email), e.Clock.Now(), e.Clock.Now())
+			booking.SearchKey(r.name, r.email), booking.ClientKey(r.phone, r.email), e.Clock.Now(), e.Clock.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,3 +19,11 @@ func SearchKey(parts ...string) string {
 	}
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// ClientKey identifies a client: the phone, or the e-mail when there is none.
+func ClientKey(phone, email string) string {
+	if phone != "" {
+		return phone
+	}
+	return strings.ToLower(email)
+}

@@ -28,25 +28,14 @@ type Client struct {
 	TotalRevenueCents int64  `json:"totalRevenueCents"`
 }
 
-// The name, e-mail and phone shown are the client's most recent ones.
-// Revenue counts what was not cancelled.
-const query = `
-WITH a AS (
-	SELECT CASE WHEN client_phone <> '' THEN client_phone ELSE lower(client_email) END AS ident,
-	       client_name, client_email, client_phone, appointment_date, appointment_time, price_cents, status
-	FROM appointments WHERE user_id = ?
-), agg AS (
-	SELECT ident, COUNT(*) AS n, MAX(appointment_date) AS last_date,
-	       SUM(CASE WHEN status <> 'cancelled' THEN price_cents ELSE 0 END) AS revenue
-	FROM a GROUP BY ident
-), latest AS (
-	SELECT ident, client_name, client_email, client_phone,
-	       ROW_NUMBER() OVER (PARTITION BY ident ORDER BY appointment_date DESC, appointment_time DESC) AS rn
-	FROM a
-)
-SELECT agg.ident, latest.client_name, latest.client_email, latest.client_phone, agg.n, agg.last_date, agg.revenue
-FROM agg JOIN latest ON latest.ident = agg.ident AND latest.rn = 1
-ORDER BY agg.last_date DESC, latest.client_name, agg.ident`
+// Clients are grouped by the stored client key (phone, else e-mail) on an
+// index, ordered by their last appointment; revenue counts what was not
+// cancelled. The name and contacts shown are the client's most recent ones,
+// fetched afterwards for just the clients on the page.
+const aggregate = `SELECT client_key, COUNT(*), MAX(appointment_date),
+	SUM(CASE WHEN status <> 'cancelled' THEN price_cents ELSE 0 END)
+	FROM appointments WHERE user_id = ? GROUP BY client_key
+	ORDER BY MAX(appointment_date) DESC, client_key`
 
 // Service lists clients.
 type Service struct {
@@ -57,11 +46,10 @@ type Service struct {
 // List returns a page of clients (limit 0: all) and how many there are.
 func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([]Client, int, error) {
 	var total int
-	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(DISTINCT CASE WHEN client_phone <> '' THEN client_phone ELSE lower(client_email) END)
-		FROM appointments WHERE user_id = ?`, userID).Scan(&total); err != nil {
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT client_key FROM appointments WHERE user_id = ? GROUP BY client_key) k`, userID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	q, args := query, []any{userID}
+	q, args := aggregate, []any{userID}
 	if limit > 0 {
 		q += ` LIMIT ? OFFSET ?`
 		args = append(args, limit, offset)
@@ -70,16 +58,61 @@ func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([
 	if err != nil {
 		return nil, 0, err
 	}
-	defer rows.Close()
 	out := []Client{}
+	index := map[string]int{}
 	for rows.Next() {
 		var c Client
-		if err := rows.Scan(&c.Identifier, &c.Name, &c.Email, &c.Phone, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents); err != nil {
+		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents); err != nil {
+			rows.Close()
 			return nil, 0, err
 		}
+		index[c.Identifier] = len(out)
 		out = append(out, c)
 	}
-	return out, total, rows.Err()
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if err := s.latestContacts(ctx, userID, out, index, limit > 0); err != nil {
+		return nil, 0, err
+	}
+	return out, total, nil
+}
+
+// latestContacts fills each client's most recent name, e-mail and phone: for
+// a page, only its clients' rows; for everything, one ordered pass.
+func (s *Service) latestContacts(ctx context.Context, userID string, list []Client, index map[string]int, page bool) error {
+	if len(list) == 0 {
+		return nil
+	}
+	q := `SELECT client_key, client_name, client_email, client_phone FROM appointments WHERE user_id = ?`
+	args := []any{userID}
+	if page {
+		q += ` AND client_key IN (?` + strings.Repeat(", ?", len(list)-1) + `)`
+		for _, c := range list {
+			args = append(args, c.Identifier)
+		}
+	}
+	rows, err := s.DB.QueryContext(ctx, q+` ORDER BY client_key, appointment_date DESC, appointment_time DESC`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var last string
+	for rows.Next() {
+		var key, name, email, phone string
+		if err := rows.Scan(&key, &name, &email, &phone); err != nil {
+			return err
+		}
+		if key == last {
+			continue // an older appointment of a client already filled
+		}
+		last = key
+		if i, ok := index[key]; ok {
+			list[i].Name, list[i].Email, list[i].Phone = name, email, phone
+		}
+	}
+	return rows.Err()
 }
 
 // cell neutralises values a spreadsheet would run as a formula.

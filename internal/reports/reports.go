@@ -72,7 +72,7 @@ func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID s
 	var r Report
 	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN `+earning+` THEN price_cents ELSE 0 END), 0),
-		COUNT(DISTINCT CASE WHEN client_phone <> '' THEN client_phone ELSE lower(client_email) END),
+		COUNT(DISTINCT client_key),
 		COALESCE(SUM(CASE WHEN `+earning+` AND (appointment_date > ? OR (appointment_date = ? AND appointment_time >= ?)) THEN 1 ELSE 0 END), 0)
 		FROM appointments WHERE `+where, append([]any{now.Format("2006-01-02"), now.Format("2006-01-02"), now.Format("15:04")}, args...)...).
 		Scan(&r.Overview.TotalAppointments, &r.Overview.RevenueCents, &r.Overview.UniqueClients, &r.FutureCount)
@@ -115,9 +115,11 @@ func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID s
 	rows.Close()
 	// Revenue of this month and the five before it, oldest first.
 	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc).AddDate(0, -5, 0)
+	next := first.AddDate(0, 6, 0)
 	byMonth := map[string]int64{}
 	rows, err = s.DB.QueryContext(ctx, `SELECT substr(appointment_date, 1, 7), COALESCE(SUM(price_cents), 0) FROM appointments
-		WHERE `+where+` AND `+earning+` AND appointment_date >= ? GROUP BY substr(appointment_date, 1, 7)`, append(args, first.Format("2006-01-02"))...)
+		WHERE `+where+` AND `+earning+` AND appointment_date >= ? AND appointment_date < ? GROUP BY substr(appointment_date, 1, 7)`,
+		append(args, first.Format("2006-01-02"), next.Format("2006-01-02"))...)
 	if err != nil {
 		return nil, err
 	}
