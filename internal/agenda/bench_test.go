@@ -88,4 +88,3 @@ func BenchmarkOwnerScreens_100kAppointments(b *testing.B) {
 		}
 	}
 }
-
