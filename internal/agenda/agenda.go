@@ -241,11 +241,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 	d, err := h.Svc.DashboardData(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, d)
-	return nil
+	return httpx.Respond(w, http.StatusOK, d, err)
 }
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
@@ -262,11 +258,7 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	a, err := h.Svc.Get(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return httpx.Respond(w, http.StatusOK, a, err)
 }
 
 func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
@@ -277,9 +269,5 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	a, err := h.Svc.SetStatus(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in.Status)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, a)
-	return nil
+	return httpx.Respond(w, http.StatusOK, a, err)
 }

@@ -229,11 +229,7 @@ func (h *Handlers) completeRecovery(w http.ResponseWriter, r *http.Request) erro
 
 func (h *Handlers) me(w http.ResponseWriter, r *http.Request) error {
 	m, err := h.svc.Me(r.Context(), UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, m)
-	return nil
+	return httpx.Respond(w, http.StatusOK, m, err)
 }
 
 func (h *Handlers) deleteAccount(w http.ResponseWriter, r *http.Request) error {

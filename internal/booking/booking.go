@@ -198,13 +198,15 @@ func parseDate(s string) (time.Time, error) {
 	return t, nil
 }
 
-// Times returns the free start times ("HH:MM") of a date.
-func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
+// prepared is what both the times of a day and the days of a month need.
+type prepared struct {
+	owner  *owner
+	choice *choice
+	window [7][2]int
+}
+
+func (s *Service) prepare(ctx context.Context, username, professionalID, serviceID string) (*prepared, error) {
 	o, err := s.owner(ctx, s.DB, username)
-	if err != nil {
-		return nil, err
-	}
-	day, err := parseDate(date)
 	if err != nil {
 		return nil, err
 	}
@@ -216,12 +218,25 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if err != nil {
 		return nil, err
 	}
+	return &prepared{owner: o, choice: c, window: w}, nil
+}
+
+// Times returns the free start times ("HH:MM") of a date.
+func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
+	day, err := parseDate(date)
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.prepare(ctx, username, professionalID, serviceID)
+	if err != nil {
+		return nil, err
+	}
 	b, err := busy(ctx, s.DB, professionalID, date, date)
 	if err != nil {
 		return nil, err
 	}
 	out := []string{}
-	if d, ok := s.dayOf(o, w, day, c.Duration, b[date]); ok {
+	if d, ok := s.dayOf(p.owner, p.window, day, p.choice.Duration, b[date]); ok {
 		for _, m := range slots.Free(d) {
 			out = append(out, slots.FormatHHMM(m))
 		}
@@ -231,19 +246,11 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 
 // Days returns the dates of a month ("2006-01") that have at least one free time.
 func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
-	o, err := s.owner(ctx, s.DB, username)
-	if err != nil {
-		return nil, err
-	}
 	first, err := time.Parse("2006-01", month)
 	if err != nil {
 		return nil, errMonth
 	}
-	c, err := s.choose(ctx, s.DB, o.ID, professionalID, serviceID)
-	if err != nil {
-		return nil, err
-	}
-	w, err := window(ctx, s.DB, o.ID)
+	p, err := s.prepare(ctx, username, professionalID, serviceID)
 	if err != nil {
 		return nil, err
 	}
@@ -255,7 +262,7 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	out := []string{}
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		ds := d.Format("2006-01-02")
-		if day, ok := s.dayOf(o, w, d, c.Duration, b[ds]); ok && len(slots.Free(day)) > 0 {
+		if day, ok := s.dayOf(p.owner, p.window, d, p.choice.Duration, b[ds]); ok && len(slots.Free(day)) > 0 {
 			out = append(out, ds)
 		}
 	}

@@ -33,11 +33,7 @@ var ruleCancelIP = ratelimit.Rule{Name: "cancel:ip", Max: 60, Window: time.Hour}
 
 func (h *Handlers) lookup(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.Svc.Lookup(r.Context(), r.PathValue("token"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Respond(w, http.StatusOK, c, err)
 }
 
 func (h *Handlers) cancel(w http.ResponseWriter, r *http.Request) error {
@@ -45,11 +41,7 @@ func (h *Handlers) cancel(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.Svc.Cancel(r.Context(), r.PathValue("token"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, c)
-	return nil
+	return httpx.Respond(w, http.StatusOK, c, err)
 }
 
 func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {
@@ -82,9 +74,5 @@ func (h *Handlers) book(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	b, err := h.Svc.Book(r.Context(), r.PathValue("username"), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, b)
-	return nil
+	return httpx.Respond(w, http.StatusCreated, b, err)
 }

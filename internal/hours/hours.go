@@ -145,11 +145,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	week, err := h.Store.Get(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, week)
-	return nil
+	return httpx.Respond(w, http.StatusOK, week, err)
 }
 
 func (h *Handlers) save(w http.ResponseWriter, r *http.Request) error {
@@ -160,9 +156,5 @@ func (h *Handlers) save(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	week, err := h.Store.Save(r.Context(), auth.UserID(r.Context()), in.Days)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, week)
-	return nil
+	return httpx.Respond(w, http.StatusOK, week, err)
 }

@@ -145,9 +145,5 @@ func (h *Handlers) finish(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	res, err := h.Svc.Finish(r.Context(), auth.UserID(r.Context()), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, res)
-	return nil
+	return httpx.Respond(w, http.StatusOK, res, err)
 }

@@ -240,11 +240,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.Svc.Get(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Respond(w, http.StatusOK, p, err)
 }
 
 func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
@@ -253,11 +249,7 @@ func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.Svc.Update(r.Context(), auth.UserID(r.Context()), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Respond(w, http.StatusOK, p, err)
 }
 
 func (h *Handlers) usernameAvailability(w http.ResponseWriter, r *http.Request) error {
@@ -271,9 +263,5 @@ func (h *Handlers) usernameAvailability(w http.ResponseWriter, r *http.Request) 
 
 func (h *Handlers) setup(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.Svc.Setup(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, s)
-	return nil
+	return httpx.Respond(w, http.StatusOK, s, err)
 }

@@ -129,9 +129,5 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 
 func (h *Handlers) public(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.Svc.PublicByUsername(r.Context(), r.PathValue("username"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Respond(w, http.StatusOK, p, err)
 }

@@ -154,9 +154,5 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	rep, err := h.Svc.Build(r.Context(), auth.UserID(r.Context()), q.Get("professional"), q.Get("service"))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, rep)
-	return nil
+	return httpx.Respond(w, http.StatusOK, rep, err)
 }

@@ -253,11 +253,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	ss, err := h.Catalog.List(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, ss)
-	return nil
+	return httpx.Respond(w, http.StatusOK, ss, err)
 }
 
 func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
@@ -266,11 +262,7 @@ func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s, err := h.Catalog.Create(r.Context(), auth.UserID(r.Context()), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, s)
-	return nil
+	return httpx.Respond(w, http.StatusCreated, s, err)
 }
 
 func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
@@ -279,11 +271,7 @@ func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s, err := h.Catalog.Update(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, s)
-	return nil
+	return httpx.Respond(w, http.StatusOK, s, err)
 }
 
 func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {

@@ -180,11 +180,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	ps, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, ps)
-	return nil
+	return httpx.Respond(w, http.StatusOK, ps, err)
 }
 
 func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
@@ -193,11 +189,7 @@ func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.Svc.Create(r.Context(), auth.UserID(r.Context()), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusCreated, p)
-	return nil
+	return httpx.Respond(w, http.StatusCreated, p, err)
 }
 
 func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
@@ -206,11 +198,7 @@ func (h *Handlers) update(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p, err := h.Svc.Update(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Respond(w, http.StatusOK, p, err)
 }
 
 func (h *Handlers) setActive(w http.ResponseWriter, r *http.Request) error {
@@ -224,11 +212,7 @@ func (h *Handlers) setActive(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Validation("Informe se o profissional está ativo.")
 	}
 	p, err := h.Svc.SetActive(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), *in.Active)
-	if err != nil {
-		return err
-	}
-	httpx.WriteJSON(w, http.StatusOK, p)
-	return nil
+	return httpx.Respond(w, http.StatusOK, p, err)
 }
 
 func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {

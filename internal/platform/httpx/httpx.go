@@ -83,6 +83,16 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	WriteJSON(w, e.Status, errorBody{Error: errorDetail{Code: e.Code, Message: e.Message, RetryAfter: e.RetryAfter}})
 }
 
+// Respond ends a handler: err when the call failed, otherwise v as JSON with
+// the given status.
+func Respond(w http.ResponseWriter, status int, v any, err error) error {
+	if err != nil {
+		return err
+	}
+	WriteJSON(w, status, v)
+	return nil
+}
+
 // MaxBody is the largest JSON body a handler reads unless it says otherwise.
 const MaxBody = 64 << 10
 
