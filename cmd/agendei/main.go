@@ -98,6 +98,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	bgCtx, stopBg := context.WithCancel(context.Background())
+	srv.StartEvents(bgCtx)
 	bgDone := make(chan struct{})
 	go func() { srv.RunBackground(bgCtx); close(bgDone) }()
 
@@ -109,6 +110,7 @@ func serve(ctx context.Context, args []string) error {
 		IdleTimeout:       120 * time.Second,
 		// No WriteTimeout: live notifications stream for as long as a tab is open.
 	}
+	hs.RegisterOnShutdown(srv.Events.Close)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		stopBg()

@@ -25,6 +25,7 @@ import (
 	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -56,6 +57,7 @@ type Service struct {
 	Clock   clock.Clock
 	Mailer  *mail.Mailer // nil: no e-mail (tests of the rules alone)
 	Queue   *jobs.Queue
+	Notes   *notifications.Service
 	BaseURL string
 }
 

@@ -75,7 +75,7 @@ func (b booked) details() []mail.Detail {
 func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	now := s.Clock.Now()
 	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s.", b.ClientName, b.ServiceName, b.ProfessionalName, brDate(b.Date), b.Time)
-	if err := notifications.Create(ctx, tx, now, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
+	if err := s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
 		return err
 	}
 	if s.Mailer == nil {
@@ -172,7 +172,7 @@ func (s *Service) remind(ctx context.Context, id string) error {
 		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
 			return err
 		}
-		return notifications.Create(ctx, tx, s.Clock.Now(), a.OwnerID, notifications.Reminder, "Lembrete enviado",
+		return s.Notes.Create(ctx, tx, a.OwnerID, notifications.Reminder, "Lembrete enviado",
 			fmt.Sprintf("%s foi lembrado(a) de %s em %s às %s.", a.ClientName, a.ServiceName, brDate(a.Date), a.Time), id)
 	})
 }
@@ -237,7 +237,7 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 		}
 		c.Status, c.Cancellable = "cancelled", false
 		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brDate(c.Date), c.Time)
-		if err := notifications.Create(ctx, tx, now, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
+		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
 			return err
 		}
 		if s.Mailer == nil {

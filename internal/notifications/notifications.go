@@ -1,14 +1,22 @@
-// Package notifications records what the owner should be told: a new
-// booking, a client's cancellation, a reminder sent, system messages.
+// Package notifications records what the owner should be told — a new
+// booking, a client's cancellation, a reminder sent, system messages — and
+// serves the notifications screen. Every change is announced to the owner's
+// open tabs after it commits.
 package notifications
 
 import (
 	"context"
+	"database/sql"
+	"net/http"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/events"
+	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
 // Types of notification (SPEC §3).
@@ -19,14 +27,181 @@ const (
 	Reminder    = "reminder"
 )
 
+// Notification is one notification.
+type Notification struct {
+	ID            string    `json:"id"`
+	Type          string    `json:"type"`
+	Title         string    `json:"title"`
+	Description   string    `json:"description"`
+	Read          bool      `json:"read"`
+	AppointmentID *string   `json:"appointmentId"`
+	CreatedAt     time.Time `json:"createdAt"`
+}
+
+// Service stores notifications and announces changes.
+type Service struct {
+	DB     *db.DB
+	Clock  clock.Clock
+	Broker *events.Broker
+}
+
+func (s *Service) changed(ctx context.Context, q db.Querier, userID string) {
+	db.AfterCommit(q, func() {
+		s.Broker.Publish(context.WithoutCancel(ctx), events.Event{UserID: userID, Kind: "notifications"})
+	})
+}
+
 // Create adds a notification for an owner, inside the caller's transaction
 // when q is one. appointmentID may be empty.
-func Create(ctx context.Context, q db.Querier, now time.Time, userID, kind, title, description, appointmentID string) error {
+func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title, description, appointmentID string) error {
 	var appt any
 	if appointmentID != "" {
 		appt = appointmentID
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, created_at) VALUES (?, ?, ?, ?, ?, FALSE, ?, ?)`,
-		uuid.NewString(), userID, kind, title, description, appt, now)
+		uuid.NewString(), userID, kind, title, description, appt, s.Clock.Now())
+	if err == nil {
+		s.changed(ctx, q, userID)
+	}
 	return err
+}
+
+// List returns the owner's notifications, newest first (at most 200), and the unread count.
+func (s *Service) List(ctx context.Context, userID string) ([]Notification, int, error) {
+	rows, err := s.DB.QueryContext(ctx, `SELECT id, type, title, description, read, appointment_id, created_at FROM notifications
+		WHERE user_id = ? ORDER BY created_at DESC, id LIMIT 200`, userID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	out := []Notification{}
+	for rows.Next() {
+		var n Notification
+		var appt sql.NullString
+		if err := rows.Scan(&n.ID, &n.Type, &n.Title, &n.Description, &n.Read, &appt, &n.CreatedAt); err != nil {
+			return nil, 0, err
+		}
+		if appt.Valid {
+			n.AppointmentID = &appt.String
+		}
+		n.CreatedAt = n.CreatedAt.UTC()
+		out = append(out, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	var unread int
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read = FALSE`, userID).Scan(&unread)
+	return out, unread, err
+}
+
+var errNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Notificação não encontrada.")
+
+func (s *Service) exec(ctx context.Context, userID, q string, args ...any) error {
+	res, err := s.DB.ExecContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errNotFound
+	}
+	s.changed(ctx, s.DB, userID)
+	return nil
+}
+
+// Handlers serves /api/notifications and the live event stream.
+type Handlers struct {
+	Svc  *Service
+	Auth *auth.Handlers
+}
+
+// Register adds the routes.
+func (h *Handlers) Register(mux *http.ServeMux) {
+	mux.Handle("GET /api/notifications", h.Auth.RequireUser(httpx.Handle(h.list)))
+	mux.Handle("PATCH /api/notifications/{id}", h.Auth.RequireUser(httpx.Handle(h.markRead)))
+	mux.Handle("POST /api/notifications/read-all", h.Auth.RequireUser(httpx.Handle(h.readAll)))
+	mux.Handle("DELETE /api/notifications/{id}", h.Auth.RequireUser(httpx.Handle(h.delete)))
+	mux.Handle("GET /api/events", h.Auth.RequireUser(http.HandlerFunc(h.stream)))
+}
+
+func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
+	list, unread, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
+	return httpx.Respond(w, http.StatusOK, map[string]any{"notifications": list, "unread": unread}, err)
+}
+
+var success = map[string]bool{"success": true}
+
+func (h *Handlers) markRead(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Read *bool `json:"read"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Read == nil || !*in.Read {
+		return httpx.Validation("Só é possível marcar a notificação como lida.")
+	}
+	uid := auth.UserID(r.Context())
+	err := h.Svc.exec(r.Context(), uid, `UPDATE notifications SET read = TRUE WHERE id = ? AND user_id = ?`, r.PathValue("id"), uid)
+	return httpx.Respond(w, http.StatusOK, success, err)
+}
+
+func (h *Handlers) readAll(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	_, err := h.Svc.DB.ExecContext(r.Context(), `UPDATE notifications SET read = TRUE WHERE user_id = ? AND read = FALSE`, uid)
+	if err == nil {
+		h.Svc.changed(r.Context(), h.Svc.DB, uid)
+	}
+	return httpx.Respond(w, http.StatusOK, success, err)
+}
+
+func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	err := h.Svc.exec(r.Context(), uid, `DELETE FROM notifications WHERE id = ? AND user_id = ?`, r.PathValue("id"), uid)
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// Heartbeat keeps idle streams (and proxies) alive (SPEC §9: 30 s).
+var Heartbeat = 30 * time.Second
+
+// stream sends the owner's events as Server-Sent Events: a "ready" event on
+// connect, "notifications" on every change, and a comment as heartbeat.
+func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	events, stop := h.Svc.Broker.Subscribe(auth.UserID(r.Context()))
+	defer stop()
+	write := func(s string) bool {
+		if _, err := w.Write([]byte(s)); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !write("retry: 1000\nevent: ready\ndata: {}\n\n") {
+		return
+	}
+	beat := time.NewTicker(Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-h.Svc.Broker.Done():
+			return
+		case e := <-events:
+			if !write("event: " + e.Kind + "\ndata: {}\n\n") {
+				return
+			}
+		case <-beat.C:
+			if !write(": heartbeat\n\n") {
+				return
+			}
+		}
+	}
 }

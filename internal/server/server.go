@@ -21,10 +21,12 @@ import (
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/clients"
+	"github.com/agendei/agendei/internal/events"
 	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/onboarding"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
@@ -39,11 +41,27 @@ import (
 
 // Server is the whole product behind one http.Handler.
 type Server struct {
-	Handler http.Handler
-	Queue   *jobs.Queue
-	Auth    *auth.Service
-	limiter *ratelimit.Limiter
-	log     *slog.Logger
+	Handler     http.Handler
+	Queue       *jobs.Queue
+	Auth        *auth.Service
+	Events      *events.Broker
+	limiter     *ratelimit.Limiter
+	log         *slog.Logger
+	db          *db.DB
+	databaseURL string
+}
+
+// StartEvents connects the live events to PostgreSQL's LISTEN/NOTIFY when
+// that is the database, so every process's tabs hear every event; with
+// SQLite (one process) they stay in memory. It runs until ctx ends.
+func (s *Server) StartEvents(ctx context.Context) {
+	if s.db.Dialect != db.Postgres || s.databaseURL == "" {
+		return
+	}
+	s.Events.UsePostgres(ctx, s.databaseURL, func(ctx context.Context, payload string) error {
+		_, err := s.db.ExecContext(ctx, `SELECT pg_notify(?, ?)`, events.Channel, payload)
+		return err
+	})
 }
 
 // Deps are what New needs besides the configuration.
@@ -92,7 +110,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&profiles.Handlers{Svc: profileSvc, Auth: authH}).Register(mux)
 	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH}).Register(mux)
 	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
-	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, BaseURL: cfg.BaseURL}
+	broker := events.NewBroker(d.Log)
+	notes := &notifications.Service{DB: d.DB, Clock: d.Clock, Broker: broker}
+	(&notifications.Handlers{Svc: notes, Auth: authH}).Register(mux)
+	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
 	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
@@ -127,7 +148,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, Queue: queue, Auth: authSvc, limiter: limiter, log: d.Log}, nil
+	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.

@@ -209,9 +209,14 @@ func (d *DB) WriteRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 
 // Tx is a write transaction.
 type Tx struct {
-	tx      *sql.Tx
-	Dialect Dialect
+	tx       *sql.Tx
+	Dialect  Dialect
+	onCommit []func()
 }
+
+// OnCommit runs fn after the transaction commits (never if it rolls back):
+// the place to announce a change to others.
+func (t *Tx) OnCommit(fn func()) { t.onCommit = append(t.onCommit, fn) }
 
 // ExecContext runs a statement in the transaction.
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
@@ -240,7 +245,23 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		_ = sqlTx.Rollback()
 		return err
 	}
-	return sqlTx.Commit()
+	if err := sqlTx.Commit(); err != nil {
+		return err
+	}
+	for _, f := range t.onCommit {
+		f()
+	}
+	return nil
+}
+
+// AfterCommit runs fn when q's transaction commits, or at once when q is not
+// a transaction (its statements are already committed).
+func AfterCommit(q Querier, fn func()) {
+	if t, ok := q.(*Tx); ok {
+		t.OnCommit(fn)
+		return
+	}
+	fn()
 }
 
 // LockRow is appended to a SELECT inside a transaction to serialise writers

@@ -72,6 +72,9 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string)
 		t.Fatal(err)
 	}
 	cfg.DataDir = dir
+	if strings.HasPrefix(dsn, "postgres") {
+		cfg.DatabaseURL = dsn
+	}
 	cfg.Secret = "test-secret-test-secret-test-secret!"
 	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
 	web := fstest.MapFS{
@@ -91,8 +94,19 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string)
 	if err != nil {
 		t.Fatal(err)
 	}
+	evCtx, stopEvents := context.WithCancel(context.Background())
+	srv.StartEvents(evCtx)
+	select {
+	case <-srv.Events.Ready():
+	case <-time.After(10 * time.Second):
+		t.Fatal("live events did not start")
+	}
 	hs := httptest.NewServer(srv.Handler)
-	t.Cleanup(hs.Close)
+	t.Cleanup(func() {
+		srv.Events.Close()
+		hs.Close()
+		stopEvents()
+	})
 	cfg.BaseURL = hs.URL
 	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
 }

@@ -1,0 +1,152 @@
+// Package events tells an owner's open tabs that something changed. With
+// SQLite (one process) the broker is in memory; with PostgreSQL every
+// process LISTENs on one channel and publishes with pg_notify, so an event
+// raised by one `agendei serve` reaches tabs connected to any other.
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Event is what a tab is told: which kind of data of the owner changed.
+type Event struct {
+	UserID string `json:"userId"`
+	Kind   string `json:"kind"` // "notifications"
+}
+
+// Broker fans events out to subscribers.
+type Broker struct {
+	mu   sync.Mutex
+	subs map[string]map[chan Event]struct{}
+	// remote, when set, publishes through PostgreSQL instead of locally.
+	remote func(ctx context.Context, e Event) error
+	log    *slog.Logger
+	ready  chan struct{} // closed once events from other processes can arrive
+	once   sync.Once
+	done   chan struct{} // closed on shutdown: streams end
+	closer sync.Once
+}
+
+// Close ends every subscriber's stream (graceful shutdown must not wait on
+// tabs that would stay connected forever).
+func (b *Broker) Close() { b.closer.Do(func() { close(b.done) }) }
+
+// Done is closed when the broker is shut down.
+func (b *Broker) Done() <-chan struct{} { return b.done }
+
+// NewBroker returns an in-memory broker.
+func NewBroker(log *slog.Logger) *Broker {
+	b := &Broker{subs: map[string]map[chan Event]struct{}{}, log: log, ready: make(chan struct{}), done: make(chan struct{})}
+	return b
+}
+
+// Ready is closed once the broker receives events from every process (at
+// once in memory; after LISTEN succeeds on PostgreSQL).
+func (b *Broker) Ready() <-chan struct{} {
+	if b.remote == nil {
+		b.once.Do(func() { close(b.ready) })
+	}
+	return b.ready
+}
+
+// Subscribe returns a channel of the user's events and a function to stop.
+func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
+	ch := make(chan Event, 16)
+	b.mu.Lock()
+	if b.subs[userID] == nil {
+		b.subs[userID] = map[chan Event]struct{}{}
+	}
+	b.subs[userID][ch] = struct{}{}
+	b.mu.Unlock()
+	return ch, func() {
+		b.mu.Lock()
+		delete(b.subs[userID], ch)
+		if len(b.subs[userID]) == 0 {
+			delete(b.subs, userID)
+		}
+		b.mu.Unlock()
+	}
+}
+
+// deliver hands an event to this process's subscribers; a slow tab drops
+// events rather than stall everyone (it refetches on the next one anyway).
+func (b *Broker) deliver(e Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for ch := range b.subs[e.UserID] {
+		select {
+		case ch <- e:
+		default:
+		}
+	}
+}
+
+// Publish announces an event to every process's subscribers.
+func (b *Broker) Publish(ctx context.Context, e Event) {
+	if b.remote == nil {
+		b.deliver(e)
+		return
+	}
+	if err := b.remote(ctx, e); err != nil {
+		b.log.Warn("publish event", "err", err)
+		b.deliver(e) // at least this process's tabs hear it
+	}
+}
+
+const channel = "agendei_events"
+
+// UsePostgres makes the broker publish with pg_notify and run a listener
+// (reconnecting with back-off) until ctx ends.
+func (b *Broker) UsePostgres(ctx context.Context, databaseURL string, publish func(ctx context.Context, payload string) error) {
+	b.remote = func(ctx context.Context, e Event) error {
+		body, _ := json.Marshal(e)
+		return publish(ctx, string(body))
+	}
+	go func() {
+		delay := time.Second
+		for ctx.Err() == nil {
+			err := b.listen(ctx, databaseURL)
+			if ctx.Err() != nil {
+				return
+			}
+			b.log.Warn("event listener lost its connection; reconnecting", "err", err, "in", delay)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(delay):
+			}
+			delay = min(delay*2, 30*time.Second)
+		}
+	}()
+}
+
+func (b *Broker) listen(ctx context.Context, databaseURL string) error {
+	conn, err := pgx.Connect(ctx, databaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+		return err
+	}
+	b.once.Do(func() { close(b.ready) })
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		var e Event
+		if json.Unmarshal([]byte(n.Payload), &e) == nil && e.UserID != "" {
+			b.deliver(e)
+		}
+	}
+}
+
+// Channel is the PostgreSQL channel events travel on.
+const Channel = channel
