@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { Bell, LogOut, Mail, Menu, MessageCircle, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router'
@@ -6,7 +7,9 @@ import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/lib/auth'
+import { fetchNotifications } from '@/lib/api/notifications'
 import { useContacts, whatsappLink } from '@/lib/config'
+import { notificationsKey, useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
 
 const nav = [
@@ -31,6 +34,10 @@ export default function ProtectedLayout() {
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const { supportEmail, supportWhatsapp } = useContacts()
+  const signedIn = status === 'signed-in'
+  useLiveEvents(signedIn)
+  const notes = useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications, enabled: signedIn })
+  const unread = notes.data?.unread ?? 0
 
   if (status === 'loading') return <PageSpinner />
   if (status === 'signed-out') return <Navigate to="/login" replace />
@@ -55,9 +62,14 @@ export default function ProtectedLayout() {
             ))}
           </nav>
           <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon">
-              <Link to="/notifications" aria-label="Notificações">
+            <Button asChild variant="ghost" size="icon" className="relative">
+              <Link to="/notifications" aria-label={unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações'}>
                 <Bell aria-hidden />
+                {unread > 0 ? (
+                  <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                ) : null}
               </Link>
             </Button>
             <ThemeToggle />

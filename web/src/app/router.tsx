@@ -39,7 +39,7 @@ const pages: RouteObject[] = [
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },
       { path: '/subscribe', ...placeholder('Subscribe') },
       { path: '/subscription-success', ...placeholder('SubscriptionSuccess') },
-      { path: '/notifications', ...placeholder('Notifications') },
+      { path: '/notifications', ...page(() => import('@/features/notifications/NotificationsPage')) },
       { path: '/onboarding', ...page(() => import('@/features/onboarding/OnboardingPage')) },
       { path: '/professionals', ...page(() => import('@/features/team/ProfessionalsPage')) },
     ],

@@ -26,3 +26,17 @@ it('initials', () => {
   expect(initials('ana')).toBe('A')
   expect(initials('  ')).toBe('?')
 })
+
+import { relativeDate } from './format'
+
+it('relative dates follow the spec', () => {
+  const now = new Date('2026-11-23T12:00:00Z')
+  const ago = (s: number) => new Date(now.getTime() - s * 1000).toISOString()
+  expect(relativeDate(ago(30), now)).toBe('Agora')
+  expect(relativeDate(ago(60), now)).toBe('há 1 minuto')
+  expect(relativeDate(ago(5 * 60), now)).toBe('há 5 minutos')
+  expect(relativeDate(ago(3 * 3600), now)).toBe('há 3 horas')
+  expect(relativeDate(ago(30 * 3600), now)).toBe('Ontem')
+  expect(relativeDate(ago(6 * 86400), now)).toBe('há 6 dias')
+  expect(relativeDate(ago(8 * 86400), now)).toBe('15/11/2026')
+})

@@ -50,3 +50,18 @@ export function monthLabel(year: number, month: number): string {
   const name = monthNames[month - 1]
   return `${name[0].toUpperCase()}${name.slice(1)} de ${year}`
 }
+
+/** How long ago, as the notifications show it (SPEC §9). */
+export function relativeDate(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso)
+  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000)
+  if (seconds < 60) return 'Agora'
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return minutes === 1 ? 'há 1 minuto' : `há ${minutes} minutos`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return hours === 1 ? 'há 1 hora' : `há ${hours} horas`
+  const days = Math.floor(hours / 24)
+  if (days === 1) return 'Ontem'
+  if (days <= 6) return `há ${days} dias`
+  return then.toLocaleDateString('pt-BR')
+}

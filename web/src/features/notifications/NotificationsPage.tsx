@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Bell, BellOff, CalendarCheck, Info, UserRound } from 'lucide-react'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { api } from '@/lib/api/client'
+import { fetchNotifications, type Notification } from '@/lib/api/notifications'
+import { relativeDate } from '@/lib/format'
+import { notificationsKey } from '@/lib/live'
+import { cn } from '@/lib/utils'
+
+const icons = { appointment: CalendarCheck, system: Info, client: UserRound, reminder: Bell } as Record<string, typeof Bell>
+
+export default function NotificationsPage() {
+  const qc = useQueryClient()
+  const { data, isLoading, isError } = useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications })
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar notificações')
+  }, [isError])
+  const refresh = () => qc.invalidateQueries({ queryKey: notificationsKey })
+
+  async function act(call: () => Promise<unknown>, ok: string, fail: string) {
+    try {
+      await call()
+      toast.success(ok)
+      refresh()
+    } catch {
+      toast.error(fail)
+    }
+  }
+
+  const list = data?.notifications ?? []
+  const unread = data?.unread ?? 0
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <BackLink />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Notificações</h1>
+          <p className="text-sm text-stone-600 dark:text-stone-400">{unread === 1 ? '1 não lida' : `${unread} não lidas`}</p>
+        </div>
+        {unread > 0 ? (
+          <Button
+            variant="outline"
+            onClick={() =>
+              act(() => api('/api/notifications/read-all', { method: 'POST', auth: true }), 'Todas as notificações foram marcadas como lidas', 'Erro ao marcar todas como lidas')
+            }
+          >
+            Marcar todas como lidas
+          </Button>
+        ) : null}
+      </div>
+      {isLoading ? (
+        <div className="p-10 text-center">
+          <Spinner />
+        </div>
+      ) : list.length === 0 ? (
+        <Card className="p-10 text-center">
+          <BellOff className="mx-auto size-8 text-stone-400" aria-hidden />
+          <p className="mt-3 font-medium">Nenhuma notificação</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400">Você está em dia! Não há notificações no momento.</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {list.map((n) => (
+            <Item
+              key={n.id}
+              n={n}
+              onRead={() => act(() => api(`/api/notifications/${n.id}`, { method: 'PATCH', body: { read: true }, auth: true }), 'Notificação marcada como lida', 'Erro ao marcar como lida')}
+              onDelete={() => act(() => api(`/api/notifications/${n.id}`, { method: 'DELETE', auth: true }), 'Notificação removida', 'Erro ao remover notificação')}
+            />
+          ))}
+        </ul>
+      )}
+      {list.length > 0 ? <p className="text-center text-sm text-stone-500">{list.length === 1 ? '1 notificação' : `${list.length} notificações`} no total</p> : null}
+    </div>
+  )
+}
+
+function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; onDelete: () => void }) {
+  const Icon = icons[n.type] ?? Bell
+  return (
+    <li>
+      <Card className={cn('flex gap-3 p-4', !n.read && 'border-brand-300 bg-brand-50/60 dark:border-brand-800 dark:bg-brand-900/20')}>
+        <Icon className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-200" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-medium">{n.title}</p>
+            {!n.read ? <Badge tone="success">Nova</Badge> : null}
+          </div>
+          {n.description ? <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{n.description}</p> : null}
+          <p className="mt-1 text-xs text-stone-500">{relativeDate(n.createdAt)}</p>
+          <div className="mt-2 flex gap-2">
+            {!n.read ? (
+              <Button size="sm" variant="outline" onClick={onRead}>
+                Marcar como lida
+              </Button>
+            ) : null}
+            <Button size="sm" variant="ghost" onClick={onDelete}>
+              Excluir
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </li>
+  )
+}

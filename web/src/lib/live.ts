@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { refreshedToken } from './auth'
+
+export const notificationsKey = ['notifications'] as const
+
+// SPEC §9: reconnect after 1, 2, 5, then every 10 seconds.
+const delays = [1000, 2000, 5000, 10000]
+
+/**
+ * Keeps a Server-Sent Events stream open while an owner is signed in and
+ * refreshes what changed. EventSource cannot send the bearer token, so the
+ * stream is read with fetch.
+ */
+export function useLiveEvents(enabled: boolean) {
+  const qc = useQueryClient()
+  useEffect(() => {
+    if (!enabled || typeof ReadableStream === 'undefined') return
+    let stopped = false
+    let attempt = 0
+    let controller: AbortController | null = null
+    let timer: ReturnType<typeof setTimeout> | null = null
+
+    const connect = async () => {
+      controller = new AbortController()
+      try {
+        let res = await open(refreshedToken.current(), controller.signal)
+        if (res.status === 401) res = await open(await refreshedToken.refresh(), controller.signal)
+        if (!res.ok || !res.body) throw new Error(`stream ${res.status}`)
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+        let buffer = ''
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          buffer += value
+          let cut: number
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut)
+            buffer = buffer.slice(cut + 2)
+            const event = /^event: (.+)$/m.exec(block)?.[1]
+            if (event === 'ready') {
+              attempt = 0
+              qc.invalidateQueries({ queryKey: notificationsKey }) // catch up after a reconnect
+            } else if (event === 'notifications') {
+              qc.invalidateQueries({ queryKey: notificationsKey })
+            }
+          }
+        }
+      } catch {
+        // reconnect below
+      }
+      if (!stopped) timer = setTimeout(connect, delays[Math.min(attempt++, delays.length - 1)])
+    }
+    connect()
+    return () => {
+      stopped = true
+      controller?.abort()
+      if (timer) clearTimeout(timer)
+    }
+  }, [enabled, qc])
+}
+
+function open(token: string | null, signal: AbortSignal) {
+  return fetch('/api/events', { headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } : {}, signal, credentials: 'same-origin' })
+}
