@@ -62,18 +62,19 @@ type Service struct {
 }
 
 type owner struct {
-	ID       string
-	Name     string
-	Email    string
-	Loc      *time.Location
-	TrialEnd sql.NullTime
+	ID        string
+	Name      string
+	Email     string
+	Loc       *time.Location
+	TrialEnd  sql.NullTime
+	PaidUntil sql.NullTime
 }
 
 func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*owner, error) {
 	var o owner
 	var tz string
-	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
-		strings.ToLower(strings.TrimSpace(username))).Scan(&o.ID, &o.Name, &o.Email, &tz, &o.TrialEnd)
+	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at, `+profiles.PaidUntilSQL+` FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
+		strings.ToLower(strings.TrimSpace(username))).Scan(&o.ID, &o.Name, &o.Email, &tz, &o.TrialEnd, &o.PaidUntil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfile
 	}
@@ -87,11 +88,13 @@ func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*ow
 }
 
 func (s *Service) open(o *owner) bool {
-	var end *time.Time
-	if o.TrialEnd.Valid {
-		end = &o.TrialEnd.Time
+	ptr := func(t sql.NullTime) *time.Time {
+		if t.Valid {
+			return &t.Time
+		}
+		return nil
 	}
-	return profiles.BookingOpen(end, s.Clock.Now())
+	return profiles.BookingOpen(ptr(o.TrialEnd), ptr(o.PaidUntil), s.Clock.Now())
 }
 
 type choice struct {

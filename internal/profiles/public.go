@@ -58,21 +58,17 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	}
 	var p Public
 	var userID string
-	var trialEnd sql.NullTime
-	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp, trial_ends_at
-		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd)
+	var trialEnd, paidUntil sql.NullTime
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp, trial_ends_at, `+PaidUntilSQL+`
+		FROM profiles p WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
+		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &paidUntil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	var end *time.Time
-	if trialEnd.Valid {
-		end = &trialEnd.Time
-	}
-	p.BookingOpen = BookingOpen(end, s.Clock.Now())
+	p.BookingOpen = BookingOpen(nullable(trialEnd), nullable(paidUntil), s.Clock.Now())
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
 	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {
@@ -130,4 +126,11 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 func (h *Handlers) public(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.Svc.PublicByUsername(r.Context(), r.PathValue("username"))
 	return httpx.Respond(w, http.StatusOK, p, err)
+}
+
+func nullable(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	return &t.Time
 }

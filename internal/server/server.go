@@ -19,6 +19,7 @@ import (
 
 	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/billing"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/clients"
 	"github.com/agendei/agendei/internal/events"
@@ -113,6 +114,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	broker := events.NewBroker(d.Log)
 	notes := &notifications.Service{DB: d.DB, Clock: d.Clock, Broker: broker}
 	(&notifications.Handlers{Svc: notes, Auth: authH}).Register(mux)
+	billingSvc := &billing.Service{DB: d.DB, Clock: d.Clock, Notes: notes,
+		Provider: &billing.Local{DB: d.DB, Clock: d.Clock, BaseURL: cfg.BaseURL}}
+	(&billing.Handlers{Svc: billingSvc, Auth: authH}).Register(mux)
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
