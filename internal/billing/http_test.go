@@ -74,7 +74,9 @@ func TestLocalProvider_SubscribeCancelAndExpire(t *testing.T) {
 		if r := c.Do("POST", "/api/subscription/cancel", nil); r.StatusCode != 409 {
 			t.Fatalf("cancel without subscription: %d", r.StatusCode)
 		}
-		var notes struct{ Notifications []struct{ Type, Title string } }
+		var notes struct {
+			Notifications []struct{ Type, Title string }
+		}
 		c.Do("GET", "/api/notifications", nil).JSON(t, &notes)
 		if len(notes.Notifications) != 1 || notes.Notifications[0].Type != "system" || notes.Notifications[0].Title != "Assinatura ativada" {
 			t.Fatalf("notifications %+v", notes)

@@ -6,9 +6,6 @@ import { PageSpinner } from '@/components/ui/spinner'
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 })
-const placeholder = (name: keyof typeof import('@/features/placeholders/pages')): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await import('@/features/placeholders/pages'))[name] }),
-})
 
 const pages: RouteObject[] = [
   { path: '/', ...page(() => import('@/features/landing/LandingPage')) },
@@ -37,8 +34,9 @@ const pages: RouteObject[] = [
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },
-      { path: '/subscribe', ...placeholder('Subscribe') },
-      { path: '/subscription-success', ...placeholder('SubscriptionSuccess') },
+      { path: '/subscribe', ...page(() => import('@/features/billing/SubscribePage')) },
+      { path: '/subscription-success', ...page(() => import('@/features/billing/SubscriptionSuccessPage')) },
+      { path: '/checkout/test/:id', ...page(() => import('@/features/billing/TestCheckoutPage')) },
       { path: '/notifications', ...page(() => import('@/features/notifications/NotificationsPage')) },
       { path: '/onboarding', ...page(() => import('@/features/onboarding/OnboardingPage')) },
       { path: '/professionals', ...page(() => import('@/features/team/ProfessionalsPage')) },

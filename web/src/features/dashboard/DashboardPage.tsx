@@ -11,10 +11,13 @@ import { dayKeys, fetchDashboard, fetchSetup, keys, type Dashboard, type SetupSt
 import { Badge } from '@/components/ui/badge'
 import { formatBRL, initials } from '@/lib/format'
 import { useMe } from '@/lib/me'
+import { CancelSubscription } from '@/components/cancel-subscription'
+import { useSubscription } from '@/lib/api/billing'
 
 export default function DashboardPage() {
   const { data: me } = useMe()
   const { data: setup, isLoading } = useQuery({ queryKey: keys.setup, queryFn: fetchSetup })
+  const subscription = useSubscription()
   const name = me?.name?.trim() || 'Usuário'
   return (
     <div className="grid gap-6">
@@ -28,10 +31,11 @@ export default function DashboardPage() {
         <SetupChecklist setup={setup} />
       ) : (
         <>
-          <TrialBanner trial={setup.trial} />
+          {subscription.data?.subscribed ? null : <TrialBanner trial={setup.trial} />}
           <BookingLinkCard username={setup.publicUsername} />
           <DayOverview />
           <QuickActions />
+          <SubscriptionCard />
         </>
       )}
     </div>
@@ -237,6 +241,51 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
             ))}
           </ul>
         )}
+      </CardContent>
+    </Card>
+  )
+}
+
+function SubscriptionCard() {
+  const { data, isLoading } = useSubscription()
+  if (isLoading || !data) return <Skeleton className="h-36" />
+  if (!data.subscribed) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle>Recursos Premium</CardTitle>
+          <CardDescription>Agendamentos ilimitados, página personalizada, gestão de clientes e relatórios.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild>
+            <Link to="/subscribe">Assinar Premium - R$ 21,90/mês</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    )
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          Minha Assinatura <Badge tone="success">Ativo</Badge>
+        </CardTitle>
+        <CardDescription>
+          Plano {data.subscriptionTier} · R$ 21,90/mês
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm">
+          {data.cancelAtPeriodEnd ? 'Acesso até ' : 'Válido até '}
+          <strong>{data.subscriptionEnd ? new Date(data.subscriptionEnd).toLocaleDateString('pt-BR') : '-'}</strong>
+          {data.cancelAtPeriodEnd ? ' (renovação cancelada)' : ''}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/subscribe?manage=1">Gerenciar assinatura</Link>
+          </Button>
+          {data.cancelAtPeriodEnd ? null : <CancelSubscription />}
+        </div>
       </CardContent>
     </Card>
   )
