@@ -1,6 +1,7 @@
 package billing_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,53 @@ func TestSubscription_ReopensBookingAfterTheTrial(t *testing.T) {
 		c.Do("POST", "/api/billing/test-checkout/"+checkoutID(t, c)+"/pay", nil)
 		if !open() {
 			t.Fatal("paying reopens booking at once")
+		}
+	})
+}
+
+func TestSweep_TellsOfTheTrialsEndOnceAndOfAnEndedPlan(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		c.Do("POST", "/api/onboarding", map[string]any{"name": "Ana", "area": "Psi", "publicUsername": "ana",
+			"services": []map[string]any{{"name": "Sessão", "duration": 30}}, "days": []map[string]any{
+				{"dayOfWeek": 0, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 1, "enabled": true, "start": "09:00", "end": "12:00"},
+				{"dayOfWeek": 2, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 3, "enabled": false, "start": "09:00", "end": "12:00"},
+				{"dayOfWeek": 4, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 5, "enabled": false, "start": "09:00", "end": "12:00"},
+				{"dayOfWeek": 6, "enabled": false, "start": "09:00", "end": "12:00"}}})
+		titles := func() []string {
+			c.Login("ana@example.com", "segredo1")
+			var n struct{ Notifications []struct{ Title string } }
+			c.Do("GET", "/api/notifications", nil).JSON(t, &n)
+			var out []string
+			for _, x := range n.Notifications {
+				out = append(out, x.Title)
+			}
+			return out
+		}
+		sweep := func() {
+			if err := e.Server.Billing.Sweep(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.Clock.Advance(3 * 24 * time.Hour) // 4 days left
+		sweep()
+		if got := titles(); len(got) != 0 {
+			t.Fatalf("too early: %v", got)
+		}
+		e.Clock.Advance(24*time.Hour + time.Minute) // just under 3 days left
+		sweep()
+		sweep() // a second sweep (or instance) sends nothing more
+		if got := titles(); len(got) != 1 || got[0] != "Seu teste gratuito está acabando" {
+			t.Fatalf("trial notice: %v", got)
+		}
+		c.Do("POST", "/api/billing/test-checkout/"+checkoutID(t, c)+"/pay", nil)
+		e.Clock.Advance(32 * 24 * time.Hour)
+		sweep()
+		sweep()
+		got := titles()
+		if len(got) != 3 || got[0] != "Assinatura encerrada" || !strings.Contains(strings.Join(got, "|"), "Assinatura ativada") {
+			t.Fatalf("plan end: %v", got)
 		}
 	})
 }

@@ -46,6 +46,7 @@ type Server struct {
 	Queue       *jobs.Queue
 	Auth        *auth.Service
 	Events      *events.Broker
+	Billing     *billing.Service
 	limiter     *ratelimit.Limiter
 	log         *slog.Logger
 	db          *db.DB
@@ -152,7 +153,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.
@@ -182,6 +183,9 @@ func (s *Server) RunBackground(ctx context.Context) {
 		for {
 			if err := s.limiter.Prune(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("prune rate limits", "err", err)
+			}
+			if err := s.Billing.Sweep(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("billing notices", "err", err)
 			}
 			select {
 			case <-ctx.Done():

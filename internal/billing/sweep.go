@@ -1,0 +1,85 @@
+package billing
+
+import (
+	"context"
+	"time"
+
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// TrialNotice is how long before the trial's end the owner is told.
+const TrialNotice = 3 * 24 * time.Hour
+
+// Sweep sends the time-based notices: the trial ends in 3 days (once per
+// owner, not to subscribers), and a locally paid plan has ended. Each notice
+// is claimed by a conditional update, so several instances sweeping at once
+// send it once.
+func (s *Service) Sweep(ctx context.Context) error {
+	now := s.Clock.Now()
+	rows, err := s.DB.QueryContext(ctx, `SELECT p.id FROM profiles p
+		WHERE p.trial_ends_at IS NOT NULL AND p.trial_ends_at > ? AND p.trial_ends_at <= ? AND p.trial_notice_at IS NULL
+		  AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = p.id AND s.status = 'active' AND s.current_period_end > ?)`,
+		now, now.Add(TrialNotice), now)
+	if err != nil {
+		return err
+	}
+	var owners []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		owners = append(owners, id)
+	}
+	rows.Close()
+	for _, id := range owners {
+		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+			res, err := tx.ExecContext(ctx, `UPDATE profiles SET trial_notice_at = ? WHERE id = ? AND trial_notice_at IS NULL`, now, id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return nil // another instance sent it
+			}
+			return s.Notes.Create(ctx, tx, id, notifications.System, "Seu teste gratuito está acabando",
+				"Faltam 3 dias para o fim do seu teste gratuito. Assine o plano Premium para continuar recebendo agendamentos online.", "")
+		})
+		if err != nil {
+			return err
+		}
+	}
+	// A locally paid period that ran out ends the plan (Stripe says so by webhook).
+	rows, err = s.DB.QueryContext(ctx, `SELECT user_id FROM subscriptions WHERE provider = 'local' AND status = 'active' AND current_period_end <= ?`, now)
+	if err != nil {
+		return err
+	}
+	owners = owners[:0]
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		owners = append(owners, id)
+	}
+	rows.Close()
+	for _, id := range owners {
+		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+			res, err := tx.ExecContext(ctx, `UPDATE subscriptions SET status = 'canceled', updated_at = ? WHERE user_id = ? AND status = 'active' AND current_period_end <= ?`, now, id, now)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return nil
+			}
+			return s.Notes.Create(ctx, tx, id, notifications.System, "Assinatura encerrada",
+				"Sua assinatura terminou. O agendamento online fica indisponível até você assinar novamente.", "")
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
