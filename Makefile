@@ -46,7 +46,11 @@ lint: web/node_modules/.installed web/dist/index.html
 	  cmp -s node_modules/.schema-check.d.ts src/lib/api/schema.d.ts || \
 	  { echo "web/src/lib/api/schema.d.ts is out of date with api/openapi.yaml: run 'cd web && npm run gen:api'"; exit 1; }
 
+# stripe-mock is Stripe's API double, for the billing tests (installed from the Go module proxy).
+STRIPE_MOCK := github.com/stripe/stripe-mock@v0.203.0
+
 test-go: web/dist/index.html
+	$(GO) install $(STRIPE_MOCK)
 	scripts/with-postgres.sh $(GO) test -race -count=1 ./...
 
 test-web: web/node_modules/.installed

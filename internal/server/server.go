@@ -115,9 +115,17 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	broker := events.NewBroker(d.Log)
 	notes := &notifications.Service{DB: d.DB, Clock: d.Clock, Broker: broker}
 	(&notifications.Handlers{Svc: notes, Auth: authH}).Register(mux)
-	billingSvc := &billing.Service{DB: d.DB, Clock: d.Clock, Notes: notes,
-		Provider: &billing.Local{DB: d.DB, Clock: d.Clock, BaseURL: cfg.BaseURL}}
-	(&billing.Handlers{Svc: billingSvc, Auth: authH}).Register(mux)
+	var provider billing.Provider = &billing.Local{DB: d.DB, Clock: d.Clock, BaseURL: cfg.BaseURL}
+	if cfg.StripeSecretKey != "" {
+		provider = billing.NewStripe(billing.StripeConfig{SecretKey: cfg.StripeSecretKey, PriceID: cfg.StripePriceID, BaseURL: cfg.BaseURL, APIBase: cfg.StripeAPIBase})
+	}
+	billingSvc := &billing.Service{DB: d.DB, Clock: d.Clock, Notes: notes, Provider: provider}
+	billingH := &billing.Handlers{Svc: billingSvc, Auth: authH}
+	billingH.Register(mux)
+	if cfg.StripeWebhook != "" {
+		// Outside /api: Stripe proves itself by signature, not by our CSRF header.
+		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
+	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)

@@ -29,6 +29,10 @@ type Config struct {
 	SupportWhatsApp string // AGENDEI_SUPPORT_WHATSAPP (digits with country code)
 	Secret          string // AGENDEI_SECRET: signs access tokens; generated into DataDir when absent
 	TrustProxy      bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
+	StripeSecretKey string // STRIPE_SECRET_KEY: empty means the local test payment provider
+	StripeWebhook   string // STRIPE_WEBHOOK_SECRET: verifies webhook signatures
+	StripePriceID   string // STRIPE_PRICE_ID: the monthly R$ 21,90 price (BRL)
+	StripeAPIBase   string // STRIPE_API_BASE: a Stripe API double, for tests
 	LogLevel        string // AGENDEI_LOG_LEVEL: debug, info, warn, error
 	LogFormat       string // AGENDEI_LOG_FORMAT: text or json
 }
@@ -50,6 +54,10 @@ func (c *Config) settings() []setting {
 		{"support-email", "AGENDEI_SUPPORT_EMAIL", "suporte@agendei.app", "support e-mail shown on the pages", &c.SupportEmail},
 		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
+		{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (default: the local test payment provider)", &c.StripeSecretKey},
+		{"stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", &c.StripeWebhook},
+		{"stripe-price-id", "STRIPE_PRICE_ID", "", "Stripe price of the monthly plan (R$ 21,90, BRL)", &c.StripePriceID},
+		{"stripe-api-base", "STRIPE_API_BASE", "", "Stripe API base URL (tests: stripe-mock)", &c.StripeAPIBase},
 		{"log-level", "AGENDEI_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"log-format", "AGENDEI_LOG_FORMAT", "text", "text or json", &c.LogFormat},
 	}
@@ -93,6 +101,9 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("AGENDEI_MAIL_FROM is not an e-mail address: %q", c.MailFrom))
 	}
 	c.SupportWhatsApp = digitsOnly(c.SupportWhatsApp)
+	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {
+		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
+	}
 	switch c.LogFormat {
 	case "text", "json":
 	default:

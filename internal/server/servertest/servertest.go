@@ -51,20 +51,26 @@ type Env struct {
 // at a fixed instant.
 func Start(t testing.TB, dialect db.Dialect) *Env {
 	t.Helper()
+	return StartWith(t, dialect, nil)
+}
+
+// StartWith is Start with the configuration adjusted before the server is built.
+func StartWith(t testing.TB, dialect db.Dialect, configure func(*config.Config)) *Env {
+	t.Helper()
 	d, dsn := dbtest.OpenDSN(t, dialect)
-	return start(t, d, dsn, clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), "")
+	return start(t, d, dsn, clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)), "", configure)
 }
 
 // Peer starts a second server on the same database through its own
 // connection pool, as another `agendei serve` instance would, sharing the clock.
 func (e *Env) Peer() *Env {
 	e.T.Helper()
-	return start(e.T, dbtest.Reopen(e.T, e.DSN), e.DSN, e.Clock, e.Outbox)
+	return start(e.T, dbtest.Reopen(e.T, e.DSN), e.DSN, e.Clock, e.Outbox, nil)
 }
 
 // start runs a server; outbox "" means a new folder, a peer shares its first's
 // (as instances share one mail server).
-func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string) *Env {
+func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string, configure func(*config.Config)) *Env {
 	t.Helper()
 	dir := t.TempDir()
 	cfg, err := config.Parse("test", nil, func(string) string { return "" })
@@ -77,6 +83,9 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string)
 	}
 	cfg.Secret = "test-secret-test-secret-test-secret!"
 	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
+	if configure != nil {
+		configure(cfg)
+	}
 	web := fstest.MapFS{
 		"index.html":      {Data: []byte("<!doctype html><title>Agendei</title>")},
 		"assets/app-1.js": {Data: []byte("console.log(1)")},
@@ -129,6 +138,8 @@ type Client struct {
 	Origin string
 	// ForwardedFor poses as a visitor at that address (the test server trusts the proxy header).
 	ForwardedFor string
+	// Headers are added to every request (e.g. Stripe-Signature).
+	Headers map[string]string
 }
 
 // Client returns a new client with an empty cookie jar.
@@ -230,6 +241,9 @@ func (c *Client) send(method, path, contentType string, raw []byte) *Response {
 	if c.ForwardedFor != "" {
 		req.Header.Set("X-Forwarded-For", c.ForwardedFor)
 	}
+	for k, v := range c.Headers {
+		req.Header.Set(k, v)
+	}
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)
 	}
@@ -243,7 +257,7 @@ func (c *Client) send(method, path, contentType string, raw []byte) *Response {
 		t.Fatal(err)
 	}
 	resp := &Response{Response: res, Body: out}
-	if strings.HasPrefix(path, "/api/") || path == "/healthz" || path == "/readyz" {
+	if strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/webhooks/") || path == "/healthz" || path == "/readyz" {
 		req.Body = io.NopCloser(bytes.NewReader(raw))
 		validate(t, req, resp)
 	}
