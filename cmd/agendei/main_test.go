@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -104,6 +105,27 @@ func call(t *testing.T, method, url, token, ip string, body any) (int, map[strin
 	return res.StatusCode, out
 }
 
+// stream opens the owner's event stream and returns the event names.
+func stream(t *testing.T, base, token string) <-chan string {
+	req, _ := http.NewRequest("GET", base+"/api/events", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("stream: %v %v", err, res)
+	}
+	out := make(chan string, 8)
+	go func() {
+		defer res.Body.Close()
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				out <- name
+			}
+		}
+	}()
+	return out
+}
+
 // TestServe_TwoProcessesOnOneDatabaseBookASlotOnce runs two real `agendei
 // serve` processes on one database (each engine) and races 50 bookings for
 // one slot across them: exactly one wins. Then SIGTERM stops each cleanly.
@@ -165,7 +187,28 @@ func TestServe_TwoProcessesOnOneDatabaseBookASlotOnce(t *testing.T) {
 				t.Fatalf("outcomes %v: want exactly one 201 and 49 409s\nA:\n%s\nB:\n%s", codes, a.logs, b.logs)
 			}
 
-			// Graceful shutdown: SIGTERM finishes and exits 0.
+			// Live events: a tab connected to process B hears a booking made through A
+			// (PostgreSQL LISTEN/NOTIFY; with SQLite, Agendei is one process).
+			if dialect == db.Postgres {
+				events := stream(t, b.base, token)
+				if got := <-events; got != "ready" {
+					t.Fatalf("first event %q", got)
+				}
+				booking["time"] = "15:00"
+				if code, out := call(t, "POST", a.base+"/api/public/profiles/ana/bookings", "", "10.9.0.1", booking); code != 201 {
+					t.Fatalf("booking through A: %d %v", code, out)
+				}
+				select {
+				case got := <-events:
+					if got != "notifications" {
+						t.Fatalf("event %q", got)
+					}
+				case <-time.After(10 * time.Second):
+					t.Fatal("the tab on B never heard of the booking made through A")
+				}
+			}
+
+			// Graceful shutdown: SIGTERM finishes and exits 0 (open streams end too).
 			for _, p := range []*proc{a, b} {
 				if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 					t.Fatal(err)
