@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 	_ "time/tzdata" // time-zone data compiled in: the server never depends on the host's zoneinfo
@@ -26,6 +27,7 @@ const usage = `Agendei — agendamento online.
 Uso:
   agendei serve   [flags]   inicia o servidor (API, app web e tarefas)
   agendei migrate [flags]   aplica as migrações do banco de dados e sai
+  agendei backup  [flags] ARQUIVO   copia o banco SQLite (com o servidor rodando) para ARQUIVO
 
 Rode "agendei serve -h" para ver as opções (cada uma também lida de uma variável de ambiente).
 `
@@ -43,6 +45,8 @@ func main() {
 		err = serve(ctx, os.Args[2:])
 	case "migrate":
 		err = migrate(ctx, os.Args[2:])
+	case "backup":
+		err = backup(ctx, os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return
@@ -81,6 +85,27 @@ func migrate(ctx context.Context, args []string) error {
 	}
 	defer d.Close()
 	log.Info("database is up to date", "dialect", d.Dialect)
+	return nil
+}
+
+// backup copies the SQLite database consistently while a server may be running.
+func backup(ctx context.Context, args []string) error {
+	var target string
+	if n := len(args); n > 0 && !strings.HasPrefix(args[n-1], "-") {
+		target, args = args[n-1], args[:n-1]
+	}
+	if target == "" {
+		return errors.New("uso: agendei backup [flags] ARQUIVO")
+	}
+	_, log, d, err := setup(ctx, "agendei backup", args)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Backup(ctx, target); err != nil {
+		return err
+	}
+	log.Info("backup written", "file", target)
 	return nil
 }
 

@@ -230,3 +230,38 @@ func TestServe_TwoProcessesOnOneDatabaseBookASlotOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestBackup_CopiesTheLiveDatabaseAndTheCopyRestores writes through a
+// running server, backs up with `agendei backup` while it runs, restores the
+// copy into a new data dir and finds the account there.
+func TestBackup_CopiesTheLiveDatabaseAndTheCopyRestores(t *testing.T) {
+	dataDir := t.TempDir()
+	a := startServe(t, "", dataDir)
+	if code, out := call(t, "POST", a.base+"/api/auth/signup", "", "", map[string]string{"name": "Ana", "email": "ana@example.com", "password": "segredo1", "recoveryKeyword": "gato"}); code != 201 {
+		t.Fatalf("signup: %d %v", code, out)
+	}
+	copyPath := filepath.Join(t.TempDir(), "copia.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN=backup --data-dir "+dataDir+" "+copyPath)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("backup: %v\n%s", err, out)
+	}
+	again := exec.Command(os.Args[0], "-test.run=^$")
+	again.Env = append(os.Environ(), "AGENDEI_TEST_MAIN=backup --data-dir "+dataDir+" "+copyPath)
+	if err := again.Run(); err == nil {
+		t.Fatal("a backup must not overwrite an existing file")
+	}
+	// Restore: the copy becomes the database of a new data dir.
+	restored := t.TempDir()
+	data, err := os.ReadFile(copyPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(restored, "agendei.db"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b := startServe(t, "", restored)
+	if code, _ := call(t, "POST", b.base+"/api/auth/login", "", "", map[string]string{"email": "ana@example.com", "password": "segredo1"}); code != 200 {
+		t.Fatalf("login on the restored copy: %d", code)
+	}
+}

@@ -157,6 +157,23 @@ func (d *DB) Migrate(ctx context.Context, log *slog.Logger) error {
 	return nil
 }
 
+// Backup writes a consistent copy of a SQLite database to path while the
+// server keeps running (VACUUM INTO reads one snapshot). The copy is a plain
+// SQLite file: restoring is stopping the server and putting it in place of
+// <data dir>/agendei.db. PostgreSQL has its own tools (pg_dump).
+func (d *DB) Backup(ctx context.Context, path string) error {
+	if d.Dialect != SQLite {
+		return errors.New("backup copies the embedded SQLite database; for PostgreSQL use pg_dump")
+	}
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("%s already exists: choose a new file", path)
+	}
+	// The read pool is query_only, which forbids writing the copy; the writer
+	// connection only reads the database here, from one snapshot.
+	_, err := d.w.ExecContext(ctx, `VACUUM INTO ?`, path)
+	return err
+}
+
 // Rebind turns '?' placeholders into PostgreSQL's $1, $2, … (none of our SQL
 // has a literal '?' inside a string).
 func (d *DB) Rebind(q string) string { return rebind(d.Dialect, q) }
