@@ -17,23 +17,13 @@ const TrialNotice = 3 * 24 * time.Hour
 // send it once.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := s.Clock.Now()
-	rows, err := s.DB.QueryContext(ctx, `SELECT p.id FROM profiles p
+	owners, err := s.ids(ctx, `SELECT p.id FROM profiles p
 		WHERE p.trial_ends_at IS NOT NULL AND p.trial_ends_at > ? AND p.trial_ends_at <= ? AND p.trial_notice_at IS NULL
 		  AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = p.id AND s.status = 'active' AND s.current_period_end > ?)`,
 		now, now.Add(TrialNotice), now)
 	if err != nil {
 		return err
 	}
-	var owners []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		owners = append(owners, id)
-	}
-	rows.Close()
 	for _, id := range owners {
 		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 			res, err := tx.ExecContext(ctx, `UPDATE profiles SET trial_notice_at = ? WHERE id = ? AND trial_notice_at IS NULL`, now, id)
@@ -51,20 +41,10 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 	}
 	// A locally paid period that ran out ends the plan (Stripe says so by webhook).
-	rows, err = s.DB.QueryContext(ctx, `SELECT user_id FROM subscriptions WHERE provider = 'local' AND status = 'active' AND current_period_end <= ?`, now)
+	owners, err = s.ids(ctx, `SELECT user_id FROM subscriptions WHERE provider = 'local' AND status = 'active' AND current_period_end <= ?`, now)
 	if err != nil {
 		return err
 	}
-	owners = owners[:0]
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		owners = append(owners, id)
-	}
-	rows.Close()
 	for _, id := range owners {
 		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 			res, err := tx.ExecContext(ctx, `UPDATE subscriptions SET status = 'canceled', updated_at = ? WHERE user_id = ? AND status = 'active' AND current_period_end <= ?`, now, id, now)
@@ -82,4 +62,22 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// ids runs a query of one text column and returns its values.
+func (s *Service) ids(ctx context.Context, q string, args ...any) ([]string, error) {
+	rows, err := s.DB.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
