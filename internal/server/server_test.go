@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -71,6 +73,36 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSecurityHeaders_BehindTLS: when Agendei is served over HTTPS (its base
+// URL, typically behind a TLS-terminating proxy), responses add HSTS and the
+// refresh cookie becomes Secure with the __Host- prefix.
+func TestSecurityHeaders_BehindTLS(t *testing.T) {
+	e := servertest.StartWith(t, db.SQLite, func(c *config.Config) { c.BaseURL = "https://agendei.example" })
+	c := e.Client()
+	for _, p := range []string{"/", "/api/config", "/agende/ana"} {
+		h := c.Do("GET", p, nil).Header
+		if got := h.Get("Strict-Transport-Security"); !strings.HasPrefix(got, "max-age=63072000") {
+			t.Errorf("%s HSTS: %q", p, got)
+		}
+		if h.Get("X-Frame-Options") != "DENY" || h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" || h.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("%s headers: %v", p, h)
+		}
+	}
+	r := c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+	var found bool
+	for _, ck := range r.Cookies() {
+		if ck.Name == "__Host-agendei_refresh" {
+			found = true
+			if !ck.Secure || !ck.HttpOnly || ck.Path != "/" || ck.Domain != "" || ck.SameSite != http.SameSiteStrictMode {
+				t.Errorf("refresh cookie attributes: %+v", ck)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no __Host- refresh cookie under TLS: %v", r.Header.Values("Set-Cookie"))
+	}
 }
 
 func TestConfig_ServesContactPoints(t *testing.T) {

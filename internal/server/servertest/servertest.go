@@ -204,6 +204,20 @@ func (c *Client) Do(method, path string, body any) *Response {
 	return c.send(method, path, contentType, raw)
 }
 
+// Open sends a bodiless request and returns the response unread (for event
+// streams); the caller closes the body, and ctx ends the request.
+func (c *Client) Open(ctx context.Context, method, path string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, method, c.env.HTTP.URL+path, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("X-Agendei-Client", "test")
+	if c.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	return c.http.Do(req)
+}
+
 // Upload posts one file as multipart/form-data.
 func (c *Client) Upload(path, field, filename string, data []byte) *Response {
 	c.env.T.Helper()
@@ -353,8 +367,15 @@ func (e *Env) Mails() []Mail {
 var (
 	specOnce   sync.Once
 	specRouter routers.Router
+	specDoc    *openapi3.T
 	specErr    error
 )
+
+// Spec is api/openapi.yaml as loaded and validated, for tests derived from it.
+func Spec() (*openapi3.T, error) {
+	_, err := loadSpec()
+	return specDoc, err
+}
 
 func loadSpec() (routers.Router, error) {
 	specOnce.Do(func() {
@@ -376,6 +397,7 @@ func loadSpec() (routers.Router, error) {
 			return
 		}
 		doc.Servers = nil // match any host
+		specDoc = doc
 		// Our CSV is ';'-separated for Brazilian spreadsheets: check it as text.
 		openapi3filter.RegisterBodyDecoder("text/csv", func(body io.Reader, _ http.Header, _ *openapi3.SchemaRef, _ openapi3filter.EncodingFn) (any, error) {
 			b, err := io.ReadAll(body)

@@ -1,0 +1,245 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+// ownerData is what the first owner has, and the strings that must never
+// appear in an answer to anyone else.
+type ownerData struct {
+	ids     map[string]string // path parameter → the first owner's record id, per path prefix
+	secrets []string
+}
+
+// seedOwner makes owner A with a bit of everything: profile, professional,
+// service, hours, a booking (so an appointment, a client and a notification),
+// and an open test checkout.
+func seedOwner(t *testing.T, e *servertest.Env, a *servertest.Client) ownerData {
+	t.Helper()
+	a.Signup("Anabela Sigilo", "anabela.sigilo@example.com", "senha-da-ana-1", "gato")
+	var days []map[string]any
+	for d := range 7 {
+		days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": "08:00", "end": "18:00"})
+	}
+	if r := a.Do("POST", "/api/onboarding", map[string]any{"name": "Anabela Sigilo", "area": "Psicologia", "publicUsername": "anabela",
+		"services": []map[string]any{{"name": "Terapia Reservada", "duration": 60, "priceCents": 12345}}, "days": days}); r.StatusCode != 200 {
+		t.Fatalf("onboarding: %d %s", r.StatusCode, r.Body)
+	}
+	var pro struct{ ID string }
+	a.Do("POST", "/api/professionals", map[string]string{"name": "Doutora Escondida", "specialization": "Psicóloga"}).JSON(t, &pro)
+	var svcs []struct{ ID string }
+	a.Do("GET", "/api/services", nil).JSON(t, &svcs)
+	visitor := e.Client()
+	r := visitor.Do("POST", "/api/public/profiles/anabela/bookings", map[string]string{
+		"professionalId": pro.ID, "serviceId": svcs[0].ID, "date": "2026-11-25", "time": "10:00",
+		"clientName": "Cliente Confidencial", "clientPhone": "(11) 97531-8642", "clientEmail": "confidencial@example.com"})
+	if r.StatusCode != 201 {
+		t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+	}
+	var appts struct{ Appointments []struct{ ID string } }
+	a.Do("GET", "/api/appointments?from=2026-11-01&to=2026-12-31", nil).JSON(t, &appts)
+	var notes struct{ Notifications []struct{ ID string } }
+	a.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+	var co struct{ URL string }
+	a.Do("POST", "/api/subscription/checkout", nil).JSON(t, &co)
+	if len(appts.Appointments) != 1 || len(notes.Notifications) == 0 || co.URL == "" {
+		t.Fatalf("seed incomplete: %+v %+v %q", appts, notes, co.URL)
+	}
+	checkout := co.URL[strings.LastIndex(co.URL, "/")+1:]
+	d := ownerData{ids: map[string]string{
+		"/api/appointments/":          appts.Appointments[0].ID,
+		"/api/notifications/":         notes.Notifications[0].ID,
+		"/api/services/":              svcs[0].ID,
+		"/api/professionals/":         pro.ID,
+		"/api/billing/test-checkout/": checkout,
+	}}
+	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
+		"Cliente Confidencial", "97531", "confidencial@example.com", "12345"}
+	for _, id := range d.ids {
+		d.secrets = append(d.secrets, id)
+	}
+	return d
+}
+
+// matrixRequest fills an operation's path and query with the first owner's
+// ids, and gives writes a body that would be valid for the owner.
+func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any) {
+	for prefix, id := range d.ids {
+		if strings.HasPrefix(path, prefix) {
+			path = strings.Replace(path, "{id}", id, 1)
+		}
+	}
+	if strings.Contains(path, "{") {
+		t.Fatalf("%s %s: no id of the first owner for this path; add it to seedOwner", method, path)
+	}
+	query := map[string]string{
+		"/api/appointments":                  "?from=2026-11-01&to=2026-12-31&professional=" + d.ids["/api/professionals/"] + "&q=Confidencial",
+		"/api/clients":                       "?q=Confidencial",
+		"/api/reports":                       "?professional=" + d.ids["/api/professionals/"] + "&service=" + d.ids["/api/services/"],
+		"/api/profile/username-availability": "?username=anabela",
+	}
+	bodies := map[string]any{
+		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
+		"PUT /api/profile":                         map[string]any{"name": "Bia", "area": "Nutrição", "publicUsername": "bia"},
+		"POST /api/profile/photo":                  map[string]any{},
+		"POST /api/onboarding":                     map[string]any{"name": "Bia", "area": "Nutrição", "publicUsername": "bia", "services": []any{}, "days": []any{}},
+		"PATCH /api/appointments/{id}":             map[string]string{"status": "cancelled"},
+		"PATCH /api/notifications/{id}":            map[string]bool{"read": true},
+		"PUT /api/services/{id}":                   map[string]any{"name": "X", "duration": 10, "priceCents": 0},
+		"POST /api/services":                       map[string]any{"name": "S", "duration": 30, "priceCents": 0, "professionalIds": []string{d.ids["/api/professionals/"]}},
+		"PUT /api/professionals/{id}":              map[string]string{"name": "X", "specialization": "Y"},
+		"PATCH /api/professionals/{id}":            map[string]bool{"active": false},
+		"POST /api/professionals":                  map[string]string{"name": "P", "specialization": "Q"},
+		"PUT /api/availability":                    map[string]any{"days": []any{}},
+		"POST /api/notifications/read-all":         nil,
+		"POST /api/subscription/checkout":          nil,
+		"POST /api/subscription/portal":            nil,
+		"POST /api/subscription/cancel":            nil,
+		"POST /api/billing/test-checkout/{id}/pay": nil,
+	}
+	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
+}
+
+// templateOf turns a filled path back into its template, to look up bodies.
+func templateOf(path string, d ownerData) string {
+	for _, id := range d.ids {
+		path = strings.Replace(path, id, "{id}", 1)
+	}
+	return path
+}
+
+// TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner is derived from
+// api/openapi.yaml: every operation that needs a signed-in owner is called
+// anonymously (401, nothing in the answer) and as a second owner with the
+// first owner's ids and filters (404 for the other's records, and no string
+// of the first owner's in any answer); afterwards the first owner's data
+// reads exactly as before.
+func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
+	doc, err := servertest.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type op struct{ method, path string }
+	var ops []op
+	for path, item := range doc.Paths.Map() {
+		for method, o := range item.Operations() {
+			if o.Security != nil && len(*o.Security) == 0 {
+				continue // public by design
+			}
+			ops = append(ops, op{method, path})
+		}
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i].path+ops[i].method < ops[j].path+ops[j].method })
+	if len(ops) < 30 {
+		t.Fatalf("only %d owner operations found in the spec", len(ops))
+	}
+
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a, b, anon := e.Client(), e.Client(), e.Client()
+		d := seedOwner(t, e, a)
+		b.Signup("Bia Outra", "bia@example.com", "senha-da-bia-2", "cão")
+
+		reads := []string{"/api/me", "/api/profile", "/api/setup-status", "/api/services", "/api/professionals", "/api/availability",
+			"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"], "/api/notifications",
+			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription"}
+		snapshot := func() map[string]string {
+			out := map[string]string{}
+			for _, p := range reads {
+				r := a.Do("GET", p, nil)
+				out[p] = string(r.Body)
+			}
+			return out
+		}
+		before := snapshot()
+
+		leaks := 0
+		for _, o := range ops {
+			path, body := matrixRequest(t, o.method, o.path, d)
+			if o.path == "/api/events" {
+				continue // a stream: checked below
+			}
+			if r := anon.Do(o.method, path, body); r.StatusCode != http.StatusUnauthorized {
+				t.Errorf("anonymous %s %s: %d %s", o.method, path, r.StatusCode, r.Body)
+			}
+			r := b.Do(o.method, path, body)
+			if strings.Contains(o.path, "{id}") && r.StatusCode != http.StatusNotFound {
+				t.Errorf("second owner %s %s with the first owner's id: %d %s", o.method, path, r.StatusCode, r.Body)
+			}
+			if o.path == "/api/account" && r.StatusCode != http.StatusForbidden {
+				t.Errorf("second owner deleting with the first owner's password: %d %s", r.StatusCode, r.Body)
+			}
+			if r.StatusCode >= 500 {
+				t.Errorf("second owner %s %s: %d %s", o.method, path, r.StatusCode, r.Body)
+			}
+			for _, s := range d.secrets {
+				if bytes.Contains(r.Body, []byte(s)) {
+					leaks++
+					t.Errorf("LEAK: %s %s as the second owner answers %q: %s", o.method, path, s, r.Body)
+				}
+			}
+		}
+		t.Logf("%d owner operations × 2 callers, %d leaks", len(ops), leaks)
+
+		after := snapshot()
+		for _, p := range reads {
+			if before[p] != after[p] {
+				t.Errorf("the first owner's %s changed:\nbefore %s\nafter  %s", p, before[p], after[p])
+			}
+		}
+		checkStream(t, e, anon, b, d)
+	})
+}
+
+// checkStream: the event stream refuses anonymous visitors, and a second
+// owner's stream says nothing about the first owner's new booking.
+func checkStream(t *testing.T, e *servertest.Env, anon, b *servertest.Client, d ownerData) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	res, err := anon.Open(ctx, "GET", "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("anonymous event stream: %d", res.StatusCode)
+	}
+	res, err = b.Open(ctx, "GET", "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("second owner's own stream: %d", res.StatusCode)
+	}
+	// A new booking for the first owner while the second owner listens.
+	r := e.Client().Do("POST", "/api/public/profiles/anabela/bookings", map[string]string{
+		"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-11-25", "time": "14:00",
+		"clientName": "Cliente Confidencial", "clientPhone": "(11) 97531-8642"})
+	if r.StatusCode != 201 {
+		t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+	}
+	var got bytes.Buffer
+	buf := make([]byte, 4096)
+	for {
+		n, err := res.Body.Read(buf)
+		got.Write(buf[:n])
+		if err != nil {
+			break // the 2-second deadline ends the stream
+		}
+	}
+	if !strings.Contains(got.String(), "event: ready") {
+		t.Errorf("second owner's stream did not start: %q", got.String())
+	}
+	if strings.Contains(got.String(), "event: notifications") || strings.Contains(got.String(), "Confidencial") {
+		t.Errorf("second owner's stream heard the first owner's booking: %q", got.String())
+	}
+}
