@@ -8,7 +8,7 @@ ADDR    ?= :8080
 WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
 
-.PHONY: run build deps web test test-go test-web test-e2e lint fmt bench clean
+.PHONY: run build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean
 
 ## run: install what is needed, build, and start on http://localhost:8080 with everything in ./data
 run: build
@@ -36,7 +36,7 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
 	cd web && $(NPM) run build
 
 ## test: every test — Go (race detector) on SQLite and a throwaway PostgreSQL, web unit tests, browser end-to-end
-test: lint test-go test-web test-e2e
+test: lint test-go test-fuzz test-web test-e2e
 
 lint: web/node_modules/.installed web/dist/index.html
 	@out=$$(gofmt -l cmd internal web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
@@ -52,6 +52,10 @@ STRIPE_MOCK := github.com/stripe/stripe-mock@v0.203.0
 test-go: web/dist/index.html
 	$(GO) install $(STRIPE_MOCK)
 	scripts/with-postgres.sh $(GO) test -race -count=1 ./...
+
+# Every fuzz target (request decoders, slot engine) for FUZZTIME each.
+test-fuzz: web/dist/index.html
+	FUZZTIME=$${FUZZTIME:-2s} scripts/fuzz.sh
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test

@@ -22,7 +22,7 @@ type ownerData struct {
 // seedOwner makes owner A with a bit of everything: profile, professional,
 // service, hours, a booking (so an appointment, a client and a notification),
 // and an open test checkout.
-func seedOwner(t *testing.T, e *servertest.Env, a *servertest.Client) ownerData {
+func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData {
 	t.Helper()
 	a.Signup("Anabela Sigilo", "anabela.sigilo@example.com", "senha-da-ana-1", "gato")
 	var days []map[string]any

@@ -150,6 +150,16 @@ func (e *Env) Client() *Client {
 	}}}
 }
 
+// As returns a copy of the client that reports failures to t (the inner
+// *testing.T of a fuzz target, which may not use the *testing.F).
+func (c *Client) As(t testing.TB) *Client {
+	env := *c.env
+	env.T = t
+	cp := *c
+	cp.env = &env
+	return &cp
+}
+
 // Response is a finished response with its body read.
 type Response struct {
 	*http.Response
