@@ -144,13 +144,13 @@ func (l *bookingLoad) count(outcome string) int {
 }
 
 // verifyBooked reads the agenda and finds every answered booking there and
-// no two confirmed appointments of the professional overlapping.
+// no two confirmed appointments of the shop's professional overlapping.
 func verifyBooked(t *testing.T, base string, sh shop, answered []slotKey) {
 	t.Helper()
 	var out struct {
 		Appointments []struct {
-			Date, Time, Status string
-			Duration           int
+			Date, Time, Status, ProfessionalID string
+			Duration                           int
 		}
 		Truncated bool
 	}
@@ -163,7 +163,7 @@ func verifyBooked(t *testing.T, base string, sh shop, answered []slotKey) {
 	type span struct{ start, end time.Time }
 	var spans []span
 	for _, a := range out.Appointments {
-		if a.Status != "confirmed" {
+		if a.Status != "confirmed" || a.ProfessionalID != sh.professional {
 			continue
 		}
 		present[slotKey(a.Date+" "+a.Time[:5])]++

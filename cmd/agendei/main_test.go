@@ -49,11 +49,20 @@ func freePort(t *testing.T) int {
 // startServe starts `agendei serve` as its own process on the given database.
 func startServe(t *testing.T, databaseURL, dataDir string) *proc {
 	t.Helper()
+	return startServeWith(t, databaseURL, dataDir, "")
+}
+
+// startServeWith is startServe with extra command-line settings.
+func startServeWith(t *testing.T, databaseURL, dataDir, extra string) *proc {
+	t.Helper()
 	port := freePort(t)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	args := fmt.Sprintf("serve --addr 127.0.0.1:%d --data-dir %s --base-url %s --trust-proxy --log-level warn", port, dataDir, base)
 	if databaseURL != "" {
 		args += " --database-url " + databaseURL
+	}
+	if extra != "" {
+		args += " " + extra
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN="+args, "AGENDEI_SECRET=shared-secret-for-both-processes-0123456789")

@@ -59,6 +59,9 @@ type Service struct {
 	Queue   *jobs.Queue
 	Notes   *notifications.Service
 	BaseURL string
+	// ReminderLead is how long before an appointment the client is reminded
+	// (0: DefaultReminderLead).
+	ReminderLead time.Duration
 }
 
 type owner struct {

@@ -17,8 +17,8 @@ import (
 
 const reminderJob = "booking.reminder"
 
-// ReminderLead is how long before an appointment the client is reminded.
-const ReminderLead = 24 * time.Hour
+// DefaultReminderLead is how long before an appointment the client is reminded.
+const DefaultReminderLead = 24 * time.Hour
 
 var weekdaysPT = [7]string{"domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"}
 var monthsPT = [12]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
@@ -101,7 +101,11 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
 			return err
 		}
-		if remind := b.Start.Add(-ReminderLead); remind.After(now) {
+		lead := s.ReminderLead
+		if lead <= 0 {
+			lead = DefaultReminderLead
+		}
+		if remind := b.Start.Add(-lead); remind.After(now) {
 			if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID}, remind, 8); err != nil {
 				return err
 			}
@@ -160,7 +164,7 @@ func (s *Service) remind(ctx context.Context, id string) error {
 			return err
 		}
 		msg, err := mail.Compose(a.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Lembrete: %s amanhã às %s", a.ServiceName, a.Time),
+			Subject:    fmt.Sprintf("Lembrete: %s em %s às %s", a.ServiceName, brDate(a.Date), a.Time),
 			Greeting:   fmt.Sprintf("Olá, %s!", a.ClientName),
 			Paragraphs: []string{fmt.Sprintf("Passando para lembrar do seu horário com %s.", a.OwnerName)},
 			Details:    a.details(),

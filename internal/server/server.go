@@ -126,7 +126,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		// Outside /api: Stripe proves itself by signature, not by our CSRF header.
 		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
 	}
-	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL}
+	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
 	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Config is every setting of `agendei serve`.
@@ -35,6 +36,9 @@ type Config struct {
 	StripeAPIBase   string // STRIPE_API_BASE: a Stripe API double, for tests
 	LogLevel        string // AGENDEI_LOG_LEVEL: debug, info, warn, error
 	LogFormat       string // AGENDEI_LOG_FORMAT: text or json
+	// ReminderLead is how long before an appointment the client gets the
+	// reminder e-mail (AGENDEI_REMINDER_LEAD, a Go duration; default 24h).
+	ReminderLead time.Duration
 }
 
 type setting struct {
@@ -74,6 +78,15 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 		}
 		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s (env %s)", s.usage, s.env))
 	}
+	lead := 24 * time.Hour
+	if v := getenv("AGENDEI_REMINDER_LEAD"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return nil, fmt.Errorf("AGENDEI_REMINDER_LEAD must be a duration such as 24h, got %q", v)
+		}
+		lead = d
+	}
+	fs.DurationVar(&c.ReminderLead, "reminder-lead", lead, "how long before an appointment the client is reminded by e-mail (env AGENDEI_REMINDER_LEAD)")
 	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
 	if err := fs.Parse(args); err != nil {
@@ -103,6 +116,9 @@ func (c *Config) validate() error {
 	c.SupportWhatsApp = digitsOnly(c.SupportWhatsApp)
 	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {
 		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
+	}
+	if c.ReminderLead <= 0 {
+		errs = append(errs, fmt.Errorf("AGENDEI_REMINDER_LEAD must be positive, got %s", c.ReminderLead))
 	}
 	switch c.LogFormat {
 	case "text", "json":
