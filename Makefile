@@ -5,7 +5,7 @@
 GO      ?= go
 NPM     ?= npm
 ADDR    ?= :8080
-WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/tsconfig*.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
 
 .PHONY: run build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean
@@ -42,6 +42,7 @@ lint: web/node_modules/.installed web/dist/index.html
 	@out=$$(gofmt -l cmd internal web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	cd web && $(NPM) run typecheck && $(NPM) run lint
+	cd web && node scripts/budget.mjs
 	@cd web && npx openapi-typescript ../api/openapi.yaml -o node_modules/.schema-check.d.ts >/dev/null 2>&1 && \
 	  cmp -s node_modules/.schema-check.d.ts src/lib/api/schema.d.ts || \
 	  { echo "web/src/lib/api/schema.d.ts is out of date with api/openapi.yaml: run 'cd web && npm run gen:api'"; exit 1; }

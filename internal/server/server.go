@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -152,7 +153,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
-	mux.Handle("/", spa(d.Web))
+	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web)))
 
 	var h http.Handler = mux
 	// Public pages' reads: 300 a minute per visitor and instance is far above
@@ -208,6 +209,13 @@ func (s *Server) RunBackground(ctx context.Context) {
 // spa serves the built app: real files as they are (hashed assets cached for
 // a year), and every other path without a file extension as index.html so
 // client-side routes survive a reload.
+// publicPage reports whether path is a public booking page, which the light
+// build (agende.html) serves: a client opening an owner's link downloads only
+// those pages, not the owner app (see web/vite.agende.config.ts).
+func publicPage(p string) bool {
+	return strings.HasPrefix(p, "/agende/") || strings.HasPrefix(p, "/cancel/") || p == "/booking"
+}
+
 func spa(web fs.FS) http.Handler {
 	files := http.FileServerFS(web)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -232,7 +240,13 @@ func spa(web fs.FS) http.Handler {
 				return
 			}
 		}
-		index, err := fs.ReadFile(web, "index.html")
+		page := "index.html"
+		if publicPage(r.URL.Path) {
+			if _, err := fs.Stat(web, "agende.html"); err == nil {
+				page = "agende.html"
+			}
+		}
+		index, err := fs.ReadFile(web, page)
 		if err != nil {
 			http.Error(w, "web app not built: run `make build`", http.StatusNotFound)
 			return

@@ -34,11 +34,22 @@ func TestCSRF_StateChangingRequestsNeedHeaderAndSameOrigin(t *testing.T) {
 func TestSPA_ClientRoutesFallBackToIndexAndUnknownAPIIsJSON404(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		c := e.Client()
-		for _, p := range []string{"/", "/dashboard", "/agende/ana/form", "/rota-que-nao-existe"} {
+		for _, p := range []string{"/", "/dashboard", "/preview/ana", "/agende", "/rota-que-nao-existe"} {
 			r := c.Do("GET", p, nil)
 			if r.StatusCode != 200 || !strings.Contains(string(r.Body), "<title>Agendei</title>") || r.Header.Get("Cache-Control") != "no-cache" {
 				t.Errorf("%s: %d %q cache=%q", p, r.StatusCode, r.Body, r.Header.Get("Cache-Control"))
 			}
+		}
+		// The public booking pages come from the light build.
+		for _, p := range []string{"/agende/ana", "/agende/ana/form", "/booking", "/cancel/abc"} {
+			r := c.Do("GET", p, nil)
+			if r.StatusCode != 200 || !strings.Contains(string(r.Body), "<title>Agende</title>") || r.Header.Get("Cache-Control") != "no-cache" {
+				t.Errorf("%s: %d %q cache=%q", p, r.StatusCode, r.Body, r.Header.Get("Cache-Control"))
+			}
+		}
+		// Assets travel compressed to browsers that accept it.
+		if r := c.Do("GET", "/assets/big.js", nil); r.StatusCode != 200 || !r.Uncompressed || !strings.Contains(string(r.Body), "Agendei") {
+			t.Errorf("big asset: %d compressed=%v", r.StatusCode, r.Uncompressed)
 		}
 		if r := c.Do("GET", "/assets/app-1.js", nil); r.StatusCode != 200 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
 			t.Errorf("asset: %d %v", r.StatusCode, r.Header)

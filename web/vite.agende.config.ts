@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { fileURLToPath, URL } from 'node:url'
+
+const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
+
+// The light build of the public booking pages (agende.html, served for
+// /agende/…, /booking and /cancel/…): the same pages as the full app, with
+// small stand-ins for the owner app's router, data cache and toasts, so a
+// client's first visit stays within the page budget (scripts/budget.mjs).
+// Runs after the main build, into the same dist/.
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: src('') },
+      { find: /^react-router$/, replacement: src('agende/router.tsx') },
+      { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },
+      { find: /^sonner$/, replacement: src('agende/toast.ts') },
+      { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: false,
+    manifest: '.vite/agende-manifest.json',
+    rollupOptions: { input: fileURLToPath(new URL('./agende.html', import.meta.url)) },
+  },
+})
