@@ -26,7 +26,7 @@ export function HoursEditor({ days, onChange }: { days: Day[]; onChange: (days: 
               <Input id={`end-${d.dayOfWeek}`} type="time" className="w-32" value={d.end} onChange={(e) => update(i, { end: e.target.value })} />
             </div>
           ) : (
-            <span className="text-sm text-stone-500">Fechado</span>
+            <span className="text-sm text-stone-500 dark:text-stone-400">Fechado</span>
           )}
         </div>
       ))}

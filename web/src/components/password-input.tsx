@@ -12,7 +12,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputHTMLAttribut
         type="button"
         onClick={() => setShown((s) => !s)}
         aria-label={shown ? 'Ocultar senha' : 'Mostrar senha'}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-500 hover:text-stone-800 dark:hover:text-stone-200"
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-stone-500 dark:text-stone-400 hover:text-stone-800 dark:hover:text-stone-200"
       >
         {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
       </button>

@@ -26,7 +26,7 @@ export function SiteFooter() {
           </a>
         </div>
       </div>
-      <p className="pb-6 text-center text-xs text-stone-500">© {new Date().getFullYear()} Agendei. Todos os direitos reservados.</p>
+      <p className="pb-6 text-center text-xs text-stone-500 dark:text-stone-400">© {new Date().getFullYear()} Agendei. Todos os direitos reservados.</p>
     </footer>
   )
 }
@@ -39,7 +39,7 @@ export function WhatsAppFloat() {
       target="_blank"
       rel="noreferrer"
       aria-label="Conversar no WhatsApp"
-      className="fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-green-600 text-white shadow-lg hover:bg-green-700"
+      className="fixed bottom-5 right-5 z-40 flex size-14 items-center justify-center rounded-full bg-green-700 text-white shadow-lg hover:bg-green-800"
     >
       <MessageCircle className="size-7" aria-hidden />
     </a>

@@ -204,7 +204,7 @@ function DayView(props: { date: string; appointments: Appointment[]; window?: { 
                 )}
               </button>
             ) : (
-              <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:border-stone-800">DISPONÍVEL</span>
+              <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:text-stone-400 dark:border-stone-800">DISPONÍVEL</span>
             )}
           </div>
         )
@@ -256,7 +256,7 @@ function MonthView(props: { cursor: string; byDate: Map<string, Appointment[]>; 
     <div className="overflow-x-auto">
       <div className="grid min-w-[640px] grid-cols-7 gap-1">
         {[1, 2, 3, 4, 5, 6, 0].map((d) => (
-          <span key={d} className="py-1 text-center text-xs font-medium text-stone-500" title={weekdays[d]}>
+          <span key={d} className="py-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" title={weekdays[d]}>
             {short[d]}
           </span>
         ))}

@@ -248,7 +248,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
                       <span>
                         <span className="block font-medium">{s.name}</span>
                         <span className="block text-sm text-stone-600 dark:text-stone-400">{s.duration} minutos</span>
-                        {s.description ? <span className="block text-sm text-stone-500">{s.description}</span> : null}
+                        {s.description ? <span className="block text-sm text-stone-500 dark:text-stone-400">{s.description}</span> : null}
                       </span>
                     </span>
                     <span className="font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</span>

@@ -36,9 +36,9 @@ export function DatePicker(props: {
           <ChevronRight className="size-4" aria-hidden />
         </button>
       </div>
-      <div role="grid" className="grid grid-cols-7 gap-1 text-center text-sm">
+      <div role="group" aria-label="Calendário" className="grid grid-cols-7 gap-1 text-center text-sm">
         {heads.map((h, i) => (
-          <span key={i} className="py-1 text-xs font-medium text-stone-500" title={headNames[i]} aria-hidden>
+          <span key={i} className="py-1 text-xs font-medium text-stone-500 dark:text-stone-400" title={headNames[i]} aria-hidden>
             {h}
           </span>
         ))}

@@ -85,7 +85,7 @@ export default function ClientsPage() {
                   <td className="p-4 font-medium">{c.name}</td>
                   <td className="p-4">
                     <span className="block">{c.email || '-'}</span>
-                    {c.phone ? <span className="block text-stone-500">{c.phone}</span> : null}
+                    {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
                   </td>
                   <td className="p-4">{c.appointmentCount}</td>
                   <td className="p-4">{brDate(c.lastAppointment)}</td>

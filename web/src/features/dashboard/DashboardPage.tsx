@@ -205,7 +205,7 @@ function Metrics({ metrics }: { metrics: Dashboard['metrics'] }) {
               {label} <Icon className="size-4" aria-hidden />
             </div>
             <p className="mt-2 text-2xl font-bold">{value}</p>
-            <p className="text-xs text-stone-500">{hint}</p>
+            <p className="text-xs text-stone-500 dark:text-stone-400">{hint}</p>
           </CardContent>
         </Card>
       ))}

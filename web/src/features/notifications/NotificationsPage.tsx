@@ -76,7 +76,7 @@ export default function NotificationsPage() {
           ))}
         </ul>
       )}
-      {list.length > 0 ? <p className="text-center text-sm text-stone-500">{list.length === 1 ? '1 notificação' : `${list.length} notificações`} no total</p> : null}
+      {list.length > 0 ? <p className="text-center text-sm text-stone-500 dark:text-stone-400">{list.length === 1 ? '1 notificação' : `${list.length} notificações`} no total</p> : null}
     </div>
   )
 }
@@ -93,7 +93,7 @@ function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; on
             {!n.read ? <Badge tone="success">Nova</Badge> : null}
           </div>
           {n.description ? <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{n.description}</p> : null}
-          <p className="mt-1 text-xs text-stone-500">{relativeDate(n.createdAt)}</p>
+          <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{relativeDate(n.createdAt)}</p>
           <div className="mt-2 flex gap-2">
             {!n.read ? (
               <Button size="sm" variant="outline" onClick={onRead}>

@@ -132,7 +132,7 @@ export default function OnboardingPage() {
             </Field>
             <Field id="ob-username" label="Nome de usuário público *">
               <div className="flex items-center rounded-lg border border-stone-300 bg-white pl-3 dark:border-stone-700 dark:bg-stone-900">
-                <span className="shrink-0 text-sm text-stone-500">{window.location.host}/agende/</span>
+                <span className="shrink-0 text-sm text-stone-500 dark:text-stone-400">{window.location.host}/agende/</span>
                 <Input id="ob-username" className="border-0 pl-1 focus-visible:outline-none" autoCapitalize="none" value={profile.publicUsername} onChange={setP('publicUsername')} />
               </div>
             </Field>

@@ -40,7 +40,7 @@ export default function PreviewPage() {
         <ul className="mt-3 grid gap-2">
           {data.professionals.map((p) => (
             <li key={p.id} className="rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-800">
-              <span className="font-medium">{p.name}</span> <span className="text-stone-500">· {p.specialization}</span>
+              <span className="font-medium">{p.name}</span> <span className="text-stone-500 dark:text-stone-400">· {p.specialization}</span>
             </li>
           ))}
         </ul>

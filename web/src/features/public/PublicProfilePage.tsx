@@ -89,7 +89,7 @@ export default function PublicProfilePage() {
           </ul>
         )}
       </section>
-      <p className="mt-12 text-center text-xs text-stone-500">
+      <p className="mt-12 text-center text-xs text-stone-500 dark:text-stone-400">
         Agendamento online por{' '}
         <Link to="/" className="hover:underline">
           Agendei

@@ -68,7 +68,7 @@ export default function ReportsPage() {
             role="tab"
             aria-selected={tab === t}
             onClick={() => setTab(t)}
-            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', tab === t ? 'border-brand-700 text-brand-800 dark:text-brand-200' : 'border-transparent text-stone-600')}
+            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', tab === t ? 'border-brand-700 text-brand-800 dark:text-brand-200' : 'border-transparent text-stone-600 dark:text-stone-400')}
           >
             {t}
           </button>
@@ -170,7 +170,7 @@ function Revenue({ r }: { r: Report }) {
         <ul className="mt-4 grid grid-cols-3 gap-2 text-sm sm:grid-cols-6">
           {r.monthlyRevenue.map((m) => (
             <li key={m.month}>
-              <span className="block text-stone-500">{m.month.slice(5)}/{m.month.slice(0, 4)}</span>
+              <span className="block text-stone-500 dark:text-stone-400">{m.month.slice(5)}/{m.month.slice(0, 4)}</span>
               <span className="font-semibold">{formatBRL(m.revenueCents)}</span>
             </li>
           ))}

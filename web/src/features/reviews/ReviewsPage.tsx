@@ -22,7 +22,7 @@ export default function ReviewsPage() {
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {testimonials.map((t) => (
             <figure key={t.name} className="rounded-2xl border border-stone-200 bg-white p-6 dark:border-stone-800 dark:bg-stone-900">
-              <div className="flex gap-0.5" aria-label="5 estrelas">
+              <div className="flex gap-0.5" role="img" aria-label="5 estrelas">
                 {Array.from({ length: 5 }, (_, i) => (
                   <Star key={i} className="size-4 fill-amber-400 text-amber-400" aria-hidden />
                 ))}

@@ -84,7 +84,7 @@ export default function AddServicePage() {
                       checked={linked.includes(p.id)}
                       onChange={(e) => setLinked((l) => (e.target.checked ? [...l, p.id] : l.filter((x) => x !== p.id)))}
                     />
-                    {p.name} <span className="text-stone-500">· {p.specialization}</span>
+                    {p.name} <span className="text-stone-500 dark:text-stone-400">· {p.specialization}</span>
                   </label>
                 ))}
               </fieldset>

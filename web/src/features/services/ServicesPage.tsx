@@ -74,7 +74,7 @@ export default function ServicesPage() {
                 <tr key={s.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
                   <td className="p-4 font-medium">
                     {s.name}
-                    {!s.active ? <span className="ml-2 text-xs text-stone-500">(inativo)</span> : null}
+                    {!s.active ? <span className="ml-2 text-xs text-stone-500 dark:text-stone-400">(inativo)</span> : null}
                   </td>
                   <td className="max-w-xs p-4 text-stone-600 dark:text-stone-400">{s.description ?? '—'}</td>
                   <td className="p-4">{s.duration} min</td>

@@ -26,7 +26,7 @@ export default function SupportPage() {
         <h1 className="text-3xl font-bold tracking-tight">Central de Suporte</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-400">Estamos aqui para ajudar. Respondemos todos os e-mails em até 24 horas.</p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg" className="bg-green-600 hover:bg-green-700">
+          <Button asChild size="lg" className="bg-green-700 hover:bg-green-800">
             <a href={whatsappLink(supportWhatsapp, 'Olá! Preciso de ajuda com o Agendei.')} target="_blank" rel="noreferrer">
               <MessageCircle aria-hidden /> Falar no WhatsApp
             </a>

@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { login, uniqueEmail, waitForMail } from './helpers'
+
+// axe-core on every screen, signed out and signed in, in light and dark mode:
+// any serious or critical violation fails the test, naming rule and elements.
+
+const H = { 'X-Agendei-Client': 'e2e' }
+
+async function audit(page: Page, path: string, ready: (p: Page) => Promise<void>) {
+  await page.goto(path)
+  await ready(page)
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`)
+  expect.soft(report, `${path} (${(await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light'})`).toEqual([])
+}
+
+const heading = (name: string | RegExp) => async (p: Page) => {
+  await expect(p.getByRole('heading', { name }).first()).toBeVisible()
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every screen passes axe-core without serious or critical violations (${theme})`, async ({ page, request }) => {
+    test.setTimeout(120_000)
+    const username = `axe${theme}${Date.now()}`
+    const email = uniqueEmail(`axe${theme}`)
+    const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Dona Iris', email, password: 'segredo1', recoveryKeyword: 'gato' } })
+    const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
+    const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
+    await request.post('/api/onboarding', {
+      headers: auth,
+      data: { name: 'Clínica Íris', area: 'Psicologia', publicUsername: username, services: [{ name: 'Sessão', duration: 60, priceCents: 15000 }], days },
+    })
+    const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: 'Íris', specialization: 'Psicóloga' } })).json()
+    const services = await (await request.get('/api/services', { headers: auth })).json()
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(Date.now() + 2 * 864e5),
+    )
+    const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
+      headers: H,
+      data: { professionalId: pro.id, serviceId: services[0].id, date, time: '10:00', clientName: 'Cliente Axe', clientPhone: '11988887777', clientEmail: `${username}@example.com` },
+    })
+    expect(booked.status()).toBe(201)
+    const mail = await waitForMail(`${username}@example.com`, 'Agendamento confirmado')
+    const cancelPath = mail.match(/\/cancel\/[A-Za-z0-9_-]+/)![0]
+
+    if (theme === 'dark') {
+      await page.goto('/')
+      await page.evaluate(() => localStorage.setItem('darkMode', 'true'))
+    }
+
+    // Signed out.
+    await audit(page, '/', heading(/.+/))
+    await audit(page, '/login', heading(/.+/))
+    await audit(page, '/signup', heading(/.+/))
+    await audit(page, '/forgot-password', heading(/.+/))
+    await audit(page, '/account-success', heading(/.+/))
+    await audit(page, '/policy', heading(/.+/))
+    await audit(page, '/terms', heading(/.+/))
+    await audit(page, '/support', heading(/.+/))
+    await audit(page, '/reviews', heading(/.+/))
+    await audit(page, '/pagina-que-nao-existe', heading(/.+/))
+    await audit(page, `/agende/${username}`, heading('Clínica Íris'))
+    await audit(page, `/agende/${username}/form?service=${services[0].id}&date=${date}`, async (p) => {
+      await expect(p.getByLabel('Horário')).toBeVisible()
+    })
+    await audit(page, `/booking?username=${username}`, heading('Clínica Íris'))
+    await audit(page, cancelPath, heading('Seu agendamento'))
+
+    // Signed in.
+    await login(page, email, 'segredo1')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await audit(page, '/dashboard', heading(/.+/))
+    await audit(page, '/profile', heading(/Perfil/))
+    await audit(page, '/services', heading(/Serviços/))
+    await audit(page, '/add-service', heading(/.+/))
+    await audit(page, '/configure-hours', heading(/.+/))
+    await audit(page, '/professionals', heading(/.+/))
+    await audit(page, '/clients', async (p) => {
+      await expect(p.getByText('Cliente Axe').first()).toBeVisible()
+    })
+    await audit(page, '/agenda', heading('Agenda'))
+    await page.goto('/agenda')
+    const list = await (await request.get(`/api/appointments?from=${date}&to=${date}`, { headers: auth })).json()
+    await audit(page, `/appointment/${list.appointments[0].id}`, async (p) => {
+      await expect(p.getByText('Cliente Axe').first()).toBeVisible()
+    })
+    await audit(page, '/reports', heading(/Relatórios/))
+    await audit(page, '/notifications', heading(/Notificações/))
+    await audit(page, '/subscribe', heading(/.+/))
+    await audit(page, '/subscription-success', heading(/.+/))
+    await audit(page, '/onboarding', heading(/.+/))
+    await audit(page, `/preview/${username}`, heading('Clínica Íris'))
+  })
+}
