@@ -70,6 +70,10 @@ fmt:
 clean:
 	rm -rf bin web/dist web/node_modules/.installed
 
+## audit: Lighthouse (mobile) on the public booking page and its form; fails below 95 for performance or accessibility
+audit: build
+	scripts/audit.sh
+
 ## bench: benchmarks (not part of make test): owner screens with 100,000 appointments, on SQLite and PostgreSQL
 bench: web/dist/index.html
 	scripts/with-postgres.sh $(GO) test -run '^$$' -bench . -benchtime 50x -count 1 ./internal/...
