@@ -74,6 +74,8 @@ clean:
 audit: build
 	scripts/audit.sh
 
-## bench: benchmarks (not part of make test): owner screens with 100,000 appointments, on SQLite and PostgreSQL
-bench: web/dist/index.html
+## bench: load benchmarks (not part of make test): agendei serve with 1,000 owners and 100,000 appointments,
+## driven over loopback with vegeta beside a trivial JSON baseline, on SQLite and PostgreSQL; then Go micro-benchmarks
+bench: build
+	scripts/with-postgres.sh $(GO) run ./cmd/agendei-bench -bin bin/agendei
 	scripts/with-postgres.sh $(GO) test -run '^$$' -bench . -benchtime 50x -count 1 ./internal/...

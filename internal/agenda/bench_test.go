@@ -2,59 +2,22 @@ package agenda_test
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"net/http"
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
-	"github.com/agendei/agendei/internal/booking"
-	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/benchseed"
 	"github.com/agendei/agendei/internal/platform/dbtest"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
 // seedMany gives one owner n appointments over two years (a year back, a
-// year ahead), 5 professionals' worth of clients, in one transaction.
+// year ahead).
 func seedMany(b *testing.B, e *servertest.Env, s *shop, n int) {
 	b.Helper()
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(1, 2))
-	start := time.Date(2025, 11, 23, 0, 0, 0, 0, time.UTC)
-	statuses := []string{"confirmed", "confirmed", "confirmed", "completed", "cancelled"}
-	err := e.DB.InTx(ctx, func(tx *db.Tx) error {
-		for range n {
-			day := start.AddDate(0, 0, rng.IntN(730))
-			at := fmt.Sprintf("%02d:%02d", 8+rng.IntN(10), 30*rng.IntN(2))
-			client := rng.IntN(5000)
-			name := fmt.Sprintf("Cliente %d", client)
-			email := fmt.Sprintf("cliente%d@example.com", client)
-			phone := ""
-			if client%2 == 0 {
-				phone = fmt.Sprintf("119%08d", client)
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name,
-				duration, price_cents, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status,
-				cancel_token_hash, search_key, client_key, created_at, updated_at) VALUES (?, ?, ?, ?, 'Ana', 'Sessão', 60, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				uuid.NewString(), s.ownerID, s.pro, s.svc, 5000+rng.IntN(20000), name, email, phone, day.Format("2006-01-02"), at, day,
-				statuses[rng.IntN(len(statuses))], uuid.NewString(), booking.SearchKey(name, email), booking.ClientKey(phone, email), day, day); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := benchseed.Appointments(context.Background(), e.DB, s.ownerID, []benchseed.Ref{{ID: s.pro, Name: "Ana"}},
+		[]benchseed.Ref{{ID: s.svc, Name: "Sessão"}}, n, time.Date(2025, 11, 23, 0, 0, 0, 0, time.UTC))
 	if err != nil {
-		b.Fatal(err)
-	}
-	// Steady state, as autovacuum/analyze would leave it: statistics for the
-	// planner, and PostgreSQL's visibility map for index-only scans.
-	maintain := "ANALYZE"
-	if e.DB.Dialect == db.Postgres {
-		maintain = "VACUUM ANALYZE appointments"
-	}
-	if _, err := e.DB.ExecContext(ctx, maintain); err != nil {
 		b.Fatal(err)
 	}
 }

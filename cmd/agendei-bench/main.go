@@ -1,0 +1,408 @@
+// Command agendei-bench is `make bench`: it starts `agendei serve` on a
+// throwaway data dir (SQLite, then PostgreSQL when AGENDEI_TEST_DATABASE_URL
+// names a cluster), seeds a realistic tenant base, drives each endpoint over
+// loopback with vegeta at a fixed number of connections, and prints req/s
+// and latency beside a trivial JSON handler of the same server (/healthz)
+// measured in the same run, with the issue's targets checked.
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+	vegeta "github.com/tsenart/vegeta/v12/lib"
+
+	"github.com/agendei/agendei/internal/benchseed"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+var (
+	binary      = flag.String("bin", "bin/agendei", "the agendei binary to benchmark")
+	owners      = flag.Int("owners", 1000, "owners in the tenant base")
+	appts       = flag.Int("appointments", 100_000, "appointments of the busiest owner")
+	duration    = flag.Duration("duration", 5*time.Second, "how long each endpoint is driven")
+	connections = flag.Int("connections", 32, "concurrent connections (in-flight requests) on the public endpoints")
+	ownerConns  = flag.Int("owner-connections", 4, "concurrent connections on the owner's screens (a clinic's few open tabs)")
+	engines     = flag.String("engines", "sqlite,postgres", "engines to run, comma-separated")
+)
+
+var saoPaulo, _ = time.LoadLocation("America/Sao_Paulo")
+
+func main() {
+	flag.Parse()
+	log.SetFlags(0)
+	fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
+		*owners, *appts, *duration, *connections)
+	for _, engine := range strings.Split(*engines, ",") {
+		dsn := ""
+		if engine == "postgres" {
+			admin := os.Getenv("AGENDEI_TEST_DATABASE_URL")
+			if admin == "" {
+				fmt.Println("\npostgres: skipped (run under scripts/with-postgres.sh, as `make bench` does)")
+				continue
+			}
+			dsn = freshDatabase(admin)
+		}
+		run(engine, dsn)
+	}
+}
+
+// freshDatabase creates an empty database on the cluster and returns its URL.
+func freshDatabase(admin string) string {
+	conn, err := sql.Open("pgx", admin)
+	must(err)
+	defer conn.Close()
+	name := fmt.Sprintf("bench_%d", time.Now().UnixNano())
+	_, err = conn.Exec("CREATE DATABASE " + name)
+	must(err)
+	u, err := url.Parse(admin)
+	must(err)
+	u.Path = "/" + name
+	return u.String()
+}
+
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	dir  string
+	dsn  string
+}
+
+func start(dsn string) *server {
+	dir, err := os.MkdirTemp("", "agendei-bench-")
+	must(err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	must(err)
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	args := []string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data-dir", dir, "--base-url", base, "--trust-proxy", "--log-level", "error"}
+	if dsn != "" {
+		args = append(args, "--database-url", dsn)
+	}
+	cmd := exec.Command(*binary, args...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	must(cmd.Start())
+	s := &server{cmd: cmd, base: base, dir: dir, dsn: dsn}
+	for i := 0; ; i++ {
+		if r, err := http.Get(base + "/readyz"); err == nil {
+			r.Body.Close()
+			if r.StatusCode == 200 {
+				return s
+			}
+		}
+		if i > 300 {
+			log.Fatal("agendei did not become ready")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (s *server) stop() {
+	_ = s.cmd.Process.Kill()
+	_, _ = s.cmd.Process.Wait()
+	os.RemoveAll(s.dir)
+}
+
+// peakRSS is the server's high-water resident set, from /proc.
+func (s *server) peakRSS() string {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return fmt.Sprintf("%.0f MB", float64(kb)/1024)
+		}
+	}
+	return "?"
+}
+
+var visitor atomic.Uint64
+
+// ip is a fresh visitor address, so per-visitor limits do not cap the load
+// (the server trusts X-Forwarded-For in the bench, as behind a proxy).
+func ip() string {
+	n := visitor.Add(1)
+	return fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
+}
+
+func call(base, method, path, token string, body any, out any) int {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, base+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Agendei-Client", "bench")
+	req.Header.Set("X-Forwarded-For", ip())
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	must(err)
+	defer res.Body.Close()
+	if out != nil {
+		_ = json.NewDecoder(res.Body).Decode(out)
+	} else {
+		_, _ = io.Copy(io.Discard, res.Body)
+	}
+	return res.StatusCode
+}
+
+type owner struct {
+	token, id, username string
+	pros, svcs          []benchseed.Ref
+}
+
+// newOwner signs up and onboards an owner open every day from open to close,
+// with the given services, and adds professionals.
+func newOwner(base string, i int, open, close string, services []map[string]any, pros int) owner {
+	var s struct {
+		AccessToken string
+		User        struct{ ID string }
+	}
+	username := fmt.Sprintf("dona%04d", i)
+	if code := call(base, "POST", "/api/auth/signup", "", map[string]string{"name": fmt.Sprintf("Dona %d", i),
+		"email": username + "@example.com", "password": "segredo-bench-1", "recoveryKeyword": "gato"}, &s); code != 201 {
+		log.Fatalf("signup %d: %d", i, code)
+	}
+	var days []map[string]any
+	for d := range 7 {
+		days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": open, "end": close})
+	}
+	if code := call(base, "POST", "/api/onboarding", s.AccessToken, map[string]any{"name": fmt.Sprintf("Dona %d", i), "area": "Psicologia",
+		"publicUsername": username, "services": services, "days": days}, nil); code != 200 {
+		log.Fatalf("onboarding %d: %d", i, code)
+	}
+	o := owner{token: s.AccessToken, id: s.User.ID, username: username}
+	for p := range pros {
+		var pro struct{ ID, Name string }
+		call(base, "POST", "/api/professionals", o.token, map[string]string{"name": fmt.Sprintf("Profissional %d", p), "specialization": "Psicóloga"}, &pro)
+		o.pros = append(o.pros, benchseed.Ref{ID: pro.ID, Name: pro.Name})
+	}
+	var svcs []struct{ ID, Name string }
+	call(base, "GET", "/api/services", o.token, nil, &svcs)
+	for _, s := range svcs {
+		o.svcs = append(o.svcs, benchseed.Ref{ID: s.ID, Name: s.Name})
+	}
+	return o
+}
+
+func services(n, minutes int) []map[string]any {
+	var out []map[string]any
+	for i := range n {
+		out = append(out, map[string]any{"name": fmt.Sprintf("Serviço %d", i+1), "duration": minutes, "priceCents": 10000 + 1000*i})
+	}
+	return out
+}
+
+type row struct {
+	name                string
+	rps, p50, p99, fail float64
+	ok                  bool
+}
+
+func run(engine, dsn string) {
+	fmt.Printf("\n== %s ==\n", engine)
+	srv := start(dsn)
+	defer srv.stop()
+	t0 := time.Now()
+
+	// The tenant base: many small owners, the busiest one, and one whose
+	// free hours take the booking load.
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				newOwner(srv.base, i, "08:00", "18:00", services(2, 50), 1)
+			}
+		}()
+	}
+	for i := 2; i < *owners; i++ {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	busy := newOwner(srv.base, 0, "08:00", "18:00", services(10, 60), 5)
+	booker := newOwner(srv.base, 1, "00:00", "23:30", services(1, 30), 8)
+	d, err := db.Open(context.Background(), srv.dir, dsn)
+	must(err)
+	now := time.Now().In(saoPaulo)
+	from := time.Date(now.Year()-1, now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	must(benchseed.Appointments(context.Background(), d, busy.id, busy.pros, busy.svcs, *appts, from))
+	fmt.Printf("seeded %d owners and %d appointments in %s\n", *owners, *appts, time.Since(t0).Round(time.Second))
+
+	week := now.AddDate(0, 0, -int(now.Weekday()))
+	date := now.AddDate(0, 0, 3).Format("2006-01-02")
+	pub := "/api/public/profiles/" + busy.username
+	choice := fmt.Sprintf("professional=%s&service=%s", busy.pros[0].ID, busy.svcs[0].ID)
+	get := func(path, token string) vegeta.Targeter {
+		return func(t *vegeta.Target) error {
+			t.Method, t.URL = "GET", srv.base+path
+			t.Header = http.Header{"X-Forwarded-For": {ip()}}
+			if token != "" {
+				t.Header.Set("Authorization", "Bearer "+busy.token)
+			}
+			return nil
+		}
+	}
+	var slot atomic.Uint64
+	start := now.AddDate(0, 0, 1)
+	book := func(t *vegeta.Target) error {
+		n := slot.Add(1) - 1
+		pro := booker.pros[n%uint64(len(booker.pros))]
+		k := n / uint64(len(booker.pros))
+		day := start.AddDate(0, 0, int(k/46)).Format("2006-01-02")
+		at := fmt.Sprintf("%02d:%02d", (k%46)/2, 30*(k%2))
+		body, _ := json.Marshal(map[string]string{"professionalId": pro.ID, "serviceId": booker.svcs[0].ID, "date": day, "time": at,
+			"clientName": fmt.Sprintf("Cliente %d", n), "clientPhone": "11988887777"})
+		t.Method, t.URL, t.Body = "POST", srv.base+"/api/public/profiles/"+booker.username+"/bookings", body
+		t.Header = http.Header{"X-Forwarded-For": {ip()}, "Content-Type": {"application/json"}, "X-Agendei-Client": {"bench"}}
+		return nil
+	}
+	pc, oc := *connections, *ownerConns
+	endpoints := []struct {
+		name  string
+		tr    vegeta.Targeter
+		want  int
+		conns int
+	}{
+		{"baseline: GET /healthz", get("/healthz", ""), 200, pc},
+		{"public booking data", get(pub, ""), 200, pc},
+		{"bookable days of a month", get(pub+"/days?month="+now.AddDate(0, 1, 0).Format("2006-01")+"&"+choice, ""), 200, pc},
+		{"free times of a day", get(pub+"/times?date="+date+"&"+choice, ""), 200, pc},
+		{"booking creation", book, 201, pc},
+		{"baseline: GET /healthz", get("/healthz", ""), 200, oc},
+		{"agenda week", get("/api/appointments?from="+week.Format("2006-01-02")+"&to="+week.AddDate(0, 0, 6).Format("2006-01-02"), "owner"), 200, oc},
+		{"dashboard", get("/api/dashboard", "owner"), 200, oc},
+		{"reports", get("/api/reports", "owner"), 200, oc},
+		{"clients page", get("/api/clients?limit=50", "owner"), 200, oc},
+		{"clients CSV", get("/api/clients/export", "owner"), 200, oc},
+	}
+	var rows []row
+	for _, ep := range endpoints {
+		rows = append(rows, attack(ep.name, ep.tr, ep.want, ep.conns))
+	}
+	fmt.Printf("%-26s %5s %9s %7s %9s %9s %7s\n", "endpoint", "conns", "req/s", "×base", "p50", "p99", "errors")
+	var base row
+	for i, r := range rows {
+		if strings.HasPrefix(r.name, "baseline") {
+			base = r
+		}
+		fmt.Printf("%-26s %5d %9.0f %6.0f%% %7.1fms %7.1fms %7.0f\n", r.name, endpoints[i].conns, r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail)
+	}
+	base = rows[0]
+	overlaps := countOverlaps(d, booker.id)
+	d.Close()
+	rss := srv.peakRSS()
+	fmt.Printf("server peak RSS: %s\n", rss)
+
+	// The issue's targets.
+	find := func(name string) row {
+		for _, r := range rows {
+			if r.name == name {
+				return r
+			}
+		}
+		return row{}
+	}
+	times, books := find("free times of a day"), find("booking creation")
+	check("free times ≥ 25% of baseline throughput, p99 < 20 ms", times.rps >= 0.25*base.rps && times.p99 < 20)
+	if engine == "sqlite" {
+		check("booking creation ≥ 500/s", books.rps >= 500)
+	}
+	check(fmt.Sprintf("no overlap among %d booked appointments", int(books.rps*duration.Seconds())), overlaps == 0 && books.fail == 0)
+	for _, n := range []string{"agenda week", "dashboard", "reports", "clients page", "clients CSV"} {
+		check(n+" p99 < 50 ms", find(n).p99 < 50)
+	}
+	mb, _ := strconv.Atoi(strings.TrimSuffix(rss, " MB"))
+	check("peak RSS < 150 MB", mb > 0 && mb < 150)
+}
+
+func check(what string, ok bool) {
+	mark := "ok  "
+	if !ok {
+		mark = "MISS"
+	}
+	fmt.Printf("  %s %s\n", mark, what)
+}
+
+// attack drives one endpoint for the set duration with conns requests in flight.
+func attack(name string, tr vegeta.Targeter, want, conns int) row {
+	a := vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)),
+		vegeta.Connections(conns), vegeta.Timeout(30*time.Second), vegeta.KeepAlive(true))
+	var m vegeta.Metrics
+	fail := 0.0
+	codes := map[int]int{}
+	for res := range a.Attack(tr, vegeta.Rate{Freq: 0}, *duration, name) {
+		m.Add(res)
+		codes[int(res.Code)]++
+		if int(res.Code) != want {
+			fail++
+		}
+	}
+	m.Close()
+	if fail > 0 {
+		var cs []string
+		for c, n := range codes {
+			cs = append(cs, fmt.Sprintf("%d×%d", c, n))
+		}
+		sort.Strings(cs)
+		fmt.Printf("  (%s: status codes %s)\n", name, strings.Join(cs, " "))
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	return row{name: name, rps: m.Throughput, p50: ms(m.Latencies.P50), p99: ms(m.Latencies.P99), fail: fail}
+}
+
+// countOverlaps finds pairs of holding appointments of one professional that
+// overlap in time, among the booker owner's.
+func countOverlaps(d *db.DB, ownerID string) int {
+	rows, err := d.QueryContext(context.Background(), `SELECT professional_id, starts_at, duration FROM appointments
+		WHERE user_id = ? AND status IN ('confirmed', 'completed') ORDER BY professional_id, starts_at`, ownerID)
+	must(err)
+	defer rows.Close()
+	overlaps, last, lastEnd := 0, "", time.Time{}
+	for rows.Next() {
+		var pro string
+		var at time.Time
+		var minutes int
+		must(rows.Scan(&pro, &at, &minutes))
+		if pro == last && at.Before(lastEnd) {
+			overlaps++
+		}
+		last, lastEnd = pro, at.Add(time.Duration(minutes)*time.Minute)
+	}
+	must(rows.Err())
+	return overlaps
+}
+
+func must(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+

@@ -1,0 +1,67 @@
+// Package benchseed fills a database with a realistic owner's history, for
+// benchmarks: appointments written straight into the table, as years of
+// bookings would have left them.
+package benchseed
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+var saoPaulo, _ = time.LoadLocation("America/Sao_Paulo")
+
+// Ref is a professional or service of the owner.
+type Ref struct{ ID, Name string }
+
+// Appointments gives the owner n appointments spread over the 730 days from
+// `from` (08:00–17:30, most confirmed, some completed or cancelled), among
+// 5,000 recurring clients, then refreshes the planner's statistics.
+func Appointments(ctx context.Context, d *db.DB, ownerID string, pros, svcs []Ref, n int, from time.Time) error {
+	rng := rand.New(rand.NewPCG(1, 2))
+	statuses := []string{"confirmed", "confirmed", "confirmed", "completed", "cancelled"}
+	const batch = 5000
+	for done := 0; done < n; done += batch {
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			for range min(batch, n-done) {
+				day := from.AddDate(0, 0, rng.IntN(730))
+				hour, minute := 8+rng.IntN(10), 30*rng.IntN(2)
+				at := fmt.Sprintf("%02d:%02d", hour, minute)
+				starts := time.Date(day.Year(), day.Month(), day.Day(), hour, minute, 0, 0, saoPaulo).UTC()
+				client := rng.IntN(5000)
+				name := fmt.Sprintf("Cliente %d", client)
+				email := fmt.Sprintf("cliente%d@example.com", client)
+				phone := ""
+				if client%2 == 0 {
+					phone = fmt.Sprintf("119%08d", client)
+				}
+				pro, svc := pros[rng.IntN(len(pros))], svcs[rng.IntN(len(svcs))]
+				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name,
+					duration, price_cents, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status,
+					cancel_token_hash, search_key, client_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 60, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+					uuid.NewString(), ownerID, pro.ID, svc.ID, pro.Name, svc.Name, 5000+rng.IntN(20000), name, email, phone, day.Format("2006-01-02"), at, starts,
+					statuses[rng.IntN(len(statuses))], uuid.NewString(), booking.SearchKey(name, email), booking.ClientKey(phone, email), day, day); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	// Steady state, as autovacuum/analyze would leave it: statistics for the
+	// planner, and PostgreSQL's visibility map for index-only scans.
+	maintain := "ANALYZE"
+	if d.Dialect == db.Postgres {
+		maintain = "VACUUM ANALYZE appointments"
+	}
+	_, err := d.ExecContext(ctx, maintain)
+	return err
+}
