@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -110,6 +111,11 @@ func backup(ctx context.Context, args []string) error {
 }
 
 func serve(ctx context.Context, args []string) error {
+	// A soft memory limit makes the collector work harder before the heap
+	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(96 << 20)
+	}
 	cfg, log, d, err := setup(ctx, "agendei serve", args)
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 )
 
 // Appointment is one appointment as the owner sees it.
@@ -229,11 +230,12 @@ func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard,
 type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
+	Memo *memo.Cache // nil: no cache
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(httpx.Handle(h.dashboard)))
+	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(httpx.Handle(h.list)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))

@@ -22,9 +22,10 @@ const (
 	argonSaltLen   = 16
 )
 
-// hashSlots bounds concurrent hashing: each costs 19 MiB, and a burst of
-// logins must not exhaust memory.
-var hashSlots = make(chan struct{}, 2*runtime.NumCPU())
+// hashSlots bounds concurrent hashing to one per CPU: each costs 19 MiB, a
+// burst of logins must not exhaust memory, and more at once would not finish
+// sooner.
+var hashSlots = make(chan struct{}, runtime.NumCPU())
 
 // HashSecret returns the argon2id PHC string of secret.
 func HashSecret(secret string) (string, error) {

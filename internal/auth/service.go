@@ -561,7 +561,15 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 	if !ok {
 		return errPasswordWrong
 	}
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
+			return err
+		}
+		// The cascade bumped the data version (a row without a foreign key): drop it too.
+		_, err := tx.ExecContext(ctx, `DELETE FROM data_versions WHERE user_id = ?`, userID)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	for _, hook := range s.deleteHooks {

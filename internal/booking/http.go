@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 )
 
@@ -17,13 +18,14 @@ const maxBookingBody = 8 << 10
 type Handlers struct {
 	Svc        *Service
 	Limiter    *ratelimit.Limiter
+	Memo       *memo.Cache // nil: no cache
 	TrustProxy bool
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/public/profiles/{username}/days", httpx.Handle(h.days))
-	mux.Handle("GET /api/public/profiles/{username}/times", httpx.Handle(h.times))
+	mux.Handle("GET /api/public/profiles/{username}/days", h.Memo.Public("days", httpx.Handle(h.days)))
+	mux.Handle("GET /api/public/profiles/{username}/times", h.Memo.Public("times", httpx.Handle(h.times)))
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))

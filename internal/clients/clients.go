@@ -15,6 +15,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 )
 
 // Client is one derived client.
@@ -157,12 +158,13 @@ func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
+	Memo *memo.Cache // nil: no cache
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/clients", h.Auth.RequireUser(httpx.Handle(h.list)))
-	mux.Handle("GET /api/clients/export", h.Auth.RequireUser(httpx.Handle(h.export)))
+	mux.Handle("GET /api/clients", h.Auth.RequireUser(h.Memo.Owner("clients", auth.UserID, httpx.Handle(h.list))))
+	mux.Handle("GET /api/clients/export", h.Auth.RequireUser(h.Memo.Owner("clients.csv", auth.UserID, httpx.Handle(h.export))))
 }
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {

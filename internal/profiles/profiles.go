@@ -13,6 +13,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 )
 
 // Profile is the owner's profile as the owner sees it.
@@ -227,6 +228,7 @@ func (s *Service) Setup(ctx context.Context, userID string) (*Setup, error) {
 type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
+	Memo *memo.Cache // nil: no cache
 }
 
 // Register adds the routes.
@@ -235,7 +237,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/profile", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("GET /api/profile/username-availability", h.Auth.RequireUser(httpx.Handle(h.usernameAvailability)))
 	mux.Handle("GET /api/setup-status", h.Auth.RequireUser(httpx.Handle(h.setup)))
-	mux.Handle("GET /api/public/profiles/{username}", httpx.Handle(h.public))
+	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", httpx.Handle(h.public)))
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {

@@ -12,6 +12,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 )
 
 // Report is everything the four tabs show.
@@ -144,11 +145,12 @@ func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID s
 type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
+	Memo *memo.Cache // nil: no cache
 }
 
 // Register adds the route.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/reports", h.Auth.RequireUser(httpx.Handle(h.get)))
+	mux.Handle("GET /api/reports", h.Auth.RequireUser(h.Memo.Owner("reports", auth.UserID, httpx.Handle(h.get))))
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {

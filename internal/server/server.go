@@ -34,6 +34,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/reports"
@@ -110,7 +111,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	mux := http.NewServeMux()
 	authH.Register(mux)
 	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock}
-	(&profiles.Handlers{Svc: profileSvc, Auth: authH}).Register(mux)
+	// Answers computed from an owner's data, kept while that data is unchanged.
+	cache := memo.New(d.DB, d.Clock, 32<<20, reg)
+	(&profiles.Handlers{Svc: profileSvc, Auth: authH, Memo: cache}).Register(mux)
 	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH}).Register(mux)
 	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
 	broker := events.NewBroker(d.Log)
@@ -129,10 +132,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead}
 	bookingSvc.RegisterJobs()
-	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
-	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
-	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
-	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache}).Register(mux)
+	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
+	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
+	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)

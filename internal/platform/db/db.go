@@ -78,10 +78,11 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// busy_timeout first, so that switching to WAL waits for other processes
 	// instead of failing; _txlock=immediate makes every transaction take the
 	// write lock up front, so read-then-write transactions never deadlock.
-	// mmap_size and a 32 MB page cache per connection let reads of large
-	// aggregates come from memory instead of a read() per page.
+	// Memory: no mmap (each connection would map the file again, and every
+	// mapping counts toward the process's resident set), and an 8 MB page
+	// cache per connection over the operating system's file cache.
 	base := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(268435456)&_pragma=cache_size(-32000)&_time_format=sqlite"
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(0)&_pragma=cache_size(-8000)&_time_format=sqlite"
 	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
 	if err != nil {
 		return nil, err

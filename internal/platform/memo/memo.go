@@ -1,0 +1,209 @@
+// Package memo keeps computed answers of an owner's data (dashboard,
+// reports, client list, public free times…) and serves them again while the
+// owner's data version is unchanged. The version lives in the database
+// (table data_versions, bumped by triggers in the same transaction as every
+// write), so a cached answer is never served after a change, whichever
+// instance made it. Keys also carry the current minute, so answers that
+// depend on the clock (today, upcoming, times already past) stay exact.
+package memo
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// Cache is a bounded LRU of answers, each stored with the version it was
+// computed at.
+type Cache struct {
+	DB    *db.DB
+	Clock clock.Clock
+
+	mu       sync.Mutex
+	ll       *list.List
+	items    map[string]*list.Element
+	bytes    int
+	maxBytes int
+	hits     prometheus.Counter
+	misses   prometheus.Counter
+}
+
+type entry struct {
+	key         string
+	version     int64
+	contentType string
+	disposition string // a download's file name (the clients CSV)
+	body        []byte
+}
+
+// New returns a cache holding at most maxBytes of answers.
+func New(d *db.DB, clk clock.Clock, maxBytes int, reg prometheus.Registerer) *Cache {
+	c := &Cache{DB: d, Clock: clk, ll: list.New(), items: map[string]*list.Element{}, maxBytes: maxBytes,
+		hits:   prometheus.NewCounter(prometheus.CounterOpts{Name: "agendei_memo_hits_total", Help: "Answers served from the cache."}),
+		misses: prometheus.NewCounter(prometheus.CounterOpts{Name: "agendei_memo_misses_total", Help: "Answers computed because the cache had none for the current version."}),
+	}
+	if reg != nil {
+		reg.MustRegister(c.hits, c.misses)
+	}
+	return c
+}
+
+// Version is the owner's current data version (0 before any write).
+func (c *Cache) Version(ctx context.Context, userID string) (int64, error) {
+	var v int64
+	err := c.DB.QueryRowContext(ctx, `SELECT version FROM data_versions WHERE user_id = ?`, userID).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
+}
+
+// VersionOf is the version of the owner with that public username, and the
+// owner's id ("" when there is no such owner).
+func (c *Cache) VersionOf(ctx context.Context, username string) (string, int64, error) {
+	var id string
+	var v sql.NullInt64
+	err := c.DB.QueryRowContext(ctx, `SELECT p.id, d.version FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+		WHERE p.public_username = ?`, username).Scan(&id, &v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, nil
+	}
+	return id, v.Int64, err
+}
+
+func (c *Cache) get(key string, version int64) (*entry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.items[key]
+	if !ok {
+		return nil, false
+	}
+	e := el.Value.(*entry)
+	if e.version != version {
+		return nil, false
+	}
+	c.ll.MoveToFront(el)
+	return e, true
+}
+
+func (c *Cache) put(e *entry) {
+	size := len(e.key) + len(e.body)
+	if size > c.maxBytes/8 {
+		return // one answer may not crowd out the rest
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[e.key]; ok {
+		old := el.Value.(*entry)
+		c.bytes -= len(old.key) + len(old.body)
+		el.Value = e
+		c.ll.MoveToFront(el)
+	} else {
+		c.items[e.key] = c.ll.PushFront(e)
+	}
+	c.bytes += size
+	for c.bytes > c.maxBytes {
+		last := c.ll.Back()
+		old := last.Value.(*entry)
+		c.ll.Remove(last)
+		delete(c.items, old.key)
+		c.bytes -= len(old.key) + len(old.body)
+	}
+}
+
+// Owner caches one of the signed-in owner's screens (inside authentication;
+// userID reads the owner from the request's context). A nil cache caches nothing.
+func (c *Cache) Owner(name string, userID func(context.Context) string, next http.Handler) http.Handler {
+	if c == nil {
+		return next
+	}
+	return c.Handler(name, func(r *http.Request) (string, int64, string, error) {
+		id := userID(r.Context())
+		v, err := c.Version(r.Context(), id)
+		return id, v, r.URL.RawQuery, err
+	}, next)
+}
+
+// Public caches an answer about the owner named by the {username} path value.
+func (c *Cache) Public(name string, next http.Handler) http.Handler {
+	if c == nil {
+		return next
+	}
+	return c.Handler(name, func(r *http.Request) (string, int64, string, error) {
+		id, v, err := c.VersionOf(r.Context(), strings.ToLower(r.PathValue("username")))
+		return id, v, r.URL.RawQuery, err
+	}, next)
+}
+
+// Scope names whose data an answer is and how to tell it apart: the owner's
+// id ("" = no such owner: do not cache) and the request's own key parts.
+type Scope func(r *http.Request) (ownerID string, version int64, parts string, err error)
+
+// Handler serves next's 200 answers from the cache while the owner's
+// version and the minute are unchanged, and stores new ones.
+func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		owner, version, parts, err := scope(r)
+		if err != nil || owner == "" {
+			next.ServeHTTP(w, r) // let the handler answer (and report) it
+			return
+		}
+		key := name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
+		if e, ok := c.get(key, version); ok {
+			c.hits.Inc()
+			w.Header().Set("Content-Type", e.contentType)
+			if e.disposition != "" {
+				w.Header().Set("Content-Disposition", e.disposition)
+			}
+			w.Header().Set("X-Agendei-Cache", "hit")
+			_, _ = w.Write(e.body)
+			return
+		}
+		c.misses.Inc()
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		if rec.status == http.StatusOK && !rec.streamed {
+			c.put(&entry{key: key, version: version, contentType: rec.Header().Get("Content-Type"),
+				disposition: rec.Header().Get("Content-Disposition"), body: rec.buf.Bytes()})
+		}
+	})
+}
+
+// recorder passes the answer through and keeps a copy of its body.
+type recorder struct {
+	http.ResponseWriter
+	status   int
+	buf      bytes.Buffer
+	streamed bool
+}
+
+func (r *recorder) WriteHeader(status int) {
+	r.status = status
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	if r.status == http.StatusOK && !r.streamed {
+		r.buf.Write(p)
+	}
+	return r.ResponseWriter.Write(p)
+}
+
+// Flush marks a streamed answer, which is not cached.
+func (r *recorder) Flush() {
+	r.streamed = true
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
