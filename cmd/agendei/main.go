@@ -114,7 +114,7 @@ func serve(ctx context.Context, args []string) error {
 	// A soft memory limit makes the collector work harder before the heap
 	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(96 << 20)
+		debug.SetMemoryLimit(64 << 20)
 	}
 	cfg, log, d, err := setup(ctx, "agendei serve", args)
 	if err != nil {
