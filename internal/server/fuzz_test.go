@@ -54,14 +54,7 @@ func (fe *fuzzEnv) body(f *testing.F, method, path string, asOwner bool, seeds .
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"a":1}{"b":2}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		c := fe.anon
-		if asOwner {
-			c = fe.owner
-		}
-		c = c.As(t)
-		n := fe.visitors.Add(1)
-		c.ForwardedFor = fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
-		check(t, c.Do(method, fe.fill(path), raw))
+		check(t, fe.client(t, asOwner).Do(method, fe.fill(path), raw))
 	})
 }
 
@@ -93,6 +86,11 @@ func (fe *fuzzEnv) get(t *testing.T, path string, asOwner bool, names []string, 
 	for i, n := range names {
 		q.Set(n, values[i])
 	}
+	check(t, fe.client(t, asOwner).Do("GET", fe.fill(path)+"?"+q.Encode(), nil))
+}
+
+// client is the owner or an anonymous visitor, from an address of its own.
+func (fe *fuzzEnv) client(t *testing.T, asOwner bool) *servertest.Client {
 	c := fe.anon
 	if asOwner {
 		c = fe.owner
@@ -100,7 +98,7 @@ func (fe *fuzzEnv) get(t *testing.T, path string, asOwner bool, names []string, 
 	c = c.As(t)
 	n := fe.visitors.Add(1)
 	c.ForwardedFor = fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
-	check(t, c.Do("GET", fe.fill(path)+"?"+q.Encode(), nil))
+	return c
 }
 
 // fill puts the owner's ids into a path template.
@@ -166,9 +164,7 @@ func FuzzPublicBookingToken(f *testing.F) {
 		if token == "" {
 			return // another route ("/api/public/bookings/cancel"), not a token
 		}
-		c := fe.anon.As(t)
-		n := fe.visitors.Add(1)
-		c.ForwardedFor = fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)
+		c := fe.client(t, false)
 		check(t, c.Do("GET", "/api/public/bookings/"+url.PathEscape(token), nil))
 		check(t, c.Do("POST", "/api/public/bookings/"+url.PathEscape(token)+"/cancel", nil))
 	})

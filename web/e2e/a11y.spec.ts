@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { login, uniqueEmail, waitForMail } from './helpers'
+import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
 
 // axe-core on every screen, signed out and signed in, in light and dark mode:
 // any serious or critical violation fails the test, naming rule and elements.
-
-const H = { 'X-Agendei-Client': 'e2e' }
 
 async function audit(page: Page, path: string, ready: (p: Page) => Promise<void>) {
   await page.goto(path)
@@ -25,21 +23,15 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(120_000)
     const username = `axe${theme}${Date.now()}`
     const email = uniqueEmail(`axe${theme}`)
-    const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Dona Iris', email, password: 'segredo1', recoveryKeyword: 'gato' } })
-    const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
-    const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
-    await request.post('/api/onboarding', {
-      headers: auth,
-      data: { name: 'Clínica Íris', area: 'Psicologia', publicUsername: username, services: [{ name: 'Sessão', duration: 60, priceCents: 15000 }], days },
+    const { auth, professional, service } = await apiOwner(request, {
+      name: 'Dona Iris', business: 'Clínica Íris', area: 'Psicologia', username, email, professional: 'Íris', priceCents: 15000,
     })
-    const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: 'Íris', specialization: 'Psicóloga' } })).json()
-    const services = await (await request.get('/api/services', { headers: auth })).json()
     const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       new Date(Date.now() + 2 * 864e5),
     )
     const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
       headers: H,
-      data: { professionalId: pro.id, serviceId: services[0].id, date, time: '10:00', clientName: 'Cliente Axe', clientPhone: '11988887777', clientEmail: `${username}@example.com` },
+      data: { professionalId: professional, serviceId: service, date, time: '10:00', clientName: 'Cliente Axe', clientPhone: '11988887777', clientEmail: `${username}@example.com` },
     })
     expect(booked.status()).toBe(201)
     const mail = await waitForMail(`${username}@example.com`, 'Agendamento confirmado')
@@ -62,7 +54,7 @@ for (const theme of ['light', 'dark'] as const) {
     await audit(page, '/reviews', heading(/.+/))
     await audit(page, '/pagina-que-nao-existe', heading(/.+/))
     await audit(page, `/agende/${username}`, heading('Clínica Íris'))
-    await audit(page, `/agende/${username}/form?service=${services[0].id}&date=${date}`, async (p) => {
+    await audit(page, `/agende/${username}/form?service=${service}&date=${date}`, async (p) => {
       await expect(p.getByLabel('Horário')).toBeVisible()
     })
     await audit(page, `/booking?username=${username}`, heading('Clínica Íris'))

@@ -1,20 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { login, uniqueEmail } from './helpers'
-
-const H = { 'X-Agendei-Client': 'e2e' }
+import { apiOwner, H, login, uniqueEmail } from './helpers'
 
 async function owner(request: APIRequestContext, username: string, email: string) {
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Dona Clara', email, password: 'segredo1', recoveryKeyword: 'gato' } })
-  const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
-  const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
-  await request.post('/api/onboarding', {
-    headers: auth,
-    data: { name: 'Clínica Clara', area: 'Fisioterapia', publicUsername: username, services: [{ name: 'Sessão', duration: 60, priceCents: 12000 }], days },
-  })
-  const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: 'Clara', specialization: 'Fisioterapeuta' } })).json()
-  const services = await (await request.get('/api/services', { headers: auth })).json()
-  return { professional: pro.id as string, service: services[0].id as string }
+  return apiOwner(request, { name: 'Dona Clara', business: 'Clínica Clara', area: 'Fisioterapia', username, email, professional: 'Clara', priceCents: 12000 })
 }
 
 const tomorrow = () =>

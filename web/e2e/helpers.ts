@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -48,4 +48,20 @@ export async function waitForMail(to: string, subjectPart: string): Promise<stri
     )
     .not.toBe('')
   return found
+}
+
+export const H = { 'X-Agendei-Client': 'e2e' }
+
+/** An owner made through the API: signed up, onboarded open 08:00–20:00 every day with one service, and one professional. */
+export async function apiOwner(request: APIRequestContext, o: { name: string; business: string; area: string; username: string; email: string; professional: string; priceCents: number }) {
+  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: o.name, email: o.email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
+  const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
+  await request.post('/api/onboarding', {
+    headers: auth,
+    data: { name: o.business, area: o.area, publicUsername: o.username, services: [{ name: 'Sessão', duration: 60, priceCents: o.priceCents }], days },
+  })
+  const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: o.professional, specialization: 'Especialista' } })).json()
+  const services = await (await request.get('/api/services', { headers: auth })).json()
+  return { auth, professional: pro.id as string, service: services[0].id as string }
 }
