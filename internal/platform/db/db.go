@@ -253,7 +253,20 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 
 // InTx runs fn in a write transaction, committing when it returns nil. On
 // SQLite the transaction holds the single writer from its first statement.
+// A transaction PostgreSQL aborted as a deadlock victim or a serialization
+// failure runs again from the start (fn must touch only the database), up
+// to three times in all.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		err := d.inTx(ctx, fn)
+		if attempt < 3 && IsRetryable(err) && ctx.Err() == nil {
+			continue
+		}
+		return err
+	}
+}
+
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	sqlTx, err := d.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package db_test
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -66,4 +67,59 @@ func TestRebind(t *testing.T) {
 	if got := s.Rebind("x = ?"); got != "x = ?" {
 		t.Fatal(got)
 	}
+}
+
+// TestInTx_DeadlockVictimRunsAgain makes two PostgreSQL transactions lock two
+// rows in opposite orders: PostgreSQL aborts one as the deadlock victim, and
+// InTx runs it again, so both writes land.
+func TestInTx_DeadlockVictimRunsAgain(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if d.Dialect != db.Postgres {
+			t.Skip("SQLite runs one write transaction at a time: it cannot deadlock")
+		}
+		ctx := context.Background()
+		now := time.Now()
+		for _, id := range []string{"a", "b"} {
+			if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'x', ?, ?)`,
+				id, id+"@example.com", now, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		locked := make(chan struct{}, 2)
+		var attempts [2]atomic.Int32
+		write := func(i int, first, second string) error {
+			return d.InTx(ctx, func(tx *db.Tx) error {
+				n := attempts[i].Add(1)
+				if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = password_hash || ? WHERE id = ?`, "1", first); err != nil {
+					return err
+				}
+				if n == 1 {
+					locked <- struct{}{}
+					for len(locked) < 2 {
+						time.Sleep(time.Millisecond)
+					}
+					time.Sleep(50 * time.Millisecond) // both hold their first row
+				}
+				_, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = password_hash || ? WHERE id = ?`, "2", second)
+				return err
+			})
+		}
+		errs := make(chan error, 2)
+		go func() { errs <- write(0, "a", "b") }()
+		go func() { errs <- write(1, "b", "a") }()
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatalf("a transaction failed: %v", err)
+			}
+		}
+		if got := attempts[0].Load() + attempts[1].Load(); got != 3 {
+			t.Fatalf("%d attempts: want exactly one rerun", got)
+		}
+		var a, b string
+		_ = d.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = 'a'`).Scan(&a)
+		_ = d.QueryRowContext(ctx, `SELECT password_hash FROM users WHERE id = 'b'`).Scan(&b)
+		if len(a) != 3 || len(b) != 3 { // "x" and one mark from each transaction
+			t.Fatalf("both transactions' writes: a=%q b=%q", a, b)
+		}
+	})
 }

@@ -33,6 +33,14 @@ func IsExclusionViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23P01"
 }
 
+// IsRetryable reports whether PostgreSQL aborted the transaction so that it
+// may simply run again: a deadlock victim (40P01) or a serialization
+// failure (40001).
+func IsRetryable(err error) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && (pg.Code == "40P01" || pg.Code == "40001")
+}
+
 // IsUnavailable reports whether err means the database cannot be reached or
 // cannot take writes right now (down, restarting, disk full, locked too long):
 // the caller should answer 503, not 500.
