@@ -78,6 +78,14 @@ for (const theme of ['light', 'dark'] as const) {
     await audit(page, `/appointment/${list.appointments[0].id}`, async (p) => {
       await expect(p.getByText('Cliente Axe').first()).toBeVisible()
     })
+    // Dialogs open over their screens.
+    const dialog = (button: string) => async (p: Page) => {
+      await p.getByRole('button', { name: button }).first().click()
+      await expect(p.getByRole('dialog')).toBeVisible()
+    }
+    await audit(page, '/services', dialog('Novo Serviço'))
+    await audit(page, '/professionals', dialog('Adicionar profissional'))
+    await audit(page, '/profile', dialog('Excluir conta'))
     await audit(page, '/reports', heading(/Relatórios/))
     await audit(page, '/notifications', heading(/Notificações/))
     await audit(page, '/subscribe', heading(/.+/))
