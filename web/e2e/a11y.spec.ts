@@ -55,7 +55,7 @@ for (const theme of ['light', 'dark'] as const) {
     await audit(page, '/pagina-que-nao-existe', heading(/.+/))
     await audit(page, `/agende/${username}`, heading('Clínica Íris'))
     await audit(page, `/agende/${username}/form?service=${service}&date=${date}`, async (p) => {
-      await expect(p.getByLabel('Horário')).toBeVisible()
+      await expect(p.getByLabel('Horário', { exact: true })).toBeVisible()
     })
     await audit(page, `/booking?username=${username}`, heading('Clínica Íris'))
     await audit(page, cancelPath, heading('Seu agendamento'))
