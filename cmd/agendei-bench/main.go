@@ -38,7 +38,8 @@ var (
 	binary      = flag.String("bin", "bin/agendei", "the agendei binary to benchmark")
 	owners      = flag.Int("owners", 1000, "owners in the tenant base")
 	appts       = flag.Int("appointments", 100_000, "appointments of the busiest owner")
-	duration    = flag.Duration("duration", 5*time.Second, "how long each endpoint is driven")
+	duration    = flag.Duration("duration", 5*time.Second, "how long each endpoint is driven at most")
+	maxRequests = flag.Int("max-requests", 200_000, "how many requests each endpoint gets at most")
 	connections = flag.Int("connections", 32, "concurrent connections (in-flight requests) on the public endpoints")
 	ownerConns  = flag.Int("owner-connections", 4, "concurrent connections on the owner's screens (a clinic's few open tabs)")
 	engines     = flag.String("engines", "sqlite,postgres", "engines to run, comma-separated")
@@ -355,14 +356,19 @@ func check(what string, ok bool) {
 	fmt.Printf("  %s %s\n", mark, what)
 }
 
-// attack drives one endpoint for the set duration with conns requests in flight.
+// attack drives one endpoint with conns requests in flight, for the set
+// duration or number of requests, whichever comes first.
 func attack(name string, tr vegeta.Targeter, want, conns int) row {
 	a := vegeta.NewAttacker(vegeta.Workers(uint64(conns)), vegeta.MaxWorkers(uint64(conns)),
 		vegeta.Connections(conns), vegeta.Timeout(30*time.Second), vegeta.KeepAlive(true))
 	var m vegeta.Metrics
 	fail := 0.0
 	codes := map[int]int{}
+	sent := 0
 	for res := range a.Attack(tr, vegeta.Rate{Freq: 0}, *duration, name) {
+		if sent++; sent == *maxRequests {
+			a.Stop()
+		}
 		m.Add(res)
 		codes[int(res.Code)]++
 		if int(res.Code) != want {
