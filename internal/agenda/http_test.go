@@ -215,6 +215,31 @@ func TestClients_AreDerivedByPhoneElseEmailAndExportForSpreadsheets(t *testing.T
 		if string(r.Body) != wantCSV {
 			t.Fatalf("csv:\n%q\nwant\n%q", r.Body, wantCSV)
 		}
+		// Pages keep the order and the total; a page past the end is empty
+		// and still counts everyone.
+		for query, want := range map[string]string{"limit=2&offset=1": "Ana João", "limit=2&offset=10": ""} {
+			var page struct {
+				Total   int
+				Clients []struct{ Name string }
+			}
+			s.owner.Do("GET", "/api/clients?"+query, nil).JSON(t, &page)
+			var names []string
+			for _, c := range page.Clients {
+				names = append(names, c.Name)
+			}
+			if page.Total != 4 || strings.Join(names, " ") != want {
+				t.Fatalf("%s: total %d, %v", query, page.Total, names)
+			}
+		}
+		// Two appointments at the same date and time: the one booked last
+		// gives the contacts shown.
+		e.Clock.Advance(time.Minute)
+		s.seed(t, e, []seed{{"e2", "2026-11-25", "11:00", "cancelled", "Érica Souza", "erica.nova@x.com", "21922222222", 12000}})
+		out.Clients = nil
+		s.owner.Do("GET", "/api/clients?limit=1", nil).JSON(t, &out)
+		if c := out.Clients[0]; c.Name != "Érica Souza" || c.Email != "erica.nova@x.com" || c.AppointmentCount != 2 || c.TotalRevenueCents != 12000 {
+			t.Fatalf("latest contacts: %+v", c)
+		}
 	})
 }
 

@@ -29,14 +29,24 @@ type Client struct {
 	TotalRevenueCents int64  `json:"totalRevenueCents"`
 }
 
-// Clients are grouped by the stored client key (phone, else e-mail) on an
-// index, ordered by their last appointment; revenue counts what was not
-// cancelled. The name and contacts shown are the client's most recent ones,
-// fetched afterwards for just the clients on the page.
-const aggregate = `SELECT client_key, COUNT(*), MAX(appointment_date),
-	SUM(CASE WHEN status <> 'cancelled' THEN price_cents ELSE 0 END)
-	FROM appointments WHERE user_id = ? GROUP BY client_key
-	ORDER BY MAX(appointment_date) DESC, client_key`
+// Clients are grouped by the stored client key (phone, else e-mail) on a
+// covering index, ordered by their last appointment; revenue counts what was
+// not cancelled; the window count is how many clients there are in all. For
+// each client on the page, one index seek finds their latest appointment,
+// whose name and contacts are the ones shown (the most recently booked one
+// when two share the same date and time).
+const aggregate = `SELECT k.client_key, k.n, k.last, k.revenue, k.total,
+	(SELECT b.id FROM appointments b WHERE b.user_id = ? AND b.client_key = k.client_key
+		ORDER BY b.appointment_date DESC, b.appointment_time DESC, b.created_at DESC LIMIT 1)
+	FROM (SELECT client_key, COUNT(*) AS n, MAX(appointment_date) AS last,
+		SUM(CASE WHEN status <> 'cancelled' THEN price_cents ELSE 0 END) AS revenue, COUNT(*) OVER () AS total
+		FROM appointments WHERE user_id = ? GROUP BY client_key
+		ORDER BY MAX(appointment_date) DESC, client_key%s) k
+	ORDER BY k.last DESC, k.client_key`
+
+// contactBatch bounds the ids of one contacts query (well under either
+// engine's limit on parameters).
+const contactBatch = 500
 
 // Service lists clients.
 type Service struct {
@@ -46,74 +56,72 @@ type Service struct {
 
 // List returns a page of clients (limit 0: all) and how many there are.
 func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([]Client, int, error) {
-	var total int
-	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT client_key FROM appointments WHERE user_id = ? GROUP BY client_key) k`, userID).Scan(&total); err != nil {
-		return nil, 0, err
-	}
-	q, args := aggregate, []any{userID}
+	q, args := fmt.Sprintf(aggregate, ""), []any{userID, userID}
 	if limit > 0 {
-		q += ` LIMIT ? OFFSET ?`
-		args = append(args, limit, offset)
+		q, args = fmt.Sprintf(aggregate, ` LIMIT ? OFFSET ?`), append(args, limit, offset)
 	}
 	rows, err := s.DB.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, 0, err
 	}
 	out := []Client{}
-	index := map[string]int{}
+	latest := map[string]int{} // appointment id -> client index
+	total := -1
 	for rows.Next() {
 		var c Client
-		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents); err != nil {
+		var id string
+		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents, &total, &id); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
-		index[c.Identifier] = len(out)
+		latest[id] = len(out)
 		out = append(out, c)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
-	if err := s.latestContacts(ctx, userID, out, index, limit > 0); err != nil {
+	if total < 0 { // a page past the end carries no window count
+		if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(DISTINCT client_key) FROM appointments WHERE user_id = ?`, userID).Scan(&total); err != nil {
+			return nil, 0, err
+		}
+	}
+	if err := s.contacts(ctx, userID, out, latest); err != nil {
 		return nil, 0, err
 	}
 	return out, total, nil
 }
 
-// latestContacts fills each client's most recent name, e-mail and phone: for
-// a page, only its clients' rows; for everything, one ordered pass.
-func (s *Service) latestContacts(ctx context.Context, userID string, list []Client, index map[string]int, page bool) error {
-	if len(list) == 0 {
-		return nil
+// contacts fills each client's name, e-mail and phone from their latest
+// appointment, fetched by id in batches.
+func (s *Service) contacts(ctx context.Context, userID string, list []Client, latest map[string]int) error {
+	ids := make([]any, 0, len(latest))
+	for id := range latest {
+		ids = append(ids, id)
 	}
-	q := `SELECT client_key, client_name, client_email, client_phone FROM appointments WHERE user_id = ?`
-	args := []any{userID}
-	if page {
-		q += ` AND client_key IN (?` + strings.Repeat(", ?", len(list)-1) + `)`
-		for _, c := range list {
-			args = append(args, c.Identifier)
-		}
-	}
-	rows, err := s.DB.QueryContext(ctx, q+` ORDER BY client_key, appointment_date DESC, appointment_time DESC`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var last string
-	for rows.Next() {
-		var key, name, email, phone string
-		if err := rows.Scan(&key, &name, &email, &phone); err != nil {
+	for len(ids) > 0 {
+		batch := ids[:min(len(ids), contactBatch)]
+		ids = ids[len(batch):]
+		rows, err := s.DB.QueryContext(ctx, `SELECT id, client_name, client_email, client_phone FROM appointments
+			WHERE user_id = ? AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`, append([]any{userID}, batch...)...)
+		if err != nil {
 			return err
 		}
-		if key == last {
-			continue // an older appointment of a client already filled
+		for rows.Next() {
+			var id, name, email, phone string
+			if err := rows.Scan(&id, &name, &email, &phone); err != nil {
+				rows.Close()
+				return err
+			}
+			c := &list[latest[id]]
+			c.Name, c.Email, c.Phone = name, email, phone
 		}
-		last = key
-		if i, ok := index[key]; ok {
-			list[i].Name, list[i].Email, list[i].Phone = name, email, phone
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
 		}
 	}
-	return rows.Err()
+	return nil
 }
 
 // cell neutralises values a spreadsheet would run as a formula.
