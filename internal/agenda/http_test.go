@@ -237,6 +237,9 @@ func TestClients_AreDerivedByPhoneElseEmailAndExportForSpreadsheets(t *testing.T
 		s.seed(t, e, []seed{{"e2", "2026-11-25", "11:00", "cancelled", "Érica Souza", "erica.nova@x.com", "21922222222", 12000}})
 		out.Clients = nil
 		s.owner.Do("GET", "/api/clients?limit=1", nil).JSON(t, &out)
+		if len(out.Clients) != 1 {
+			t.Fatalf("limit=1 gave %d clients", len(out.Clients))
+		}
 		if c := out.Clients[0]; c.Name != "Érica Souza" || c.Email != "erica.nova@x.com" || c.AppointmentCount != 2 || c.TotalRevenueCents != 12000 {
 			t.Fatalf("latest contacts: %+v", c)
 		}
