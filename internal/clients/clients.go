@@ -34,7 +34,8 @@ type Client struct {
 // not cancelled; the window count is how many clients there are in all. For
 // each client on the page, one index seek finds their latest appointment,
 // whose name and contacts are the ones shown (the most recently booked one
-// when two share the same date and time).
+// when two share the same date and time). The %s takes the page's LIMIT and
+// OFFSET, which must bound the grouped rows before the seeks run.
 const aggregate = `SELECT k.client_key, k.n, k.last, k.revenue, k.total,
 	(SELECT b.id FROM appointments b WHERE b.user_id = ? AND b.client_key = k.client_key
 		ORDER BY b.appointment_date DESC, b.appointment_time DESC, b.created_at DESC LIMIT 1)
