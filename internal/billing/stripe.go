@@ -174,7 +174,7 @@ func (s *Service) Webhook(ctx context.Context, payload []byte, signature, secret
 	})
 }
 
-// WebhookHandler serves POST /api/billing/stripe/webhook.
+// WebhookHandler serves POST /webhooks/stripe (mounted by internal/server).
 func (h *Handlers) WebhookHandler(secret string) http.Handler {
 	return httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 256<<10))

@@ -304,6 +304,3 @@ func (t *Tx) LockRow() string {
 	}
 	return ""
 }
-
-// NullTime turns a zero time into SQL NULL.
-func NullTime(t time.Time) sql.NullTime { return sql.NullTime{Time: t, Valid: !t.IsZero()} }

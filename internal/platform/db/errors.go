@@ -26,13 +26,6 @@ func IsUniqueViolation(err error) bool {
 	return false
 }
 
-// IsExclusionViolation reports whether err is PostgreSQL's exclusion-constraint
-// violation (overlapping ranges).
-func IsExclusionViolation(err error) bool {
-	var pg *pgconn.PgError
-	return errors.As(err, &pg) && pg.Code == "23P01"
-}
-
 // IsRetryable reports whether PostgreSQL aborted the transaction so that it
 // may simply run again: a deadlock victim (40P01) or a serialization
 // failure (40001).
