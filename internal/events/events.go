@@ -23,7 +23,7 @@ type Event struct {
 // Broker fans events out to subscribers.
 type Broker struct {
 	mu   sync.Mutex
-	subs map[string]map[chan Event]struct{}
+	subs map[string][]*sub // per user, oldest first
 	// remote, when set, publishes through PostgreSQL instead of locally.
 	remote func(ctx context.Context, e Event) error
 	log    *slog.Logger
@@ -42,7 +42,7 @@ func (b *Broker) Done() <-chan struct{} { return b.done }
 
 // NewBroker returns an in-memory broker.
 func NewBroker(log *slog.Logger) *Broker {
-	b := &Broker{subs: map[string]map[chan Event]struct{}{}, log: log, ready: make(chan struct{}), done: make(chan struct{})}
+	b := &Broker{subs: map[string][]*sub{}, log: log, ready: make(chan struct{}), done: make(chan struct{})}
 	return b
 }
 
@@ -55,23 +55,61 @@ func (b *Broker) Ready() <-chan struct{} {
 	return b.ready
 }
 
+// MaxStreams is how many open streams one user may have: the next one
+// ends the oldest, so tabs left open (or a script reconnecting) cannot pile
+// up goroutines and connections without bound.
+const MaxStreams = 10
+
+type sub struct {
+	ch     chan Event
+	closed bool
+}
+
 // Subscribe returns a channel of the user's events and a function to stop.
+// The channel is closed when the subscription is ended for the user (it
+// became the oldest of more than MaxStreams): the stream must then end.
 func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
-	ch := make(chan Event, 16)
+	s := &sub{ch: make(chan Event, 16)}
 	b.mu.Lock()
-	if b.subs[userID] == nil {
-		b.subs[userID] = map[chan Event]struct{}{}
+	list := append(b.subs[userID], s)
+	for len(list) > MaxStreams {
+		list[0].close()
+		list = list[1:]
 	}
-	b.subs[userID][ch] = struct{}{}
+	b.subs[userID] = list
 	b.mu.Unlock()
-	return ch, func() {
+	return s.ch, func() {
 		b.mu.Lock()
-		delete(b.subs[userID], ch)
-		if len(b.subs[userID]) == 0 {
-			delete(b.subs, userID)
+		defer b.mu.Unlock()
+		list := b.subs[userID]
+		for i, x := range list {
+			if x == s {
+				list = append(list[:i:i], list[i+1:]...)
+				break
+			}
 		}
-		b.mu.Unlock()
+		if len(list) == 0 {
+			delete(b.subs, userID)
+		} else {
+			b.subs[userID] = list
+		}
+		s.close()
 	}
+}
+
+// close ends one subscription (under b.mu).
+func (s *sub) close() {
+	if !s.closed {
+		s.closed = true
+		close(s.ch)
+	}
+}
+
+// Streams is how many subscriptions the user has open in this process.
+func (b *Broker) Streams(userID string) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.subs[userID])
 }
 
 // deliver hands an event to this process's subscribers; a slow tab drops
@@ -79,9 +117,9 @@ func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
 func (b *Broker) deliver(e Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for ch := range b.subs[e.UserID] {
+	for _, s := range b.subs[e.UserID] {
 		select {
-		case ch <- e:
+		case s.ch <- e:
 		default:
 		}
 	}

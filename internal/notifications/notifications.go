@@ -194,7 +194,10 @@ func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-h.Svc.Broker.Done():
 			return
-		case e := <-events:
+		case e, open := <-events:
+			if !open {
+				return // ended by the broker: this user opened too many streams
+			}
 			if !write("event: " + e.Kind + "\ndata: {}\n\n") {
 				return
 			}
