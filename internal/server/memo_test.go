@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -86,4 +87,50 @@ func TestMemo_CachedAnswersFollowEveryChange(t *testing.T) {
 			t.Errorf("another owner's reports: hit=%v", hit)
 		}
 	})
+}
+
+// TestMemo_CachedAnswersKeepTheirHeaders: an answer served from the cache
+// carries exactly the headers of the first one — Cache-Control: no-store on
+// the owner's screens, the CSV's type and file name — and its own request id.
+func TestMemo_CachedAnswersKeepTheirHeaders(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a := e.Client()
+		seedOwner(t, e, a)
+		own := map[string]bool{"Date": true, "X-Request-Id": true, "X-Agendei-Cache": true}
+		for _, p := range []string{"/api/dashboard", "/api/clients", "/api/reports", "/api/clients/export"} {
+			first := a.Do("GET", p, nil)
+			again := a.Do("GET", p, nil)
+			if first.StatusCode != 200 || again.StatusCode != 200 || again.Header.Get("X-Agendei-Cache") != "hit" {
+				t.Fatalf("%s: %d then %d (cache %q)", p, first.StatusCode, again.StatusCode, again.Header.Get("X-Agendei-Cache"))
+			}
+			if got := again.Header.Get("Cache-Control"); got != "no-store" {
+				t.Errorf("%s from the cache: Cache-Control %q, want no-store", p, got)
+			}
+			for k := range merge(first.Header, again.Header) {
+				if own[k] {
+					continue
+				}
+				if f, g := strings.Join(first.Header.Values(k), ", "), strings.Join(again.Header.Values(k), ", "); f != g {
+					t.Errorf("%s header %s: first %q, from the cache %q", p, k, f, g)
+				}
+			}
+			if first.Header.Get("X-Request-Id") == again.Header.Get("X-Request-Id") {
+				t.Errorf("%s: the cached answer repeats the first request's id", p)
+			}
+		}
+		csv := a.Do("GET", "/api/clients/export", nil)
+		if !strings.HasPrefix(csv.Header.Get("Content-Type"), "text/csv") || !strings.Contains(csv.Header.Get("Content-Disposition"), "attachment") {
+			t.Errorf("cached CSV headers: %v", csv.Header)
+		}
+	})
+}
+
+func merge(hs ...http.Header) map[string]bool {
+	out := map[string]bool{}
+	for _, h := range hs {
+		for k := range h {
+			out[k] = true
+		}
+	}
+	return out
 }

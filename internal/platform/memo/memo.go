@@ -14,6 +14,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -40,11 +41,21 @@ type Cache struct {
 }
 
 type entry struct {
-	key         string
-	version     int64
-	contentType string
-	disposition string // a download's file name (the clients CSV)
-	body        []byte
+	key     string
+	version int64
+	header  http.Header // what the handler set: Content-Type, Content-Disposition, Cache-Control…
+	body    []byte
+}
+
+func (e *entry) size() int {
+	n := len(e.key) + len(e.body)
+	for k, vs := range e.header {
+		n += len(k)
+		for _, v := range vs {
+			n += len(v)
+		}
+	}
+	return n
 }
 
 // New returns a cache holding at most maxBytes of answers.
@@ -98,7 +109,7 @@ func (c *Cache) get(key string, version int64) (*entry, bool) {
 }
 
 func (c *Cache) put(e *entry) {
-	size := len(e.key) + len(e.body)
+	size := e.size()
 	if size > c.maxBytes/8 {
 		return // one answer may not crowd out the rest
 	}
@@ -106,7 +117,7 @@ func (c *Cache) put(e *entry) {
 	defer c.mu.Unlock()
 	if el, ok := c.items[e.key]; ok {
 		old := el.Value.(*entry)
-		c.bytes -= len(old.key) + len(old.body)
+		c.bytes -= old.size()
 		el.Value = e
 		c.ll.MoveToFront(el)
 	} else {
@@ -118,7 +129,7 @@ func (c *Cache) put(e *entry) {
 		old := last.Value.(*entry)
 		c.ll.Remove(last)
 		delete(c.items, old.key)
-		c.bytes -= len(old.key) + len(old.body)
+		c.bytes -= old.size()
 	}
 }
 
@@ -162,38 +173,57 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 		key := name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
 		if e, ok := c.get(key, version); ok {
 			c.hits.Inc()
-			w.Header().Set("Content-Type", e.contentType)
-			if e.disposition != "" {
-				w.Header().Set("Content-Disposition", e.disposition)
+			h := w.Header()
+			for k, vs := range e.header {
+				h[k] = append([]string(nil), vs...)
 			}
-			w.Header().Set("X-Agendei-Cache", "hit")
+			h.Set("X-Agendei-Cache", "hit")
 			_, _ = w.Write(e.body)
 			return
 		}
 		c.misses.Inc()
-		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK, before: w.Header().Clone()}
 		next.ServeHTTP(rec, r)
-		if rec.status == http.StatusOK && !rec.streamed {
-			c.put(&entry{key: key, version: version, contentType: rec.Header().Get("Content-Type"),
-				disposition: rec.Header().Get("Content-Disposition"), body: rec.buf.Bytes()})
+		if rec.status == http.StatusOK && !rec.streamed && rec.header != nil {
+			c.put(&entry{key: key, version: version, header: rec.header, body: rec.buf.Bytes()})
 		}
 	})
 }
 
-// recorder passes the answer through and keeps a copy of its body.
+// recorder passes the answer through and keeps a copy of its body and of
+// the headers the handler set.
 type recorder struct {
 	http.ResponseWriter
 	status   int
 	buf      bytes.Buffer
 	streamed bool
+	before   http.Header // the headers outer middleware set (request id…): not the answer's own
+	header   http.Header // the handler's headers, as they were sent
 }
 
 func (r *recorder) WriteHeader(status int) {
-	r.status = status
+	if r.header == nil {
+		r.status = status
+		r.keepHeader()
+	}
 	r.ResponseWriter.WriteHeader(status)
 }
 
+// keepHeader notes every header the handler added or changed, at the moment
+// the answer's head goes out.
+func (r *recorder) keepHeader() {
+	r.header = http.Header{}
+	for k, vs := range r.ResponseWriter.Header() {
+		if !slices.Equal(vs, r.before[k]) {
+			r.header[k] = slices.Clone(vs)
+		}
+	}
+}
+
 func (r *recorder) Write(p []byte) (int, error) {
+	if r.header == nil {
+		r.keepHeader() // an implicit 200
+	}
 	if r.status == http.StatusOK && !r.streamed {
 		r.buf.Write(p)
 	}
