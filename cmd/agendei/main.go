@@ -147,25 +147,62 @@ func serve(ctx context.Context, args []string) error {
 		stopBg()
 		return err
 	}
+	// With AGENDEI_METRICS_ADDR, /metrics is served there alone (e.g. on a
+	// private interface), and the public address answers 404 for it.
+	var ms *http.Server
+	var mln net.Listener
+	if cfg.MetricsAddr != "" {
+		ms = &http.Server{Addr: cfg.MetricsAddr, Handler: metricsMux(srv.Metrics), ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout: 30 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: 120 * time.Second}
+		if mln, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			ln.Close()
+			stopBg()
+			return fmt.Errorf("metrics address: %w", err)
+		}
+	}
 	log.Info("agendei is serving", "addr", ln.Addr().String(), "url", cfg.BaseURL, "dialect", d.Dialect, "data_dir", cfg.DataDir)
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- hs.Serve(ln) }()
+	if ms != nil {
+		log.Info("metrics are served apart", "metrics_addr", mln.Addr().String())
+		go func() { errc <- ms.Serve(mln) }()
+	}
 	select {
 	case err := <-errc:
 		stopBg()
+		if ms != nil {
+			ms.Close()
+		}
+		hs.Close()
 		return err
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing in-flight requests")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	var merr error
+	done := make(chan struct{})
+	if ms != nil {
+		go func() { merr = ms.Shutdown(shutdownCtx); close(done) }()
+	} else {
+		close(done)
+	}
 	err = hs.Shutdown(shutdownCtx)
+	<-done
 	stopBg()
 	<-bgDone
+	err = errors.Join(err, merr)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
+}
+
+// metricsMux answers GET /metrics and 404 for anything else.
+func metricsMux(metrics http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics)
+	return mux
 }
 
 func newLogger(cfg *config.Config) *slog.Logger {

@@ -49,6 +49,7 @@ type Server struct {
 	Auth        *auth.Service
 	Events      *events.Broker
 	Billing     *billing.Service
+	Metrics     http.Handler // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
 	limiter     *ratelimit.Limiter
 	log         *slog.Logger
 	db          *db.DB
@@ -155,7 +156,12 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	metricsH := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	if cfg.MetricsAddr == "" {
+		mux.Handle("GET /metrics", metricsH)
+	} else {
+		mux.HandleFunc("/metrics", http.NotFound) // not the web app's index either
+	}
 	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web)))
 
 	var h http.Handler = mux
@@ -165,7 +171,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/mail"
 	"net/url"
 	"os"
@@ -20,6 +21,7 @@ import (
 // Config is every setting of `agendei serve`.
 type Config struct {
 	Addr            string // AGENDEI_ADDR
+	MetricsAddr     string // AGENDEI_METRICS_ADDR: serve /metrics there only (empty: on Addr)
 	DataDir         string // AGENDEI_DATA_DIR
 	DatabaseURL     string // DATABASE_URL: empty means SQLite in DataDir
 	BaseURL         string // AGENDEI_BASE_URL: public origin, used in e-mail links and Origin checks
@@ -49,6 +51,7 @@ type setting struct {
 func (c *Config) settings() []setting {
 	return []setting{
 		{"addr", "AGENDEI_ADDR", ":8080", "address to listen on", &c.Addr},
+		{"metrics-addr", "AGENDEI_METRICS_ADDR", "", "serve /metrics only on this address, e.g. 127.0.0.1:9090 (default: on the main address)", &c.MetricsAddr},
 		{"data-dir", "AGENDEI_DATA_DIR", "./data", "folder for the SQLite file, photos, outbox and generated secrets", &c.DataDir},
 		{"database-url", "DATABASE_URL", "", "postgres://… to use PostgreSQL (default: SQLite in the data dir)", &c.DatabaseURL},
 		{"base-url", "AGENDEI_BASE_URL", "http://localhost:8080", "public URL of the app, for links in e-mails", &c.BaseURL},
@@ -112,6 +115,13 @@ func (c *Config) validate() error {
 	}
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		errs = append(errs, fmt.Errorf("AGENDEI_MAIL_FROM is not an e-mail address: %q", c.MailFrom))
+	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("AGENDEI_METRICS_ADDR must be host:port or :port, got %q", c.MetricsAddr))
+		} else if c.MetricsAddr == c.Addr {
+			errs = append(errs, errors.New("AGENDEI_METRICS_ADDR must differ from AGENDEI_ADDR (leave it empty to serve /metrics on the main address)"))
+		}
 	}
 	c.SupportWhatsApp = digitsOnly(c.SupportWhatsApp)
 	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {

@@ -13,6 +13,13 @@ func TestParse_FlagsOverrideEnvironmentWhichOverridesDefaults(t *testing.T) {
 	if err != nil || c.Addr != ":8080" || c.DataDir != "./data" || c.DatabaseURL != "" || c.BaseURL != "http://localhost:8080" {
 		t.Fatalf("defaults: %+v %v", c, err)
 	}
+	if c.MetricsAddr != "" {
+		t.Fatalf("metrics are served on the main address by default, got %q", c.MetricsAddr)
+	}
+	c, err = Parse("t", []string{"--metrics-addr", "127.0.0.1:9091"}, env(map[string]string{"AGENDEI_METRICS_ADDR": ":9090"}))
+	if err != nil || c.MetricsAddr != "127.0.0.1:9091" {
+		t.Fatalf("metrics addr: %+v %v", c, err)
+	}
 	c, err = Parse("t", []string{"--addr", ":9000"}, env(map[string]string{"AGENDEI_ADDR": ":7000", "AGENDEI_SUPPORT_WHATSAPP": "+55 (11) 4000-1234", "AGENDEI_BASE_URL": "https://agenda.example.com/"}))
 	if err != nil || c.Addr != ":9000" || c.SupportWhatsApp != "551140001234" || c.BaseURL != "https://agenda.example.com" || !c.TLS() {
 		t.Fatalf("%+v %v", c, err)
@@ -26,6 +33,8 @@ func TestParse_RefusesBadValues(t *testing.T) {
 		{"AGENDEI_SMTP_URL": "mail.example.com"},
 		{"AGENDEI_LOG_FORMAT": "xml"},
 		{"AGENDEI_MAIL_FROM": "not an address"},
+		{"AGENDEI_METRICS_ADDR": "9090"},
+		{"AGENDEI_METRICS_ADDR": ":8080"},
 	} {
 		if _, err := Parse("t", nil, env(e)); err == nil {
 			t.Errorf("%v accepted", e)
