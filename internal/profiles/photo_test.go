@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -119,5 +121,55 @@ func TestPhoto_AccountDeletionRemovesIt(t *testing.T) {
 			t.Fatalf("left behind: %v", files)
 		}
 		_ = os.RemoveAll(dir)
+	})
+}
+
+// Issue 12: a 232 KB progressive 4:4:4 JPEG of 6000×6600 passed the old 5 MB
+// and 40 MP checks and took ~570 MB to decode. Its header is enough to refuse it.
+func TestPhoto_RefusesLargeDimensionsBeforeDecoding(t *testing.T) {
+	bomb := profiles.CraftJPEG(6000, 6600, 3, true)
+	wide := profiles.CraftJPEG(profiles.MaxPhotoSide+8, 100, 1, false) // few pixels, too wide
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		const msg = "A imagem tem dimensões grandes demais (máximo de 4096 pixels de lado e 16 megapixels). Reduza a foto e tente novamente."
+		for name, data := range map[string][]byte{"6000x6600.jpg": bomb, "larga.jpg": wide} {
+			r := c.Upload("/api/profile/photo", "photo", name, data)
+			if r.StatusCode != 400 || r.Err(t).Error.Code != "image_too_large" || r.Err(t).Error.Message != msg {
+				t.Fatalf("%s (%d bytes): %d %s", name, len(data), r.StatusCode, r.Body)
+			}
+		}
+		var p struct{ PhotoURL string }
+		c.Do("GET", "/api/profile", nil).JSON(t, &p)
+		if p.PhotoURL != "" {
+			t.Fatalf("stored %q", p.PhotoURL)
+		}
+	})
+}
+
+func TestPhoto_UploadsAreLimitedPerAccount(t *testing.T) {
+	img := pngBytes(t, 4, 4, 255)
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		ana, bia := e.Client(), e.Client()
+		ana.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		bia.Signup("Bia", "bia@example.com", "segredo1", "gato")
+		for i := range 10 {
+			if r := ana.Upload("/api/profile/photo", "photo", "f.png", img); r.StatusCode != 200 {
+				t.Fatalf("upload %d: %d %s", i+1, r.StatusCode, r.Body)
+			}
+		}
+		r := ana.Upload("/api/profile/photo", "photo", "f.png", img)
+		if r.StatusCode != 429 || !strings.HasPrefix(r.Err(t).Error.Message, "Muitas tentativas. Aguarde") || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("11th upload: %d %s %v", r.StatusCode, r.Body, r.Header)
+		}
+		// Another account is not affected, and the window passes.
+		if r := bia.Upload("/api/profile/photo", "photo", "f.png", img); r.StatusCode != 200 {
+			t.Fatalf("other account: %d %s", r.StatusCode, r.Body)
+		}
+		e.Clock.Advance(time.Hour)
+		ana.Login("ana@example.com", "segredo1")
+		if r := ana.Upload("/api/profile/photo", "photo", "f.png", img); r.StatusCode != 200 {
+			t.Fatalf("after an hour: %d %s", r.StatusCode, r.Body)
+		}
 	})
 }

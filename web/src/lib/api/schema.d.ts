@@ -257,7 +257,7 @@ export interface paths {
         put?: never;
         /**
          * Upload the profile photo (JPEG, PNG, WebP or GIF by content, at most 5 MB).
-         * @description The image is decoded, resized to at most 512 px a side and re-encoded (JPEG, or PNG when it has transparency), which strips all metadata. Errors `invalid_file_type` (400) and `file_too_large` (413).
+         * @description The image's dimensions are read from its header first and more than 4096 px a side or 16 megapixels is refused without decoding it (`image_too_large`, 400). It is then decoded (one photo at a time per server process), resized to at most 512 px a side and re-encoded (JPEG, or PNG when it has transparency), which strips all metadata. Errors `invalid_file_type` (400), `image_too_large` (400), `file_too_large` (413) and `rate_limited` (429, more than 10 uploads per account per hour).
          */
         post: operations["uploadPhoto"];
         delete?: never;
