@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Invite is one appointment as an iCalendar event.
@@ -59,9 +60,24 @@ func ICS(inv Invite) []byte {
 	return []byte(b.String())
 }
 
+// textEscaper escapes an iCalendar TEXT value (RFC 5545 §3.3.11): backslash,
+// semicolon and comma get a backslash, and every line break — CRLF, a lone
+// LF or a lone CR — becomes the two characters \n, so no name can end the
+// property and start another one.
+var textEscaper = strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`, "\r", `\n`)
+
 func escapeText(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\r\n", `\n`, "\n", `\n`)
-	return r.Replace(s)
+	// TEXT admits no control characters but the tab (line breaks are escaped).
+	s = strings.Map(func(r rune) rune {
+		if r == '\r' || r == '\n' || r == '\t' {
+			return r
+		}
+		if r < 0x20 || r >= 0x7f && r <= 0x9f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, s)
+	return textEscaper.Replace(s)
 }
 
 // fold splits a content line into 75-octet pieces, never inside a UTF-8 rune.
