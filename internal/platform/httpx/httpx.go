@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -97,7 +98,8 @@ func Respond(w http.ResponseWriter, status int, v any, err error) error {
 const MaxBody = 64 << 10
 
 // DecodeJSON reads the request body into dst, refusing bodies over MaxBody and
-// anything that is not one JSON value.
+// anything that is not one JSON value, and cleans every string in it
+// (CleanText: no NUL or other control characters, line breaks as "\n").
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return NewError(http.StatusUnsupportedMediaType, "unsupported_media_type", "Envie os dados como JSON.")
@@ -113,6 +115,8 @@ func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if dec.Decode(&struct{}{}) != io.EOF {
 		return ErrBadJSON
 	}
+	// Every text a client sends is stored clean, whichever handler reads it.
+	cleanStrings(reflect.ValueOf(dst))
 	return nil
 }
 
