@@ -13,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -100,8 +101,8 @@ type Filter struct {
 
 // Range returns the owner's appointments in a date range, by date and time.
 func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appointment, bool, error) {
-	from, err1 := time.Parse("2006-01-02", f.From)
-	to, err2 := time.Parse("2006-01-02", f.To)
+	from, err1 := slots.ParseDate(f.From)
+	to, err2 := slots.ParseDate(f.To)
 	if err1 != nil || err2 != nil || to.Before(from) || to.Sub(from) > 62*24*time.Hour {
 		return nil, false, errRange
 	}
@@ -150,20 +151,70 @@ func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, err
 
 // SetStatus confirms, completes or cancels an appointment. Cancelling frees
 // its time at once: slots only count confirmed and completed appointments.
+//
+// A change that makes an appointment hold time again (a cancelled one
+// confirmed or completed) goes through booking.Hold, like a booking: inside
+// the transaction serialised per professional it is refused with 409 when
+// another appointment of that professional now holds any of its time. Only
+// the overlap is checked, not the booking rules: an owner may re-confirm an
+// appointment that is past or outside today's opening hours, as long as it
+// takes nobody's time.
 func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Appointment, error) {
 	switch status {
 	case "confirmed", "cancelled", "completed":
 	default:
 		return nil, errStatus
 	}
-	res, err := s.DB.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID)
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		write := func() error {
+			_, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID)
+			return err
+		}
+		var pro sql.NullString
+		var date, at string
+		var duration int
+		err := tx.QueryRowContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration FROM appointments WHERE id = ? AND user_id = ?`,
+			id, userID).Scan(&pro, &date, &at, &duration)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if !booking.Holds(status) {
+			return write() // freeing time never makes an overlap
+		}
+		start, err := slots.ParseHHMM(at)
+		if err != nil {
+			return write() // a time no slot can read never collides (busy skips it too)
+		}
+		claim := booking.Claim{OwnerID: userID, ProfessionalID: pro.String, Date: date, Start: start, Duration: duration, Except: id}
+		return booking.Hold(ctx, tx, claim, func(busy []slots.Busy) error {
+			// The status as it stands now that the professional is locked: an
+			// appointment that already holds its time takes nothing new.
+			var now string
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&now); err != nil {
+				return err
+			}
+			if !booking.Holds(now) && slots.Overlaps(start, duration, busy) {
+				return errTaken(status)
+			}
+			return nil
+		}, write)
+	})
 	if err != nil {
 		return nil, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNotFound
-	}
 	return s.Get(ctx, userID, id)
+}
+
+func errTaken(status string) *httpx.Error {
+	verb := "confirmar"
+	if status == "completed" {
+		verb = "concluir"
+	}
+	return httpx.NewError(http.StatusConflict, "slot_unavailable",
+		"Não é possível "+verb+": o profissional já tem outro agendamento neste horário.")
 }
 
 // Metrics are the dashboard's four cards.

@@ -42,9 +42,16 @@ var (
 	errPhone         = httpx.Validation("Informe um telefone válido, com DDD.")
 	errTooLong       = httpx.Validation("O nome deve ter no máximo 120 caracteres e as observações, 1000.")
 	errSlotTaken     = httpx.NewError(http.StatusConflict, "slot_unavailable", "Este profissional já possui agendamento neste horário. Por favor, escolha outro horário.")
+	errTimePast      = httpx.NewError(http.StatusConflict, "slot_past", "Este horário já passou. Escolha outro horário.")
+	errDayClosed     = httpx.NewError(http.StatusConflict, "day_closed", "O profissional não atende neste dia. Escolha outra data.")
+	errOffHours      = httpx.NewError(http.StatusConflict, "slot_outside_hours", "Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.")
 	errMonth         = httpx.Validation("Mês inválido.")
 	statusesThatHold = `('confirmed', 'completed')`
 )
+
+func errBeyond(days int) *httpx.Error {
+	return httpx.NewError(http.StatusConflict, "date_beyond_window", fmt.Sprintf("Escolha uma data dentro dos próximos %d dias.", days))
+}
 
 func errTooShort(minutes int) *httpx.Error {
 	return httpx.NewError(http.StatusConflict, "slot_too_short",
@@ -62,6 +69,28 @@ type Service struct {
 	// ReminderLead is how long before an appointment the client is reminded
 	// (0: DefaultReminderLead).
 	ReminderLead time.Duration
+	// WindowDays is how many days ahead of the owner's today clients may
+	// book (0: DefaultWindowDays).
+	WindowDays int
+}
+
+// DefaultWindowDays is the booking window: the last bookable date is the
+// owner's today plus this many days. Besides sparing owners bookings for a
+// distant year, it keeps every stored instant far inside what both
+// databases read back (9999-12-31 23:00 in São Paulo is year 10000 in UTC).
+const DefaultWindowDays = 365
+
+func (s *Service) windowDays() int {
+	if s.WindowDays > 0 {
+		return s.WindowDays
+	}
+	return DefaultWindowDays
+}
+
+// lastDay is the owner's last bookable date ("2006-01-02").
+func (s *Service) lastDay(o *owner) string {
+	now := s.Clock.Now().In(o.Loc)
+	return time.Date(now.Year(), now.Month(), now.Day()+s.windowDays(), 12, 0, 0, 0, time.UTC).Format("2006-01-02")
 }
 
 type owner struct {
@@ -161,10 +190,15 @@ func window(ctx context.Context, q db.Querier, ownerID string) ([7][2]int, error
 	return w, rows.Err()
 }
 
-// busy returns the professional's holding appointments between two dates (inclusive), by date.
-func busy(ctx context.Context, q db.Querier, professionalID, from, to string) (map[string][]slots.Busy, error) {
+// Holds reports whether an appointment of that status holds its time (only
+// those count as busy in the slots).
+func Holds(status string) bool { return status == "confirmed" || status == "completed" }
+
+// busy returns the professional's holding appointments between two dates
+// (inclusive), by date, leaving out the appointment except (none when "").
+func busy(ctx context.Context, q db.Querier, professionalID, from, to, except string) (map[string][]slots.Busy, error) {
 	rows, err := q.QueryContext(ctx, `SELECT appointment_date, appointment_time, duration FROM appointments
-		WHERE professional_id = ? AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold, professionalID, from, to)
+		WHERE professional_id = ? AND appointment_date >= ? AND appointment_date <= ? AND id <> ? AND status IN `+statusesThatHold, professionalID, from, to, except)
 	if err != nil {
 		return nil, err
 	}
@@ -183,11 +217,12 @@ func busy(ctx context.Context, q db.Querier, professionalID, from, to string) (m
 	return out, rows.Err()
 }
 
-// dayOf builds the slot rules of one date; ok is false for past dates.
+// dayOf builds the slot rules of one date; ok is false for past dates and
+// dates beyond the booking window.
 func (s *Service) dayOf(o *owner, w [7][2]int, date time.Time, duration int, busy []slots.Busy) (slots.Day, bool) {
 	today, nowMin := slots.Today(s.Clock.Now(), o.Loc)
 	ds := date.Format("2006-01-02")
-	if ds < today {
+	if ds < today || ds > s.lastDay(o) {
 		return slots.Day{}, false
 	}
 	win := w[int(date.Weekday())]
@@ -199,7 +234,7 @@ func (s *Service) dayOf(o *owner, w [7][2]int, date time.Time, duration int, bus
 }
 
 func parseDate(s string) (time.Time, error) {
-	t, err := time.Parse("2006-01-02", s)
+	t, err := slots.ParseDate(s)
 	if err != nil {
 		return t, errDateTime
 	}
@@ -239,7 +274,7 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if err != nil {
 		return nil, err
 	}
-	b, err := busy(ctx, s.DB, professionalID, date, date)
+	b, err := busy(ctx, s.DB, professionalID, date, date, "")
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +289,7 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 
 // Days returns the dates of a month ("2006-01") that have at least one free time.
 func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
-	first, err := time.Parse("2006-01", month)
+	first, err := slots.ParseMonth(month)
 	if err != nil {
 		return nil, errMonth
 	}
@@ -263,11 +298,17 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 		return nil, err
 	}
 	last := first.AddDate(0, 1, -1)
-	b, err := busy(ctx, s.DB, professionalID, first.Format("2006-01-02"), last.Format("2006-01-02"))
+	if horizon, _ := time.Parse("2006-01-02", s.lastDay(p.owner)); last.After(horizon) {
+		last = horizon // days beyond the booking window offer nothing
+	}
+	out := []string{}
+	if last.Before(first) {
+		return out, nil
+	}
+	b, err := busy(ctx, s.DB, professionalID, first.Format("2006-01-02"), last.Format("2006-01-02"), "")
 	if err != nil {
 		return nil, err
 	}
-	out := []string{}
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		ds := d.Format("2006-01-02")
 		if day, ok := s.dayOf(p.owner, p.window, d, p.choice.Duration, b[ds]); ok && len(slots.Free(day)) > 0 {
@@ -358,9 +399,15 @@ func NormalizePhone(raw string) (string, bool) {
 }
 
 // Book creates a confirmed appointment if, inside the transaction, the slot
-// is still free. Writers for one professional are serialised (SQLite: the
-// single writer; PostgreSQL: a row lock on the professional), so of any
-// number of racing requests for a slot exactly one wins.
+// is still free. It holds the time through Hold, so writers for one
+// professional are serialised (SQLite: the single writer; PostgreSQL: a row
+// lock on the professional) and of any number of racing requests for a slot
+// exactly one wins.
+//
+// A refusal says what is wrong, checked in this order: a time already past,
+// a date beyond the booking window, a closed weekday, a time outside the
+// opening hours or off the 30-minute grid, and only then the spec's
+// 'slot_unavailable' (another appointment at that time) or 'slot_too_short'.
 func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked, error) {
 	if err := validate(&in); err != nil {
 		return nil, err
@@ -382,13 +429,6 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		if !s.open(o) {
 			return errClosed
 		}
-		var locked string
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM professionals WHERE id = ? AND user_id = ?`+tx.LockRow(), in.ProfessionalID, o.ID).Scan(&locked); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return errChoice
-			}
-			return err
-		}
 		c, err := s.choose(ctx, tx, o.ID, in.ProfessionalID, in.ServiceID)
 		if err != nil {
 			return err
@@ -397,31 +437,34 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		if err != nil {
 			return err
 		}
-		b, err := busy(ctx, tx, in.ProfessionalID, in.Date, in.Date)
+		d, err := s.bookable(o, w, day, start, c.Duration)
 		if err != nil {
 			return err
 		}
-		d, ok := s.dayOf(o, w, day, c.Duration, b[in.Date])
-		if !ok || start < d.NotBefore {
-			return errSlotTaken
+		claim := Claim{OwnerID: o.ID, ProfessionalID: in.ProfessionalID, Date: in.Date, Start: start, Duration: c.Duration}
+		fit := func(busy []slots.Busy) error {
+			d.Busy = busy
+			if !slots.Fits(d, start) {
+				return conflict(d, start, c.Duration)
+			}
+			return nil
 		}
-		if !slots.Fits(d, start) {
-			return conflict(d, start, c.Duration)
-		}
-		token, hash := cancelToken()
-		local := time.Date(day.Year(), day.Month(), day.Day(), start/60, start%60, 0, 0, o.Loc)
-		now := s.Clock.Now()
-		out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
-			ServiceName: c.ServiceName, Duration: c.Duration, PriceCents: c.PriceCents, CancelToken: token}
-		if _, err = tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
+		return Hold(ctx, tx, claim, fit, func() error {
+			token, hash := cancelToken()
+			local := time.Date(day.Year(), day.Month(), day.Day(), start/60, start%60, 0, 0, o.Loc)
+			now := s.Clock.Now()
+			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
+				ServiceName: c.ServiceName, Duration: c.Duration, PriceCents: c.PriceCents, CancelToken: token}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 			client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
-			out.ID, o.ID, in.ProfessionalID, in.ServiceID, c.ProfessionalName, c.ServiceName, c.Duration, c.PriceCents,
-			in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), now, now); err != nil {
-			return err
-		}
-		return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
-			OwnerID: o.ID, OwnerName: o.Name, OwnerEmail: o.Email, Start: local})
+				out.ID, o.ID, in.ProfessionalID, in.ServiceID, c.ProfessionalName, c.ServiceName, c.Duration, c.PriceCents,
+				in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), now, now); err != nil {
+				return err
+			}
+			return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
+				OwnerID: o.ID, OwnerName: o.Name, OwnerEmail: o.Email, Start: local})
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -429,22 +472,93 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 	return out, nil
 }
 
-// conflict says why a start is not offered: an appointment at that very time,
-// or not enough free minutes from it.
+// bookable checks the rules of a client's booking that do not depend on
+// other appointments, and returns the date's slot rules (without busy).
+func (s *Service) bookable(o *owner, w [7][2]int, date time.Time, start, duration int) (slots.Day, error) {
+	today, nowMin := slots.Today(s.Clock.Now(), o.Loc)
+	ds := date.Format("2006-01-02")
+	switch {
+	case ds < today || ds == today && start < nowMin:
+		return slots.Day{}, errTimePast
+	case ds > s.lastDay(o):
+		return slots.Day{}, errBeyond(s.windowDays())
+	}
+	win := w[int(date.Weekday())]
+	if win[1] <= win[0] {
+		return slots.Day{}, errDayClosed
+	}
+	if start < win[0] || start >= win[1] || (start-win[0])%slots.Step != 0 {
+		return slots.Day{}, errOffHours
+	}
+	d := slots.Day{Open: win[0], Close: win[1], Duration: duration}
+	if ds == today {
+		d.NotBefore = nowMin
+	}
+	return d, nil
+}
+
+// conflict says why an on-grid start inside the opening hours is not
+// offered: an appointment at that very time, or not enough free minutes from
+// it (another appointment, or the closing time).
 func conflict(d slots.Day, start, duration int) error {
-	for _, b := range d.Busy {
-		dur := b.Duration
-		if dur <= 0 {
-			dur = slots.DefaultDuration
-		}
-		if b.Start <= start && start < b.Start+dur {
-			return errSlotTaken
+	if slots.Overlaps(start, 1, d.Busy) {
+		return errSlotTaken
+	}
+	return errTooShort(duration)
+}
+
+// Claim is the time an appointment is to hold: an interval of one
+// professional's date, in the owner's zone.
+type Claim struct {
+	OwnerID        string
+	ProfessionalID string // "": the professional was deleted; nothing can collide
+	Date           string // YYYY-MM-DD
+	Start          int    // minutes from midnight
+	Duration       int    // minutes (0: slots.DefaultDuration)
+	// Except is the appointment that is to hold the time, when it exists
+	// already (a re-confirm, later a move): it never collides with itself.
+	Except string
+}
+
+// Hold is the one way an appointment comes to hold time: a public booking
+// and an owner's re-confirm (later a move, a series, "any professional") all
+// call it, and no other code makes an appointment hold time. Inside tx it
+// locks the professional's row, which serialises every writer of that
+// professional's time (SQLite: the single writer already; PostgreSQL: FOR
+// UPDATE, and each later statement of a READ COMMITTED transaction sees what
+// the previous holder of the lock committed), reads the date's other holding
+// appointments, lets fit decide with them, and runs write.
+//
+// fit nil asks only that the interval overlaps no other holder (the spec's
+// 'slot_unavailable'); a booking passes its full slot rules.
+func Hold(ctx context.Context, tx *db.Tx, c Claim, fit func(busy []slots.Busy) error, write func() error) error {
+	if fit == nil {
+		fit = func(busy []slots.Busy) error {
+			if slots.Overlaps(c.Start, c.Duration, busy) {
+				return errSlotTaken
+			}
+			return nil
 		}
 	}
-	if start >= d.Open && start < d.Close && (start-d.Open)%slots.Step == 0 {
-		return errTooShort(duration)
+	var held []slots.Busy
+	if c.ProfessionalID != "" {
+		var locked string
+		if err := tx.QueryRowContext(ctx, `SELECT id FROM professionals WHERE id = ? AND user_id = ?`+tx.LockRow(), c.ProfessionalID, c.OwnerID).Scan(&locked); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return errChoice
+			}
+			return err
+		}
+		b, err := busy(ctx, tx, c.ProfessionalID, c.Date, c.Date, c.Except)
+		if err != nil {
+			return err
+		}
+		held = b[c.Date]
 	}
-	return errSlotTaken
+	if err := fit(held); err != nil {
+		return err
+	}
+	return write()
 }
 
 func cancelToken() (token, hash string) {

@@ -4,8 +4,6 @@ package slots
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -61,6 +59,16 @@ func Fits(d Day, start int) bool {
 	return false
 }
 
+// Overlaps reports whether [start, start+duration) overlaps, wholly or
+// partly, any busy interval: the one rule that decides whether time that is
+// already chosen (an owner's re-confirm) is still free.
+func Overlaps(start, duration int, busy []Busy) bool {
+	if duration <= 0 {
+		duration = DefaultDuration
+	}
+	return overlaps(start, start+duration, busy)
+}
+
 func overlaps(start, end int, busy []Busy) bool {
 	for _, b := range busy {
 		dur := b.Duration
@@ -74,18 +82,57 @@ func overlaps(start, end int, busy []Busy) bool {
 	return false
 }
 
-// ParseHHMM reads "09:30" as 570.
+// ParseHHMM reads "09:30" as 570. Only HH:MM is accepted: two digits, a
+// colon, two digits, 00–23 and 00–59 (no signs, spaces or single digits,
+// which strconv.Atoi would let through as "+9").
 func ParseHHMM(s string) (int, error) {
-	h, m, ok := strings.Cut(s, ":")
-	if !ok || len(h) != 2 || len(m) != 2 {
+	if len(s) != 5 || s[2] != ':' || !digits(s[:2]) || !digits(s[3:]) {
 		return 0, fmt.Errorf("horário inválido %q", s)
 	}
-	hh, err1 := strconv.Atoi(h)
-	mm, err2 := strconv.Atoi(m)
-	if err1 != nil || err2 != nil || hh < 0 || hh > 23 || mm < 0 || mm > 59 {
+	hh := int(s[0]-'0')*10 + int(s[1]-'0')
+	mm := int(s[3]-'0')*10 + int(s[4]-'0')
+	if hh > 23 || mm > 59 {
 		return 0, fmt.Errorf("horário inválido %q", s)
 	}
 	return hh*60 + mm, nil
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// The years a date may have anywhere in the API. Every date the server
+// accepts must read back on both databases: 9999-12-31 23:00 in São Paulo is
+// year 10000 in UTC, which neither driver scans. The bounds are far wider
+// than any booking window and far narrower than what breaks.
+const (
+	MinYear = 2000
+	MaxYear = 2100
+)
+
+// ParseDate reads a calendar date "YYYY-MM-DD" (a real day of a year from
+// MinYear to MaxYear) as midnight UTC: the one parser of dates that come
+// from requests.
+func ParseDate(s string) (time.Time, error) {
+	t, err := time.Parse("2006-01-02", s)
+	if err != nil || len(s) != 10 || t.Year() < MinYear || t.Year() > MaxYear {
+		return time.Time{}, fmt.Errorf("data inválida %q", s)
+	}
+	return t, nil
+}
+
+// ParseMonth reads a month "YYYY-MM" (years MinYear to MaxYear) as its first day.
+func ParseMonth(s string) (time.Time, error) {
+	t, err := time.Parse("2006-01", s)
+	if err != nil || len(s) != 7 || t.Year() < MinYear || t.Year() > MaxYear {
+		return time.Time{}, fmt.Errorf("mês inválido %q", s)
+	}
+	return t, nil
 }
 
 // FormatHHMM writes 570 as "09:30".

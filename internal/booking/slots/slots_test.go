@@ -111,3 +111,92 @@ func FuzzFree(f *testing.F) {
 		}
 	})
 }
+
+func TestParseHHMM_AcceptsOnlyHHMM(t *testing.T) {
+	for in, want := range map[string]int{"00:00": 0, "09:30": 570, "23:59": 1439, "12:05": 725} {
+		if got, err := ParseHHMM(in); err != nil || got != want {
+			t.Errorf("%q: %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "+9:00", "-1:00", " 9:00", "9:00", "09:0", "09:000", "0930", "09-30", "24:00", "23:60",
+		"99:99", "09:+5", "09:-5", "０9:00", "09:3０", "09:30 ", "9h", "1e:00", "0x:10"} {
+		if got, err := ParseHHMM(in); err == nil {
+			t.Errorf("%q accepted as %d", in, got)
+		}
+	}
+}
+
+func TestParseDate_KeepsYearsThatReadBack(t *testing.T) {
+	for _, in := range []string{"2000-01-01", "2026-11-23", "2028-02-29", "2100-12-31"} {
+		if d, err := ParseDate(in); err != nil || d.Format("2006-01-02") != in {
+			t.Errorf("%q: %v %v", in, d, err)
+		}
+	}
+	for _, in := range []string{"", "1999-12-31", "2101-01-01", "9999-12-31", "0000-01-01", "2026-02-30", "2027-02-29", "2026-13-01",
+		"2026-1-01", "2026-01-1", "+2026-01-01", "20260101", "2026-01-01T00:00:00Z", " 2026-01-01", "2026-01-01 "} {
+		if d, err := ParseDate(in); err == nil {
+			t.Errorf("%q accepted as %v", in, d)
+		}
+	}
+	for _, in := range []string{"2000-01", "2026-11", "2100-12"} {
+		if d, err := ParseMonth(in); err != nil || d.Format("2006-01") != in || d.Day() != 1 {
+			t.Errorf("month %q: %v %v", in, d, err)
+		}
+	}
+	for _, in := range []string{"", "1999-12", "2101-01", "9999-12", "2026-13", "2026-1", "2026-11-01"} {
+		if d, err := ParseMonth(in); err == nil {
+			t.Errorf("month %q accepted as %v", in, d)
+		}
+	}
+}
+
+func TestOverlaps(t *testing.T) {
+	busy := []Busy{{Start: 600, Duration: 60}, {Start: 720}}
+	for _, c := range []struct {
+		start, dur int
+		want       bool
+	}{
+		{540, 60, false}, {540, 61, true}, {630, 10, true}, {660, 60, false}, {700, 30, true}, {750, 30, false}, {749, 0, true},
+	} {
+		if got := Overlaps(c.start, c.dur, busy); got != c.want {
+			t.Errorf("Overlaps(%d, %d) = %v", c.start, c.dur, got)
+		}
+	}
+}
+
+// FuzzParseDate: whatever is accepted is a real date inside the years that
+// both databases read back, and formats back to the very input.
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{"2026-11-23", "9999-12-31", "2100-12-31", "2101-01-01", "1999-12-31", "2026-02-29", "+002-01-01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDate(s)
+		if err != nil {
+			return
+		}
+		if d.Year() < MinYear || d.Year() > MaxYear || d.Format("2006-01-02") != s {
+			t.Fatalf("%q accepted as %v", s, d)
+		}
+		// The latest instant of that date anywhere on Earth stays inside year MaxYear+1.
+		if late := d.Add(24*time.Hour + 14*time.Hour); late.Year() > MaxYear+1 {
+			t.Fatalf("%q reaches %v", s, late)
+		}
+	})
+}
+
+// FuzzParseHHMM: whatever is accepted is HH:MM and formats back to itself.
+func FuzzParseHHMM(f *testing.F) {
+	for _, s := range []string{"09:30", "+9:00", "23:59", "24:00", "-0:30"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseHHMM(s)
+		if err != nil {
+			return
+		}
+		if m < 0 || m >= 24*60 || FormatHHMM(m) != s {
+			t.Fatalf("%q accepted as %d", s, m)
+		}
+	})
+}
