@@ -313,7 +313,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dates of a month with at least one free time for (professional, service). */
+        /**
+         * The dates of a month with at least one free time for (professional, service).
+         * @description Past dates and dates beyond the booking window (the owner's today plus 365 days) are never listed. Error `validation_failed` (400) for a month that is not YYYY-MM of the years 2000–2100.
+         */
         get: operations["getBookableDays"];
         put?: never;
         post?: never;
@@ -330,7 +333,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The free start times of a date for (professional, service). */
+        /**
+         * The free start times of a date for (professional, service).
+         * @description Empty for a past date or one beyond the booking window (the owner's today plus 365 days). Error `validation_failed` (400) for a date that is not a real YYYY-MM-DD of the years 2000–2100.
+         */
         get: operations["getFreeTimes"];
         put?: never;
         post?: never;
@@ -351,9 +357,15 @@ export interface paths {
         put?: never;
         /**
          * Book a time (anonymous). The slot is re-checked in the same transaction that saves it.
-         * @description Errors: `slot_unavailable` (409, 'Este profissional já possui agendamento neste horário…'),
-         *     `slot_too_short` (409, 'O horário selecionado não tem {N} minutos disponíveis…'),
-         *     `booking_closed` (403, the owner's trial ended without a subscription), `validation_failed` (400),
+         * @description A refused time says what is wrong with it, checked in this order (all 409):
+         *     `slot_past` ('Este horário já passou. Escolha outro horário.'),
+         *     `date_beyond_window` ('Escolha uma data dentro dos próximos 365 dias.': the last bookable date is the owner's today plus 365 days),
+         *     `day_closed` ('O profissional não atende neste dia. Escolha outra data.'),
+         *     `slot_outside_hours` ('Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.': outside the opening hours or off the 30-minute grid),
+         *     then only for another appointment: `slot_unavailable` ('Este profissional já possui agendamento neste horário…'),
+         *     `slot_too_short` ('O horário selecionado não tem {N} minutos disponíveis…').
+         *     Other errors: `booking_closed` (403, the owner's trial ended without a subscription),
+         *     `validation_failed` (400; also a date that is not a real YYYY-MM-DD of the years 2000–2100, or a time that is not HH:MM),
          *     `rate_limited` (429, per IP), `profile_not_found` (404).
          */
         post: operations["createBooking"];
@@ -424,7 +436,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's appointments in a date range (at most 62 days), by date and time. */
+        /**
+         * The owner's appointments in a date range (at most 62 days), by date and time.
+         * @description Error `validation_failed` (400) for a range that is not two real YYYY-MM-DD dates of the years 2000–2100, in order, at most 62 days apart, or an unknown status.
+         */
         get: operations["listAppointments"];
         put?: never;
         post?: never;
@@ -448,7 +463,14 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Confirm, complete or cancel an appointment; cancelling frees its time at once. */
+        /**
+         * Confirm, complete or cancel an appointment; cancelling frees its time at once.
+         * @description Bringing a cancelled appointment back (confirmed or completed) re-checks its time in the same
+         *     serialised transaction as a booking: `slot_unavailable` (409, 'Não é possível confirmar: o profissional
+         *     já tem outro agendamento neste horário.', or '…concluir…') when another appointment of that professional
+         *     now holds any of it. Only the overlap is checked (a past or out-of-hours appointment may come back).
+         *     Errors also `validation_failed` (400, unknown status), `not_found` (404).
+         */
         patch: operations["setAppointmentStatus"];
         trace?: never;
     };
