@@ -7,12 +7,14 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/ratelimit"
 )
 
 const reminderJob = "booking.reminder"
@@ -81,14 +83,19 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	if s.Mailer == nil {
 		return nil
 	}
-	if b.ClientEmail != "" {
+	send, err := s.mayConfirm(ctx, tx, now, b)
+	if err != nil {
+		return err
+	}
+	if send {
 		msg, err := mail.Compose(b.ClientEmail, mail.Content{
 			Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brDate(b.Date), b.Time),
 			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
 			Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
 			Details:    b.details(),
 			Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
-			Footer:     "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe.",
+			Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
+				"Se você não fez este agendamento, pode ignorar este e-mail.",
 		})
 		if err != nil {
 			return err
@@ -122,6 +129,53 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		return err
 	}
 	return s.Mailer.Queue(ctx, tx, owner)
+}
+
+// Anyone can fill the public booking form with any e-mail address, so the
+// confirmations it causes are limited: per recipient (a stranger's inbox
+// cannot be flooded) and per owner (nor can an owner's page be used to mail
+// many addresses). Over a limit the booking still stands and the owner is
+// told as usual; only the client's confirmation and reminder are skipped.
+var (
+	confirmPerRecipient = ratelimit.Rule{Name: "mail:confirm:to", Max: 3, Window: time.Hour}
+	confirmPerOwner     = ratelimit.Rule{Name: "mail:confirm:owner", Max: 60, Window: time.Hour}
+)
+
+// mayConfirm reports whether the client gets the confirmation e-mail, counting
+// it in the booking's transaction (a booking rolled back counts nothing).
+func (s *Service) mayConfirm(ctx context.Context, tx *db.Tx, now time.Time, b booked) (bool, error) {
+	if b.ClientEmail == "" {
+		return false, nil
+	}
+	for _, c := range []struct {
+		rule ratelimit.Rule
+		key  string
+	}{{confirmPerRecipient, mailboxKey(b.ClientEmail)}, {confirmPerOwner, b.OwnerID}} {
+		ok, _, err := ratelimit.AllowTx(ctx, tx, now, c.rule, c.key)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			httpx.Logger(ctx).Warn("booking confirmation e-mail skipped: over the limit", "rule", c.rule.Name,
+				"owner", b.OwnerID, "appointment", b.ID)
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// mailboxKey is the mailbox an address reaches: case folded, without a
+// "+tag" (which most providers deliver to the same inbox).
+func mailboxKey(addr string) string {
+	addr = strings.ToLower(strings.TrimSpace(addr))
+	local, domain, ok := strings.Cut(addr, "@")
+	if !ok {
+		return addr
+	}
+	if i := strings.IndexByte(local, '+'); i > 0 {
+		local = local[:i]
+	}
+	return local + "@" + domain
 }
 
 func contact(phone, email string) string {

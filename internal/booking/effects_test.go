@@ -2,6 +2,9 @@ package booking_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"mime/quotedprintable"
 	"regexp"
 	"strings"
 	"testing"
@@ -192,4 +195,65 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestConfirmations_AreLimitedPerRecipientButBookingsStand: the public form
+// cannot make the server mail one address without end — three confirmations
+// an hour per mailbox ("+tags" included) — yet every booking is made and its
+// owner told; an hour later the address gets confirmations again.
+func TestConfirmations_AreLimitedPerRecipientButBookingsStand(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		bookAs := func(i int, date, at, email string) {
+			c := e.Client()
+			c.ForwardedFor = fmt.Sprintf("10.9.0.%d", i+1)
+			r := c.Do("POST", "/api/public/profiles/ana/bookings", map[string]string{
+				"professionalId": s.professional, "serviceId": s.service, "date": date, "time": at,
+				"clientName": "Vítima", "clientPhone": "11977776666", "clientEmail": email})
+			if r.StatusCode != 201 {
+				t.Fatalf("booking %d: %d %s", i, r.StatusCode, r.Body)
+			}
+		}
+		slots := [][2]string{{"2026-11-30", "09:00"}, {"2026-11-30", "10:00"}, {"2026-11-30", "11:00"}, {"2026-12-07", "09:00"}, {"2026-12-07", "10:00"}}
+		emails := []string{"alvo@example.com", "Alvo@Example.com", "alvo+1@example.com", "alvo@example.com", "alvo+2@example.com"}
+		for i, sl := range slots {
+			bookAs(i, sl[0], sl[1], emails[i])
+		}
+		confirmations := func() (n int) {
+			for _, m := range e.Mails() {
+				raw := unfold(m.Raw)
+				if strings.Contains(strings.ToLower(raw), "alvo") && strings.Contains(raw, "/cancel/") {
+					n++
+					if text, _ := io.ReadAll(quotedprintable.NewReader(strings.NewReader(m.Raw))); !strings.Contains(string(text), "Se você não fez este agendamento, pode ignorar este e-mail.") {
+						t.Error("the confirmation does not say it can be ignored")
+					}
+				}
+			}
+			return n
+		}
+		if n := confirmations(); n != 3 {
+			t.Fatalf("%d confirmations to one mailbox in an hour, want 3", n)
+		}
+		var booked, ownerMails int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE client_name = 'Vítima' AND status = 'confirmed'`).Scan(&booked); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "To: <ana@example.com>") && strings.Contains(unfold(m.Raw), "Novo agendamento") {
+				ownerMails++
+			}
+		}
+		if booked != 5 || ownerMails != 5 {
+			t.Fatalf("%d bookings made and %d owner e-mails, want 5 and 5", booked, ownerMails)
+		}
+		if got := notifications(t, e); len(got) != 5 {
+			t.Fatalf("owner notifications %v, want 5", got)
+		}
+
+		e.Clock.Advance(61 * time.Minute)
+		bookAs(5, "2026-12-07", "11:00", "alvo@example.com")
+		if n := confirmations(); n != 4 {
+			t.Fatalf("an hour later: %d confirmations, want 4", n)
+		}
+	})
 }

@@ -4,6 +4,7 @@ package ratelimit
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"net/http"
@@ -33,13 +34,23 @@ func New(d *db.DB, c clock.Clock) *Limiter { return &Limiter{db: d, clock: c} }
 // Allow counts one attempt for key under rule. It returns the wait before the
 // window resets when the attempt is over the limit.
 func (l *Limiter) Allow(ctx context.Context, rule Rule, key string) (ok bool, retryAfter time.Duration, err error) {
-	now := l.clock.Now()
+	return allow(ctx, l.db.WriteRowContext, l.clock.Now(), rule, key)
+}
+
+// AllowTx is Allow inside a transaction: the attempt counts only if tx
+// commits (a write retried after a deadlock counts once), and on SQLite it
+// does not wait for the one writer the transaction already holds.
+func AllowTx(ctx context.Context, tx *db.Tx, now time.Time, rule Rule, key string) (ok bool, retryAfter time.Duration, err error) {
+	return allow(ctx, tx.QueryRowContext, now, rule, key)
+}
+
+func allow(ctx context.Context, row func(ctx context.Context, q string, args ...any) *sql.Row, now time.Time, rule Rule, key string) (ok bool, retryAfter time.Duration, err error) {
 	expired := now.Add(-rule.Window)
 	// One statement, atomic on both engines: start a new window when the old
 	// one has passed, otherwise add one to it.
 	var count int
 	var start time.Time
-	err = l.db.WriteRowContext(ctx, `
+	err = row(ctx, `
 		INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
 		ON CONFLICT (key) DO UPDATE SET
 			count = CASE WHEN rate_limits.window_start <= ? THEN 1 ELSE rate_limits.count + 1 END,
