@@ -47,29 +47,40 @@ func WithUserID(ctx context.Context, id string) context.Context {
 	return context.WithValue(ctx, userKey{}, id)
 }
 
-// RequireUser answers 401 unless the request carries a valid access token.
+// RequireUser answers 401 unless the request carries a valid access token
+// whose session still stands (sessions.go), and 503 when the database cannot
+// tell. The request's context ends if the session is revoked while it runs.
 func (h *Handlers) RequireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := h.bearerUser(r)
-		if id == "" {
+		tok, ok := h.bearerToken(r)
+		if !ok {
 			httpx.WriteError(w, r, errSessionInvalid)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(WithUserID(r.Context(), id)))
+		if err := h.svc.checkSession(r.Context(), tok); err != nil {
+			if err != errSessionInvalid {
+				httpx.Logger(r.Context()).Warn("session check failed", "err", err)
+				err = httpx.ErrUnavailable
+			}
+			httpx.WriteError(w, r, err)
+			return
+		}
+		ctx, stop := h.svc.watch(r.Context(), tok)
+		defer stop()
+		next.ServeHTTP(w, r.WithContext(WithUserID(ctx, tok.UserID)))
 	})
 }
 
-func (h *Handlers) bearerUser(r *http.Request) string {
+// bearerToken is the request's access token when its signature and expiry
+// are good (its session is not checked).
+func (h *Handlers) bearerToken(r *http.Request) (accessToken, bool) {
 	authz := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(authz, "Bearer ")
 	if !ok {
-		return ""
+		return accessToken{}, false
 	}
-	id, err := h.svc.UserFromAccessToken(strings.TrimSpace(token))
-	if err != nil {
-		return ""
-	}
-	return id
+	tok, err := h.svc.signer.verify(strings.TrimSpace(token))
+	return tok, err == nil
 }
 
 const (
@@ -181,7 +192,8 @@ func (h *Handlers) logout(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Validation("Escopo de saída inválido.")
 	}
 	global := in.Scope != "local" // the spec signs out globally by default
-	if err := h.svc.Logout(r.Context(), h.refreshCookie(r), h.bearerUser(r), global); err != nil {
+	tok, _ := h.bearerToken(r)
+	if err := h.svc.Logout(r.Context(), h.refreshCookie(r), tok, global); err != nil {
 		return err
 	}
 	h.setRefreshCookie(w, "", -1)

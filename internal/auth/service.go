@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
 	"net/mail"
 	"strings"
@@ -27,11 +28,19 @@ import (
 
 // Limits on guessing. The keyword is short (3+ letters), so it is protected
 // three ways: per IP, per e-mail, and a lock on the account after 5 misses.
+//
+// Sign-in is limited per IP and per (e-mail, IP), never refused per e-mail
+// alone: a stranger hammering the owner's address from elsewhere must not lock
+// the owner out (OWASP ASVS 2.2.1). Once an e-mail has failed loginSlowAfter
+// times in the window, every attempt at it waits a little longer before the
+// password is checked instead (loginDelay), which slows a spread-out guesser
+// down and still lets the owner in with the right password.
 var (
 	ruleSignupIP     = ratelimit.Rule{Name: "signup:ip", Max: 20, Window: time.Hour}
 	ruleSignupEmail  = ratelimit.Rule{Name: "signup:email", Max: 5, Window: time.Hour}
 	ruleLoginIP      = ratelimit.Rule{Name: "login:ip", Max: 50, Window: 15 * time.Minute}
-	ruleLoginEmail   = ratelimit.Rule{Name: "login:email", Max: 10, Window: 15 * time.Minute}
+	ruleLoginEmailIP = ratelimit.Rule{Name: "login:email-ip", Max: 10, Window: 15 * time.Minute}
+	ruleLoginFailed  = ratelimit.Rule{Name: "login:email-failed", Max: math.MaxInt32, Window: 15 * time.Minute} // counts, never refuses
 	ruleResetIP      = ratelimit.Rule{Name: "reset:ip", Max: 20, Window: 15 * time.Minute}
 	ruleResetEmail   = ratelimit.Rule{Name: "reset:email", Max: 10, Window: 15 * time.Minute}
 	ruleRecoveryIP   = ratelimit.Rule{Name: "recovery:ip", Max: 10, Window: time.Hour}
@@ -40,6 +49,9 @@ var (
 )
 
 const (
+	loginSlowAfter     = 5                      // failed sign-ins per e-mail and window after which attempts slow down
+	loginBaseDelay     = 250 * time.Millisecond // the first slowed attempt's wait, doubling per failure
+	loginMaxDelay      = 3 * time.Second
 	keywordMaxFailures = 5
 	keywordBaseLock    = 15 * time.Minute
 	keywordMaxLock     = 24 * time.Hour
@@ -92,6 +104,10 @@ type Service struct {
 	log     *slog.Logger
 	// deleteHooks run after an account's rows are gone (e.g. removing its photo).
 	deleteHooks []func(ctx context.Context, userID string) error
+	sessions    sessionCache
+	// sleep waits d unless ctx ends first (the sign-in slowdown); tests
+	// replace it through SetSleep.
+	sleep func(ctx context.Context, d time.Duration) error
 }
 
 // Config wires a Service.
@@ -108,7 +124,36 @@ type Config struct {
 // NewService returns a Service.
 func NewService(c Config) *Service {
 	return &Service{db: c.DB, clock: c.Clock, limiter: c.Limiter, mailer: c.Mailer,
-		signer: &tokenSigner{key: []byte(c.Secret), clock: c.Clock}, baseURL: c.BaseURL, log: c.Log}
+		signer: &tokenSigner{key: []byte(c.Secret), clock: c.Clock}, baseURL: c.BaseURL, log: c.Log, sleep: sleepCtx}
+}
+
+// SetSleep replaces how the sign-in slowdown waits (tests record the waits
+// instead of sleeping). Call it before serving requests.
+func (s *Service) SetSleep(fn func(ctx context.Context, d time.Duration) error) { s.sleep = fn }
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// loginDelay is the wait before checking a password for an e-mail that has
+// failed failures times in the window: none before loginSlowAfter failures,
+// then loginBaseDelay doubling with each further failure, up to loginMaxDelay.
+func loginDelay(failures int) time.Duration {
+	n := failures - loginSlowAfter
+	switch {
+	case n < 0:
+		return 0
+	case n >= 8:
+		return loginMaxDelay
+	}
+	return min(loginBaseDelay<<n, loginMaxDelay)
 }
 
 // OnDelete adds work to do after an account is deleted (its files, say).
@@ -126,20 +171,15 @@ type Session struct {
 }
 
 func (s *Service) newSession(ctx context.Context, q db.Querier, u *user, family string) (*Session, error) {
-	refresh, err := insertRefresh(ctx, q, u.ID, family, s.clock.Now())
+	refresh, family, err := insertRefresh(ctx, q, u.ID, family, s.clock.Now())
 	if err != nil {
 		return nil, err
 	}
-	access, exp, err := s.signer.issue(u.ID)
+	access, exp, err := s.signer.issue(u.ID, family, u.SessionGen)
 	if err != nil {
 		return nil, err
 	}
 	return &Session{UserID: u.ID, Email: u.Email, AccessToken: access, ExpiresAt: exp, RefreshToken: refresh}, nil
-}
-
-// UserFromAccessToken returns the user id an access token was issued to.
-func (s *Service) UserFromAccessToken(token string) (string, error) {
-	return s.signer.verify(token)
 }
 
 // NormalizeEmail trims and lowercases an address and checks its shape.
@@ -237,8 +277,20 @@ func (s *Service) Login(ctx context.Context, rawEmail, rawPassword, ip string) (
 	if err := s.limiter.Check(ctx, ruleLoginIP, ip); err != nil {
 		return nil, err
 	}
-	if err := s.limiter.Check(ctx, ruleLoginEmail, email); err != nil {
+	if err := s.limiter.Check(ctx, ruleLoginEmailIP, email+" "+ip); err != nil {
 		return nil, err
+	}
+	// Slow down, do not lock: the wait comes before the answer for everyone
+	// trying this e-mail (known or not, so it reveals nothing), so a guesser
+	// cannot cut it short and read the result from the timing.
+	failures, err := recentFailures(ctx, s.db, ruleLoginFailed, email, s.clock.Now())
+	if err != nil {
+		return nil, err
+	}
+	if d := loginDelay(failures); d > 0 {
+		if err := s.sleep(ctx, d); err != nil {
+			return nil, httpx.ErrUnavailable // the caller left; nobody reads this
+		}
 	}
 	u, err := userByEmail(ctx, s.db, email)
 	if err != nil {
@@ -253,6 +305,9 @@ func (s *Service) Login(ctx context.Context, rawEmail, rawPassword, ip string) (
 		return nil, err
 	}
 	if u == nil || !ok {
+		if _, _, err := s.limiter.Allow(ctx, ruleLoginFailed, email); err != nil {
+			return nil, err
+		}
 		return nil, errBadCredentials
 	}
 	return s.newSession(ctx, s.db, u, "")
@@ -287,6 +342,13 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 		if revoked.Valid || !now.Before(expires) {
 			return errSessionInvalid
 		}
+		// A token minted by a rotation that raced a revoke of its family is
+		// not revoked itself, but its sign-in has ended.
+		if ended, err := familyRevoked(ctx, tx, family); err != nil {
+			return err
+		} else if ended {
+			return errSessionInvalid
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE refresh_tokens SET used_at = ? WHERE id = ?`, now, id); err != nil {
 			return err
 		}
@@ -311,10 +373,12 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 }
 
 // Logout ends the sign-in of this refresh token (local), or every sign-in of
-// its user (global). Unknown tokens are ignored: signing out always succeeds.
-func (s *Service) Logout(ctx context.Context, refreshToken, accessUserID string, global bool) error {
+// its user (global), access tokens included. Without a refresh token, the
+// access token (signature checked) says which sign-in. Unknown tokens are
+// ignored: signing out always succeeds.
+func (s *Service) Logout(ctx context.Context, refreshToken string, access accessToken, global bool) error {
 	now := s.clock.Now()
-	userID, family := accessUserID, ""
+	userID, family := access.UserID, access.Family
 	if refreshToken != "" {
 		err := s.db.QueryRowContext(ctx, `SELECT user_id, family_id FROM refresh_tokens WHERE token_hash = ?`, hashToken(refreshToken)).Scan(&userID, &family)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -323,9 +387,17 @@ func (s *Service) Logout(ctx context.Context, refreshToken, accessUserID string,
 	}
 	switch {
 	case global && userID != "":
-		return revokeAllRefresh(ctx, s.db, userID, now)
+		if err := s.db.InTx(ctx, func(tx *db.Tx) error { return endAllSessions(ctx, tx, userID, now) }); err != nil {
+			return err
+		}
+		s.sessions.forget(userID, "")
 	case family != "":
-		return revokeFamily(ctx, s.db, family, now)
+		if err := revokeFamily(ctx, s.db, family, now); err != nil {
+			return err
+		}
+		if userID != "" {
+			s.sessions.forget(userID, family)
+		}
 	}
 	return nil
 }
@@ -387,17 +459,21 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetInput, ip string) e
 	if err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.clock.Now()
 		if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = ?, reset_failures = 0, reset_lockouts = 0, reset_locked_until = NULL, updated_at = ? WHERE id = ?`,
 			pwHash, now, u.ID); err != nil {
 			return err
 		}
-		if err := revokeAllRefresh(ctx, tx, u.ID, now); err != nil {
+		if err := endAllSessions(ctx, tx, u.ID, now); err != nil {
 			return err
 		}
 		return s.queueMail(ctx, tx, u.Email, resetSucceededEmail(now, ip, s.baseURL))
 	})
+	if err == nil {
+		s.sessions.forget(u.ID, "")
+	}
+	return err
 }
 
 // keywordMiss counts a wrong keyword, locking the reset at the fifth, and
@@ -496,9 +572,9 @@ func (s *Service) CompleteRecovery(ctx context.Context, in RecoveryInput, ip str
 	if err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	var userID string
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.clock.Now()
-		var userID string
 		var expires time.Time
 		var used sql.NullTime
 		err := tx.QueryRowContext(ctx, `SELECT user_id, expires_at, used_at FROM recovery_tokens WHERE token_hash = ?`,
@@ -517,7 +593,7 @@ func (s *Service) CompleteRecovery(ctx context.Context, in RecoveryInput, ip str
 			pwHash, kwHash, now, userID); err != nil {
 			return err
 		}
-		if err := revokeAllRefresh(ctx, tx, userID, now); err != nil {
+		if err := endAllSessions(ctx, tx, userID, now); err != nil {
 			return err
 		}
 		u, err := userByID(ctx, tx, userID)
@@ -526,6 +602,10 @@ func (s *Service) CompleteRecovery(ctx context.Context, in RecoveryInput, ip str
 		}
 		return s.queueMail(ctx, tx, u.Email, resetSucceededEmail(now, ip, s.baseURL))
 	})
+	if err == nil {
+		s.sessions.forget(userID, "")
+	}
+	return err
 }
 
 // DeleteInput confirms an account deletion.
@@ -572,6 +652,10 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 	if err != nil {
 		return err
 	}
+	s.sessions.forget(userID, "")
+	// The request's own context ends once its session is found gone (it just
+	// was): the files must go anyway.
+	ctx = context.WithoutCancel(ctx)
 	for _, hook := range s.deleteHooks {
 		if err := hook(ctx, userID); err != nil {
 			// The account is gone already; a leftover file is logged, not fatal.

@@ -14,8 +14,8 @@ import (
 )
 
 const (
-	// AccessTTL is how long an access token lives: short, because it is not
-	// revocable; the refresh token is.
+	// AccessTTL is how long an access token lives. It is revocable anyway:
+	// every owner request checks its session (sessions.go).
 	AccessTTL = 15 * time.Minute
 	// RefreshTTL is how long a sign-in lasts without use.
 	RefreshTTL = 30 * 24 * time.Hour
@@ -29,14 +29,35 @@ type tokenSigner struct {
 	clock clock.Clock
 }
 
-func (s *tokenSigner) issue(userID string) (token string, expires time.Time, err error) {
+// accessClaims are an access token's claims: besides who and until when,
+// the sign-in it belongs to (sid: the refresh family) and the account's
+// session generation when it was issued (gen), which RequireUser compares
+// with the database so that a revoked session ends at once.
+type accessClaims struct {
+	jwt.RegisteredClaims
+	SID string `json:"sid"`
+	Gen int64  `json:"gen"`
+}
+
+// accessToken is what a verified access token says.
+type accessToken struct {
+	UserID string
+	Family string
+	Gen    int64
+}
+
+func (s *tokenSigner) issue(userID, family string, gen int64) (token string, expires time.Time, err error) {
 	now := s.clock.Now()
 	expires = now.Add(AccessTTL)
-	claims := jwt.RegisteredClaims{
-		Issuer:    issuer,
-		Subject:   userID,
-		IssuedAt:  jwt.NewNumericDate(now),
-		ExpiresAt: jwt.NewNumericDate(expires),
+	claims := accessClaims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer:    issuer,
+			Subject:   userID,
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(expires),
+		},
+		SID: family,
+		Gen: gen,
 	}
 	token, err = jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.key)
 	return token, expires, err
@@ -44,18 +65,20 @@ func (s *tokenSigner) issue(userID string) (token string, expires time.Time, err
 
 var errBadToken = errors.New("invalid access token")
 
-func (s *tokenSigner) verify(token string) (userID string, err error) {
-	var claims jwt.RegisteredClaims
-	_, err = jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.key, nil },
+// verify checks the signature, issuer and expiry. A token without a sign-in
+// (issued before sessions were checked) is refused: the app refreshes it.
+func (s *tokenSigner) verify(token string) (accessToken, error) {
+	var claims accessClaims
+	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
 		jwt.WithIssuer(issuer),
 		jwt.WithExpirationRequired(),
 		jwt.WithTimeFunc(s.clock.Now),
 	)
-	if err != nil || claims.Subject == "" {
-		return "", errBadToken
+	if err != nil || claims.Subject == "" || claims.SID == "" {
+		return accessToken{}, errBadToken
 	}
-	return claims.Subject, nil
+	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen}, nil
 }
 
 // opaqueToken returns a random URL-safe token and the hash we store of it:
