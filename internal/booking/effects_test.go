@@ -257,3 +257,43 @@ func TestConfirmations_AreLimitedPerRecipientButBookingsStand(t *testing.T) {
 		}
 	})
 }
+
+// TestConfirmations_AreLimitedPerOwner: one owner's page sends at most 60
+// confirmations an hour, to whatever addresses; the bookings all stand.
+func TestConfirmations_AreLimitedPerOwner(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		owner := e.Client()
+		if r := owner.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
+			t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+		}
+		var days []map[string]any
+		for d := range 7 {
+			days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": "08:00", "end": "20:00"})
+		}
+		if r := owner.Do("PUT", "/api/availability", map[string]any{"days": days}); r.StatusCode != 200 {
+			t.Fatalf("availability: %d %s", r.StatusCode, r.Body)
+		}
+		start := time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC)
+		for i := range 61 {
+			c := e.Client()
+			c.ForwardedFor = fmt.Sprintf("10.8.%d.%d", i/200, i%200+1)
+			date, at := start.AddDate(0, 0, i/12).Format("2006-01-02"), fmt.Sprintf("%02d:00", 8+i%12)
+			r := c.Do("POST", "/api/public/profiles/ana/bookings", map[string]string{
+				"professionalId": s.professional, "serviceId": s.service, "date": date, "time": at,
+				"clientName": fmt.Sprintf("Cliente %d", i), "clientPhone": "11977776666", "clientEmail": fmt.Sprintf("c%d@example.com", i)})
+			if r.StatusCode != 201 {
+				t.Fatalf("booking %d (%s %s): %d %s", i, date, at, r.StatusCode, r.Body)
+			}
+		}
+		n := 0
+		for _, m := range e.Mails() {
+			if strings.Contains(unfold(m.Raw), "/cancel/") {
+				n++
+			}
+		}
+		if n != 60 {
+			t.Fatalf("%d confirmations from one owner's page in an hour, want 60", n)
+		}
+	})
+}
