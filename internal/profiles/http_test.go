@@ -1,6 +1,7 @@
 package profiles_test
 
 import (
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -176,6 +177,66 @@ func TestSetup_ChecklistCompletesOnlyWithAllFourAndStartsTheTrial(t *testing.T) 
 		c.Login("ana@example.com", "segredo1")
 		if s = get(); !s.Trial.Expired || s.Trial.InTrial {
 			t.Fatalf("after the end: %+v", s.Trial)
+		}
+	})
+}
+
+// The public page never shows the account's login e-mail (nor the profile's
+// e-mail); only the contact e-mail the owner chose to show, empty by default.
+func TestPublicProfile_ShowsOnlyTheContactEmailTheOwnerChose(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana.login@example.com", "segredo1", "gato")
+		f := form("ana")
+		f["email"] = "ana.perfil@example.com"
+		if r := c.Do("PUT", "/api/profile", f); r.StatusCode != 200 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		public := func() (map[string]any, string) {
+			r := e.Client().Do("GET", "/api/public/profiles/ana", nil)
+			if r.StatusCode != 200 {
+				t.Fatalf("public: %d %s", r.StatusCode, r.Body)
+			}
+			var m map[string]any
+			r.JSON(t, &m)
+			return m, string(r.Body)
+		}
+		m, body := public()
+		if strings.Contains(body, "ana.login@example.com") || strings.Contains(body, "ana.perfil@example.com") || strings.Contains(body, "@") {
+			t.Fatalf("public profile shows an e-mail by default: %s", body)
+		}
+		if _, ok := m["email"]; ok || m["contactEmail"] != "" {
+			t.Fatalf("fields: %v", m)
+		}
+
+		// A bad contact e-mail is refused in pt-BR; a good one is saved and shown.
+		f["contactEmail"] = "nao-e-email"
+		r := c.Do("PUT", "/api/profile", f)
+		if r.StatusCode != 400 || r.Err(t).Error.Message != "Informe um e-mail de contato válido ou deixe o campo em branco." {
+			t.Fatalf("bad contact e-mail: %d %s", r.StatusCode, r.Body)
+		}
+		f["contactEmail"] = " Contato@Clinica-Ana.com.br "
+		var p struct{ ContactEmail string }
+		r = c.Do("PUT", "/api/profile", f)
+		r.JSON(t, &p)
+		if r.StatusCode != 200 || p.ContactEmail != "contato@clinica-ana.com.br" {
+			t.Fatalf("save: %d %s", r.StatusCode, r.Body)
+		}
+		p.ContactEmail = ""
+		c.Do("GET", "/api/profile", nil).JSON(t, &p)
+		if p.ContactEmail != "contato@clinica-ana.com.br" {
+			t.Fatalf("owner's GET: %+v", p)
+		}
+		m, body = public()
+		if m["contactEmail"] != "contato@clinica-ana.com.br" || strings.Contains(body, "ana.login@example.com") || strings.Contains(body, "ana.perfil@example.com") {
+			t.Fatalf("public with a contact e-mail: %s", body)
+		}
+
+		// Clearing it hides it again.
+		f["contactEmail"] = ""
+		c.Do("PUT", "/api/profile", f)
+		if m, _ = public(); m["contactEmail"] != "" {
+			t.Fatalf("cleared: %v", m)
 		}
 	})
 }

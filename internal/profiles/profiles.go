@@ -29,6 +29,7 @@ type Profile struct {
 	Instagram      string     `json:"instagram"`
 	LinkedIn       string     `json:"linkedin"`
 	WhatsApp       string     `json:"whatsapp"`
+	ContactEmail   string     `json:"contactEmail"` // shown on the public page; "" shows none
 	PhotoURL       string     `json:"photoUrl"`
 	TimeZone       string     `json:"timeZone"`
 	TrialEndsAt    *time.Time `json:"trialEndsAt"`
@@ -47,6 +48,7 @@ type Input struct {
 	Instagram      string `json:"instagram"`
 	LinkedIn       string `json:"linkedin"`
 	WhatsApp       string `json:"whatsapp"`
+	ContactEmail   string `json:"contactEmail"`
 	TimeZone       string `json:"timeZone"`
 }
 
@@ -55,6 +57,7 @@ var (
 	errUsernameTaken = httpx.NewError(http.StatusConflict, "username_taken", "Este nome de usuário já está sendo usado. Escolha outro.")
 	errTimeZone      = httpx.Validation("Escolha um fuso horário do Brasil.")
 	errTooLong       = httpx.Validation("Um dos campos passou do tamanho máximo permitido.")
+	errContactEmail  = httpx.Validation("Informe um e-mail de contato válido ou deixe o campo em branco.")
 )
 
 // Service reads and changes profiles.
@@ -63,14 +66,14 @@ type Service struct {
 	Clock clock.Clock
 }
 
-const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, photo_url, time_zone, trial_ends_at, created_at`
+const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, contact_email, photo_url, time_zone, trial_ends_at, created_at`
 
 func scan(row interface{ Scan(...any) error }) (*Profile, error) {
 	var p Profile
 	var username sql.NullString
 	var trial sql.NullTime
 	err := row.Scan(&p.ID, &p.Name, &p.Email, &username, &p.Area, &p.Description, &p.Phone, &p.Website, &p.Instagram,
-		&p.LinkedIn, &p.WhatsApp, &p.PhotoURL, &p.TimeZone, &trial, &p.CreatedAt)
+		&p.LinkedIn, &p.WhatsApp, &p.ContactEmail, &p.PhotoURL, &p.TimeZone, &trial, &p.CreatedAt)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +99,7 @@ func (s *Service) Get(ctx context.Context, userID string) (*Profile, error) {
 
 // Validate normalises the form and checks it.
 func Validate(in *Input) error {
-	for _, f := range []*string{&in.Name, &in.Email, &in.Area, &in.Description, &in.Phone, &in.Website, &in.Instagram, &in.LinkedIn, &in.WhatsApp, &in.TimeZone} {
+	for _, f := range []*string{&in.Name, &in.Email, &in.Area, &in.Description, &in.Phone, &in.Website, &in.Instagram, &in.LinkedIn, &in.WhatsApp, &in.ContactEmail, &in.TimeZone} {
 		*f = strings.TrimSpace(*f)
 	}
 	in.PublicUsername = NormalizeUsername(in.PublicUsername)
@@ -108,6 +111,13 @@ func Validate(in *Input) error {
 		return err
 	}
 	in.Email = email
+	// The public page shows only this one, and only when the owner fills it:
+	// never the account's e-mail above.
+	if in.ContactEmail != "" {
+		if in.ContactEmail, err = auth.NormalizeEmail(in.ContactEmail); err != nil {
+			return errContactEmail
+		}
+	}
 	if in.PublicUsername != "" {
 		if p := UsernameProblem(in.PublicUsername); p != "" {
 			return httpx.Validation(p)
@@ -144,9 +154,9 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 		username = in.PublicUsername
 	}
 	res, err := s.DB.ExecContext(ctx, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
-		website = ?, instagram = ?, linkedin = ?, whatsapp = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
+		website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
 		in.Name, in.Email, username, in.Area, in.Description, in.Phone, in.Website, in.Instagram, in.LinkedIn, in.WhatsApp,
-		in.TimeZone, s.Clock.Now(), userID)
+		in.ContactEmail, in.TimeZone, s.Clock.Now(), userID)
 	if db.IsUniqueViolation(err) {
 		return nil, errUsernameTaken
 	}

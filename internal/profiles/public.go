@@ -12,14 +12,15 @@ import (
 
 // Public is what anonymous visitors may see of a profile: its public fields,
 // active services and active professionals. Never trial, account or other
-// owners' data.
+// owners' data, and never the account's e-mail: only the contact e-mail the
+// owner chose to show (empty by default).
 type Public struct {
 	Username      string               `json:"username"`
 	Name          string               `json:"name"`
 	Area          string               `json:"area"`
 	Description   string               `json:"description"`
 	PhotoURL      string               `json:"photoUrl"`
-	Email         string               `json:"email"`
+	ContactEmail  string               `json:"contactEmail"`
 	Phone         string               `json:"phone"`
 	Website       string               `json:"website"`
 	Instagram     string               `json:"instagram"`
@@ -59,9 +60,9 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	var p Public
 	var userID string
 	var trialEnd, paidUntil sql.NullTime
-	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, email, phone, website, instagram, linkedin, whatsapp, trial_ends_at, `+PaidUntilSQL+`
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at, `+PaidUntilSQL+`
 		FROM profiles p WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.Email, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &paidUntil)
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &paidUntil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}

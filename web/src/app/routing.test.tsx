@@ -77,7 +77,7 @@ it('loads a public profile for a visitor without a session', async () => {
         status: 200,
         delayMs: 1500,
         body: {
-          username: 'ana', name: 'Clínica Ana', area: 'Psicologia', description: '', photoUrl: '', email: '', phone: '', website: '',
+          username: 'ana', name: 'Clínica Ana', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
           instagram: '', linkedin: '', whatsapp: '', professionals: [],
           services: [{ id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, professionalIds: [] }],
         },

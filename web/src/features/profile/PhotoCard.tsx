@@ -37,6 +37,8 @@ export function PhotoCard({ name, photoUrl }: { name: string; photoUrl: string }
     } catch (err) {
       if (err instanceof ApiError && err.code === 'invalid_file_type') toast.error('Tipo de arquivo inválido', { description: err.message })
       else if (err instanceof ApiError && err.code === 'file_too_large') toast.error('Arquivo muito grande', { description: err.message })
+      else if (err instanceof ApiError && err.code === 'image_too_large') toast.error('Imagem grande demais', { description: err.message })
+      else if (err instanceof ApiError && err.code === 'rate_limited') toast.error('Muitas tentativas', { description: err.message })
       else toast.error('Erro ao fazer upload', { description: 'Ocorreu um erro ao enviar sua foto. Tente novamente.' })
     } finally {
       setBusy(false)

@@ -67,6 +67,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [form, setForm] = useState({
     name: profile.name,
     email: profile.email,
+    contactEmail: profile.contactEmail,
     publicUsername: profile.publicUsername ?? '',
     area: profile.area,
     description: profile.description,
@@ -93,7 +94,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
       qc.setQueryData(keys.profile, saved)
       qc.invalidateQueries({ queryKey: keys.setup })
       qc.invalidateQueries({ queryKey: keys.me })
-      setForm((f) => ({ ...f, instagram: saved.instagram, linkedin: saved.linkedin, whatsapp: saved.whatsapp, publicUsername: saved.publicUsername ?? '' }))
+      setForm((f) => ({
+        ...f,
+        instagram: saved.instagram,
+        linkedin: saved.linkedin,
+        whatsapp: saved.whatsapp,
+        contactEmail: saved.contactEmail,
+        publicUsername: saved.publicUsername ?? '',
+      }))
       toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
     } catch (err) {
       if (err instanceof ApiError && err.code === 'username_taken') toast.error('Nome de usuário indisponível', { description: err.message })
@@ -114,8 +122,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Field id="name" label="Nome completo *">
             <Input id="name" value={form.name} onChange={set('name')} />
           </Field>
-          <Field id="email" label="E-mail *">
-            <Input id="email" type="email" value={form.email} onChange={set('email')} />
+          <Field id="email" label="E-mail *" hint="Não aparece na sua página pública.">
+            <Input id="email" type="email" value={form.email} onChange={set('email')} aria-describedby="email-hint" />
           </Field>
           <Field id="publicUsername" label="Nome de usuário público" hint={`Usado na sua URL pública: ${window.location.origin}/agende/${form.publicUsername || 'seu-nome'}`}>
             <Input id="publicUsername" autoCapitalize="none" value={form.publicUsername} onChange={set('publicUsername')} aria-describedby="publicUsername-hint" />
@@ -128,6 +136,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               <Textarea id="description" value={form.description} onChange={set('description')} />
             </Field>
           </div>
+          <Field id="contactEmail" label="E-mail de contato (opcional, exibido na sua página pública)">
+            <Input id="contactEmail" type="email" autoComplete="email" placeholder="contato@seunegocio.com.br" value={form.contactEmail} onChange={set('contactEmail')} />
+          </Field>
           <Field id="phone" label="Telefone">
             <Input id="phone" type="tel" value={form.phone} onChange={set('phone')} />
           </Field>

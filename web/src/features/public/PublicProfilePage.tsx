@@ -35,7 +35,8 @@ export default function PublicProfilePage() {
 
   const contacts = [
     data.phone ? { href: `tel:${data.phone.replace(/[^\d+]/g, '')}`, label: 'Telefone', icon: Phone } : null,
-    data.email ? { href: `mailto:${data.email}`, label: 'E-mail', icon: Mail } : null,
+    // Only the contact e-mail the owner chose to show; the API never sends the account's.
+    data.contactEmail ? { href: `mailto:${data.contactEmail}`, label: 'E-mail', icon: Mail } : null,
     data.instagram ? { href: data.instagram, label: 'Instagram', icon: AtSign } : null,
     data.linkedin ? { href: data.linkedin, label: 'LinkedIn', icon: Briefcase } : null,
   ].filter((c) => c !== null)

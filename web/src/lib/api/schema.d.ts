@@ -919,6 +919,7 @@ export interface components {
         Profile: {
             id: string;
             name: string;
+            /** @description the profile's e-mail (the account's at signup); never shown on the public page */
             email: string;
             publicUsername: string | null;
             area: string;
@@ -928,6 +929,8 @@ export interface components {
             instagram: string;
             linkedin: string;
             whatsapp: string;
+            /** @description the e-mail shown on the public page; empty (the default) shows none */
+            contactEmail: string;
             photoUrl: string;
             /** @example America/Sao_Paulo */
             timeZone: string;
@@ -951,6 +954,8 @@ export interface components {
             linkedin?: string;
             /** @description digits kept, +55 added unless it starts with 55 */
             whatsapp?: string;
+            /** @description optional e-mail shown on the public page; empty or absent shows none, otherwise a valid e-mail (lowercased) */
+            contactEmail?: string;
             /** @description one of Brazil's IANA zones; default America/Sao_Paulo */
             timeZone?: string;
         };
@@ -1052,7 +1057,8 @@ export interface components {
             area: string;
             description: string;
             photoUrl: string;
-            email: string;
+            /** @description the contact e-mail the owner chose to show; empty when unset. The account's e-mail is never here */
+            contactEmail: string;
             phone: string;
             website: string;
             instagram: string;
