@@ -20,7 +20,7 @@ type shop struct {
 
 // openShop sets up owner "ana": Mondays 09:00–12:00, a 45-minute service,
 // one professional (and a second, inactive one).
-func openShop(t *testing.T, e *servertest.Env) shop {
+func openShop(t testing.TB, e *servertest.Env) shop {
 	c := e.Client()
 	c.Signup("Ana", "ana@example.com", "segredo1", "gato")
 	var days []map[string]any

@@ -6,14 +6,17 @@ import (
 	"encoding/hex"
 	"fmt"
 	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/agendei/agendei/internal/platform/dbtest"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
 // ownerOf signs in as openShop's owner.
-func ownerOf(t *testing.T, e *servertest.Env) *servertest.Client {
+func ownerOf(t testing.TB, e *servertest.Env) *servertest.Client {
 	c := e.Client()
 	if r := c.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
 		t.Fatalf("login: %d %s", r.StatusCode, r.Body)
@@ -22,10 +25,12 @@ func ownerOf(t *testing.T, e *servertest.Env) *servertest.Client {
 }
 
 // openEveryDay opens the shop 09:00–12:00 on every weekday.
-func openEveryDay(t *testing.T, owner *servertest.Client) {
+func openEveryDay(t testing.TB, owner *servertest.Client) { openHours(t, owner, "09:00", "12:00") }
+
+func openHours(t testing.TB, owner *servertest.Client, start, end string) {
 	var days []map[string]any
 	for d := range 7 {
-		days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": "09:00", "end": "12:00"})
+		days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": start, "end": end})
 	}
 	if r := owner.Do("PUT", "/api/availability", map[string]any{"days": days}); r.StatusCode != 200 {
 		t.Fatalf("availability: %d %s", r.StatusCode, r.Body)
@@ -186,6 +191,65 @@ func TestBook_HorizonIsCountedInTheOwnersZone(t *testing.T) {
 		}
 		if got := refusal(t, book(e, s, "2027-11-24", "09:00")); got != "409 date_beyond_window Escolha uma data dentro dos próximos 365 dias." {
 			t.Fatalf("UTC's today + 365: %s", got)
+		}
+	})
+}
+
+// FuzzBookingDates: whatever date and time a visitor sends, the answer is
+// never a 500, and a booking that is accepted reads back on both engines
+// through the cancel link and the owner's agenda (a booking for 9999-12-31
+// 23:00 used to be stored as UTC year 10000, and its link answered 500).
+// The shop is open all day, every day, so only the date rules decide.
+func FuzzBookingDates(f *testing.F) {
+	for _, c := range [][2]string{
+		{"2027-11-23", "22:00"}, {"2027-11-23", "23:30"}, {"2027-11-24", "00:00"}, {"2026-11-23", "21:00"}, {"9999-12-31", "23:00"}, {"2100-12-31", "23:30"},
+		{"2000-01-01", "00:00"}, {"2026-11-23", "09:00"}, {"2026-11-23", "23:30"}, {"2026-02-29", "10:00"}, {"+2026-11-24", "+9:00"},
+	} {
+		f.Add(c[0], c[1])
+	}
+	type env struct {
+		e     *servertest.Env
+		s     shop
+		owner *servertest.Client
+	}
+	var envs []env
+	for _, dialect := range dbtest.Dialects(f) {
+		e := servertest.Start(f, dialect)
+		s := openShop(f, e)
+		owner := ownerOf(f, e)
+		openHours(f, owner, "00:00", "23:59")
+		envs = append(envs, env{e, s, owner})
+	}
+	var visitor atomic.Int64
+	f.Fuzz(func(t *testing.T, date, at string) {
+		for _, v := range envs {
+			n := visitor.Add(1)
+			c := v.e.Client().As(t)
+			c.ForwardedFor = fmt.Sprintf("10.%d.%d.%d", 100+n/65536%100, n/256%256, n%256)
+			r := c.Do("POST", "/api/public/profiles/ana/bookings", map[string]string{
+				"professionalId": v.s.professional, "serviceId": v.s.service, "date": date, "time": at, "clientName": "Maria", "clientPhone": "11988887777"})
+			switch {
+			case r.StatusCode >= 500:
+				t.Fatalf("%s %s: %d %s", date, at, r.StatusCode, r.Body)
+			case r.StatusCode != 201:
+				continue
+			}
+			var b struct{ ID, Date, Time string }
+			r.JSON(t, &b)
+			if b.Date != date || b.Time != at || date > "2027-11-23" || date < "2026-11-23" {
+				t.Fatalf("%s %s booked as %+v", date, at, b)
+			}
+			token := "fuzz-" + b.ID
+			sum := sha256.Sum256([]byte(token))
+			if _, err := v.e.DB.ExecContext(context.Background(), `UPDATE appointments SET cancel_token_hash = ? WHERE id = ?`, hex.EncodeToString(sum[:]), b.ID); err != nil {
+				t.Fatal(err)
+			}
+			if lr := c.Do("GET", "/api/public/bookings/"+token, nil); lr.StatusCode != 200 {
+				t.Fatalf("cancel link of %s %s: %d %s", date, at, lr.StatusCode, lr.Body)
+			}
+			if ar := v.owner.As(t).Do("GET", "/api/appointments?from="+date+"&to="+date, nil); ar.StatusCode != 200 || !strings.Contains(string(ar.Body), b.ID) {
+				t.Fatalf("agenda of %s: %d %s", date, ar.StatusCode, ar.Body)
+			}
 		}
 	})
 }
