@@ -88,13 +88,7 @@ func ProcessPhoto(ctx context.Context, data []byte) ([]byte, string, error) {
 	if cfg.Width > MaxPhotoSide || cfg.Height > MaxPhotoSide || cfg.Width*cfg.Height > MaxPhotoPixels {
 		return nil, "", errPhotoSize
 	}
-	select {
-	case decodeSlots <- struct{}{}:
-	case <-ctx.Done():
-		return nil, "", ctx.Err()
-	}
-	dst, err := decodeScaled(data)
-	<-decodeSlots
+	dst, err := decodeScaled(ctx, data)
 	if err != nil {
 		return nil, "", err
 	}
@@ -111,9 +105,17 @@ func ProcessPhoto(ctx context.Context, data []byte) ([]byte, string, error) {
 	return out.Bytes(), "png", nil
 }
 
-// decodeScaled decodes the image and scales it to at most photoSide pixels a
-// side; the full-size picture is garbage once it returns.
-func decodeScaled(data []byte) (*image.RGBA, error) {
+// decodeScaled waits for the decode slot, decodes the image and scales it to
+// at most photoSide pixels a side; the full-size picture is garbage once it
+// returns. The slot is given back even if a decoder panics (the server
+// recovers the request), so uploads never stall behind a lost slot.
+func decodeScaled(ctx context.Context, data []byte) (*image.RGBA, error) {
+	select {
+	case decodeSlots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-decodeSlots }()
 	src, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, errPhotoType
