@@ -60,11 +60,21 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   await expect(dialog.getByText('Cancelado')).toBeVisible()
   const free = await (await request.get(`/api/public/profiles/${username}/times?date=${date}&professional=${s.professional}&service=${s.service}`)).json()
   expect(free.times).toContain('09:00')
+
+  // A client takes the freed 09:00; re-confirming the cancelled one is refused with the reason.
+  const taken = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.5.5.9' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '09:00', clientName: 'Cliente E', clientPhone: '11988880009' },
+  })
+  expect(taken.status()).toBe(201)
+  await dialog.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(page.getByText('Não é possível confirmar: o profissional já tem outro agendamento neste horário.')).toBeVisible()
+  await expect(dialog.getByText('Cancelado')).toBeVisible()
   await page.keyboard.press('Escape')
 
   // Clients: CSV download for Brazilian spreadsheets.
   await page.getByRole('link', { name: 'Clientes', exact: true }).first().click()
-  await expect(page.getByText('4 clientes')).toBeVisible()
+  await expect(page.getByText('5 clientes')).toBeVisible()
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()])
   expect(download.suggestedFilename()).toMatch(/^clientes-agendei-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = readFileSync((await download.path())!, 'utf8')

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { api } from '@/lib/api/client'
+import { api, ApiError } from '@/lib/api/client'
 import { dayKeys, statusLabel, whatsappFor, type Appointment } from '@/lib/api/owner'
 import { formatBRL, longDate } from '@/lib/format'
 
@@ -29,8 +29,10 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
       qc.setQueryData(['appointment', a.id], updated)
       toast.success('Status atualizado', { description: `Agendamento ${statusLabel(status).toLowerCase()}.` })
       onChanged?.(updated)
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível atualizar o agendamento. Tente novamente.' })
+    } catch (e) {
+      // A refusal the owner can act on (a re-confirm over a taken time) says why; anything else stays generic.
+      const refused = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message
+      toast.error('Erro', { description: refused ? e.message : 'Não foi possível atualizar o agendamento. Tente novamente.' })
     } finally {
       setBusy(false)
     }
