@@ -29,20 +29,25 @@ const (
 	// MaxPhotoBytes is the upload limit (SPEC §5: 5 MB).
 	MaxPhotoBytes = 5 << 20
 	// MaxPhotoSide and MaxPhotoPixels are read from the header (DecodeConfig)
-	// and refused before anything is decoded. The file size says little about
-	// the cost of decoding: a 232 KB progressive 4:4:4 JPEG of 6000×6600 took
-	// ~570 MB of heap to decode. Decoding costs up to ~15 bytes a pixel (a
-	// progressive 4:4:4 JPEG keeps every DCT coefficient as an int32 besides
-	// the 3 bytes a pixel of the picture), so 16 MP is at most ~240 MB, plus
-	// ~64 MB for the scaler's intermediate rows (512 × 4096 × 32 bytes); most
-	// photos (baseline 4:2:0, PNG) cost 1.5–8 bytes a pixel. A profile
-	// photo is stored at photoSide px; 4096 px a side and 16 MP take every
-	// phone camera's usual 12 MP photo (4032×3024) and refuse what no
-	// profile photo needs.
+	// and refused before anything is decoded: 4096 px a side and 16 MP take
+	// every phone camera's usual 12 MP photo (4032×3024) and refuse what no
+	// profile photo needs. The file size says little about the cost of
+	// decoding: a 232 KB progressive 4:4:4 JPEG of 6000×6600 took ~570 MB.
 	MaxPhotoSide   = 4096
 	MaxPhotoPixels = 16_000_000
+	// MaxDecodeBytes bounds what decoding may hold, estimated from the header
+	// (decodeCost): a baseline JPEG costs 1.5–3 bytes a pixel, so a 16 MP one
+	// passes, but Go keeps every DCT coefficient of a progressive JPEG as an
+	// int32 (4 bytes a pixel a component, ~15 bytes a pixel for 4:4:4), which
+	// is refused past ~4 MP instead of costing 240 MB.
+	MaxDecodeBytes = 64 << 20
 	// photoSide is the largest side of the stored photo: plenty for the pages.
 	photoSide = 512
+	// scaleSide is the largest side the high-quality scaler reads from: its
+	// intermediate rows cost photoSide × source height × 32 bytes, so a
+	// larger source is first halved (or less) by a bilinear pass that
+	// allocates nothing but its 16 MB result.
+	scaleSide = 2 * 1024
 )
 
 // decodeSlots lets one photo be decoded at a time in the whole process, so
@@ -61,6 +66,9 @@ var (
 	errPhotoSize  = httpx.NewError(http.StatusBadRequest, "image_too_large", fmt.Sprintf(
 		"A imagem tem dimensões grandes demais (máximo de %d pixels de lado e %d megapixels). Reduza a foto e tente novamente.",
 		MaxPhotoSide, MaxPhotoPixels/1_000_000))
+	errAccountGone = httpx.NewError(http.StatusUnauthorized, "unauthorized", "Sessão inválida. Faça login novamente.")
+	errPhotoCost   = httpx.NewError(http.StatusBadRequest, "image_too_large",
+		"Esta imagem é pesada demais para processarmos. Salve-a como JPEG comum ou reduza o tamanho e tente novamente.")
 )
 
 // ProcessPhoto checks an upload by its bytes (not its name), reads its
@@ -78,7 +86,7 @@ func ProcessPhoto(ctx context.Context, data []byte) ([]byte, string, error) {
 	default:
 		return nil, "", errPhotoType
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return nil, "", errPhotoType
 	}
@@ -87,6 +95,9 @@ func ProcessPhoto(ctx context.Context, data []byte) ([]byte, string, error) {
 	}
 	if cfg.Width > MaxPhotoSide || cfg.Height > MaxPhotoSide || cfg.Width*cfg.Height > MaxPhotoPixels {
 		return nil, "", errPhotoSize
+	}
+	if decodeCost(data, format, cfg.Width, cfg.Height) > MaxDecodeBytes {
+		return nil, "", errPhotoCost
 	}
 	dst, err := decodeScaled(ctx, data)
 	if err != nil {
@@ -120,18 +131,101 @@ func decodeScaled(ctx context.Context, data []byte) (*image.RGBA, error) {
 	if err != nil {
 		return nil, errPhotoType
 	}
-	b := src.Bounds()
+	if b := src.Bounds(); b.Dx() > scaleSide || b.Dy() > scaleSide {
+		mid := image.NewRGBA(fit(b, scaleSide))
+		xdraw.ApproxBiLinear.Scale(mid, mid.Bounds(), src, b, draw.Src, nil)
+		src = mid
+	}
+	dst := image.NewRGBA(fit(src.Bounds(), photoSide))
+	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	return dst, nil
+}
+
+// fit is b's size shrunk, keeping its shape, to at most side pixels a side.
+func fit(b image.Rectangle, side int) image.Rectangle {
 	w, h := b.Dx(), b.Dy()
-	if w > photoSide || h > photoSide {
+	if w > side || h > side {
 		if w >= h {
-			w, h = photoSide, max(1, h*photoSide/w)
+			w, h = side, max(1, h*side/w)
 		} else {
-			w, h = max(1, w*photoSide/h), photoSide
+			w, h = max(1, w*side/h), side
 		}
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	xdraw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Src, nil)
-	return dst, nil
+	return image.Rect(0, 0, w, h)
+}
+
+// decodeCost estimates from the header how many bytes Go's decoder holds for
+// a w×h image of this format: the decoded picture, and for a progressive
+// JPEG every coefficient too. It errs high where the header says less.
+func decodeCost(data []byte, format string, w, h int) int64 {
+	px := int64(w) * int64(h)
+	switch format {
+	case "jpeg":
+		share, progressive, ok := jpegLayout(data)
+		if !ok {
+			return px * 15
+		}
+		perPixel := share // the YCbCr (or grey, CMYK) picture: 1 byte a sample
+		if progressive {
+			perPixel += 4 * share // an int32 for every coefficient kept between scans
+		}
+		return int64(float64(px) * perPixel)
+	case "png":
+		perPixel := int64(4)
+		if len(data) > 28 && data[24] == 16 { // IHDR bit depth: 16-bit samples
+			perPixel = 8
+		}
+		if len(data) > 28 && data[28] == 1 { // Adam7: the passes besides the picture
+			perPixel *= 2
+		}
+		return px * perPixel
+	case "gif":
+		return px // the first frame, one palette index a pixel
+	default: // webp: YCbCr with alpha, or NRGBA
+		return px * 4
+	}
+}
+
+// jpegLayout reads a JPEG's frame header: the samples a pixel its components
+// add up to (3 for 4:4:4, 1.5 for 4:2:0, 1 for grey) and whether it is
+// progressive.
+func jpegLayout(data []byte) (share float64, progressive, ok bool) {
+	for i := 2; i+4 <= len(data); {
+		if data[i] != 0xFF {
+			return 0, false, false
+		}
+		marker := data[i+1]
+		if marker == 0xFF { // fill byte
+			i++
+			continue
+		}
+		n := int(data[i+2])<<8 | int(data[i+3])
+		body := data[i+4 : min(len(data), i+2+n)]
+		switch marker {
+		case 0xC0, 0xC1, 0xC2: // the frames Go decodes: baseline, extended, progressive
+			if len(body) < 6 || len(body) < 6+3*int(body[5]) {
+				return 0, false, false
+			}
+			comps := int(body[5])
+			var hmax, vmax int
+			for c := range comps {
+				hv := body[7+3*c]
+				hmax, vmax = max(hmax, int(hv>>4)), max(vmax, int(hv&15))
+			}
+			if hmax == 0 || vmax == 0 {
+				return 0, false, false
+			}
+			for c := range comps {
+				hv := body[7+3*c]
+				share += float64(int(hv>>4)*int(hv&15)) / float64(hmax*vmax)
+			}
+			return share, marker == 0xC2, true
+		case 0xDA, 0xD9: // scan data or the end before a frame header
+			return 0, false, false
+		}
+		i += 2 + n
+	}
+	return 0, false, false
 }
 
 // PhotoKey is where an owner's photo lives.
@@ -156,8 +250,18 @@ func (s *Service) SetPhoto(ctx context.Context, store files.Store, userID string
 		}
 	}
 	url := fmt.Sprintf("/files/%s?v=%d", PhotoKey(userID, ext), s.Clock.Now().Unix())
-	if _, err := s.DB.ExecContext(ctx, `UPDATE profiles SET photo_url = ?, updated_at = ? WHERE id = ?`, url, s.Clock.Now(), userID); err != nil {
+	res, err := s.DB.ExecContext(ctx, `UPDATE profiles SET photo_url = ?, updated_at = ? WHERE id = ?`, url, s.Clock.Now(), userID)
+	if err != nil {
 		return "", err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		// The account was deleted while this upload was under way (its token
+		// passed the check just before): the file must not outlive it. The
+		// deletion removes photos after the row, so whichever runs last removes it.
+		if err := DeletePhotos(context.WithoutCancel(ctx), store, userID); err != nil {
+			return "", err
+		}
+		return "", errAccountGone
 	}
 	return url, nil
 }

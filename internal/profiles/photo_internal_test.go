@@ -6,10 +6,16 @@ import (
 	"encoding/binary"
 	"errors"
 	"image"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"testing"
 	"time"
+
+	"github.com/agendei/agendei/internal/files"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/dbtest"
 )
 
 // CraftJPEG builds a valid JPEG of any size in a few bytes a block: every
@@ -61,25 +67,56 @@ func TestCraftJPEG_IsAValidImage(t *testing.T) {
 	}
 }
 
-// The largest photo allowed, in the costliest form Go decodes (progressive
-// 4:4:4 JPEG), allocates at most ~15 bytes a pixel to decode plus the
-// scaler's 64 MB (~300 MB in all, of which less is live at once): a bound,
-// where the 6000×6600 file of issue 12 took ~570 MB to decode alone.
+// The largest photos allowed, in each form, allocate a bounded amount to
+// decode and scale: the picture (at most MaxDecodeBytes, progressive JPEG
+// coefficients included), the 16 MB bilinear pass and the scaler's rows
+// (512 × 2048 × 32 bytes) — where the 6000×6600 file of issue 12 took ~570 MB
+// and a 16 MP progressive 4:4:4 one ~300 MB.
 func TestProcessPhoto_DecodingTheLargestAllowedPhotoHasABoundedCost(t *testing.T) {
-	data := CraftJPEG(4000, MaxPhotoPixels/4000, 3, true)
-	runtime.GC()
-	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // nothing freed: TotalAlloc bounds the peak
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	out, ext, err := ProcessPhoto(context.Background(), data)
-	runtime.ReadMemStats(&after)
-	if err != nil || ext != "jpg" || len(out) == 0 {
-		t.Fatalf("%s %v", ext, err)
+	for name, data := range map[string][]byte{
+		"baseline 4:4:4, 16 MP":   CraftJPEG(4000, MaxPhotoPixels/4000, 3, false),
+		"progressive 4:4:4, 4 MP": CraftJPEG(2000, 2200, 3, true),
+		"progressive grey, 12 MP": CraftJPEG(4000, 3000, 1, true),
+	} {
+		runtime.GC()
+		old := debug.SetGCPercent(-1) // nothing freed: TotalAlloc bounds the peak
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out, ext, err := ProcessPhoto(context.Background(), data)
+		runtime.ReadMemStats(&after)
+		debug.SetGCPercent(old)
+		if err != nil || ext != "jpg" || len(out) == 0 {
+			t.Fatalf("%s: %s %v", name, ext, err)
+		}
+		grew := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: allocated %d MB", name, grew>>20)
+		if limit := uint64(MaxDecodeBytes + 16<<20 + 32<<20 + 16<<20); grew > limit {
+			t.Fatalf("%s: allocated %d MB, more than %d MB", name, grew>>20, limit>>20)
+		}
 	}
-	grew := after.TotalAlloc - before.TotalAlloc
-	t.Logf("decoding %d px allocated %d MB", MaxPhotoPixels, grew>>20)
-	if limit := uint64(MaxPhotoPixels*15 + 64<<20 + 16<<20); grew > limit {
-		t.Fatalf("allocated %d MB, more than %d MB", grew>>20, limit>>20)
+}
+
+// A photo within the side and pixel limits whose decoding would still cost
+// too much (Go keeps a progressive JPEG's every coefficient) is refused from
+// its header, in pt-BR, before anything is decoded.
+func TestProcessPhoto_RefusesCostlyDecodingFromTheHeader(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"progressive 4:4:4, 16 MP": CraftJPEG(4000, MaxPhotoPixels/4000, 3, true),
+		"progressive 4:4:4, 5 MP":  CraftJPEG(2300, 2300, 3, true),
+	} {
+		_, _, err := ProcessPhoto(context.Background(), data)
+		if err != errPhotoCost {
+			t.Fatalf("%s: %v", name, err)
+		}
+	}
+	if got := decodeCost(CraftJPEG(4000, 3000, 3, false), "jpeg", 4000, 3000); got != 36_000_000 {
+		t.Fatalf("baseline 4:4:4 12 MP: %d bytes", got)
+	}
+	if got := decodeCost(CraftJPEG(4000, 3000, 3, true), "jpeg", 4000, 3000); got != 180_000_000 {
+		t.Fatalf("progressive 4:4:4 12 MP: %d bytes", got)
+	}
+	if got := decodeCost([]byte{0xFF, 0xD8, 0xFF, 0xDA, 0, 2}, "jpeg", 100, 100); got != 150_000 {
+		t.Fatalf("no frame header: %d bytes (assume the worst)", got)
 	}
 }
 
@@ -134,4 +171,22 @@ func TestProcessPhoto_DecodesOneAtATimeAndWaitsWithTheRequest(t *testing.T) {
 	if len(decodeSlots) != 0 {
 		t.Fatal("a slot was not given back")
 	}
+}
+
+// An upload whose account is deleted while it is under way (its token passed
+// the check just before) leaves no file behind: the photo of a deleted
+// account must not stay public.
+func TestSetPhoto_ForAnAccountGoneLeavesNoFile(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		dir := t.TempDir()
+		store := &files.Local{Dir: dir}
+		svc := &Service{DB: d, Clock: clock.NewManual(time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC))}
+		_, err := svc.SetPhoto(context.Background(), store, "00000000-0000-0000-0000-000000000000", CraftJPEG(64, 64, 3, false))
+		if err != errAccountGone {
+			t.Fatalf("upload for a missing account: %v", err)
+		}
+		if left, _ := filepath.Glob(filepath.Join(dir, "*", "*", "*")); len(left) != 0 {
+			t.Fatalf("left behind: %v", left)
+		}
+	})
 }
