@@ -54,9 +54,9 @@ test-go: web/dist/index.html
 	$(GO) install $(STRIPE_MOCK)
 	scripts/with-postgres.sh $(GO) test -race -count=1 ./...
 
-# Every fuzz target (request decoders, slot engine) for FUZZTIME each.
+# Every fuzz target (request decoders, slot engine, booking dates on both engines) for FUZZTIME each.
 test-fuzz: web/dist/index.html
-	FUZZTIME=$${FUZZTIME:-2s} scripts/fuzz.sh
+	FUZZTIME=$${FUZZTIME:-2s} scripts/with-postgres.sh scripts/fuzz.sh
 
 test-web: web/node_modules/.installed
 	cd web && $(NPM) test
