@@ -37,6 +37,24 @@ type proc struct {
 	logs *bytes.Buffer
 }
 
+// terminate sends SIGTERM and waits for a clean exit (status 0) within 25 s.
+func (p *proc) terminate(t *testing.T) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("exit after SIGTERM: %v\n%s", err, p.logs)
+		}
+	case <-time.After(25 * time.Second):
+		t.Fatal("did not stop after SIGTERM")
+	}
+}
+
 func freePort(t *testing.T) int {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -219,19 +237,7 @@ func TestServe_TwoProcessesOnOneDatabaseBookASlotOnce(t *testing.T) {
 
 			// Graceful shutdown: SIGTERM finishes and exits 0 (open streams end too).
 			for _, p := range []*proc{a, b} {
-				if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-					t.Fatal(err)
-				}
-				done := make(chan error, 1)
-				go func() { done <- p.cmd.Wait() }()
-				select {
-				case err := <-done:
-					if err != nil {
-						t.Fatalf("exit after SIGTERM: %v\n%s", err, p.logs)
-					}
-				case <-time.After(25 * time.Second):
-					t.Fatal("did not stop after SIGTERM")
-				}
+				p.terminate(t)
 			}
 			if _, err := os.Stat(filepath.Join(dataDir, "secret.key")); err == nil {
 				t.Fatal("with AGENDEI_SECRET set, no key file is generated")

@@ -5,9 +5,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -39,19 +37,7 @@ func TestServe_MetricsOnTheirOwnAddress(t *testing.T) {
 		t.Fatalf("the metrics address serves only /metrics, got %d for /api/config", code)
 	}
 
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- p.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("exit after SIGTERM: %v\n%s", err, p.logs)
-		}
-	case <-time.After(25 * time.Second):
-		t.Fatal("did not stop after SIGTERM")
-	}
+	p.terminate(t)
 	if _, err := http.Get("http://" + maddr + "/metrics"); err == nil {
 		t.Fatal("the metrics address still answers after shutdown")
 	}
