@@ -32,6 +32,7 @@ import (
 
 	"github.com/agendei/agendei/internal/benchseed"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/tz"
 )
 
 var (
@@ -45,7 +46,7 @@ var (
 	engines     = flag.String("engines", "sqlite,postgres", "engines to run, comma-separated")
 )
 
-var saoPaulo, _ = time.LoadLocation("America/Sao_Paulo")
+var saoPaulo = tz.Load(tz.Default)
 
 func main() {
 	flag.Parse()

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	_ "time/tzdata" // time-zone data compiled in: the server never depends on the host's zoneinfo
 
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"

@@ -18,6 +18,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
 // Appointment is one appointment as the owner sees it.
@@ -234,13 +235,9 @@ type Dashboard struct {
 }
 
 func (s *Service) today(ctx context.Context, userID string) (time.Time, error) {
-	var tz string
-	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, userID).Scan(&tz); err != nil {
-		return time.Time{}, err
-	}
-	loc, err := time.LoadLocation(tz)
+	loc, err := profiles.Zone(ctx, s.DB, userID)
 	if err != nil {
-		loc, _ = time.LoadLocation("America/Sao_Paulo")
+		return time.Time{}, err
 	}
 	return s.Clock.Now().In(loc), nil
 }

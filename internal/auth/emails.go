@@ -6,20 +6,14 @@ import (
 	"time"
 
 	agmail "github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/tz"
 )
 
 // Times in these e-mails are shown in Brasília time: the account may not have
 // a time zone of its own yet.
-var brasilia = func() *time.Location {
-	loc, err := time.LoadLocation("America/Sao_Paulo")
-	if err != nil {
-		return time.FixedZone("BRT", -3*3600)
-	}
-	return loc
-}()
-
 func brTime(t time.Time) string {
-	return t.In(brasilia).Format("02/01/2006 às 15:04") + " (horário de Brasília)"
+	return brfmt.DayTime(t.In(tz.Load(tz.Default))) + " (horário de Brasília)"
 }
 
 func resetFailedEmail(at time.Time, ip string, lockedUntil sql.NullTime, baseURL string) agmail.Content {

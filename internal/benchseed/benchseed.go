@@ -13,9 +13,10 @@ import (
 
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/tz"
 )
 
-var saoPaulo, _ = time.LoadLocation("America/Sao_Paulo")
+var saoPaulo = tz.Load(tz.Default)
 
 // Ref is a professional or service of the owner.
 type Ref struct{ ID, Name string }

@@ -16,9 +16,11 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/tz"
 )
 
 // PriceCents is the monthly plan.
@@ -117,10 +119,8 @@ func (s *Service) Activate(ctx context.Context, tx *db.Tx, sub Subscription) err
 			"Sua assinatura foi encerrada. O agendamento online fica indisponível até você assinar novamente.", "")
 	}
 	return s.Notes.Create(ctx, tx, sub.UserID, notifications.System, "Assinatura ativada",
-		fmt.Sprintf("Seu plano %s está ativo até %s.", PlanName, sub.PeriodEnd.In(brt).Format("02/01/2006")), "")
+		fmt.Sprintf("Seu plano %s está ativo até %s.", PlanName, brfmt.Day(sub.PeriodEnd.In(tz.Load(tz.Default)))), "")
 }
-
-var brt = func() *time.Location { l, _ := time.LoadLocation("America/Sao_Paulo"); return l }()
 
 var (
 	errNoSubscription = httpx.NewError(http.StatusConflict, "not_subscribed", "Você não tem uma assinatura ativa.")

@@ -29,6 +29,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/profiles"
 )
 
@@ -94,39 +95,35 @@ func (s *Service) lastDay(o *owner) string {
 }
 
 type owner struct {
-	ID        string
-	Name      string
-	Email     string
-	Loc       *time.Location
-	TrialEnd  sql.NullTime
-	PaidUntil sql.NullTime
+	ID       string
+	Name     string
+	Email    string
+	Loc      *time.Location
+	TrialEnd sql.NullTime
 }
 
 func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*owner, error) {
 	var o owner
-	var tz string
-	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at, `+profiles.PaidUntilSQL+` FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
-		strings.ToLower(strings.TrimSpace(username))).Scan(&o.ID, &o.Name, &o.Email, &tz, &o.TrialEnd, &o.PaidUntil)
+	var zone string
+	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
+		profiles.NormalizeUsername(username)).Scan(&o.ID, &o.Name, &o.Email, &zone, &o.TrialEnd)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfile
 	}
 	if err != nil {
 		return nil, err
 	}
-	if o.Loc, err = time.LoadLocation(tz); err != nil {
-		o.Loc, _ = time.LoadLocation("America/Sao_Paulo")
-	}
+	o.Loc = tz.Load(zone)
 	return &o, nil
 }
 
-func (s *Service) open(o *owner) bool {
-	ptr := func(t sql.NullTime) *time.Time {
-		if t.Valid {
-			return &t.Time
-		}
-		return nil
+// open reports whether the owner takes online bookings now (profiles.Open), on q.
+func (s *Service) open(ctx context.Context, q db.Querier, o *owner) (bool, error) {
+	var trialEnd *time.Time
+	if o.TrialEnd.Valid {
+		trialEnd = &o.TrialEnd.Time
 	}
-	return profiles.BookingOpen(ptr(o.TrialEnd), ptr(o.PaidUntil), s.Clock.Now())
+	return profiles.Open(ctx, q, o.ID, trialEnd, s.Clock.Now())
 }
 
 type choice struct {
@@ -426,7 +423,9 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		if err != nil {
 			return err
 		}
-		if !s.open(o) {
+		if open, err := s.open(ctx, tx, o); err != nil {
+			return err
+		} else if !open {
 			return errClosed
 		}
 		c, err := s.choose(ctx, tx, o.ID, in.ProfessionalID, in.ServiceID)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
@@ -21,36 +22,6 @@ const reminderJob = "booking.reminder"
 
 // DefaultReminderLead is how long before an appointment the client is reminded.
 const DefaultReminderLead = 24 * time.Hour
-
-var weekdaysPT = [7]string{"domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"}
-var monthsPT = [12]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
-
-// brDate writes "2026-11-30" as "30/11/2026".
-func brDate(date string) string {
-	t, err := time.Parse("2006-01-02", date)
-	if err != nil {
-		return date
-	}
-	return t.Format("02/01/2006")
-}
-
-// longDate writes "2026-11-30" as "segunda-feira, 30 de novembro de 2026".
-func longDate(date string) string {
-	t, err := time.Parse("2006-01-02", date)
-	if err != nil {
-		return date
-	}
-	return fmt.Sprintf("%s, %d de %s de %d", weekdaysPT[t.Weekday()], t.Day(), monthsPT[t.Month()-1], t.Year())
-}
-
-// brl writes centavos as "R$ 1.234,50".
-func brl(cents int64) string {
-	whole := fmt.Sprintf("%d", cents/100)
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "." + whole[i:]
-	}
-	return fmt.Sprintf("R$ %s,%02d", whole, cents%100)
-}
 
 // booked is what the e-mails and notifications say about an appointment.
 type booked struct {
@@ -64,10 +35,10 @@ func (b booked) details() []mail.Detail {
 	return []mail.Detail{
 		{Label: "Profissional", Value: b.ProfessionalName},
 		{Label: "Serviço", Value: b.ServiceName},
-		{Label: "Data", Value: longDate(b.Date)},
+		{Label: "Data", Value: brfmt.LongDate(b.Date)},
 		{Label: "Horário", Value: b.Time},
 		{Label: "Duração", Value: fmt.Sprintf("%d minutos", b.Duration)},
-		{Label: "Valor", Value: brl(b.PriceCents)},
+		{Label: "Valor", Value: brfmt.Money(b.PriceCents)},
 	}
 }
 
@@ -76,7 +47,7 @@ func (b booked) details() []mail.Detail {
 // and the private cancel link), the owner's e-mail and the reminder job.
 func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	now := s.Clock.Now()
-	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s.", b.ClientName, b.ServiceName, b.ProfessionalName, brDate(b.Date), b.Time)
+	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s.", b.ClientName, b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time)
 	if err := s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
 		return err
 	}
@@ -89,7 +60,7 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	}
 	if send {
 		msg, err := mail.Compose(b.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brDate(b.Date), b.Time),
+			Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
 			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
 			Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
 			Details:    b.details(),
@@ -119,7 +90,7 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		}
 	}
 	owner, err := mail.Compose(b.OwnerEmail, mail.Content{
-		Subject:    fmt.Sprintf("Novo agendamento: %s — %s em %s às %s", b.ClientName, b.ServiceName, brDate(b.Date), b.Time),
+		Subject:    fmt.Sprintf("Novo agendamento: %s — %s em %s às %s", b.ClientName, b.ServiceName, brfmt.Date(b.Date), b.Time),
 		Greeting:   fmt.Sprintf("Olá, %s!", b.OwnerName),
 		Paragraphs: []string{"Você recebeu um novo agendamento pela sua página."},
 		Details:    append(b.details(), mail.Detail{Label: "Cliente", Value: b.ClientName}, mail.Detail{Label: "Contato", Value: contact(b.ClientPhone, b.ClientEmail)}),
@@ -218,7 +189,7 @@ func (s *Service) remind(ctx context.Context, id string) error {
 			return err
 		}
 		msg, err := mail.Compose(a.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Lembrete: %s em %s às %s", a.ServiceName, brDate(a.Date), a.Time),
+			Subject:    fmt.Sprintf("Lembrete: %s em %s às %s", a.ServiceName, brfmt.Date(a.Date), a.Time),
 			Greeting:   fmt.Sprintf("Olá, %s!", a.ClientName),
 			Paragraphs: []string{fmt.Sprintf("Passando para lembrar do seu horário com %s.", a.OwnerName)},
 			Details:    a.details(),
@@ -231,7 +202,7 @@ func (s *Service) remind(ctx context.Context, id string) error {
 			return err
 		}
 		return s.Notes.Create(ctx, tx, a.OwnerID, notifications.Reminder, "Lembrete enviado",
-			fmt.Sprintf("%s foi lembrado(a) de %s em %s às %s.", a.ClientName, a.ServiceName, brDate(a.Date), a.Time), id)
+			fmt.Sprintf("%s foi lembrado(a) de %s em %s às %s.", a.ClientName, a.ServiceName, brfmt.Date(a.Date), a.Time), id)
 	})
 }
 
@@ -294,7 +265,7 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 			return err
 		}
 		c.Status, c.Cancellable = "cancelled", false
-		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brDate(c.Date), c.Time)
+		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brfmt.Date(c.Date), c.Time)
 		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
 			return err
 		}
@@ -302,7 +273,7 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 			return nil
 		}
 		msg, err := mail.Compose(ownerEmail, mail.Content{
-			Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brDate(c.Date), c.Time),
+			Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brfmt.Date(c.Date), c.Time),
 			Paragraphs: []string{desc + " O horário voltou a ficar disponível na sua página."},
 			Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
 		})

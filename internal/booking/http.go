@@ -7,6 +7,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
 // Public bookings are limited per visitor IP; the body of a booking is small.
@@ -24,8 +25,8 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/public/profiles/{username}/days", h.Memo.Public("days", httpx.Handle(h.days)))
-	mux.Handle("GET /api/public/profiles/{username}/times", h.Memo.Public("times", httpx.Handle(h.times)))
+	mux.Handle("GET /api/public/profiles/{username}/days", h.Memo.Public("days", profiles.NormalizeUsername, httpx.Handle(h.days)))
+	mux.Handle("GET /api/public/profiles/{username}/times", h.Memo.Public("times", profiles.NormalizeUsername, httpx.Handle(h.times)))
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))

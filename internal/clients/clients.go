@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -133,13 +134,6 @@ func cell(v string) string {
 	return v
 }
 
-func brDate(iso string) string {
-	if len(iso) != 10 {
-		return iso
-	}
-	return iso[8:10] + "/" + iso[5:7] + "/" + iso[0:4]
-}
-
 // CSV writes the clients the way spreadsheets used in Brazil open them:
 // UTF-8 with BOM, ';' separators, R$ amounts with a decimal comma, and values
 // that start with = + - @ neutralised against formula injection.
@@ -154,8 +148,7 @@ func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 		return err
 	}
 	for _, c := range list {
-		revenue := fmt.Sprintf("R$ %d,%02d", c.TotalRevenueCents/100, c.TotalRevenueCents%100)
-		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.AppointmentCount), brDate(c.LastAppointment), revenue}); err != nil {
+		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.AppointmentCount), brfmt.Date(c.LastAppointment), brfmt.SheetMoney(c.TotalRevenueCents)}); err != nil {
 			return err
 		}
 	}

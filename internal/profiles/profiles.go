@@ -14,6 +14,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/platform/tz"
 )
 
 // Profile is the owner's profile as the owner sees it.
@@ -124,7 +125,7 @@ func Validate(in *Input) error {
 		}
 	}
 	if in.TimeZone == "" {
-		in.TimeZone = "America/Sao_Paulo"
+		in.TimeZone = tz.Default
 	}
 	if !ValidTimeZone(in.TimeZone) {
 		return errTimeZone
@@ -247,7 +248,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/profile", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("GET /api/profile/username-availability", h.Auth.RequireUser(httpx.Handle(h.usernameAvailability)))
 	mux.Handle("GET /api/setup-status", h.Auth.RequireUser(httpx.Handle(h.setup)))
-	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", httpx.Handle(h.public)))
+	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", NormalizeUsername, httpx.Handle(h.public)))
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {

@@ -59,17 +59,19 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	}
 	var p Public
 	var userID string
-	var trialEnd, paidUntil sql.NullTime
-	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at, `+PaidUntilSQL+`
-		FROM profiles p WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &paidUntil)
+	var trialEnd sql.NullTime
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at
+		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
 	if err != nil {
 		return nil, err
 	}
-	p.BookingOpen = BookingOpen(nullable(trialEnd), nullable(paidUntil), s.Clock.Now())
+	if p.BookingOpen, err = Open(ctx, s.DB, userID, nullable(trialEnd), s.Clock.Now()); err != nil {
+		return nil, err
+	}
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
 	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {

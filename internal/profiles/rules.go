@@ -110,10 +110,6 @@ func BookingOpen(trialEnd, paidUntil *time.Time, now time.Time) bool {
 	return trialEnd == nil || now.Before(*trialEnd) || (paidUntil != nil && now.Before(*paidUntil))
 }
 
-// PaidUntilSQL is the end of an owner's active paid period, or NULL; used
-// where a profile is read for its public page or a booking.
-const PaidUntilSQL = `(SELECT current_period_end FROM subscriptions s WHERE s.user_id = p.id AND s.status = 'active')`
-
 // BrazilTimeZones are the zones offered in the profile (Brazil has four UTC
 // offsets, spread over these IANA zones).
 var BrazilTimeZones = []string{

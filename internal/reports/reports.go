@@ -13,6 +13,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
 // Report is everything the four tabs show.
@@ -61,13 +62,9 @@ func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID s
 		where += ` AND service_id = ?`
 		args = append(args, serviceID)
 	}
-	var tz string
-	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, userID).Scan(&tz); err != nil {
-		return nil, err
-	}
-	loc, err := time.LoadLocation(tz)
+	loc, err := profiles.Zone(ctx, s.DB, userID)
 	if err != nil {
-		loc, _ = time.LoadLocation("America/Sao_Paulo")
+		return nil, err
 	}
 	now := s.Clock.Now().In(loc)
 	var r Report

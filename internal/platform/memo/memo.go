@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -146,13 +145,14 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 	}, next)
 }
 
-// Public caches an answer about the owner named by the {username} path value.
-func (c *Cache) Public(name string, next http.Handler) http.Handler {
+// Public caches an answer about the owner named by the {username} path value,
+// read the way usernames are stored (normalize: profiles.NormalizeUsername).
+func (c *Cache) Public(name string, normalize func(string) string, next http.Handler) http.Handler {
 	if c == nil {
 		return next
 	}
 	return c.Handler(name, func(r *http.Request) (string, int64, string, error) {
-		id, v, err := c.VersionOf(r.Context(), strings.ToLower(r.PathValue("username")))
+		id, v, err := c.VersionOf(r.Context(), normalize(r.PathValue("username")))
 		return id, v, r.URL.RawQuery, err
 	}, next)
 }

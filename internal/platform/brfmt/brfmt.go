@@ -1,0 +1,55 @@
+// Package brfmt writes dates and money the way Brazilian readers expect them,
+// for e-mails, notifications and exports: the one place for pt-BR text
+// formatting on the server (the web app has its own, for the screens).
+package brfmt
+
+import (
+	"fmt"
+	"time"
+)
+
+var (
+	weekdays = [7]string{"domingo", "segunda-feira", "terça-feira", "quarta-feira", "quinta-feira", "sexta-feira", "sábado"}
+	months   = [12]string{"janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"}
+)
+
+// Day writes t's calendar date as "30/11/2026" (t already in the zone meant).
+func Day(t time.Time) string { return t.Format("02/01/2006") }
+
+// DayTime writes t as "30/11/2026 às 14:05" (t already in the zone meant).
+func DayTime(t time.Time) string { return t.Format("02/01/2006 às 15:04") }
+
+// Date writes a stored date "2026-11-30" as "30/11/2026"; anything that is
+// not such a date is returned as it is.
+func Date(iso string) string {
+	t, err := time.Parse("2006-01-02", iso)
+	if err != nil {
+		return iso
+	}
+	return Day(t)
+}
+
+// LongDate writes "2026-11-30" as "segunda-feira, 30 de novembro de 2026";
+// anything that is not such a date is returned as it is.
+func LongDate(iso string) string {
+	t, err := time.Parse("2006-01-02", iso)
+	if err != nil {
+		return iso
+	}
+	return fmt.Sprintf("%s, %d de %s de %d", weekdays[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
+}
+
+// Money writes centavos as "R$ 1.234,50", as the spec writes amounts.
+func Money(cents int64) string {
+	whole := fmt.Sprintf("%d", cents/100)
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "." + whole[i:]
+	}
+	return fmt.Sprintf("R$ %s,%02d", whole, cents%100)
+}
+
+// SheetMoney writes centavos as "R$ 1234,50": no thousands separator, so a
+// spreadsheet opened in Brazil reads the cell as a number.
+func SheetMoney(cents int64) string {
+	return fmt.Sprintf("R$ %d,%02d", cents/100, cents%100)
+}
