@@ -443,10 +443,7 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		claim := Claim{OwnerID: o.ID, ProfessionalID: in.ProfessionalID, Date: in.Date, Start: start, Duration: c.Duration}
 		fit := func(busy []slots.Busy) error {
 			d.Busy = busy
-			if !slots.Fits(d, start) {
-				return conflict(d, start, c.Duration)
-			}
-			return nil
+			return refusal(slots.Why(d, start), c.Duration)
 		}
 		return Hold(ctx, tx, claim, fit, func() error {
 			token, hash := cancelToken()
@@ -472,38 +469,35 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 }
 
 // bookable checks the rules of a client's booking that do not depend on
-// other appointments, and returns the date's slot rules (without busy).
+// other appointments (before any lock is taken), and returns the date's slot
+// rules (without busy).
 func (s *Service) bookable(o *owner, w [7][2]int, date time.Time, start, duration int) (slots.Day, error) {
-	today, nowMin := slots.Today(s.Clock.Now(), o.Loc)
-	ds := date.Format("2006-01-02")
-	switch {
-	case ds < today || ds == today && start < nowMin:
+	d, ok := s.dayOf(o, w, date, duration, nil)
+	if !ok {
+		if date.Format("2006-01-02") > s.lastDay(o) {
+			return slots.Day{}, errBeyond(s.windowDays())
+		}
 		return slots.Day{}, errTimePast
-	case ds > s.lastDay(o):
-		return slots.Day{}, errBeyond(s.windowDays())
 	}
-	win := w[int(date.Weekday())]
-	if win[1] <= win[0] {
-		return slots.Day{}, errDayClosed
-	}
-	if start < win[0] || start >= win[1] || (start-win[0])%slots.Step != 0 {
-		return slots.Day{}, errOffHours
-	}
-	d := slots.Day{Open: win[0], Close: win[1], Duration: duration}
-	if ds == today {
-		d.NotBefore = nowMin
-	}
-	return d, nil
+	return d, refusal(slots.Why(d, start), duration)
 }
 
-// conflict says why an on-grid start inside the opening hours is not
-// offered: an appointment at that very time, or not enough free minutes from
-// it (another appointment, or the closing time).
-func conflict(d slots.Day, start, duration int) error {
-	if slots.Overlaps(start, 1, d.Busy) {
+// refusal is the answer to a start time that the slot engine does not offer.
+func refusal(why slots.Reason, duration int) error {
+	switch why {
+	case slots.Offered:
+		return nil
+	case slots.Past:
+		return errTimePast
+	case slots.Closed:
+		return errDayClosed
+	case slots.OffHours:
+		return errOffHours
+	case slots.Taken:
 		return errSlotTaken
+	default:
+		return errTooShort(duration)
 	}
-	return errTooShort(duration)
 }
 
 // Claim is the time an appointment is to hold: an interval of one

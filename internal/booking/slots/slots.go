@@ -30,33 +30,51 @@ type Day struct {
 
 // Free returns the offered start times: every Step from Open while before
 // Close, only when start+Duration fits by Close, not before NotBefore, and
-// not overlapping (wholly or partly) any busy interval.
+// not overlapping (wholly or partly) any busy interval — the starts that Why
+// calls Offered.
 func Free(d Day) []int {
-	if d.Close <= d.Open || d.Duration < 1 {
+	if d.Close <= d.Open {
 		return nil
 	}
 	var out []int
 	for start := d.Open; start < d.Close; start += Step {
-		end := start + d.Duration
-		if end > d.Close {
-			break // later starts end later still
+		if Why(d, start) == Offered {
+			out = append(out, start)
 		}
-		if start < d.NotBefore || overlaps(start, end, d.Busy) {
-			continue
-		}
-		out = append(out, start)
 	}
 	return out
 }
 
-// Fits reports whether a booking at start is offered by Free.
-func Fits(d Day, start int) bool {
-	for _, s := range Free(d) {
-		if s == start {
-			return true
-		}
+// Reason is why a start time is, or is not, offered on a day.
+type Reason int
+
+const (
+	Offered  Reason = iota // Free offers it
+	Past                   // before NotBefore: today's time that has begun
+	Closed                 // the weekday has no opening hours
+	OffHours               // before opening, at or after closing, or off the Step grid from Open
+	Taken                  // an appointment holds that very minute
+	TooShort               // not Duration free minutes from it: another appointment, or the closing time
+)
+
+// Why decides one start time: Offered exactly when Free offers it, and
+// otherwise the first reason that refuses it, in the order of the constants.
+// Every yes or no about a chosen time (a client's booking, before and under
+// the professional's lock) is this one rule.
+func Why(d Day, start int) Reason {
+	switch {
+	case start < d.NotBefore:
+		return Past
+	case d.Close <= d.Open:
+		return Closed
+	case start < d.Open || start >= d.Close || (start-d.Open)%Step != 0:
+		return OffHours
+	case overlaps(start, start+1, d.Busy):
+		return Taken
+	case d.Duration < 1 || start+d.Duration > d.Close || overlaps(start, start+d.Duration, d.Busy):
+		return TooShort
 	}
-	return false
+	return Offered
 }
 
 // Overlaps reports whether [start, start+duration) overlaps, wholly or

@@ -109,6 +109,11 @@ func FuzzFree(f *testing.F) {
 				t.Fatalf("bad slot %d for %+v", s, d)
 			}
 		}
+		for s := open - Step; s <= close; s++ {
+			if Why(d, s) == Offered && ((s-open)%Step != 0 || s < open || s+duration > close || s < notBefore || Overlaps(s, duration, d.Busy)) {
+				t.Fatalf("Why offers %d for %+v", s, d)
+			}
+		}
 	})
 }
 
@@ -146,6 +151,37 @@ func TestParseDate_KeepsYearsThatReadBack(t *testing.T) {
 	for _, in := range []string{"", "1999-12", "2101-01", "9999-12", "2026-13", "2026-1", "2026-11-01"} {
 		if d, err := ParseMonth(in); err == nil {
 			t.Errorf("month %q accepted as %v", in, d)
+		}
+	}
+}
+
+func TestWhy_SaysWhyATimeIsNotOffered(t *testing.T) {
+	at := func(s string) int { m, _ := ParseHHMM(s); return m }
+	day := Day{Open: at("09:00"), Close: at("12:00"), Duration: 60, Busy: []Busy{{Start: at("10:00"), Duration: 45}}}
+	today := day
+	today.NotBefore = at("09:31")
+	for _, c := range []struct {
+		name  string
+		day   Day
+		start string
+		want  Reason
+	}{
+		{"a free start on the grid", day, "09:00", Offered},
+		{"after the busy interval ends", day, "11:00", Offered},
+		{"a time of today that has begun comes first", today, "09:30", Past},
+		{"past, even on a closed day", Day{Open: 600, Close: 600, NotBefore: 700}, "09:00", Past},
+		{"a closed weekday", Day{Open: 600, Close: 600, Duration: 30}, "10:00", Closed},
+		{"before opening", day, "08:30", OffHours},
+		{"at closing", day, "12:00", OffHours},
+		{"off the 30-minute grid", day, "09:15", OffHours},
+		{"an appointment starts at that very time", day, "10:00", Taken},
+		{"inside an appointment", day, "10:30", Taken},
+		{"runs into the next appointment", day, "09:30", TooShort},
+		{"ends after closing", day, "11:30", TooShort},
+		{"no duration", Day{Open: 540, Close: 720}, "09:00", TooShort},
+	} {
+		if got := Why(c.day, at(c.start)); got != c.want {
+			t.Errorf("%s: Why(%s) = %d, want %d", c.name, c.start, got, c.want)
 		}
 	}
 }
