@@ -1,10 +1,34 @@
-// Package memo keeps computed answers of an owner's data (dashboard,
-// reports, client list, public free times…) and serves them again while the
-// owner's data version is unchanged. The version lives in the database
-// (table data_versions, bumped by triggers in the same transaction as every
-// write), so a cached answer is never served after a change, whichever
-// instance made it. Keys also carry the current minute, so answers that
-// depend on the clock (today, upcoming, times already past) stay exact.
+// Package memo keeps computed answers of an owner's data (dashboard, agenda
+// ranges, reports, client list and CSV, public profile, bookable days and
+// free times) and serves them again while nothing they depend on changed.
+// Its rules, which every use must keep:
+//
+//   - Key: the route's name, the owner's id, the request's raw query and the
+//     current minute (Unix time / 60). The owner is the signed-in user
+//     (Owner) or the owner behind the {username} path value, read the way
+//     usernames are stored (Public); nothing else of the request — headers,
+//     cookies, who asks — is in the key, so an answer may only depend on the
+//     owner, the query and the clock.
+//   - Version: every read looks up the owner's row of data_versions (one
+//     indexed row), which database triggers bump in the same transaction as
+//     every write to appointments, services, professionals, their links,
+//     hours, the profile and the subscription. A kept answer is served only
+//     under the version it was computed at, so it is never stale, whichever
+//     instance wrote. Data the triggers do not cover must not shape a cached
+//     answer.
+//   - Clock: the minute in the key recomputes, at least once a minute, what
+//     depends on "now" (today, upcoming, times already past, a trial ending).
+//   - What is kept: only 200 answers that were not streamed (Flush), with the
+//     headers the handler set (Content-Type, Cache-Control: no-store,
+//     Content-Disposition…), which a hit replays; headers set by outer
+//     middleware (the request id) are not kept.
+//   - Size: an LRU bounded by maxBytes (keys, bodies and headers counted); a
+//     single answer over an eighth of it is not kept.
+//   - Never cached: writes, anything behind a rate limit or that differs per
+//     visitor (a booking, a cancel link, auth), answers that read data of
+//     another owner or of no owner (an unknown username is not cached), and
+//     streams (events).
+//   - A nil *Cache caches nothing: the routes work the same without it.
 package memo
 
 import (
