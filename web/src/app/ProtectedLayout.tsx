@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { Bell, LogOut, Mail, Menu, MessageCircle, X } from 'lucide-react'
 import { useState } from 'react'
 import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router'
@@ -7,9 +6,9 @@ import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/lib/auth'
-import { fetchNotifications } from '@/lib/api/notifications'
+import { useNotifications } from '@/lib/api/endpoints/get-notifications'
 import { useContacts, whatsappLink } from '@/lib/config'
-import { notificationsKey, useLiveEvents } from '@/lib/live'
+import { useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
 
 const nav = [
@@ -36,7 +35,7 @@ export default function ProtectedLayout() {
   const { supportEmail, supportWhatsapp } = useContacts()
   const signedIn = status === 'signed-in'
   useLiveEvents(signedIn)
-  const notes = useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications, enabled: signedIn })
+  const notes = useNotifications({ enabled: signedIn })
   const unread = notes.data?.unread ?? 0
 
   if (status === 'loading') return <PageSpinner />

@@ -1,29 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelSubscription, subscriptionKey } from '@/lib/api/billing'
+import { errorMessage } from '@/lib/api/client'
+import { useCancelSubscription } from '@/lib/api/endpoints/cancel-subscription'
 import { Button } from './ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './ui/dialog'
 
 /** The cancel button with its confirmation dialog and the spec's toasts. */
 export function CancelSubscription({ onCancelled }: { onCancelled?: (date: string) => void }) {
-  const qc = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  async function confirm() {
-    setBusy(true)
-    try {
-      const { cancellationDate } = await cancelSubscription()
-      const date = new Date(cancellationDate).toLocaleDateString('pt-BR')
-      toast.success('Assinatura cancelada', { description: `Sua assinatura será cancelada em ${date}. Você manterá acesso até essa data.` })
-      setOpen(false)
-      await qc.invalidateQueries({ queryKey: subscriptionKey })
-      onCancelled?.(date)
-    } catch {
-      toast.error('Erro ao cancelar', { description: 'Não foi possível cancelar sua assinatura. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+  const cancel = useCancelSubscription()
+  const busy = cancel.isPending
+  function confirm() {
+    cancel.mutate(undefined, {
+      onSuccess: ({ cancellationDate }) => {
+        const date = new Date(cancellationDate).toLocaleDateString('pt-BR')
+        toast.success('Assinatura cancelada', { description: `Sua assinatura será cancelada em ${date}. Você manterá acesso até essa data.` })
+        setOpen(false)
+        onCancelled?.(date)
+      },
+      onError: (e) => toast.error('Erro ao cancelar', { description: errorMessage(e, 'Não foi possível cancelar sua assinatura. Tente novamente.') }),
+    })
   }
   return (
     <Dialog open={open} onOpenChange={setOpen}>

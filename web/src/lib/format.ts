@@ -65,3 +65,8 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
   if (days <= 6) return `há ${days} dias`
   return then.toLocaleDateString('pt-BR')
 }
+
+/** Owner-facing appointment status labels (SPEC §2: details dialog, detail page, reports). */
+export function statusLabel(status: string): string {
+  return { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído' }[status] ?? status
+}

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { queryKeys } from './api/keys'
 import { refreshedToken } from './auth'
-
-export const notificationsKey = ['notifications'] as const
 
 // SPEC §9: reconnect after 1, 2, 5, then every 10 seconds.
 const delays = [1000, 2000, 5000, 10000]
@@ -40,9 +39,9 @@ export function useLiveEvents(enabled: boolean) {
             const event = /^event: (.+)$/m.exec(block)?.[1]
             if (event === 'ready') {
               attempt = 0
-              qc.invalidateQueries({ queryKey: notificationsKey }) // catch up after a reconnect
+              qc.invalidateQueries({ queryKey: queryKeys.notifications }) // catch up after a reconnect
             } else if (event === 'notifications') {
-              qc.invalidateQueries({ queryKey: notificationsKey })
+              qc.invalidateQueries({ queryKey: queryKeys.notifications })
             }
           }
         }

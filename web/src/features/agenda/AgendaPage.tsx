@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -9,13 +8,16 @@ import { Card } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { dayKeys, fetchAvailability, fetchProfessionals, keys, type Appointment } from '@/lib/api/owner'
+import type { Schemas } from '@/lib/api/client'
+import { useAvailability } from '@/lib/api/endpoints/get-availability'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
 import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
 
+type Appointment = Schemas['Appointment']
 type View = 'day' | 'week' | 'month'
 const short = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
 
@@ -42,13 +44,9 @@ export default function AgendaPage() {
     return [g[0], g[g.length - 1]]
   }, [view, cursor])
 
-  const params = new URLSearchParams({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
-  const appts = useQuery({
-    queryKey: [...dayKeys.appointments, from, to, status, professional, q],
-    queryFn: () => api<{ appointments: Appointment[]; truncated: boolean }>(`/api/appointments?${params}`, { auth: true }),
-  })
-  const team = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
-  const hours = useQuery({ queryKey: keys.availability, queryFn: fetchAvailability })
+  const appts = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
+  const team = useProfessionals()
+  const hours = useAvailability()
   useEffect(() => {
     if (team.isError || hours.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
   }, [team.isError, hours.isError])

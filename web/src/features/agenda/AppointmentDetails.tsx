@@ -1,12 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Mail, MessageCircle } from 'lucide-react'
-import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { api, ApiError } from '@/lib/api/client'
-import { dayKeys, statusLabel, whatsappFor, type Appointment } from '@/lib/api/owner'
-import { formatBRL, longDate } from '@/lib/format'
+import { ApiError, type Schemas } from '@/lib/api/client'
+import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
+import { whatsappFor } from './labels'
+import { formatBRL, longDate, statusLabel } from '@/lib/format'
+
+type Appointment = Schemas['Appointment']
 
 export function StatusBadge({ status }: { status: string }) {
   const tone = status === 'confirmed' ? 'success' : status === 'cancelled' ? 'danger' : status === 'completed' ? 'neutral' : 'warning'
@@ -15,27 +16,25 @@ export function StatusBadge({ status }: { status: string }) {
 
 /** Every field of an appointment, with links to reach the client, and the status actions. */
 export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
-  const qc = useQueryClient()
-  const [busy, setBusy] = useState(false)
+  const change = useSetAppointmentStatus()
+  const busy = change.isPending
 
-  async function setStatus(status: 'confirmed' | 'completed' | 'cancelled') {
+  function setStatus(status: AppointmentStatus) {
     if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
-    setBusy(true)
-    try {
-      const updated = await api<Appointment>(`/api/appointments/${a.id}`, { method: 'PATCH', body: { status }, auth: true })
-      qc.invalidateQueries({ queryKey: dayKeys.appointments })
-      qc.invalidateQueries({ queryKey: dayKeys.dashboard })
-      qc.invalidateQueries({ queryKey: dayKeys.reports })
-      qc.setQueryData(['appointment', a.id], updated)
-      toast.success('Status atualizado', { description: `Agendamento ${statusLabel(status).toLowerCase()}.` })
-      onChanged?.(updated)
-    } catch (e) {
-      // A refusal the owner can act on (a re-confirm over a taken time) says why; anything else stays generic.
-      const refused = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message
-      toast.error('Erro', { description: refused ? e.message : 'Não foi possível atualizar o agendamento. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+    change.mutate(
+      { id: a.id, status },
+      {
+        onSuccess: (updated) => {
+          toast.success('Status atualizado', { description: `Agendamento ${statusLabel(status).toLowerCase()}.` })
+          onChanged?.(updated)
+        },
+        onError: (e) => {
+          // A refusal the owner can act on (a re-confirm over a taken time) says why; anything else stays generic.
+          const refused = e instanceof ApiError && e.status >= 400 && e.status < 500 && e.message
+          toast.error('Erro', { description: refused ? e.message : 'Não foi possível atualizar o agendamento. Tente novamente.' })
+        },
+      },
+    )
   }
 
   return (

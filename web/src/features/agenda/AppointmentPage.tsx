@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Navigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import type { Appointment } from '@/lib/api/owner'
+import { useAppointment } from './api/get-appointment'
 import { AppointmentDetails } from './AppointmentDetails'
 
 export default function AppointmentPage() {
   const { id = '' } = useParams()
-  const { data, isLoading, isError } = useQuery({
-    queryKey: ['appointment', id],
-    queryFn: () => api<Appointment>(`/api/appointments/${encodeURIComponent(id)}`, { auth: true }),
-    retry: false,
-  })
+  const { data, isLoading, isError } = useAppointment(id)
   useEffect(() => {
     if (isError) toast.error('Agendamento não encontrado', { description: 'Ele não existe ou não pôde ser carregado.' })
   }, [isError])

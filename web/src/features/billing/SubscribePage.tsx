@@ -7,15 +7,21 @@ import { CancelSubscription } from '@/components/cancel-subscription'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
-import { go, openPortal, planFeatures, startCheckout, useSubscription } from '@/lib/api/billing'
+import { errorMessage } from '@/lib/api/client'
+import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { useAuth } from '@/lib/auth'
+import { useOpenPortal } from './api/open-portal'
+import { useStartCheckout } from './api/start-checkout'
+import { go, planFeatures } from './plan'
 
 export default function SubscribePage() {
   const { status } = useAuth()
   const { data, isLoading } = useSubscription()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const checkout = useStartCheckout()
+  const portal = useOpenPortal()
+  const busy = checkout.isPending
   const [cancelled, setCancelled] = useState(false)
   useEffect(() => {
     if (!cancelled) return
@@ -27,26 +33,21 @@ export default function SubscribePage() {
   // Already subscribed: back to the dashboard, unless managing the plan.
   if (data.subscribed && params.get('manage') !== '1' && !cancelled) return <Navigate to="/dashboard" replace />
 
-  async function subscribe() {
+  function subscribe() {
     if (status !== 'signed-in') {
       toast.error('Erro na assinatura', { description: 'Você precisa estar logado para assinar.' })
       return
     }
-    setBusy(true)
-    try {
-      go((await startCheckout()).url)
-    } catch {
-      toast.error('Erro na assinatura', { description: 'Ocorreu um erro ao processar sua assinatura. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+    checkout.mutate(undefined, {
+      onSuccess: ({ url }) => go(url),
+      onError: (e) => toast.error('Erro na assinatura', { description: errorMessage(e, 'Ocorreu um erro ao processar sua assinatura. Tente novamente.') }),
+    })
   }
-  async function manage() {
-    try {
-      go((await openPortal()).url)
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível abrir o portal de gerenciamento.' })
-    }
+  function manage() {
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => go(url),
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível abrir o portal de gerenciamento.') }),
+    })
   }
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
-import { useSubscription } from '@/lib/api/billing'
+import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 
 const features = ['Agendamentos ilimitados', 'Lembretes por e-mail', 'Múltiplos profissionais', 'Relatórios com gráficos']
 

@@ -1,29 +1,22 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { FlaskConical } from 'lucide-react'
-import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { api } from '@/lib/api/client'
-import { subscriptionKey } from '@/lib/api/billing'
+import { errorMessage } from '@/lib/api/client'
+import { usePayTestCheckout } from './api/pay-test-checkout'
 
 /** The local test provider's checkout: no real charge, says so plainly. */
 export default function TestCheckoutPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const qc = useQueryClient()
-  const [busy, setBusy] = useState(false)
-  async function pay() {
-    setBusy(true)
-    try {
-      await api(`/api/billing/test-checkout/${encodeURIComponent(id)}/pay`, { method: 'POST', auth: true })
-      await qc.invalidateQueries({ queryKey: subscriptionKey })
-      navigate('/subscription-success', { replace: true })
-    } catch {
-      toast.error('Erro na assinatura', { description: 'Ocorreu um erro ao processar sua assinatura. Tente novamente.' })
-      setBusy(false)
-    }
+  const payment = usePayTestCheckout()
+  const busy = payment.isPending || payment.isSuccess
+  function pay() {
+    payment.mutate(id, {
+      onSuccess: () => navigate('/subscription-success', { replace: true }),
+      onError: (e) => toast.error('Erro na assinatura', { description: errorMessage(e, 'Ocorreu um erro ao processar sua assinatura. Tente novamente.') }),
+    })
   }
   return (
     <div className="mx-auto max-w-md">

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -6,45 +5,34 @@ import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { refreshedToken } from '@/lib/auth'
-import { dayKeys } from '@/lib/api/owner'
+import { errorMessage } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
+import { useExportClients } from './api/export-clients'
+import { useClients } from './api/list-clients'
 
-type Client = { identifier: string; name: string; email: string; phone: string; appointmentCount: number; lastAppointment: string; totalRevenueCents: number }
 const PAGE = 50
 
 export default function ClientsPage() {
   const [page, setPage] = useState(0)
-  const { data, isLoading, isError } = useQuery({
-    queryKey: [...dayKeys.clients, page],
-    queryFn: () => api<{ clients: Client[]; total: number }>(`/api/clients?limit=${PAGE}&offset=${page * PAGE}`, { auth: true }),
-  })
-  const [busy, setBusy] = useState(false)
+  const { data, isLoading, isError } = useClients(PAGE, page * PAGE)
+  const exporting = useExportClients()
+  const busy = exporting.isPending
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os clientes.' })
   }, [isError])
 
-  async function download() {
-    setBusy(true)
-    try {
-      const send = (token: string | null) =>
-        fetch('/api/clients/export', { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} })
-      let res = await send(refreshedToken.current())
-      if (res.status === 401) res = await send(await refreshedToken.refresh())
-      if (!res.ok) throw new Error(String(res.status))
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'clientes-agendei.csv'
-      const url = URL.createObjectURL(await res.blob())
-      const a = document.createElement('a')
-      a.href = url
-      a.download = name
-      a.click()
-      URL.revokeObjectURL(url)
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível exportar os clientes. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+  function download() {
+    exporting.mutate(undefined, {
+      onSuccess: ({ name, blob }) => {
+        const url = URL.createObjectURL(blob)
+        const a = document.createElement('a')
+        a.href = url
+        a.download = name
+        a.click()
+        URL.revokeObjectURL(url)
+      },
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível exportar os clientes. Tente novamente.') }),
+    })
   }
 
   const total = data?.total ?? 0

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { CalendarDays, CheckCircle2, Circle, Clock, Copy, DollarSign, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
 import { Link } from 'react-router'
@@ -7,16 +6,21 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { dayKeys, fetchDashboard, fetchSetup, keys, type Dashboard, type SetupStatus } from '@/lib/api/owner'
+import type { Schemas } from '@/lib/api/client'
+import { useMe } from '@/lib/api/endpoints/get-me'
+import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
+import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { Badge } from '@/components/ui/badge'
 import { formatBRL, initials } from '@/lib/format'
-import { useMe } from '@/lib/me'
 import { CancelSubscription } from '@/components/cancel-subscription'
-import { useSubscription } from '@/lib/api/billing'
+import { useDashboard } from './api/get-dashboard'
+
+type Dashboard = Schemas['Dashboard']
+type SetupStatus = Schemas['SetupStatus']
 
 export default function DashboardPage() {
   const { data: me } = useMe()
-  const { data: setup, isLoading } = useQuery({ queryKey: keys.setup, queryFn: fetchSetup })
+  const { data: setup, isLoading } = useSetupStatus()
   const subscription = useSubscription()
   const name = me?.name?.trim() || 'Usuário'
   return (
@@ -175,7 +179,7 @@ function BookingLinkCard({ username }: { username: string | null }) {
 
 function DayOverview() {
   // Load errors are only logged, as the spec's dashboard did.
-  const { data, isLoading, error } = useQuery({ queryKey: dayKeys.dashboard, queryFn: fetchDashboard })
+  const { data, isLoading, error } = useDashboard()
   useEffect(() => {
     if (error) console.error('dashboard', error)
   }, [error])

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Bell, BellOff, CalendarCheck, Info, UserRound } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
@@ -7,31 +6,31 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { fetchNotifications, type Notification } from '@/lib/api/notifications'
+import { errorMessage, type Schemas } from '@/lib/api/client'
+import { useNotifications } from '@/lib/api/endpoints/get-notifications'
 import { relativeDate } from '@/lib/format'
-import { notificationsKey } from '@/lib/live'
 import { cn } from '@/lib/utils'
+import { useDeleteNotification } from './api/delete-notification'
+import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read'
+import { useMarkNotificationRead } from './api/mark-notification-read'
+
+type Notification = Schemas['Notification']
 
 const icons = { appointment: CalendarCheck, system: Info, client: UserRound, reminder: Bell } as Record<string, typeof Bell>
 
 export default function NotificationsPage() {
-  const qc = useQueryClient()
-  const { data, isLoading, isError } = useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications })
+  const { data, isLoading, isError } = useNotifications()
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar notificações')
   }, [isError])
-  const refresh = () => qc.invalidateQueries({ queryKey: notificationsKey })
-
-  async function act(call: () => Promise<unknown>, ok: string, fail: string) {
-    try {
-      await call()
-      toast.success(ok)
-      refresh()
-    } catch {
-      toast.error(fail)
-    }
-  }
+  const readAll = useMarkAllNotificationsRead()
+  const read = useMarkNotificationRead()
+  const remove = useDeleteNotification()
+  // Each action's toasts; the mutations refresh the list (and the bell) themselves.
+  const said = (ok: string, fail: string) => ({
+    onSuccess: () => toast.success(ok),
+    onError: (e: Error) => toast.error(fail, { description: errorMessage(e, 'Tente novamente.') }),
+  })
 
   const list = data?.notifications ?? []
   const unread = data?.unread ?? 0
@@ -46,9 +45,8 @@ export default function NotificationsPage() {
         {unread > 0 ? (
           <Button
             variant="outline"
-            onClick={() =>
-              act(() => api('/api/notifications/read-all', { method: 'POST', auth: true }), 'Todas as notificações foram marcadas como lidas', 'Erro ao marcar todas como lidas')
-            }
+            disabled={readAll.isPending}
+            onClick={() => readAll.mutate(undefined, said('Todas as notificações foram marcadas como lidas', 'Erro ao marcar todas como lidas'))}
           >
             Marcar todas como lidas
           </Button>
@@ -70,8 +68,8 @@ export default function NotificationsPage() {
             <Item
               key={n.id}
               n={n}
-              onRead={() => act(() => api(`/api/notifications/${n.id}`, { method: 'PATCH', body: { read: true }, auth: true }), 'Notificação marcada como lida', 'Erro ao marcar como lida')}
-              onDelete={() => act(() => api(`/api/notifications/${n.id}`, { method: 'DELETE', auth: true }), 'Notificação removida', 'Erro ao remover notificação')}
+              onRead={() => read.mutate(n.id, said('Notificação marcada como lida', 'Erro ao marcar como lida'))}
+              onDelete={() => remove.mutate(n.id, said('Notificação removida', 'Erro ao remover notificação'))}
             />
           ))}
         </ul>

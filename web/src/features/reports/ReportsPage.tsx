@@ -1,14 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { dayKeys, fetchProfessionals, fetchServices, keys, statusLabel, type Report } from '@/lib/api/owner'
-import { brDate, formatBRL } from '@/lib/format'
+import type { Schemas } from '@/lib/api/client'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { useServices } from '@/lib/api/endpoints/get-services'
+import { brDate, formatBRL, statusLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useReports } from './api/get-reports'
+
+type Report = Schemas['Report']
 
 const tabs = ['Visão Geral', 'Agendamentos', 'Faturamento', 'Futuros'] as const
 const monthShort = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez']
@@ -17,13 +20,9 @@ export default function ReportsPage() {
   const [tab, setTab] = useState<(typeof tabs)[number]>('Visão Geral')
   const [professional, setProfessional] = useState('')
   const [service, setService] = useState('')
-  const team = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
-  const services = useQuery({ queryKey: keys.services, queryFn: fetchServices })
-  const params = new URLSearchParams({ ...(professional ? { professional } : {}), ...(service ? { service } : {}) })
-  const { data, isLoading, isError } = useQuery({
-    queryKey: [...dayKeys.reports, professional, service],
-    queryFn: () => api<Report>(`/api/reports?${params}`, { auth: true }),
-  })
+  const team = useProfessionals()
+  const services = useServices()
+  const { data, isLoading, isError } = useReports({ ...(professional ? { professional } : {}), ...(service ? { service } : {}) })
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Erro ao carregar dados dos relatórios.' })
   }, [isError])

@@ -25,6 +25,14 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * What to tell the user about a failed call: the server's own pt-BR message
+ * (or the connection message), and the fallback for anything unexpected.
+ */
+export function errorMessage(e: unknown, fallback: string): string {
+  return (e instanceof ApiError || e instanceof NetworkError) && e.message ? e.message : fallback
+}
+
 type TokenSource = {
   token: () => string | null
   /** Gets a fresh access token after a 401; null when the session is over. */

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { request, type Schemas } from '@/lib/api/client'
+import { queryKeys } from '@/lib/api/keys'
+
+export type AppointmentStatus = Schemas['Appointment']['status']
+
+export const setAppointmentStatus = ({ id, status }: { id: string; status: AppointmentStatus }) =>
+  request('patch', '/api/appointments/{id}', { path: { id }, body: { status }, auth: true })
+
+/** Confirms, completes or cancels an appointment; every screen that counts appointments is read again. */
+export function useSetAppointmentStatus() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: setAppointmentStatus,
+    onSuccess: (updated) => {
+      qc.setQueryData(queryKeys.appointments.detail(updated.id), updated)
+      void qc.invalidateQueries({ queryKey: queryKeys.appointments.all })
+      void qc.invalidateQueries({ queryKey: queryKeys.dashboard })
+      void qc.invalidateQueries({ queryKey: queryKeys.reports.all })
+      void qc.invalidateQueries({ queryKey: queryKeys.clients.all })
+    },
+  })
+}

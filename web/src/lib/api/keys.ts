@@ -1,0 +1,49 @@
+import type { operations } from './schema'
+
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>
+type AppointmentFilters = Query<'listAppointments'>
+type ReportFilters = Query<'getReports'>
+
+/**
+ * Every query key of the app, in one place. Keys nest (an appointment's key
+ * starts with the appointments key), so invalidating a prefix refreshes every
+ * screen built from it. Mutations invalidate through these, never by string.
+ */
+export const queryKeys = {
+  config: ['config'] as const,
+  me: ['me'] as const,
+  profile: ['profile'] as const,
+  usernameAvailability: (username: string) => ['username-availability', username] as const,
+  setup: ['setup-status'] as const,
+  services: ['services'] as const,
+  professionals: ['professionals'] as const,
+  availability: ['availability'] as const,
+  dashboard: ['dashboard'] as const,
+  appointments: {
+    all: ['appointments'] as const,
+    list: (filters: AppointmentFilters) => ['appointments', 'list', filters] as const,
+    detail: (id: string) => ['appointments', 'detail', id] as const,
+  },
+  clients: {
+    all: ['clients'] as const,
+    page: (limit: number, offset: number) => ['clients', limit, offset] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    filtered: (filters: ReportFilters) => ['reports', filters] as const,
+  },
+  notifications: ['notifications'] as const,
+  subscription: ['subscription'] as const,
+  // The public booking pages.
+  publicProfile: (username: string) => ['public-profile', username] as const,
+  days: {
+    all: ['days'] as const,
+    of: (username: string, q: Query<'getBookableDays'>) => ['days', username, q] as const,
+  },
+  times: {
+    all: ['times'] as const,
+    of: (username: string, q: Query<'getFreeTimes'>) => ['times', username, q] as const,
+  },
+  cancellation: (token: string) => ['cancellation', token] as const,
+}
+
