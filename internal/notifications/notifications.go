@@ -98,12 +98,8 @@ func (s *Service) List(ctx context.Context, userID string) ([]Notification, int,
 var errNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Notificação não encontrada.")
 
 func (s *Service) exec(ctx context.Context, userID, q string, args ...any) error {
-	res, err := s.DB.ExecContext(ctx, q, args...)
-	if err != nil {
+	if err := db.ExecOwned(ctx, s.DB, errNotFound, q, args...); err != nil {
 		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNotFound
 	}
 	s.changed(ctx, s.DB, userID)
 	return nil

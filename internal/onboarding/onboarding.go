@@ -96,14 +96,10 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 	now := s.Clock.Now()
 	trialEnd := now.Add(profiles.TrialLength)
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE profiles SET name = ?, area = ?, description = ?, public_username = ?,
+		if err := db.ExecOwned(ctx, tx, httpx.ErrNotFound, `UPDATE profiles SET name = ?, area = ?, description = ?, public_username = ?,
 			trial_ends_at = COALESCE(trial_ends_at, ?), updated_at = ? WHERE id = ?`,
-			in.Name, in.Area, in.Description, username, trialEnd, now, userID)
-		if err != nil {
+			in.Name, in.Area, in.Description, username, trialEnd, now, userID); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return httpx.ErrNotFound
 		}
 		for _, d := range drafts {
 			var desc any

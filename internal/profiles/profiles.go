@@ -154,7 +154,7 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 	if in.PublicUsername != "" {
 		username = in.PublicUsername
 	}
-	res, err := s.DB.ExecContext(ctx, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
+	err := db.ExecOwned(ctx, s.DB, httpx.ErrNotFound, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
 		website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
 		in.Name, in.Email, username, in.Area, in.Description, in.Phone, in.Website, in.Instagram, in.LinkedIn, in.WhatsApp,
 		in.ContactEmail, in.TimeZone, s.Clock.Now(), userID)
@@ -163,9 +163,6 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 	}
 	if err != nil {
 		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, httpx.ErrNotFound
 	}
 	return s.Get(ctx, userID)
 }

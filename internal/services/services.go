@@ -207,12 +207,8 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 			q += `, active = ?`
 			args = append(args, *in.Active)
 		}
-		res, err := tx.ExecContext(ctx, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...)
-		if err != nil {
+		if err := db.ExecOwned(ctx, tx, errNotFound, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...); err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return errNotFound
 		}
 		if in.ProfessionalIDs == nil {
 			return nil
@@ -227,14 +223,7 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 
 // Delete removes a service.
 func (c *Catalog) Delete(ctx context.Context, userID, id string) error {
-	res, err := c.DB.ExecContext(ctx, `DELETE FROM services WHERE id = ? AND user_id = ?`, id, userID)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNotFound
-	}
-	return nil
+	return db.ExecOwned(ctx, c.DB, errNotFound, `DELETE FROM services WHERE id = ? AND user_id = ?`, id, userID)
 }
 
 // Handlers serves /api/services.

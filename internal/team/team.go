@@ -128,39 +128,24 @@ func (s *Service) Update(ctx context.Context, userID, id string, in Input) (*Pro
 	if err != nil {
 		return nil, err
 	}
-	res, err := s.DB.ExecContext(ctx, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
-		in.Name, in.Specialization, email, s.Clock.Now(), id, userID)
-	if err != nil {
+	if err := db.ExecOwned(ctx, s.DB, errNotFound, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+		in.Name, in.Specialization, email, s.Clock.Now(), id, userID); err != nil {
 		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNotFound
 	}
 	return s.get(ctx, userID, id)
 }
 
 // SetActive turns a professional on or off.
 func (s *Service) SetActive(ctx context.Context, userID, id string, active bool) (*Professional, error) {
-	res, err := s.DB.ExecContext(ctx, `UPDATE professionals SET active = ?, updated_at = ? WHERE id = ? AND user_id = ?`, active, s.Clock.Now(), id, userID)
-	if err != nil {
+	if err := db.ExecOwned(ctx, s.DB, errNotFound, `UPDATE professionals SET active = ?, updated_at = ? WHERE id = ? AND user_id = ?`, active, s.Clock.Now(), id, userID); err != nil {
 		return nil, err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, errNotFound
 	}
 	return s.get(ctx, userID, id)
 }
 
 // Delete removes a professional.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
-	res, err := s.DB.ExecContext(ctx, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNotFound
-	}
-	return nil
+	return db.ExecOwned(ctx, s.DB, errNotFound, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
 }
 
 // Handlers serves /api/professionals.

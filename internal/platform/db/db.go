@@ -205,6 +205,24 @@ type Querier interface {
 	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
 }
 
+// ExecOwned runs a write of the caller's own rows (its WHERE names the owner)
+// and returns missing when it touched none: a record of another owner answers
+// exactly like one that does not exist (404, never 403), so ids do not leak.
+func ExecOwned(ctx context.Context, q Querier, missing error, query string, args ...any) error {
+	res, err := q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return missing
+	}
+	return nil
+}
+
 // ExecContext runs a write outside a transaction.
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	return d.w.ExecContext(ctx, d.Rebind(q), args...)

@@ -123,3 +123,22 @@ func TestInTx_DeadlockVictimRunsAgain(t *testing.T) {
 		}
 	})
 }
+
+func TestExecOwned_AnotherOwnersRowIsMissing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 13, 0, 0, 0, time.UTC)
+		if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+			"u1", "a@example.com", "x", now, now); err != nil {
+			t.Fatal(err)
+		}
+		missing := errors.New("missing")
+		q := `UPDATE users SET updated_at = ? WHERE id = ?`
+		if err := db.ExecOwned(ctx, d, missing, q, now, "u2"); err != missing {
+			t.Fatalf("no such row: got %v, want missing", err)
+		}
+		if err := db.ExecOwned(ctx, d, missing, q, now, "u1"); err != nil {
+			t.Fatalf("own row: %v", err)
+		}
+	})
+}
