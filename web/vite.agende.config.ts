@@ -9,7 +9,10 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
 // /agende/…, /booking and /cancel/…): the same pages as the full app, with
 // small stand-ins for the owner app's router, data cache and toasts, so a
 // client's first visit stays within the page budget (scripts/budget.mjs).
-// Runs after the main build, into the same dist/.
+// Runs after the main build, into the same dist/. tsconfig.agende.json maps
+// the same names to the same stand-ins for `tsc`, so the pages are checked
+// against exactly what this build gives them: keep the two in step.
+// The routes themselves come from publicroutes/public-routes.json.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {

@@ -40,6 +40,7 @@ import (
 	"github.com/agendei/agendei/internal/reports"
 	"github.com/agendei/agendei/internal/services"
 	"github.com/agendei/agendei/internal/team"
+	"github.com/agendei/agendei/web/publicroutes"
 )
 
 // Server is the whole product behind one http.Handler.
@@ -218,13 +219,9 @@ func (s *Server) RunBackground(ctx context.Context) {
 // spa serves the built app: real files as they are (hashed assets cached for
 // a year), and every other path without a file extension as index.html so
 // client-side routes survive a reload.
-// publicPage reports whether path is a public booking page, which the light
-// build (agende.html) serves: a client opening an owner's link downloads only
-// those pages, not the owner app (see web/vite.agende.config.ts).
-func publicPage(p string) bool {
-	return strings.HasPrefix(p, "/agende/") || strings.HasPrefix(p, "/cancel/") || p == "/booking"
-}
-
+// The public booking pages (web/publicroutes/public-routes.json) come from
+// the light build (agende.html): a client opening an owner's link downloads
+// only those pages, not the owner app (see web/vite.agende.config.ts).
 func spa(web fs.FS) http.Handler {
 	files := http.FileServerFS(web)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -250,7 +247,7 @@ func spa(web fs.FS) http.Handler {
 			}
 		}
 		page := "index.html"
-		if publicPage(r.URL.Path) {
+		if publicroutes.Match(r.URL.EscapedPath()) {
 			if _, err := fs.Stat(web, "agende.html"); err == nil {
 				page = "agende.html"
 			}

@@ -5,15 +5,13 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 
-const dist = new URL('../dist/', import.meta.url).pathname
+// A dist folder may be named (to measure another build); web/dist by default.
+const dist = process.argv.find((a, i) => i > 1 && !a.startsWith('-')) ?? new URL('../dist/', import.meta.url).pathname
 const budget = 100 * 1000 // bytes of gzipped JavaScript
-// The public booking routes, served from agende.html (vite.agende.config.ts).
-const routes = {
-  '/agende/:username': 'src/features/public/PublicProfilePage.tsx',
-  '/agende/:username/form': 'src/features/booking/BookingPage.tsx',
-  '/booking': 'src/features/booking/BookingRoutePage.tsx',
-  '/cancel/:token': 'src/features/booking/CancelPage.tsx',
-}
+// The public booking routes (their one list), served from agende.html
+// (vite.agende.config.ts): route path -> page source file.
+const list = JSON.parse(readFileSync(new URL('../publicroutes/public-routes.json', import.meta.url), 'utf8'))
+const routes = Object.fromEntries(list.routes.map((r) => [r.path, r.page]))
 
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/agende-manifest.json'), 'utf8'))
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)

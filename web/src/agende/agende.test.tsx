@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { queryClient, useQuery } from './query'
+import { queryDefaults } from '@/lib/query-defaults'
+import { queryClient, useMutation, useQuery } from './query'
 import { Link, match, route, useParams, useSearchParams } from './router'
 
 describe('light router', () => {
@@ -83,6 +84,73 @@ describe('light query cache', () => {
     rerender(<B enabled />)
     await waitFor(() => expect(screen.getByText('erro falhou')).toBeInTheDocument())
     expect(fn).toHaveBeenCalledTimes(1)
+  })
+
+  it('retries a failed query exactly once by default, as the full app does', async () => {
+    expect(queryDefaults.retry).toBe(1)
+    const fn = vi.fn(async () => {
+      throw new Error('fora do ar')
+    })
+    function D() {
+      const q = useQuery({ queryKey: ['profile', 'ana'], queryFn: fn })
+      return <p>{q.isError ? `erro ${q.error?.message}` : 'carregando'}</p>
+    }
+    render(<D />)
+    await waitFor(() => expect(screen.getByText('erro fora do ar')).toBeInTheDocument(), { timeout: 3000 })
+    expect(fn).toHaveBeenCalledTimes(2) // the first try and one retry, a second apart
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(fn).toHaveBeenCalledTimes(2)
+  })
+
+  it('serves data from the cache while it is fresh (staleTime), then refetches on the next mount', async () => {
+    expect(queryDefaults.staleTime).toBe(30_000)
+    let n = 0
+    const fn = vi.fn(async () => ++n)
+    function E() {
+      const q = useQuery({ queryKey: ['days', 'ana'], queryFn: fn })
+      return <p>{q.data === undefined ? 'carregando' : `valor ${q.data}`}</p>
+    }
+    const first = render(<E />)
+    await screen.findByText('valor 1')
+    first.unmount()
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 29_000)
+    const second = render(<E />)
+    expect(screen.getByText('valor 1')).toBeInTheDocument() // no loading state, no request
+    await new Promise((r) => setTimeout(r, 20))
+    expect(fn).toHaveBeenCalledTimes(1)
+    second.unmount()
+    clock.mockReturnValue(now + 31_000)
+    render(<E />)
+    expect(screen.getByText('valor 1')).toBeInTheDocument() // the stale data shows while it refetches
+    await screen.findByText('valor 2')
+    expect(fn).toHaveBeenCalledTimes(2)
+    clock.mockRestore()
+  })
+
+  it('runs mutations: callbacks of the hook first, failures reported, not retried', async () => {
+    const fn = vi.fn(async (name: string) => {
+      if (name === 'x') throw new Error('recusado')
+      return `ok ${name}`
+    })
+    const events: string[] = []
+    function F() {
+      const m = useMutation({ mutationFn: fn, onSuccess: (d) => void events.push(`hook ${d}`), onError: (e) => void events.push(`hook ${e.message}`) })
+      return (
+        <div>
+          <button onClick={() => m.mutate('ana', { onSuccess: (d) => void events.push(`call ${d}`) })}>ana</button>
+          <button onClick={() => m.mutate('x', { onError: (e) => void events.push(`call ${e.message}`) })}>x</button>
+          <p>{m.isPending ? 'enviando' : m.isError ? `erro ${m.error?.message}` : m.isSuccess ? m.data : 'parado'}</p>
+        </div>
+      )
+    }
+    render(<F />)
+    await userEvent.click(screen.getByRole('button', { name: 'ana' }))
+    await screen.findByText('ok ana')
+    await userEvent.click(screen.getByRole('button', { name: 'x' }))
+    await screen.findByText('erro recusado')
+    expect(events).toEqual(['hook ok ana', 'call ok ana', 'hook recusado', 'call recusado'])
+    expect(fn).toHaveBeenCalledTimes(2)
   })
 
   it('setQueryData replaces what the page shows', async () => {

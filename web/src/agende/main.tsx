@@ -1,18 +1,14 @@
 import { StrictMode, Suspense, lazy } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PageSpinner } from '@/components/ui/spinner'
+import { loadPage, publicRoutes } from '@/lib/public-routes'
 import { applyStoredTheme } from '@/lib/theme'
 import { route, useLocation } from './router'
 import '@/index.css'
 
 // The public booking pages on their own (agende.html): what a client opens
 // from an owner's link loads only these pages, without the owner app.
-const pages = {
-  '/agende/:username': lazy(() => import('@/features/public/PublicProfilePage')),
-  '/agende/:username/form': lazy(() => import('@/features/booking/BookingPage')),
-  '/booking': lazy(() => import('@/features/booking/BookingRoutePage')),
-  '/cancel/:token': lazy(() => import('@/features/booking/CancelPage')),
-}
+const pages = new Map(publicRoutes.map((r) => [r.path, lazy(loadPage(r))]))
 
 function PublicApp() {
   const { pathname } = useLocation()
@@ -21,7 +17,7 @@ function PublicApp() {
     window.location.reload() // not a public page: the full app answers it
     return null
   }
-  const Page = pages[found.pattern]
+  const Page = pages.get(found.pattern)!
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />

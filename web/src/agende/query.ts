@@ -1,18 +1,36 @@
 /**
  * The data fetching of the public booking pages' light build: the subset of
- * TanStack Query's API those pages use (useQuery with keys, enabled, retry
- * and staleTime; invalidateQueries and setQueryData), with the same meaning.
- * vite.agende.config.ts puts it in place of '@tanstack/react-query' there.
+ * TanStack Query's API those pages use, with the same meaning and the same
+ * defaults as the owner app (lib/query-defaults.ts: retry once, fresh for
+ * 30 s, nothing refetched on window focus). vite.agende.config.ts puts it in
+ * place of '@tanstack/react-query' there, and tsconfig.agende.json
+ * type-checks the public pages against it, so an option it does not
+ * implement fails `tsc` instead of being silently ignored.
  */
 import { useEffect, useReducer } from 'react'
+import { queryDefaults } from '@/lib/query-defaults'
 
-type Key = readonly unknown[]
-type Retry = boolean | number | ((failures: number, error: unknown) => boolean)
+export type QueryKey = readonly unknown[]
+type Key = QueryKey
+type Retry = boolean | number | ((failureCount: number, error: Error) => boolean)
+
+/** The query options this stand-in implements; any other is a type error. */
+export type UseQueryOptions<T> = {
+  queryKey: QueryKey
+  queryFn: () => Promise<T>
+  enabled?: boolean
+  retry?: Retry
+  staleTime?: number
+}
+
+/** O, with every key UseQueryOptions does not have made impossible. */
+type Exactly<O> = O & { [K in Exclude<keyof O, keyof UseQueryOptions<unknown>>]: never }
+type DataOf<O> = O extends { queryFn: () => Promise<infer T> } ? T : never
 
 type Entry = {
   key: Key
   data?: unknown
-  error?: unknown
+  error?: Error
   updatedAt: number
   fetching?: Promise<void>
   fetcher?: () => Promise<unknown>
@@ -35,11 +53,11 @@ function entry(key: Key): Entry {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-function shouldRetry(retry: Retry | undefined, failures: number, error: unknown): boolean {
+// As TanStack Query decides: the function or count sees the failures so far.
+function shouldRetry(retry: Retry = queryDefaults.retry, failures: number, error: Error): boolean {
   if (typeof retry === 'function') return retry(failures, error)
   if (typeof retry === 'number') return failures < retry
-  if (retry === false) return false
-  return failures < 3 // TanStack Query's default
+  return retry
 }
 
 function fetchEntry(e: Entry): Promise<void> {
@@ -51,12 +69,13 @@ function fetchEntry(e: Entry): Promise<void> {
         e.data = await fetcher()
         e.error = undefined
         break
-      } catch (err) {
+      } catch (thrown) {
+        const err = thrown as Error // kept as thrown, as TanStack Query does
         if (!shouldRetry(e.retry, failures, err)) {
           e.error = err
           break
         }
-        await wait(Math.min(1000 * 2 ** failures, 30000))
+        await wait(Math.min(1000 * 2 ** failures, 30000)) // TanStack Query's retryDelay
       }
     }
     e.updatedAt = Date.now()
@@ -69,17 +88,9 @@ function fetchEntry(e: Entry): Promise<void> {
   return e.fetching
 }
 
-type Options<T> = {
-  queryKey: Key
-  queryFn: () => Promise<T>
-  enabled?: boolean
-  retry?: Retry
-  staleTime?: number
-}
-
 export type QueryResult<T> = {
   data: T | undefined
-  error: unknown
+  error: Error | null
   isLoading: boolean
   isPending: boolean
   isFetching: boolean
@@ -88,7 +99,13 @@ export type QueryResult<T> = {
   refetch: () => Promise<void>
 }
 
-export function useQuery<T>({ queryKey, queryFn, enabled = true, retry, staleTime = 0 }: Options<T>): QueryResult<T> {
+/** Options as useQuery takes them (typed and checked the same way). */
+export function queryOptions<O extends UseQueryOptions<unknown>>(options: Exactly<O>): O {
+  return options
+}
+
+export function useQuery<O extends UseQueryOptions<unknown>>(options: Exactly<O>): QueryResult<DataOf<O>> {
+  const { queryKey, queryFn, enabled = true, retry, staleTime = queryDefaults.staleTime } = options as UseQueryOptions<DataOf<O>>
   const e = entry(queryKey)
   e.fetcher = queryFn
   e.retry = retry
@@ -97,7 +114,7 @@ export function useQuery<T>({ queryKey, queryFn, enabled = true, retry, staleTim
   useEffect(() => {
     const cur = entry(JSON.parse(h) as Key)
     cur.listeners.add(rerender)
-    if (enabled && (cur.updatedAt === 0 || Date.now() - cur.updatedAt > staleTime)) void fetchEntry(cur)
+    if (enabled && (cur.updatedAt === 0 || Date.now() - cur.updatedAt >= staleTime)) void fetchEntry(cur)
     return () => {
       cur.listeners.delete(rerender)
     }
@@ -105,7 +122,7 @@ export function useQuery<T>({ queryKey, queryFn, enabled = true, retry, staleTim
   const hasResult = e.updatedAt > 0
   const isFetching = e.fetching !== undefined
   return {
-    data: e.data as T | undefined,
+    data: e.data as DataOf<O> | undefined,
     error: e.error ?? null,
     isPending: !hasResult,
     isLoading: !hasResult && enabled,
@@ -129,9 +146,10 @@ export const queryClient = {
     }
     return Promise.all(jobs).then(() => undefined)
   },
-  setQueryData<T>(queryKey: Key, data: T) {
+  /** Replaces a query's data (or updates it from the data it had). */
+  setQueryData<T>(queryKey: Key, updater: T | ((old: T | undefined) => T)) {
     const e = entry(queryKey)
-    e.data = data
+    e.data = typeof updater === 'function' ? (updater as (old: T | undefined) => T)(e.data as T | undefined) : updater
     e.error = undefined
     e.updatedAt = Date.now()
     e.listeners.forEach((l) => l())
@@ -146,4 +164,70 @@ export const queryClient = {
 
 export function useQueryClient() {
   return queryClient
+}
+
+/** The mutation options this stand-in implements; any other is a type error. */
+export type UseMutationOptions<T, V> = {
+  mutationFn: (variables: V) => Promise<T>
+  onSuccess?: (data: T, variables: V) => unknown
+  onError?: (error: Error, variables: V) => unknown
+  onSettled?: (data: T | undefined, error: Error | null, variables: V) => unknown
+}
+type MutateOptions<T, V> = Pick<UseMutationOptions<T, V>, 'onSuccess' | 'onError' | 'onSettled'>
+
+export type MutationResult<T, V> = {
+  mutate: (variables: V, options?: MutateOptions<T, V>) => void
+  mutateAsync: (variables: V, options?: MutateOptions<T, V>) => Promise<T>
+  data: T | undefined
+  error: Error | null
+  variables: V | undefined
+  isIdle: boolean
+  isPending: boolean
+  isError: boolean
+  isSuccess: boolean
+  reset: () => void
+}
+
+type MutationState<T, V> = Pick<MutationResult<T, V>, 'data' | 'error' | 'variables'> & { status: 'idle' | 'pending' | 'error' | 'success' }
+const idle = { status: 'idle', data: undefined, error: null, variables: undefined } as const
+
+/**
+ * useMutation as TanStack Query runs it (no retries, the default for
+ * mutations): the hook's callbacks run, and are awaited, before mutate's own;
+ * mutate reports failures only through callbacks, mutateAsync also rejects.
+ */
+export function useMutation<T, V = void>(opts: UseMutationOptions<T, V>): MutationResult<T, V> {
+  const [state, setState] = useReducer((_: MutationState<T, V>, next: MutationState<T, V>) => next, idle)
+  const mutateAsync = async (variables: V, call: MutateOptions<T, V> = {}) => {
+    setState({ status: 'pending', data: undefined, error: null, variables })
+    try {
+      const data = await opts.mutationFn(variables)
+      await opts.onSuccess?.(data, variables)
+      await opts.onSettled?.(data, null, variables)
+      setState({ status: 'success', data, error: null, variables })
+      call.onSuccess?.(data, variables)
+      call.onSettled?.(data, null, variables)
+      return data
+    } catch (thrown) {
+      const error = thrown as Error
+      await opts.onError?.(error, variables)
+      await opts.onSettled?.(undefined, error, variables)
+      setState({ status: 'error', data: undefined, error, variables })
+      call.onError?.(error, variables)
+      call.onSettled?.(undefined, error, variables)
+      throw error
+    }
+  }
+  return {
+    mutate: (variables, call) => void mutateAsync(variables, call).catch(() => {}),
+    mutateAsync,
+    data: state.data,
+    error: state.error,
+    variables: state.variables,
+    isIdle: state.status === 'idle',
+    isPending: state.status === 'pending',
+    isError: state.status === 'error',
+    isSuccess: state.status === 'success',
+    reset: () => setState(idle),
+  }
 }

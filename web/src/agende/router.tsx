@@ -6,6 +6,7 @@
  * pages are plain page loads (the full app answers them).
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react'
+import { publicRoutes } from '@/lib/public-routes'
 
 const listeners = new Set<() => void>()
 const notify = () => listeners.forEach((l) => l())
@@ -19,8 +20,8 @@ function subscribe(l: () => void) {
 }
 const href = () => window.location.pathname + window.location.search
 
-/** The public routes this build renders, most specific first. */
-export const patterns = ['/agende/:username/form', '/agende/:username', '/cancel/:token', '/booking'] as const
+/** The public routes this build renders (their one list), most specific first. */
+export const patterns: readonly string[] = publicRoutes.map((r) => r.path)
 
 /** Matches a path against a pattern, returning its parameters. */
 export function match(pattern: string, path: string): Record<string, string> | null {
@@ -42,7 +43,7 @@ export function match(pattern: string, path: string): Record<string, string> | n
 }
 
 /** The pattern and parameters of a path, or null when this build does not render it. */
-export function route(path: string): { pattern: (typeof patterns)[number]; params: Record<string, string> } | null {
+export function route(path: string): { pattern: string; params: Record<string, string> } | null {
   for (const pattern of patterns) {
     const params = match(pattern, path)
     if (params) return { pattern, params }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
+import { loadPage, publicRoutes } from '@/lib/public-routes'
 
 // Every page is its own lazily loaded chunk: the public booking routes stay
 // small because they never pull in the owner's screens.
@@ -17,11 +18,9 @@ const pages: RouteObject[] = [
   { path: '/terms', ...page(() => import('@/features/legal/TermsPage')) },
   { path: '/support', ...page(() => import('@/features/support/SupportPage')) },
   { path: '/reviews', ...page(() => import('@/features/reviews/ReviewsPage')) },
-  { path: '/agende/:username', ...page(() => import('@/features/public/PublicProfilePage')) },
-  { path: '/agende/:username/form', ...page(() => import('@/features/booking/BookingPage')) },
+  // The public booking pages, from their one list (also the light build's).
+  ...publicRoutes.map((r) => ({ path: r.path, ...page(loadPage(r)) })),
   { path: '/preview/:slug', ...page(() => import('@/features/public/PreviewPage')) },
-  { path: '/booking', ...page(() => import('@/features/booking/BookingRoutePage')) },
-  { path: '/cancel/:token', ...page(() => import('@/features/booking/CancelPage')) },
   {
     ...page(() => import('./ProtectedLayout')),
     children: [

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
+import { queryDefaults } from './query-defaults'
 
-// As the spec's app did: retry once, never refetch just because the window got focus.
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-})
+// The defaults are shared with the light build of the public pages.
+export const queryClient = new QueryClient({ defaultOptions: { queries: queryDefaults } })

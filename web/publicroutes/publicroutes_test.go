@@ -1,0 +1,38 @@
+package publicroutes
+
+import "testing"
+
+func TestMatch(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/agende/ana":        true,
+		"/agende/ana/":       true,
+		"/agende/ana/form":   true,
+		"/booking":           true,
+		"/cancel/abc":        true,
+		"/cancel/t%C3%A9":    true,
+		"/agende":            false,
+		"/agende/":           false,
+		"/agende//form":      false,
+		"/agende/ana/outra":  false, // the full app's 404, not a reload loop in the light build
+		"/cancel/":           false,
+		"/booking/x":         false,
+		"/dashboard":         false,
+		"/preview/ana":       false,
+		"/":                  false,
+		"/agende/ana/form/x": false,
+	} {
+		if got := Match(path); got != want {
+			t.Errorf("Match(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+func TestRoutesAreWellFormed(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Routes {
+		if len(r.Path) < 2 || r.Path[0] != '/' || r.Page == "" || seen[r.Path] {
+			t.Errorf("bad route %+v", r)
+		}
+		seen[r.Path] = true
+	}
+}
