@@ -44,20 +44,29 @@ func (l *Local) Put(_ context.Context, key string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
+	return WriteAtomic(filepath.Dir(p), ".upload-*", data, func(string) string { return p })
+}
+
+// WriteAtomic writes data to a new temporary file in dir (named by pattern,
+// as os.CreateTemp does) and then renames it to name(temporary file's base
+// name), so a reader never sees a partly written file; the temporary file is
+// removed when anything fails. Uploads and the .eml outbox both write this way.
+func WriteAtomic(dir, pattern string, data []byte, name func(tmpBase string) string) error {
+	tmp, err := os.CreateTemp(dir, pattern)
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	if err == nil {
+		err = os.Rename(tmp.Name(), name(filepath.Base(tmp.Name())))
 	}
-	return os.Rename(tmp.Name(), p)
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }
 
 // Open reads the file at key.

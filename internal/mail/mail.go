@@ -18,6 +18,7 @@ import (
 
 	gomail "github.com/wneessen/go-mail"
 
+	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/db"
 )
@@ -88,21 +89,9 @@ func (o *Outbox) Send(_ context.Context, m Message) error {
 	if _, err := msg.WriteTo(&buf); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(o.Dir, ".mail-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	name := fmt.Sprintf("%s-%s.eml", time.Now().UTC().Format("20060102T150405.000000000"), filepath.Base(tmp.Name())[6:])
-	return os.Rename(tmp.Name(), filepath.Join(o.Dir, name))
+	return files.WriteAtomic(o.Dir, ".mail-*", buf.Bytes(), func(tmp string) string {
+		return filepath.Join(o.Dir, fmt.Sprintf("%s-%s.eml", time.Now().UTC().Format("20060102T150405.000000000"), tmp[len(".mail-"):]))
+	})
 }
 
 // SMTP sends through a mail server given as smtp://user:pass@host:port

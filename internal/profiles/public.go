@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/services"
 )
 
 // Public is what anonymous visitors may see of a profile: its public fields,
@@ -108,22 +109,15 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 		p.Professionals = append(p.Professionals, pr)
 	}
 	rows.Close()
-	links, err := s.DB.QueryContext(ctx, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp
-		JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer links.Close()
-	for links.Next() {
-		var sid, pid string
-		if err := links.Scan(&sid, &pid); err != nil {
-			return nil, err
-		}
+	err = services.Links(ctx, s.DB, userID, func(sid, pid string) {
 		if i, ok := index[sid]; ok && active[pid] {
 			p.Services[i].ProfessionalIDs = append(p.Services[i].ProfessionalIDs, pid)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	return &p, links.Err()
+	return &p, nil
 }
 
 func (h *Handlers) public(w http.ResponseWriter, r *http.Request) error {

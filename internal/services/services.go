@@ -133,22 +133,32 @@ func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	links, err := c.DB.QueryContext(ctx, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp
+	err = Links(ctx, c.DB, userID, func(serviceID, professionalID string) {
+		if i, ok := byID[serviceID]; ok {
+			out[i].ProfessionalIDs = append(out[i].ProfessionalIDs, professionalID)
+		}
+	})
+	return out, err
+}
+
+// Links reads which professionals perform the owner's services, calling each
+// with every (service, professional) pair in professional id order: the one
+// read of the links, for the owner's catalogue and the public profile.
+func Links(ctx context.Context, q db.Querier, userID string, each func(serviceID, professionalID string)) error {
+	rows, err := q.QueryContext(ctx, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp
 		JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`, userID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer links.Close()
-	for links.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var sid, pid string
-		if err := links.Scan(&sid, &pid); err != nil {
-			return nil, err
+		if err := rows.Scan(&sid, &pid); err != nil {
+			return err
 		}
-		if i, ok := byID[sid]; ok {
-			out[i].ProfessionalIDs = append(out[i].ProfessionalIDs, pid)
-		}
+		each(sid, pid)
 	}
-	return out, links.Err()
+	return rows.Err()
 }
 
 func (c *Catalog) get(ctx context.Context, userID, id string) (*Service, error) {
