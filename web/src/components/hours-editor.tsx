@@ -1,6 +1,8 @@
-import type { Day } from '@/lib/api/owner'
+import type { Schemas } from '@/lib/api/client'
 import { weekdays } from '@/lib/format'
 import { Input } from './ui/input'
+
+type Day = Schemas['Day']
 
 /** Seven rows, Sunday to Saturday: an enable checkbox and start/end times; closed days read 'Fechado'. */
 export function HoursEditor({ days, onChange }: { days: Day[]; onChange: (days: Day[]) => void }) {

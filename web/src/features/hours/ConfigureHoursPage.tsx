@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -7,33 +6,35 @@ import { HoursEditor } from '@/components/hours-editor'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { fetchAvailability, keys, type Day } from '@/lib/api/owner'
+import { errorMessage, type Schemas } from '@/lib/api/client'
+import { useAvailability } from '@/lib/api/endpoints/get-availability'
+import { useSaveAvailability } from './api/save-availability'
+
+type Day = Schemas['Day']
 
 export default function ConfigureHoursPage() {
-  const { data, isLoading } = useQuery({ queryKey: keys.availability, queryFn: fetchAvailability })
+  const { data, isLoading } = useAvailability()
   if (isLoading || !data) return <PageSpinner />
   return <HoursForm initial={data.days} />
 }
 
 function HoursForm({ initial }: { initial: Day[] }) {
   const navigate = useNavigate()
-  const qc = useQueryClient()
   const [days, setDays] = useState(initial)
-  const [busy, setBusy] = useState(false)
+  const saving = useSaveAvailability()
+  const busy = saving.isPending || saving.isSuccess
 
-  async function save() {
-    setBusy(true)
-    try {
-      await api('/api/availability', { method: 'PUT', body: { days }, auth: true })
-      qc.invalidateQueries({ queryKey: keys.availability })
-      qc.invalidateQueries({ queryKey: keys.setup })
-      toast.success('Horários salvos!', { description: 'Seus horários de atendimento foram atualizados.' })
-      navigate('/dashboard')
-    } catch (err) {
-      toast.error('Erro', { description: err instanceof Error && err.message ? err.message : 'Erro ao salvar horários.' })
-      setBusy(false)
-    }
+  function save() {
+    saving.mutate(
+      { days },
+      {
+        onSuccess: () => {
+          toast.success('Horários salvos!', { description: 'Seus horários de atendimento foram atualizados.' })
+          navigate('/dashboard')
+        },
+        onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Erro ao salvar horários.') }),
+      },
+    )
   }
 
   return (

@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { api, ApiError } from '@/lib/api/client'
+import { ApiError } from '@/lib/api/client'
 import { useAuth } from '@/lib/auth'
+import { useDeleteAccount } from './api/delete-account'
 
 export function DeleteAccountDialog() {
   const { status, user, logout } = useAuth()
@@ -16,7 +17,8 @@ export function DeleteAccountDialog() {
   const [open, setOpen] = useState(false)
   const [password, setPassword] = useState('')
   const [word, setWord] = useState('')
-  const [busy, setBusy] = useState(false)
+  const deletion = useDeleteAccount()
+  const busy = deletion.isPending
 
   function reset(next: boolean) {
     setOpen(next)
@@ -26,7 +28,7 @@ export function DeleteAccountDialog() {
     }
   }
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (busy) return
     if (word !== 'EXCLUIR') {
@@ -45,28 +47,30 @@ export function DeleteAccountDialog() {
       toast.error('Erro ao excluir conta', { description: 'Sessão inválida. Faça login novamente.' })
       return
     }
-    setBusy(true)
-    try {
-      await api('/api/account', { method: 'DELETE', body: { password: password.trim(), confirmation: word }, auth: true })
-      reset(false)
-      toast.success('Conta excluída com sucesso', { description: 'Sua conta foi removida permanentemente' })
-      // As the spec: a forced, complete sign-out shortly after.
-      setTimeout(async () => {
-        try {
-          localStorage.clear()
-          sessionStorage.clear()
-        } catch {
-          // storage may be unavailable
-        }
-        await navigate('/', { replace: true })
-        await logout('global')
-      }, 100)
-    } catch (err) {
-      const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado. Tente novamente ou entre em contato com o suporte.'
-      toast.error('Erro ao excluir conta', { description: message || 'Erro desconhecido ao excluir conta' })
-    } finally {
-      setBusy(false)
-    }
+    deletion.mutate(
+      { password: password.trim(), confirmation: word },
+      {
+        onSuccess: () => {
+          reset(false)
+          toast.success('Conta excluída com sucesso', { description: 'Sua conta foi removida permanentemente' })
+          // As the spec: a forced, complete sign-out shortly after.
+          setTimeout(async () => {
+            try {
+              localStorage.clear()
+              sessionStorage.clear()
+            } catch {
+              // storage may be unavailable
+            }
+            await navigate('/', { replace: true })
+            await logout('global')
+          }, 100)
+        },
+        onError: (err) => {
+          const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado. Tente novamente ou entre em contato com o suporte.'
+          toast.error('Erro ao excluir conta', { description: message || 'Erro desconhecido ao excluir conta' })
+        },
+      },
+    )
   }
 
   return (

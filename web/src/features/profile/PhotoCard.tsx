@@ -1,23 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Camera } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { ApiError } from '@/lib/api/client'
-import { keys } from '@/lib/api/owner'
+import { ApiError, errorMessage } from '@/lib/api/client'
 import { initials } from '@/lib/format'
-import { uploadPhoto } from './upload'
+import { useUploadPhoto } from './api/upload-photo'
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
 const MAX = 5 * 1024 * 1024
 
 export function PhotoCard({ name, photoUrl }: { name: string; photoUrl: string }) {
-  const qc = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
+  const upload = useUploadPhoto()
+  const busy = upload.isPending
 
-  async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
+  function onFile(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0]
     e.target.value = ''
     if (!file) return
@@ -29,20 +27,16 @@ export function PhotoCard({ name, photoUrl }: { name: string; photoUrl: string }
       toast.error('Arquivo muito grande', { description: 'Por favor, selecione uma imagem menor que 5MB.' })
       return
     }
-    setBusy(true)
-    try {
-      await uploadPhoto(file)
-      qc.invalidateQueries({ queryKey: keys.profile })
-      toast.success('Sucesso', { description: 'Foto de perfil atualizada com sucesso!' })
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'invalid_file_type') toast.error('Tipo de arquivo inválido', { description: err.message })
-      else if (err instanceof ApiError && err.code === 'file_too_large') toast.error('Arquivo muito grande', { description: err.message })
-      else if (err instanceof ApiError && err.code === 'image_too_large') toast.error('Imagem grande demais', { description: err.message })
-      else if (err instanceof ApiError && err.code === 'rate_limited') toast.error('Muitas tentativas', { description: err.message })
-      else toast.error('Erro ao fazer upload', { description: 'Ocorreu um erro ao enviar sua foto. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+    upload.mutate(file, {
+      onSuccess: () => toast.success('Sucesso', { description: 'Foto de perfil atualizada com sucesso!' }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'invalid_file_type') toast.error('Tipo de arquivo inválido', { description: err.message })
+        else if (err instanceof ApiError && err.code === 'file_too_large') toast.error('Arquivo muito grande', { description: err.message })
+        else if (err instanceof ApiError && err.code === 'image_too_large') toast.error('Imagem grande demais', { description: err.message })
+        else if (err instanceof ApiError && err.code === 'rate_limited') toast.error('Muitas tentativas', { description: err.message })
+        else toast.error('Erro ao fazer upload', { description: errorMessage(err, 'Ocorreu um erro ao enviar sua foto. Tente novamente.') })
+      },
+    })
   }
 
   return (

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -8,10 +7,13 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { api, ApiError } from '@/lib/api/client'
-import { fetchProfile, keys, type Profile } from '@/lib/api/owner'
+import { ApiError, errorMessage, type Schemas } from '@/lib/api/client'
+import { useProfile } from '@/lib/api/endpoints/get-profile'
+import { useUpdateProfile } from './api/update-profile'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
+
+type Profile = Schemas['Profile']
 
 const zones: [string, string][] = [
   ['America/Sao_Paulo', 'Brasília (SP, RJ, MG, Sul, GO, DF…)'],
@@ -33,7 +35,7 @@ const zones: [string, string][] = [
 ]
 
 export default function ProfilePage() {
-  const { data, isLoading, isError } = useQuery({ queryKey: keys.profile, queryFn: fetchProfile })
+  const { data, isLoading, isError } = useProfile()
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Erro ao carregar informações do perfil.' })
   }, [isError])
@@ -63,7 +65,7 @@ export default function ProfilePage() {
 }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const qc = useQueryClient()
+  const update = useUpdateProfile()
   const [form, setForm] = useState({
     name: profile.name,
     email: profile.email,
@@ -78,38 +80,33 @@ function ProfileForm({ profile }: { profile: Profile }) {
     linkedin: profile.linkedin,
     website: profile.website,
   })
-  const [busy, setBusy] = useState(false)
+  const busy = update.isPending
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (!form.name.trim() || !form.email.trim() || !form.area.trim()) {
       toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
       return
     }
-    setBusy(true)
-    try {
-      const saved = await api<Profile>('/api/profile', { method: 'PUT', body: form, auth: true })
-      qc.setQueryData(keys.profile, saved)
-      qc.invalidateQueries({ queryKey: keys.setup })
-      qc.invalidateQueries({ queryKey: keys.me })
-      setForm((f) => ({
-        ...f,
-        instagram: saved.instagram,
-        linkedin: saved.linkedin,
-        whatsapp: saved.whatsapp,
-        contactEmail: saved.contactEmail,
-        publicUsername: saved.publicUsername ?? '',
-      }))
-      toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'username_taken') toast.error('Nome de usuário indisponível', { description: err.message })
-      else if (err instanceof ApiError && err.status === 400) toast.error('Erro', { description: err.message })
-      else toast.error('Erro', { description: 'Erro ao salvar informações do perfil.' })
-    } finally {
-      setBusy(false)
-    }
+    update.mutate(form, {
+      onSuccess: (saved) => {
+        setForm((f) => ({
+          ...f,
+          instagram: saved.instagram,
+          linkedin: saved.linkedin,
+          whatsapp: saved.whatsapp,
+          contactEmail: saved.contactEmail,
+          publicUsername: saved.publicUsername ?? '',
+        }))
+        toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'username_taken') toast.error('Nome de usuário indisponível', { description: err.message })
+        else toast.error('Erro', { description: errorMessage(err, 'Erro ao salvar informações do perfil.') })
+      },
+    })
   }
 
   return (

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -8,45 +7,41 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { api } from '@/lib/api/client'
-import { fetchProfessionals, keys } from '@/lib/api/owner'
+import { errorMessage } from '@/lib/api/client'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { parseBRL } from '@/lib/format'
+import { useCreateService } from './api/create-service'
 
 export default function AddServicePage() {
   const navigate = useNavigate()
-  const qc = useQueryClient()
-  const { data: team } = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
+  const { data: team } = useProfessionals()
+  const create = useCreateService()
   const active = (team ?? []).filter((p) => p.active).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
   const [form, setForm] = useState({ name: '', description: '', duration: '60', price: '0,00' })
   const [linked, setLinked] = useState<string[]>([])
-  const [busy, setBusy] = useState(false)
+  const busy = create.isPending || create.isSuccess
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
   const duration = Number.parseInt(form.duration, 10)
   const priceCents = parseBRL(form.price)
   const valid = form.name.trim() !== '' && !Number.isNaN(duration) && duration >= 1 && priceCents !== null && priceCents >= 0
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (!valid) {
       toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
       return
     }
-    setBusy(true)
-    try {
-      await api('/api/services', {
-        method: 'POST',
-        auth: true,
-        body: { name: form.name.trim(), description: form.description.trim(), duration, priceCents, professionalIds: linked },
-      })
-      qc.invalidateQueries({ queryKey: keys.services })
-      qc.invalidateQueries({ queryKey: keys.setup })
-      toast.success('Sucesso!', { description: 'Serviço criado com sucesso.' })
-      navigate('/services')
-    } catch {
-      toast.error('Erro', { description: 'Ocorreu um erro ao criar o serviço. Tente novamente.' })
-      setBusy(false)
-    }
+    create.mutate(
+      { name: form.name.trim(), description: form.description.trim(), duration, priceCents: priceCents ?? 0, professionalIds: linked },
+      {
+        onSuccess: () => {
+          toast.success('Sucesso!', { description: 'Serviço criado com sucesso.' })
+          navigate('/services')
+        },
+        onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Ocorreu um erro ao criar o serviço. Tente novamente.') }),
+      },
+    )
   }
 
   return (

@@ -5,23 +5,25 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { api } from '@/lib/api/client'
-import type { Service } from '@/lib/api/owner'
+import { errorMessage, type Schemas } from '@/lib/api/client'
 import { centsToInput, parseBRL } from '@/lib/format'
+import { useCreateService } from './api/create-service'
+import { useUpdateService } from './api/update-service'
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void; service: Service | null; onSaved: () => void }
+type Service = Schemas['Service']
+type Props = { open: boolean; onOpenChange: (open: boolean) => void; service: Service | null }
 
 const blank = { name: '', description: '', duration: '60', price: '0,00' }
 
 /** The 'Novo Serviço' / 'Editar Serviço' dialog; closing resets the form. */
-export function ServiceDialog({ open, onOpenChange, service, onSaved }: Props) {
+export function ServiceDialog({ open, onOpenChange, service }: Props) {
   const initial = service
     ? { name: service.name, description: service.description ?? '', duration: String(service.duration), price: centsToInput(service.priceCents) }
     : blank
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        {open ? <ServiceForm key={service?.id ?? 'new'} initial={initial} service={service} onDone={() => { onSaved(); onOpenChange(false) }} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? <ServiceForm key={service?.id ?? 'new'} initial={initial} service={service} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   )
@@ -29,11 +31,13 @@ export function ServiceDialog({ open, onOpenChange, service, onSaved }: Props) {
 
 function ServiceForm({ initial, service, onDone, onCancel }: { initial: typeof blank; service: Service | null; onDone: () => void; onCancel: () => void }) {
   const [form, setForm] = useState(initial)
-  const [busy, setBusy] = useState(false)
+  const create = useCreateService()
+  const update = useUpdateService()
+  const busy = create.isPending || update.isPending
   const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
   const editing = service !== null
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     const duration = Number.parseInt(form.duration, 10)
     const priceCents = parseBRL(form.price)
@@ -41,18 +45,16 @@ function ServiceForm({ initial, service, onDone, onCancel }: { initial: typeof b
       toast.error('Campos obrigatórios', { description: 'Preencha todos os campos obrigatórios.' })
       return
     }
-    setBusy(true)
-    try {
-      const body = { name: form.name.trim(), description: form.description.trim(), duration, priceCents }
-      if (editing) await api(`/api/services/${service.id}`, { method: 'PUT', body, auth: true })
-      else await api('/api/services', { method: 'POST', body, auth: true })
-      toast.success(editing ? 'Serviço atualizado' : 'Serviço criado')
-      onDone()
-    } catch (err) {
-      toast.error('Erro', { description: err instanceof Error && err.message ? err.message : 'Não foi possível salvar o serviço.' })
-    } finally {
-      setBusy(false)
+    const body = { name: form.name.trim(), description: form.description.trim(), duration, priceCents }
+    const handlers = {
+      onSuccess: () => {
+        toast.success(editing ? 'Serviço atualizado' : 'Serviço criado')
+        onDone()
+      },
+      onError: (err: Error) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar o serviço.') }),
     }
+    if (editing) update.mutate({ id: service.id, body }, handlers)
+    else create.mutate(body, handlers)
   }
 
   return (

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -6,14 +5,17 @@ import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { fetchServices, keys, type Service } from '@/lib/api/owner'
+import { errorMessage, type Schemas } from '@/lib/api/client'
+import { useServices } from '@/lib/api/endpoints/get-services'
 import { formatBRL } from '@/lib/format'
+import { useDeleteService } from './api/delete-service'
 import { ServiceDialog } from './ServiceDialog'
 
+type Service = Schemas['Service']
+
 export default function ServicesPage() {
-  const qc = useQueryClient()
-  const { data, isLoading, isError } = useQuery({ queryKey: keys.services, queryFn: fetchServices })
+  const { data, isLoading, isError } = useServices()
+  const removal = useDeleteService()
   const [open, setOpen] = useState(false)
   const [editing, setEditing] = useState<Service | null>(null)
 
@@ -21,20 +23,12 @@ export default function ServicesPage() {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os serviços.' })
   }, [isError])
 
-  const refresh = () => {
-    qc.invalidateQueries({ queryKey: keys.services })
-    qc.invalidateQueries({ queryKey: keys.setup })
-  }
-
-  async function remove(s: Service) {
+  function remove(s: Service) {
     if (!window.confirm('Tem certeza que deseja excluir este serviço?')) return
-    try {
-      await api(`/api/services/${s.id}`, { method: 'DELETE', auth: true })
-      toast.success('Serviço excluído')
-      refresh()
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível excluir o serviço.' })
-    }
+    removal.mutate(s.id, {
+      onSuccess: () => toast.success('Serviço excluído'),
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir o serviço.') }),
+    })
   }
 
   return (
@@ -103,7 +97,7 @@ export default function ServicesPage() {
           </table>
         )}
       </Card>
-      <ServiceDialog open={open} onOpenChange={setOpen} service={editing} onSaved={refresh} />
+      <ServiceDialog open={open} onOpenChange={setOpen} service={editing} />
     </div>
   )
 }

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
@@ -9,43 +8,42 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
-import { api } from '@/lib/api/client'
-import { fetchProfessionals, keys, type Professional } from '@/lib/api/owner'
+import { errorMessage, type Schemas } from '@/lib/api/client'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { cn } from '@/lib/utils'
+import { useCreateProfessional } from './api/create-professional'
+import { useDeleteProfessional } from './api/delete-professional'
+import { useSetProfessionalActive } from './api/set-professional-active'
+import { useUpdateProfessional } from './api/update-professional'
+
+type Professional = Schemas['Professional']
 
 export default function ProfessionalsPage() {
-  const qc = useQueryClient()
-  const { data, isLoading, isError } = useQuery({ queryKey: keys.professionals, queryFn: fetchProfessionals })
+  const { data, isLoading, isError } = useProfessionals()
+  const activation = useSetProfessionalActive()
+  const removal = useDeleteProfessional()
   const [dialog, setDialog] = useState<{ open: boolean; editing: Professional | null }>({ open: false, editing: null })
 
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os profissionais.' })
   }, [isError])
 
-  const refresh = () => {
-    qc.invalidateQueries({ queryKey: keys.professionals })
-    qc.invalidateQueries({ queryKey: keys.setup })
+  function toggle(p: Professional) {
+    activation.mutate(
+      { id: p.id, active: !p.active },
+      {
+        onSuccess: () => toast.success(p.active ? 'Profissional desativado com sucesso.' : 'Profissional ativado com sucesso.'),
+        onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível alterar o status do profissional.') }),
+      },
+    )
   }
 
-  async function toggle(p: Professional) {
-    try {
-      await api(`/api/professionals/${p.id}`, { method: 'PATCH', body: { active: !p.active }, auth: true })
-      toast.success(p.active ? 'Profissional desativado com sucesso.' : 'Profissional ativado com sucesso.')
-      refresh()
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível alterar o status do profissional.' })
-    }
-  }
-
-  async function remove(p: Professional) {
+  function remove(p: Professional) {
     if (!window.confirm('Tem certeza que deseja excluir este profissional?')) return
-    try {
-      await api(`/api/professionals/${p.id}`, { method: 'DELETE', auth: true })
-      toast.success('Profissional excluído')
-      refresh()
-    } catch {
-      toast.error('Erro', { description: 'Não foi possível excluir o profissional.' })
-    }
+    removal.mutate(p.id, {
+      onSuccess: () => toast.success('Profissional excluído'),
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir o profissional.') }),
+    })
   }
 
   const count = data?.length ?? 0
@@ -122,10 +120,7 @@ export default function ProfessionalsPage() {
             <ProfessionalForm
               key={dialog.editing?.id ?? 'new'}
               editing={dialog.editing}
-              onDone={() => {
-                refresh()
-                setDialog({ open: false, editing: null })
-              }}
+              onDone={() => setDialog({ open: false, editing: null })}
             />
           ) : null}
         </DialogContent>
@@ -136,26 +131,27 @@ export default function ProfessionalsPage() {
 
 function ProfessionalForm({ editing, onDone }: { editing: Professional | null; onDone: () => void }) {
   const [form, setForm] = useState({ name: editing?.name ?? '', specialization: editing?.specialization ?? '', email: editing?.email ?? '' })
-  const [busy, setBusy] = useState(false)
+  const create = useCreateProfessional()
+  const update = useUpdateProfessional()
+  const busy = create.isPending || update.isPending
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (!form.name.trim() || !form.specialization.trim()) {
       toast.error('Erro', { description: 'Nome e especialização são obrigatórios.' })
       return
     }
-    setBusy(true)
-    try {
-      const body = { name: form.name.trim(), specialization: form.specialization.trim(), email: form.email.trim() }
-      if (editing) await api(`/api/professionals/${editing.id}`, { method: 'PUT', body, auth: true })
-      else await api('/api/professionals', { method: 'POST', body, auth: true })
-      toast.success(editing ? 'Profissional atualizado' : 'Profissional adicionado')
-      onDone()
-    } catch (err) {
-      toast.error('Erro', { description: err instanceof Error && err.message ? err.message : 'Não foi possível salvar o profissional.' })
-      setBusy(false)
+    const body = { name: form.name.trim(), specialization: form.specialization.trim(), email: form.email.trim() }
+    const handlers = {
+      onSuccess: () => {
+        toast.success(editing ? 'Profissional atualizado' : 'Profissional adicionado')
+        onDone()
+      },
+      onError: (err: Error) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar o profissional.') }),
     }
+    if (editing) update.mutate({ id: editing.id, body }, handlers)
+    else create.mutate(body, handlers)
   }
 
   return (
