@@ -5,8 +5,8 @@
 GO      ?= go
 NPM     ?= npm
 ADDR    ?= :8080
-WEB_SRC := $(shell find web/src web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/tsconfig*.json -type f 2>/dev/null)
-GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
+WEB_SRC := $(shell find web/src web/publicroutes web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/tsconfig*.json -type f 2>/dev/null)
+GO_SRC  := $(shell find cmd internal web/embed.go web/publicroutes -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
 
 .PHONY: run build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean
 
@@ -39,7 +39,7 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
 test: lint test-go test-fuzz test-web test-e2e
 
 lint: web/node_modules/.installed web/dist/index.html
-	@out=$$(gofmt -l cmd internal web/embed.go); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l cmd internal web/embed.go web/publicroutes); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	cd web && $(NPM) run typecheck && $(NPM) run lint
 	cd web && node scripts/budget.mjs
@@ -65,7 +65,7 @@ test-e2e: build
 	cd web && $(NPM) run e2e
 
 fmt:
-	gofmt -w cmd internal web/embed.go
+	gofmt -w cmd internal web/embed.go web/publicroutes
 
 clean:
 	rm -rf bin web/dist web/node_modules/.installed
