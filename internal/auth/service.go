@@ -328,7 +328,7 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 		var expires time.Time
 		var used, revoked sql.NullTime
 		err := tx.QueryRowContext(ctx, `SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = ?`,
-			hashToken(token)).Scan(&id, &userID, &family, &expires, &used, &revoked)
+			HashToken(token)).Scan(&id, &userID, &family, &expires, &used, &revoked)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errSessionInvalid
 		}
@@ -380,7 +380,7 @@ func (s *Service) Logout(ctx context.Context, refreshToken string, access access
 	now := s.clock.Now()
 	userID, family := access.UserID, access.Family
 	if refreshToken != "" {
-		err := s.db.QueryRowContext(ctx, `SELECT user_id, family_id FROM refresh_tokens WHERE token_hash = ?`, hashToken(refreshToken)).Scan(&userID, &family)
+		err := s.db.QueryRowContext(ctx, `SELECT user_id, family_id FROM refresh_tokens WHERE token_hash = ?`, HashToken(refreshToken)).Scan(&userID, &family)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -527,7 +527,7 @@ func (s *Service) RequestRecovery(ctx context.Context, rawEmail, ip string) erro
 	if err != nil || u == nil {
 		return err
 	}
-	token, hash := opaqueToken()
+	token, hash := OpaqueToken()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.clock.Now()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO recovery_tokens (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)`,
@@ -578,7 +578,7 @@ func (s *Service) CompleteRecovery(ctx context.Context, in RecoveryInput, ip str
 		var expires time.Time
 		var used sql.NullTime
 		err := tx.QueryRowContext(ctx, `SELECT user_id, expires_at, used_at FROM recovery_tokens WHERE token_hash = ?`,
-			hashToken(strings.TrimSpace(in.Token))).Scan(&userID, &expires, &used)
+			HashToken(strings.TrimSpace(in.Token))).Scan(&userID, &expires, &used)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && (used.Valid || !now.Before(expires))) {
 			return errInvalidToken
 		}

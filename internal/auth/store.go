@@ -48,7 +48,7 @@ func insertRefresh(ctx context.Context, q db.Querier, userID, family string, now
 	if family == "" {
 		family = uuid.NewString()
 	}
-	token, hash := opaqueToken()
+	token, hash := OpaqueToken()
 	_, err := q.ExecContext(ctx, `INSERT INTO refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		uuid.NewString(), userID, family, hash, now.Add(RefreshTTL), now)
 	return token, family, err

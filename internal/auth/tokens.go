@@ -81,18 +81,20 @@ func (s *tokenSigner) verify(token string) (accessToken, error) {
 	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen}, nil
 }
 
-// opaqueToken returns a random URL-safe token and the hash we store of it:
-// the database never holds a usable refresh or recovery token.
-func opaqueToken() (token, hash string) {
+// OpaqueToken returns a random URL-safe token (32 bytes) and the hash we
+// store of it: the database never holds a usable refresh token, recovery
+// link or client's cancel link.
+func OpaqueToken() (token, hash string) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		panic(err) // crypto/rand does not fail on supported platforms
 	}
 	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token)
+	return token, HashToken(token)
 }
 
-func hashToken(token string) string {
+// HashToken is how an opaque token is stored and looked up.
+func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }

@@ -7,11 +7,7 @@ package booking
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -446,7 +442,7 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 			return refusal(slots.Why(d, start), c.Duration)
 		}
 		return Hold(ctx, tx, claim, fit, func() error {
-			token, hash := cancelToken()
+			token, hash := auth.OpaqueToken()
 			local := time.Date(day.Year(), day.Month(), day.Day(), start/60, start%60, 0, 0, o.Loc)
 			now := s.Clock.Now()
 			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
@@ -552,18 +548,4 @@ func Hold(ctx context.Context, tx *db.Tx, c Claim, fit func(busy []slots.Busy) e
 		return err
 	}
 	return write()
-}
-
-func cancelToken() (token, hash string) {
-	buf := make([]byte, 24)
-	if _, err := rand.Read(buf); err != nil {
-		panic(err)
-	}
-	token = base64.RawURLEncoding.EncodeToString(buf)
-	return token, hashToken(token)
-}
-
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -229,7 +230,7 @@ func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, 
 	var starts time.Time
 	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
 		a.duration, a.price_cents, a.status, a.starts_at
-		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, hashToken(token)).Scan(
+		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
 		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink
