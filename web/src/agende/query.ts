@@ -23,8 +23,17 @@ export type UseQueryOptions<T> = {
   staleTime?: number
 }
 
-/** O, with every key UseQueryOptions does not have made impossible. */
+/** O, with every key UseQueryOptions does not have made impossible ("not assignable to never"). */
 type Exactly<O> = O & { [K in Exclude<keyof O, keyof UseQueryOptions<unknown>>]: never }
+
+// Every shared default is honoured here: a default added to
+// lib/query-defaults.ts fails to compile until this stand-in handles it.
+const honoured: Record<keyof typeof queryDefaults, string> = {
+  retry: 'shouldRetry',
+  staleTime: 'useQuery',
+  refetchOnWindowFocus: 'never refetches on focus: the default is false',
+}
+void honoured
 type DataOf<O> = O extends { queryFn: () => Promise<infer T> } ? T : never
 
 type Entry = {
