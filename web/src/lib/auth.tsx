@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { api, ApiError, NetworkError, setTokenSource, type Schemas, type Session } from './api/client'
+import { ApiError, NetworkError, request, setTokenSource, type Schemas, type Session } from './api/client'
 import { useQueryClient } from '@tanstack/react-query'
 
 type User = Schemas['User']
@@ -20,7 +20,7 @@ const AuthContext = createContext<AuthState | null>(null)
 // The access token lives only in memory; the refresh token is an HttpOnly cookie.
 let accessToken: string | null = null
 
-/** For the few calls that cannot use api() (file uploads): the current token and a refresh. */
+/** For the few calls that cannot use request() (file upload and download, the event stream): the current token and a refresh. */
 export const refreshedToken = {
   current: () => accessToken,
   refresh: async () => (await refreshSession())?.accessToken ?? null,
@@ -42,7 +42,7 @@ function refreshSession(): Promise<Session | null> {
     let delay = 200
     for (;;) {
       try {
-        return await api<Session>('/api/auth/refresh', { method: 'POST' })
+        return await request('post', '/api/auth/refresh')
       } catch (e) {
         if (e instanceof ApiError && e.status < 500) return null
         if (delay > 30_000) return null
@@ -129,14 +129,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       clear,
       login: async (email, password) => {
-        apply(await api<Session>('/api/auth/login', { method: 'POST', body: { email, password } }))
+        apply(await request('post', '/api/auth/login', { body: { email, password } }))
       },
       signup: async (input) => {
-        apply(await api<Session>('/api/auth/signup', { method: 'POST', body: input }))
+        apply(await request('post', '/api/auth/signup', { body: input }))
       },
       logout: async (scope = 'global') => {
         try {
-          await api<void>('/api/auth/logout', { method: 'POST', body: { scope }, auth: true })
+          await request('post', '/api/auth/logout', { body: { scope }, auth: true })
         } catch (e) {
           if (!(e instanceof ApiError) && !(e instanceof NetworkError)) throw e
         } finally {

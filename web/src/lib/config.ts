@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
-import { api, type Schemas } from './api/client'
+import type { Schemas } from './api/client'
+import { useConfig } from './api/endpoints/get-config'
 
 const fallback: Schemas['PublicConfig'] = { supportEmail: 'suporte@agendei.app', supportWhatsapp: '5511999999999' }
 
 /** The product's contact points (from the server's configuration). */
 export function useContacts(): Schemas['PublicConfig'] {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: () => api<Schemas['PublicConfig']>('/api/config'),
-    staleTime: Infinity,
-  })
+  const { data } = useConfig()
   return data ?? fallback
 }
 

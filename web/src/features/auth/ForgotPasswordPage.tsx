@@ -8,7 +8,10 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { api, ApiError, NetworkError } from '@/lib/api/client'
+import { ApiError, errorMessage, NetworkError } from '@/lib/api/client'
+import { useCompleteAccountRecovery } from './api/complete-account-recovery'
+import { useRequestAccountRecovery } from './api/request-account-recovery'
+import { useResetPassword } from './api/reset-password'
 
 /** Maps a reset failure to the spec's screen title, and whether to offer the alternatives. */
 export function resetOutcome(err: unknown): { title: string; message: string; alternatives: boolean } {
@@ -62,14 +65,15 @@ function useRedirectToLogin() {
 
 function KeywordResetForm() {
   const [form, setForm] = useState({ email: '', keyword: '', password: '', confirm: '' })
-  const [busy, setBusy] = useState(false)
+  const reset = useResetPassword()
+  const busy = reset.isPending || reset.isSuccess
   const [failures, setFailures] = useState(0)
   const [alternatives, setAlternatives] = useState(false)
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null)
   const redirect = useRedirectToLogin()
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (busy) return
     const { email, keyword, password, confirm } = form
@@ -78,24 +82,24 @@ function KeywordResetForm() {
       return
     }
     if (!newPasswordOk(password, confirm)) return
-    setBusy(true)
     setProblem(null)
-    try {
-      await api('/api/auth/password-reset', {
-        method: 'POST',
-        body: { email: email.trim(), recoveryKeyword: keyword.trim(), newPassword: password.trim() },
-      })
-      toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
-      redirect()
-    } catch (err) {
-      const out = resetOutcome(err)
-      const misses = out.title === 'Palavra-chave incorreta' ? failures + 1 : failures
-      setFailures(misses)
-      setProblem(out)
-      if (out.alternatives || misses >= 2) setAlternatives(true)
-      toast.error(out.title, { description: out.message })
-      setBusy(false)
-    }
+    reset.mutate(
+      { email: email.trim(), recoveryKeyword: keyword.trim(), newPassword: password.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
+          redirect()
+        },
+        onError: (err) => {
+          const out = resetOutcome(err)
+          const misses = out.title === 'Palavra-chave incorreta' ? failures + 1 : failures
+          setFailures(misses)
+          setProblem(out)
+          if (out.alternatives || misses >= 2) setAlternatives(true)
+          toast.error(out.title, { description: out.message })
+        },
+      },
+    )
   }
 
   return (
@@ -147,21 +151,17 @@ function KeywordResetForm() {
  */
 function AlternativeOptions({ email: initial }: { email: string }) {
   const [email, setEmail] = useState(initial)
-  const [busy, setBusy] = useState(false)
-  const [sent, setSent] = useState(false)
+  const recovery = useRequestAccountRecovery()
+  const busy = recovery.isPending
+  const sent = recovery.isSuccess
 
-  async function send(e: FormEvent) {
+  function send(e: FormEvent) {
     e.preventDefault()
     if (busy || !email.trim()) return
-    setBusy(true)
-    try {
-      await api('/api/auth/account-recovery', { method: 'POST', body: { email: email.trim() } })
-      setSent(true)
-    } catch (err) {
-      toast.error('Erro', { description: err instanceof Error ? err.message : 'Ocorreu um erro inesperado. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+    recovery.mutate(
+      { email: email.trim() },
+      { onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Ocorreu um erro inesperado. Tente novamente.') }) },
+    )
   }
 
   return (
@@ -214,12 +214,13 @@ function AlternativeOptions({ email: initial }: { email: string }) {
 
 function RecoveryLinkForm({ token }: { token: string }) {
   const [form, setForm] = useState({ password: '', confirm: '', keyword: '' })
-  const [busy, setBusy] = useState(false)
+  const complete = useCompleteAccountRecovery()
+  const busy = complete.isPending || complete.isSuccess
   const [problem, setProblem] = useState<string | null>(null)
   const redirect = useRedirectToLogin()
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (busy) return
     if (!form.password.trim() || !form.confirm.trim() || !form.keyword.trim()) {
@@ -231,21 +232,21 @@ function RecoveryLinkForm({ token }: { token: string }) {
       toast.error('Erro', { description: 'A palavra-chave de recuperação deve ter pelo menos 3 caracteres.' })
       return
     }
-    setBusy(true)
     setProblem(null)
-    try {
-      await api('/api/auth/account-recovery/complete', {
-        method: 'POST',
-        body: { token, password: form.password.trim(), recoveryKeyword: form.keyword.trim() },
-      })
-      toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
-      redirect()
-    } catch (err) {
-      const out = resetOutcome(err)
-      setProblem(out.message)
-      toast.error(out.title === 'Erro na redefinição' ? 'Erro na redefinição' : out.title, { description: out.message })
-      setBusy(false)
-    }
+    complete.mutate(
+      { token, password: form.password.trim(), recoveryKeyword: form.keyword.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
+          redirect()
+        },
+        onError: (err) => {
+          const out = resetOutcome(err)
+          setProblem(out.message)
+          toast.error(out.title === 'Erro na redefinição' ? 'Erro na redefinição' : out.title, { description: out.message })
+        },
+      },
+    )
   }
 
   return (

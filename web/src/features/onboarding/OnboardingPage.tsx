@@ -9,10 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { api, ApiError } from '@/lib/api/client'
-import type { Day } from '@/lib/api/owner'
+import { ApiError, errorMessage, type Schemas } from '@/lib/api/client'
 import { parseBRL } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { usernameAvailabilityQueryOptions } from './api/check-username'
+import { useFinishOnboarding } from './api/finish-onboarding'
+
+type Day = Schemas['Day']
 
 type ServiceDraft = { name: string; duration: string; price: string; description: string }
 const newService = (): ServiceDraft => ({ name: '', duration: '60', price: '0', description: '' })
@@ -29,7 +32,9 @@ export default function OnboardingPage() {
   const [profile, setProfile] = useState({ name: '', area: '', publicUsername: '', description: '' })
   const [services, setServices] = useState<ServiceDraft[]>([newService()])
   const [days, setDays] = useState<Day[]>(defaultDays)
-  const [busy, setBusy] = useState<'' | 'checking' | 'saving'>('')
+  const [checking, setChecking] = useState(false)
+  const saving = useFinishOnboarding()
+  const busy = checking ? 'checking' : saving.isPending || saving.isSuccess ? 'saving' : ''
   const setP = (k: keyof typeof profile) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setProfile((p) => ({ ...p, [k]: e.target.value }))
   const setS = (i: number, k: keyof ServiceDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setServices((ss) => ss.map((s, j) => (j === i ? { ...s, [k]: e.target.value } : s)))
@@ -41,9 +46,9 @@ export default function OnboardingPage() {
     }
     const username = profile.publicUsername.trim().toLowerCase()
     if (username.length >= 3) {
-      setBusy('checking')
+      setChecking(true)
       try {
-        const r = await api<{ available: boolean; message: string }>(`/api/profile/username-availability?username=${encodeURIComponent(username)}`, { auth: true })
+        const r = await qc.fetchQuery(usernameAvailabilityQueryOptions(username))
         if (!r.available) {
           toast.error(r.message === taken.description ? taken.title : 'Erro', { description: r.message })
           return
@@ -51,7 +56,7 @@ export default function OnboardingPage() {
       } catch {
         // The final save re-checks; a failed check does not block the owner.
       } finally {
-        setBusy('')
+        setChecking(false)
       }
     }
     setStep(2)
@@ -65,44 +70,41 @@ export default function OnboardingPage() {
     setStep(3)
   }
 
-  async function finish() {
+  function finish() {
     if (!profile.name.trim() || !profile.area.trim() || !profile.publicUsername.trim()) {
       toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
       setStep(1)
       return
     }
-    setBusy('saving')
-    try {
-      await api('/api/onboarding', {
-        method: 'POST',
-        auth: true,
-        body: {
-          name: profile.name.trim(),
-          area: profile.area.trim(),
-          publicUsername: profile.publicUsername.trim(),
-          description: profile.description.trim(),
-          services: services.map((s) => ({
-            name: s.name.trim(),
-            duration: s.duration.trim() ? Number.parseInt(s.duration, 10) : null,
-            priceCents: parseBRL(s.price) ?? 0,
-            description: s.description.trim(),
-          })),
-          days,
+    saving.mutate(
+      {
+        name: profile.name.trim(),
+        area: profile.area.trim(),
+        publicUsername: profile.publicUsername.trim(),
+        description: profile.description.trim(),
+        services: services.map((s) => ({
+          name: s.name.trim(),
+          duration: s.duration.trim() ? Number.parseInt(s.duration, 10) : null,
+          priceCents: parseBRL(s.price) ?? 0,
+          description: s.description.trim(),
+        })),
+        days,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Configuração completa!', { description: 'Você tem 7 dias grátis!' })
+          navigate('/dashboard', { replace: true })
         },
-      })
-      await qc.invalidateQueries()
-      toast.success('Configuração completa!', { description: 'Você tem 7 dias grátis!' })
-      navigate('/dashboard', { replace: true })
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'username_taken') {
-        toast.error(taken.title, { description: taken.description })
-        setStep(1)
-      } else {
-        toast.error('Erro', { description: err instanceof Error && err.message ? err.message : 'Não foi possível salvar. Tente novamente.' })
-      }
-    } finally {
-      setBusy('')
-    }
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'username_taken') {
+            toast.error(taken.title, { description: taken.description })
+            setStep(1)
+          } else {
+            toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar. Tente novamente.') })
+          }
+        },
+      },
+    )
   }
 
   return (
