@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, CalendarCheck, Mail, MessageCircle } from 'lucide-react'
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -8,13 +7,18 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { createBooking, fetchDays, fetchTimes, type Booking } from '@/lib/api/booking'
-import { ApiError } from '@/lib/api/client'
-import { fetchPublicProfile, type PublicProfile } from '@/lib/api/public'
+import { ApiError, type Schemas } from '@/lib/api/client'
+import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
 import { useContacts, whatsappLink } from '@/lib/config'
 import { brDate, formatBRL, initials, longDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useCreateBooking } from './api/create-booking'
+import { useBookableDays } from './api/get-bookable-days'
+import { useFreeTimes } from './api/get-free-times'
 import { DatePicker } from './DatePicker'
+
+type Booking = Schemas['Booking']
+type PublicProfile = Schemas['PublicProfile']
 
 /**
  * The public booking form, in the spec's two readings: at /agende/:username/form
@@ -26,12 +30,7 @@ export default function BookingPage({ variant = 'form' }: { variant?: 'form' | '
   const params = useParams()
   const [search] = useSearchParams()
   const username = (variant === 'form' ? params.username : search.get('username')) ?? ''
-  const profile = useQuery({
-    queryKey: ['public-profile', username],
-    queryFn: () => fetchPublicProfile(username),
-    enabled: username !== '',
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 1,
-  })
+  const profile = usePublicProfile(username, { enabled: username !== '' })
   if (!username || (profile.error instanceof ApiError && profile.error.status === 404)) {
     return <Centered title="Perfil não encontrado" text="Este link de agendamento não é válido." />
   }
@@ -85,7 +84,6 @@ const todayISO = () => {
 }
 
 function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'form' | 'booking' }) {
-  const qc = useQueryClient()
   const [search, setSearch] = useSearchParams()
   const serviceId = search.get('service') ?? ''
   const date = search.get('date') ?? ''
@@ -101,7 +99,8 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   const [time, setTime] = useState('')
   const [client, setClient] = useState({ name: '', email: '', phone: '', notes: '' })
   const [conflict, setConflict] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const booking = useCreateBooking()
+  const busy = booking.isPending
   const [done, setDone] = useState<{ booking: Booking; email: string } | null>(null)
   const setC = (k: keyof typeof client) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setClient((c) => ({ ...c, [k]: e.target.value }))
 
@@ -113,16 +112,8 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   }
 
   const ready = Boolean(service && professional)
-  const days = useQuery({
-    queryKey: ['days', profile.username, month, professionalId, serviceId],
-    queryFn: () => fetchDays(profile.username, month, professionalId, serviceId),
-    enabled: ready && profile.bookingOpen,
-  })
-  const times = useQuery({
-    queryKey: ['times', profile.username, date, professionalId, serviceId],
-    queryFn: () => fetchTimes(profile.username, date, professionalId, serviceId),
-    enabled: ready && date !== '' && profile.bookingOpen,
-  })
+  const days = useBookableDays(profile.username, { month, professional: professionalId, service: serviceId }, { enabled: ready && profile.bookingOpen })
+  const times = useFreeTimes(profile.username, { date, professional: professionalId, service: serviceId }, { enabled: ready && date !== '' && profile.bookingOpen })
   useEffect(() => {
     if (times.isError) toast.error('Erro', { description: 'Erro ao carregar horários disponíveis.' })
   }, [times.isError])
@@ -145,51 +136,53 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   const requiredFilled =
     ready && date !== '' && time !== '' && client.name.trim() !== '' && (variant === 'form' ? client.phone.trim() !== '' : client.email.trim() !== '')
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault()
     if (busy) return
     if (!requiredFilled || !service || !professional) {
       toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos obrigatórios.' })
       return
     }
-    setBusy(true)
     setConflict(null)
-    try {
-      const booking = await createBooking(profile.username, {
-        professionalId: professional.id,
-        serviceId: service.id,
-        date,
-        time,
-        clientName: client.name.trim(),
-        clientEmail: client.email.trim(),
-        clientPhone: client.phone.trim(),
-        notes: client.notes.trim(),
-      })
-      toast.success('Agendamento confirmado!', {
-        description: variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booking.date)} às ${booking.time}`,
-      })
-      setDone({ booking, email: client.email.trim() })
-      setClient({ name: '', email: '', phone: '', notes: '' })
-      setTime('')
-      setSearch(new URLSearchParams(variant === 'booking' ? { username: profile.username } : {}), { replace: true })
-      qc.invalidateQueries({ queryKey: ['times'] })
-      qc.invalidateQueries({ queryKey: ['days'] })
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        setConflict(err.message)
-        setTime('')
-        qc.invalidateQueries({ queryKey: ['times'] })
-        qc.invalidateQueries({ queryKey: ['days'] })
-      } else if (err instanceof ApiError && err.status < 500 && err.status !== 429) {
-        toast.error('Erro', { description: err.message })
-      } else if (variant === 'form') {
-        toast.error('Erro', { description: 'Não foi possível realizar o agendamento. Tente novamente.' })
-      } else {
-        toast.error('Erro ao agendar', { description: 'Ocorreu um erro ao criar seu agendamento. Tente novamente.' })
-      }
-    } finally {
-      setBusy(false)
-    }
+    booking.mutate(
+      {
+        username: profile.username,
+        body: {
+          professionalId: professional.id,
+          serviceId: service.id,
+          date,
+          time,
+          clientName: client.name.trim(),
+          clientEmail: client.email.trim(),
+          clientPhone: client.phone.trim(),
+          notes: client.notes.trim(),
+        },
+      },
+      {
+        onSuccess: (booked) => {
+          toast.success('Agendamento confirmado!', {
+            description: variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booked.date)} às ${booked.time}`,
+          })
+          setDone({ booking: booked, email: client.email.trim() })
+          setClient({ name: '', email: '', phone: '', notes: '' })
+          setTime('')
+          setSearch(new URLSearchParams(variant === 'booking' ? { username: profile.username } : {}), { replace: true })
+        },
+        onError: (err) => {
+          // The free days and times are read again by the mutation after a 409.
+          if (err instanceof ApiError && err.status === 409) {
+            setConflict(err.message)
+            setTime('')
+          } else if (err instanceof ApiError && err.status < 500 && err.status !== 429) {
+            toast.error('Erro', { description: err.message })
+          } else if (variant === 'form') {
+            toast.error('Erro', { description: 'Não foi possível realizar o agendamento. Tente novamente.' })
+          } else {
+            toast.error('Erro ao agendar', { description: 'Ocorreu um erro ao criar seu agendamento. Tente novamente.' })
+          }
+        },
+      },
+    )
   }
 
   return (

@@ -1,20 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { CalendarX } from 'lucide-react'
-import { useState } from 'react'
 import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
-import { cancelBooking, fetchCancellation } from '@/lib/api/booking'
-import { ApiError } from '@/lib/api/client'
+import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
+import { useCancelBooking } from './api/cancel-booking'
+import { useCancellation } from './api/get-cancellation'
 
 /** The client's private page, reached from the confirmation e-mail, to cancel a booking. */
 export default function CancelPage() {
   const { token = '' } = useParams()
-  const qc = useQueryClient()
-  const { data, error, isLoading } = useQuery({ queryKey: ['cancellation', token], queryFn: () => fetchCancellation(token), retry: false })
-  const [busy, setBusy] = useState(false)
+  const { data, error, isLoading } = useCancellation(token)
+  const cancellation = useCancelBooking()
+  const busy = cancellation.isPending
   if (isLoading) return <PageSpinner />
   if (error || !data) {
     return (
@@ -24,18 +23,12 @@ export default function CancelPage() {
       </main>
     )
   }
-  async function cancel() {
+  function cancel() {
     if (!window.confirm('Tem certeza que deseja cancelar este agendamento?')) return
-    setBusy(true)
-    try {
-      const c = await cancelBooking(token)
-      qc.setQueryData(['cancellation', token], c)
-      toast.success('Agendamento cancelado', { description: 'O horário foi liberado.' })
-    } catch (err) {
-      toast.error('Erro', { description: err instanceof ApiError ? err.message : 'Não foi possível cancelar. Tente novamente.' })
-    } finally {
-      setBusy(false)
-    }
+    cancellation.mutate(token, {
+      onSuccess: () => toast.success('Agendamento cancelado', { description: 'O horário foi liberado.' }),
+      onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível cancelar. Tente novamente.') }),
+    })
   }
   return (
     <main className="mx-auto max-w-lg px-4 py-12">

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { Eye } from 'lucide-react'
 import { useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
-import { fetchPublicProfile } from '@/lib/api/public'
+import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
 import { formatBRL } from '@/lib/format'
 import { ProfileHeader } from './ProfileHeader'
 import { Problem } from './PublicProfilePage'
@@ -12,7 +11,7 @@ import { Problem } from './PublicProfilePage'
 /** The owner's preview of the public page: profile, services, team and a button that does nothing. */
 export default function PreviewPage() {
   const { slug = '' } = useParams()
-  const { data, error, isLoading } = useQuery({ queryKey: ['public-profile', slug], queryFn: () => fetchPublicProfile(slug), enabled: slug !== '' })
+  const { data, error, isLoading } = usePublicProfile(slug, { enabled: slug !== '' })
   if (isLoading) return <PageSpinner />
   if (error instanceof ApiError && error.status === 404) return <Problem title="Perfil não encontrado" text="Este link de agendamento não é válido." />
   if (error || !data) return <Problem title="Erro ao carregar perfil" />

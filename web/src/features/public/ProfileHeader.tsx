@@ -1,5 +1,7 @@
-import type { PublicProfile } from '@/lib/api/public'
+import type { Schemas } from '@/lib/api/client'
 import { initials } from '@/lib/format'
+
+type PublicProfile = Schemas['PublicProfile']
 
 export function ProfileHeader({ profile }: { profile: PublicProfile }) {
   return (

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { AtSign, Briefcase, Clock, Mail, Phone } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
-import { fetchPublicProfile } from '@/lib/api/public'
+import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
 import { formatBRL } from '@/lib/format'
 import { ProfileHeader } from './ProfileHeader'
 
@@ -21,12 +20,7 @@ export function Problem({ title, text }: { title: string; text?: string }) {
 
 export default function PublicProfilePage() {
   const { username = '' } = useParams()
-  const { data, error, isLoading } = useQuery({
-    queryKey: ['public-profile', username],
-    queryFn: () => fetchPublicProfile(username),
-    enabled: username !== '',
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 1,
-  })
+  const { data, error, isLoading } = usePublicProfile(username, { enabled: username !== '' })
   if (!username) return <Problem title="Username não fornecido" />
   if (isLoading) return <PageSpinner />
   if (error instanceof ApiError && error.status === 404) return <Problem title="Perfil não encontrado" text="Este link de agendamento não é válido." />
