@@ -6,6 +6,7 @@ import (
 
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
 // TrialNotice is how long before the trial's end the owner is told.
@@ -17,15 +18,18 @@ const TrialNotice = 3 * 24 * time.Hour
 // send it once.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := s.Clock.Now()
-	owners, err := s.ids(ctx, `SELECT p.id FROM profiles p
-		WHERE p.trial_ends_at IS NOT NULL AND p.trial_ends_at > ? AND p.trial_ends_at <= ? AND p.trial_notice_at IS NULL
-		  AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = p.id AND s.status = 'active' AND s.current_period_end > ?)`,
-		now, now.Add(TrialNotice), now)
+	owners, err := s.ids(ctx, `SELECT id FROM profiles
+		WHERE trial_ends_at IS NOT NULL AND trial_ends_at > ? AND trial_ends_at <= ? AND trial_notice_at IS NULL`,
+		now, now.Add(TrialNotice))
 	if err != nil {
 		return err
 	}
 	for _, id := range owners {
 		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+			paid, err := profiles.PaidUntil(ctx, tx, id)
+			if err != nil || profiles.Paid(paid, now) {
+				return err // a subscriber is not told; asked again while the trial lasts
+			}
 			res, err := tx.ExecContext(ctx, `UPDATE profiles SET trial_notice_at = ? WHERE id = ? AND trial_notice_at IS NULL`, now, id)
 			if err != nil {
 				return err

@@ -107,7 +107,12 @@ func Trial(endsAt *time.Time, now time.Time) TrialState {
 // BookingOpen reports whether an owner takes online bookings: during the
 // trial (or before it started), or while a subscription is paid.
 func BookingOpen(trialEnd, paidUntil *time.Time, now time.Time) bool {
-	return trialEnd == nil || now.Before(*trialEnd) || (paidUntil != nil && now.Before(*paidUntil))
+	return trialEnd == nil || now.Before(*trialEnd) || Paid(paidUntil, now)
+}
+
+// Paid reports whether a paid period (PaidUntil; nil: none) covers now.
+func Paid(paidUntil *time.Time, now time.Time) bool {
+	return paidUntil != nil && now.Before(*paidUntil)
 }
 
 // BrazilTimeZones are the zones offered in the profile (Brazil has four UTC

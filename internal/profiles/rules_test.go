@@ -68,3 +68,26 @@ func TestTrial_CountsDaysAsTheBannerShowsThem(t *testing.T) {
 		}
 	}
 }
+
+func TestBookingOpen_DuringTrialOrAPaidPeriod(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	before, after := now.Add(-time.Second), now.Add(time.Second)
+	for _, c := range []struct {
+		name             string
+		trialEnd, paid   *time.Time
+		wantOpen, isPaid bool
+	}{
+		{"trial not started", nil, nil, true, false},
+		{"in trial", &after, nil, true, false},
+		{"trial over, never paid", &before, nil, false, false},
+		{"trial over, paid period running", &before, &after, true, true},
+		{"trial over, paid period ended at this instant", &before, &now, false, false},
+	} {
+		if got := BookingOpen(c.trialEnd, c.paid, now); got != c.wantOpen {
+			t.Errorf("%s: BookingOpen = %v", c.name, got)
+		}
+		if got := Paid(c.paid, now); got != c.isPaid {
+			t.Errorf("%s: Paid = %v", c.name, got)
+		}
+	}
+}
