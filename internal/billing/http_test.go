@@ -115,31 +115,52 @@ func TestSubscription_ReopensBookingAfterTheTrial(t *testing.T) {
 	})
 }
 
+// onboardedForSweep signs Ana up and through onboarding (her trial starts),
+// and returns her notification titles and a sweep.
+func onboardedForSweep(t *testing.T, e *servertest.Env, c *servertest.Client) (titles func() []string, sweep func()) {
+	t.Helper()
+	c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+	c.Do("POST", "/api/onboarding", map[string]any{"name": "Ana", "area": "Psi", "publicUsername": "ana",
+		"services": []map[string]any{{"name": "Sessão", "duration": 30}}, "days": []map[string]any{
+			{"dayOfWeek": 0, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 1, "enabled": true, "start": "09:00", "end": "12:00"},
+			{"dayOfWeek": 2, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 3, "enabled": false, "start": "09:00", "end": "12:00"},
+			{"dayOfWeek": 4, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 5, "enabled": false, "start": "09:00", "end": "12:00"},
+			{"dayOfWeek": 6, "enabled": false, "start": "09:00", "end": "12:00"}}})
+	titles = func() []string {
+		c.Login("ana@example.com", "segredo1")
+		var n struct{ Notifications []struct{ Title string } }
+		c.Do("GET", "/api/notifications", nil).JSON(t, &n)
+		var out []string
+		for _, x := range n.Notifications {
+			out = append(out, x.Title)
+		}
+		return out
+	}
+	sweep = func() {
+		if err := e.Server.Billing.Sweep(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return titles, sweep
+}
+
+func TestSweep_DoesNotTellASubscriberOfTheTrialsEnd(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		titles, sweep := onboardedForSweep(t, e, c)
+		c.Do("POST", "/api/billing/test-checkout/"+checkoutID(t, c)+"/pay", nil)
+		e.Clock.Advance(4*24*time.Hour + time.Minute) // just under 3 days of trial left
+		sweep()
+		if got := titles(); len(got) != 1 || got[0] != "Assinatura ativada" {
+			t.Fatalf("a subscriber got: %v", got)
+		}
+	})
+}
+
 func TestSweep_TellsOfTheTrialsEndOnceAndOfAnEndedPlan(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		c := e.Client()
-		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
-		c.Do("POST", "/api/onboarding", map[string]any{"name": "Ana", "area": "Psi", "publicUsername": "ana",
-			"services": []map[string]any{{"name": "Sessão", "duration": 30}}, "days": []map[string]any{
-				{"dayOfWeek": 0, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 1, "enabled": true, "start": "09:00", "end": "12:00"},
-				{"dayOfWeek": 2, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 3, "enabled": false, "start": "09:00", "end": "12:00"},
-				{"dayOfWeek": 4, "enabled": false, "start": "09:00", "end": "12:00"}, {"dayOfWeek": 5, "enabled": false, "start": "09:00", "end": "12:00"},
-				{"dayOfWeek": 6, "enabled": false, "start": "09:00", "end": "12:00"}}})
-		titles := func() []string {
-			c.Login("ana@example.com", "segredo1")
-			var n struct{ Notifications []struct{ Title string } }
-			c.Do("GET", "/api/notifications", nil).JSON(t, &n)
-			var out []string
-			for _, x := range n.Notifications {
-				out = append(out, x.Title)
-			}
-			return out
-		}
-		sweep := func() {
-			if err := e.Server.Billing.Sweep(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-		}
+		titles, sweep := onboardedForSweep(t, e, c)
 		e.Clock.Advance(3 * 24 * time.Hour) // 4 days left
 		sweep()
 		if got := titles(); len(got) != 0 {
