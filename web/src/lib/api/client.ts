@@ -86,7 +86,8 @@ async function parse<T>(res: Response): Promise<T> {
     }
   }
   if (!res.ok) {
-    const err = (data as { error?: { code?: string; message?: string; retryAfter?: number } } | null)?.error
+    // The contract's one error shape; a proxy's HTML page or an empty body has none of it.
+    const err = (data as Partial<Schemas['Error']> | null)?.error as Partial<Schemas['Error']['error']> | undefined
     throw new ApiError(
       res.status,
       err?.code ?? 'unknown',
