@@ -27,8 +27,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
+        {
+          patterns: [{ group: ['@/features/*', '../../features/*'], message: 'Features do not import each other; move shared code to components or lib.' }],
+          // Pages and components talk to the server only through hooks (docs/architecture.md, "Web: where things go").
+          paths: [{ name: '@/lib/api/client', importNames: ['request', 'api'], message: 'Call the server from features/<feature>/api/<endpoint>.ts and use its hook.' }],
+        },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the server from features/<feature>/api/<endpoint>.ts and use its hook.' }],
+    },
+  },
+  {
+    // The endpoint modules are where the client is called.
+    files: ['src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { patterns: [{ group: ['@/features/*', '../../features/*'], message: 'Features do not import each other; move shared code to components or lib.' }] },
       ],
+      'no-restricted-globals': 'off',
     },
   },
 )
