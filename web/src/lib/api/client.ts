@@ -98,8 +98,8 @@ async function parse<T>(res: Response): Promise<T> {
   return data as T
 }
 
-/** Calls our API by URL, untyped. Only request() below and the session code use it. */
-export async function api<T>(path: string, opts: Options = {}): Promise<T> {
+/** Calls our API by URL, untyped; request() below is the typed way in. */
+async function api<T>(path: string, opts: Options = {}): Promise<T> {
   const res = await send(path, opts, opts.auth ? tokens.token() : null)
   if (opts.auth && res.status === 401) {
     const fresh = await tokens.refresh()
