@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as z from 'zod/mini'
+import { renderRoutes, stubFetch } from '@/test/render'
+import AddServicePage from './AddServicePage'
+import { serviceSchema } from './service-form'
+import { ServiceDialog } from './ServiceDialog'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const ana = { id: 'p1', name: 'Ana', specialization: 'Psicóloga', email: null, photoUrl: '', active: true, createdAt: '2026-01-01T00:00:00Z' }
+const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, active: true, professionalIds: ['p1'], createdAt: '2026-01-01T00:00:00Z' }
+
+describe('serviceSchema', () => {
+  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', professionalIds: ['p1'] }
+  it('turns what was typed into the body the mutation sends', () => {
+    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, professionalIds: ['p1'] })
+  })
+  it.each([
+    [{ name: '   ' }, 'name', 'Informe o nome do serviço.'],
+    [{ duration: '0' }, 'duration', 'Informe a duração em minutos inteiros (mínimo 1).'],
+    [{ duration: '1.5' }, 'duration', 'Informe a duração em minutos inteiros (mínimo 1).'],
+    [{ price: 'abc' }, 'price', 'Informe o preço em reais, como 150,00.'],
+    [{ price: '-1' }, 'price', 'Informe o preço em reais, como 150,00.'],
+  ])('%o is refused at %s', (change, field, message) => {
+    const r = z.safeParse(serviceSchema, { ...ok, ...change })
+    expect(r.success).toBe(false)
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]])
+  })
+})
+
+describe('ServiceForm', () => {
+  it('on /add-service waits for a valid form, shows why beside the field, and sends the schema’s body', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/professionals') return { status: 200, body: [ana] }
+      if (c.url === '/api/services' && c.method === 'POST') return { status: 201, body: service }
+      if (c.url === '/api/services') return { status: 200, body: [] }
+      return undefined
+    })
+    const router = renderRoutes(
+      [
+        { path: '/add-service', Component: AddServicePage },
+        { path: '/services', element: <p>serviços</p> },
+      ],
+      '/add-service',
+    )
+    const user = userEvent.setup()
+    const submit = screen.getByRole('button', { name: 'Criar Serviço' })
+    const duration = screen.getByLabelText('Duração (min) *')
+    await user.clear(duration)
+    await user.type(duration, '0')
+    expect(await screen.findByText('Informe a duração em minutos inteiros (mínimo 1).')).toBeInTheDocument()
+    expect(duration).toHaveAttribute('aria-invalid', 'true')
+    expect(submit).toBeDisabled()
+    await user.clear(duration)
+    await user.type(duration, '50')
+    await user.type(screen.getByLabelText('Nome do serviço *'), ' Consulta ')
+    await user.clear(screen.getByLabelText('Preço (R$) *'))
+    await user.type(screen.getByLabelText('Preço (R$) *'), '150,00')
+    await user.click(await screen.findByRole('checkbox', { name: /Ana/ }))
+    await waitFor(() => expect(submit).toBeEnabled())
+    await user.click(submit)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/services'))
+    const post = calls.find((c) => c.url === '/api/services' && c.method === 'POST')!
+    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, professionalIds: ['p1'] })
+  })
+
+  it('in the dialog keeps the server’s refusal beside the form and loses nothing typed', async () => {
+    stubFetch((c) => {
+      if (c.url === '/api/professionals') return { status: 200, body: [ana] }
+      if (c.url === '/api/services/s1' && c.method === 'PUT') {
+        return { status: 400, body: { error: { code: 'validation_failed', message: 'O nome do serviço deve ter no máximo 120 caracteres.' } } }
+      }
+      return undefined
+    })
+    renderRoutes([{ path: '/services', element: <ServiceDialog open onOpenChange={() => {}} service={service} /> }], '/services')
+    const user = userEvent.setup()
+    const name = screen.getByLabelText('Nome do serviço')
+    expect(name).toHaveValue('Consulta')
+    await user.type(name, ' longa')
+    await user.click(screen.getByRole('button', { name: 'Atualizar Serviço' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('O nome do serviço deve ter no máximo 120 caracteres.')
+    expect(name).toHaveValue('Consulta longa')
+  })
+
+  it('in the dialog says which fields are missing on submit', async () => {
+    const calls = stubFetch((c) => (c.url === '/api/professionals' ? { status: 200, body: [] } : undefined))
+    renderRoutes([{ path: '/services', element: <ServiceDialog open onOpenChange={() => {}} service={null} /> }], '/services')
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Criar Serviço' }))
+    expect(await screen.findByText('Informe o nome do serviço.')).toBeInTheDocument()
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument()
+    expect(calls.some((c) => c.url === '/api/services' && c.method === 'POST')).toBe(false)
+  })
+})
