@@ -7,7 +7,7 @@ const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
 
 // The light build of the public booking pages (agende.html, served for
 // /agende/…, /booking and /cancel/…): the same pages as the full app, with
-// small stand-ins for the owner app's router, data cache and toasts, so a
+// small stand-ins for the owner app's router, data cache, toasts and forms, so a
 // client's first visit stays within the page budget (scripts/budget.mjs).
 // Runs after the main build, into the same dist/. tsconfig.agende.json maps
 // the same names to the same stand-ins for `tsc`, so the pages are checked
@@ -21,6 +21,8 @@ export default defineConfig({
       { find: /^react-router$/, replacement: src('agende/router.tsx') },
       { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },
       { find: /^sonner$/, replacement: src('agende/toast.ts') },
+      { find: /^react-hook-form$/, replacement: src('agende/form.ts') },
+      { find: /^@hookform\/resolvers\/zod$/, replacement: src('agende/resolver.ts') },
       { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
     ],
   },

@@ -1,8 +1,14 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { zodResolver as realResolver } from '@hookform/resolvers/zod'
+import { useForm as realUseForm } from 'react-hook-form'
+import * as z from 'zod/mini'
+import { emailText, requiredText } from '@/lib/form'
 import { queryDefaults } from '@/lib/query-defaults'
+import { useForm as standInUseForm } from './form'
 import { queryClient, useMutation, useQuery } from './query'
+import { zodResolver as standInResolver } from './resolver'
 import { Link, match, route, useParams, useSearchParams } from './router'
 
 describe('light router', () => {
@@ -162,5 +168,83 @@ describe('light query cache', () => {
     await screen.findByText('confirmado')
     act(() => queryClient.setQueryData(['cancellation', 't'], 'cancelado'))
     expect(screen.getByText('cancelado')).toBeInTheDocument()
+  })
+})
+
+// The form stand-in is checked against react-hook-form itself: the same form,
+// typed into the same way, must show the same errors and submit the same body.
+describe('light form', () => {
+  const schema = z.pipe(
+    z.object({ name: requiredText('Informe seu nome.'), email: emailText('Informe um e-mail válido.') }),
+    z.transform((v) => ({ clientName: v.name, clientEmail: v.email })),
+  )
+  type Fields = { name: string; email: string }
+  type Impl = {
+    useForm: (p: { resolver: ReturnType<typeof standInResolver<Fields, { clientName: string; clientEmail: string }>>; defaultValues: Fields; mode?: 'onSubmit' | 'onChange' }) => {
+      register: (n: keyof Fields) => object
+      handleSubmit: (ok: (v: { clientName: string; clientEmail: string }) => void, bad?: () => void) => (e?: { preventDefault: () => void }) => Promise<void>
+      setError: (n: `root.${string}`, e: { type: string; message: string }) => void
+      reset: () => void
+      watch: (n: keyof Fields) => string
+      formState: { errors: { name?: { message?: string }; email?: { message?: string }; root?: Record<string, { message?: string }> }; isValid: boolean }
+    }
+    resolver: typeof standInResolver
+  }
+  const impls: [string, Impl][] = [
+    ['react-hook-form', { useForm: realUseForm as unknown as Impl['useForm'], resolver: realResolver as unknown as typeof standInResolver }],
+    ['stand-in', { useForm: standInUseForm as unknown as Impl['useForm'], resolver: standInResolver }],
+  ]
+
+  it.each(impls)('%s: errors after submit, re-checked as corrected; the output submitted; server error and reset', async (_, impl) => {
+    const sent: unknown[] = []
+    const invalid = vi.fn()
+    function F({ mode }: { mode?: 'onChange' }) {
+      const f = impl.useForm({ resolver: impl.resolver(schema), defaultValues: { name: '', email: '' }, mode })
+      const e = f.formState.errors
+      return (
+        <form onSubmit={f.handleSubmit((v) => void sent.push(v), invalid)} noValidate>
+          <label htmlFor="n">Nome</label>
+          <input id="n" {...f.register('name')} />
+          <p>{e.name?.message ?? 'nome ok'}</p>
+          <label htmlFor="m">E-mail</label>
+          <input id="m" {...f.register('email')} />
+          <p>{e.email?.message ?? 'email ok'}</p>
+          <p>{f.formState.isValid ? 'válido' : 'inválido'}</p>
+          <p>digitado {f.watch('name')}</p>
+          <p>{e.root?.server?.message ?? 'sem erro'}</p>
+          <button type="submit">Enviar</button>
+          <button type="button" onClick={() => f.setError('root.server', { type: 'server', message: 'Recusado.' })}>recusar</button>
+          <button type="button" onClick={() => f.reset()}>limpar</button>
+        </form>
+      )
+    }
+    const user = userEvent.setup()
+    const { unmount } = render(<F />)
+    await user.type(screen.getByLabelText('E-mail'), 'x')
+    expect(screen.getByText('email ok')).toBeInTheDocument() // not before the first submit
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Informe seu nome.')).toBeInTheDocument()
+    expect(screen.getByText('Informe um e-mail válido.')).toBeInTheDocument()
+    expect(invalid).toHaveBeenCalledTimes(1)
+    await user.type(screen.getByLabelText('Nome'), ' Ana ')
+    expect(await screen.findByText('nome ok')).toBeInTheDocument()
+    expect(screen.getByText(/^digitado +Ana *$/)).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('E-mail'))
+    await user.click(screen.getByRole('button', { name: 'Enviar' }))
+    await waitFor(() => expect(sent).toEqual([{ clientName: 'Ana', clientEmail: '' }]))
+    await user.click(screen.getByRole('button', { name: 'recusar' }))
+    expect(await screen.findByText('Recusado.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'limpar' }))
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue(''))
+    expect(screen.getByText('sem erro')).toBeInTheDocument()
+    unmount()
+
+    render(<F mode="onChange" />)
+    await waitFor(() => expect(screen.getByText('inválido')).toBeInTheDocument())
+    await user.type(screen.getByLabelText('Nome'), 'A')
+    expect(await screen.findByText('válido')).toBeInTheDocument()
+    await user.type(screen.getByLabelText('E-mail'), 'x')
+    expect(await screen.findByText('Informe um e-mail válido.')).toBeInTheDocument()
+    expect(screen.getByText('inválido')).toBeInTheDocument()
   })
 })

@@ -4,6 +4,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import * as z from 'zod/mini'
 
 export function Supported() {
   const { username = '' } = useParams()
@@ -50,4 +53,20 @@ export function Mutations() {
   void none.mutateAsync()
   // @ts-expect-error mutations are not retried by the stand-in
   useMutation({ mutationFn: () => Promise.resolve(1), retry: 1 })
+}
+
+export function Forms() {
+  const schema = z.object({ name: z.string() })
+  const f = useForm<{ name: string }, unknown, { name: string }>({ resolver: zodResolver(schema), defaultValues: { name: '' }, mode: 'onChange' })
+  const name: string = f.watch('name')
+  f.setError('root.server', { type: 'server', message: name })
+  void f.handleSubmit((v) => v.name)
+  // @ts-expect-error the stand-in validates on submit or on change, not on blur
+  useForm({ resolver: zodResolver(schema), defaultValues: { name: '' }, mode: 'onBlur' })
+  // @ts-expect-error nor does it unregister fields
+  useForm({ resolver: zodResolver(schema), defaultValues: { name: '' }, shouldUnregister: true })
+  // @ts-expect-error flat fields only: no field names outside the values
+  f.register('name.first')
+  // @ts-expect-error no field arrays or controllers
+  void f.control
 }

@@ -1,9 +1,9 @@
 import { AlertTriangle, CalendarCheck, Mail, MessageCircle } from 'lucide-react'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
+import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
@@ -11,9 +11,11 @@ import { ApiError, type Schemas } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
 import { useContacts, whatsappLink } from '@/lib/config'
 import { brDate, formatBRL, initials, longDate } from '@/lib/format'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
 import { useCreateBooking } from './api/create-booking'
 import { useBookableDays } from './api/get-bookable-days'
+import { blankClient, clientSchema } from './booking-form'
 import { useFreeTimes } from './api/get-free-times'
 import { DatePicker } from './DatePicker'
 
@@ -97,12 +99,13 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   const professional = professionals.find((p) => p.id === professionalId)
   const [month, setMonth] = useState((date || today).slice(0, 7))
   const [time, setTime] = useState('')
-  const [client, setClient] = useState({ name: '', email: '', phone: '', notes: '' })
+  const schema = useMemo(() => clientSchema(variant), [variant])
+  const form = useSchemaForm(schema, blankClient)
+  const errors = form.formState.errors
   const [conflict, setConflict] = useState<string | null>(null)
   const booking = useCreateBooking()
   const busy = booking.isPending
   const [done, setDone] = useState<{ booking: Booking; email: string } | null>(null)
-  const setC = (k: keyof typeof client) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setClient((c) => ({ ...c, [k]: e.target.value }))
 
   const setParam = (key: string, value: string) => {
     const next = new URLSearchParams(search)
@@ -133,38 +136,26 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
     return new Date(`${d}T12:00:00`).getDay() !== 0 // Sundays closed by default
   }
 
-  const requiredFilled =
-    ready && date !== '' && time !== '' && client.name.trim() !== '' && (variant === 'form' ? client.phone.trim() !== '' : client.email.trim() !== '')
+  const contact = variant === 'form' ? form.watch('phone') : form.watch('email')
+  const requiredFilled = ready && date !== '' && time !== '' && form.watch('name').trim() !== '' && contact.trim() !== ''
+  const missing = () => toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos obrigatórios.' })
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
+  const onSubmit = form.handleSubmit((client) => {
     if (busy) return
     if (!requiredFilled || !service || !professional) {
-      toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos obrigatórios.' })
+      missing()
       return
     }
     setConflict(null)
     booking.mutate(
-      {
-        username: profile.username,
-        body: {
-          professionalId: professional.id,
-          serviceId: service.id,
-          date,
-          time,
-          clientName: client.name.trim(),
-          clientEmail: client.email.trim(),
-          clientPhone: client.phone.trim(),
-          notes: client.notes.trim(),
-        },
-      },
+      { username: profile.username, body: { professionalId: professional.id, serviceId: service.id, date, time, ...client } },
       {
         onSuccess: (booked) => {
           toast.success('Agendamento confirmado!', {
             description: variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booked.date)} às ${booked.time}`,
           })
-          setDone({ booking: booked, email: client.email.trim() })
-          setClient({ name: '', email: '', phone: '', notes: '' })
+          setDone({ booking: booked, email: client.clientEmail ?? '' })
+          form.reset()
           setTime('')
           setSearch(new URLSearchParams(variant === 'booking' ? { username: profile.username } : {}), { replace: true })
         },
@@ -174,7 +165,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
             setConflict(err.message)
             setTime('')
           } else if (err instanceof ApiError && err.status < 500 && err.status !== 429) {
-            toast.error('Erro', { description: err.message })
+            toast.error('Erro', { description: showServerError(form, err, err.message) })
           } else if (variant === 'form') {
             toast.error('Erro', { description: 'Não foi possível realizar o agendamento. Tente novamente.' })
           } else {
@@ -183,7 +174,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
         },
       },
     )
-  }
+  }, missing)
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -200,19 +191,19 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
         <form onSubmit={onSubmit} className="mt-6 grid gap-4" noValidate>
           <Section n={1} title="Seus dados">
             <div className="grid gap-3">
-              <Field id="client-name" label="Nome completo *">
-                <Input id="client-name" autoComplete="name" value={client.name} onChange={setC('name')} />
+              <Field id="client-name" label="Nome completo *" error={errors.name?.message}>
+                <Input id="client-name" autoComplete="name" {...form.register('name')} />
               </Field>
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field id="client-email" label={variant === 'booking' ? 'E-mail *' : 'E-mail'}>
-                  <Input id="client-email" type="email" autoComplete="email" value={client.email} onChange={setC('email')} />
+                <Field id="client-email" label={variant === 'booking' ? 'E-mail *' : 'E-mail'} error={errors.email?.message}>
+                  <Input id="client-email" type="email" autoComplete="email" {...form.register('email')} />
                 </Field>
-                <Field id="client-phone" label={variant === 'form' ? 'Telefone *' : 'Telefone'}>
-                  <Input id="client-phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={client.phone} onChange={setC('phone')} />
+                <Field id="client-phone" label={variant === 'form' ? 'Telefone *' : 'Telefone'} error={errors.phone?.message}>
+                  <Input id="client-phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...form.register('phone')} />
                 </Field>
               </div>
-              <Field id="client-notes" label="Observações">
-                <Textarea id="client-notes" value={client.notes} onChange={setC('notes')} />
+              <Field id="client-notes" label="Observações" error={errors.notes?.message}>
+                <Textarea id="client-notes" {...form.register('notes')} />
               </Field>
             </div>
           </Section>
@@ -349,6 +340,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
             </section>
           ) : null}
 
+          <FormError message={serverError(form)} />
           <Button type="submit" size="lg" disabled={busy || !requiredFilled || (times.data?.times.length ?? 0) === 0}>
             {busy ? 'Agendando...' : 'Confirmar agendamento'}
           </Button>
