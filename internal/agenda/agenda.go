@@ -173,9 +173,9 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 		}
 		var pro sql.NullString
 		var date, at string
-		var duration int
-		err := tx.QueryRowContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration FROM appointments WHERE id = ? AND user_id = ?`,
-			id, userID).Scan(&pro, &date, &at, &duration)
+		var duration, before, after int
+		err := tx.QueryRowContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments WHERE id = ? AND user_id = ?`,
+			id, userID).Scan(&pro, &date, &at, &duration, &before, &after)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNotFound
 		}
@@ -185,19 +185,25 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 		if !booking.Holds(status) {
 			return write() // freeing time never makes an overlap
 		}
-		start, err := slots.ParseHHMM(at)
-		if err != nil {
+		day, err1 := slots.ParseDate(date)
+		minute, err2 := slots.ParseHHMM(at)
+		if err1 != nil || err2 != nil {
 			return write() // a time no slot can read never collides (busy skips it too)
 		}
-		claim := booking.Claim{OwnerID: userID, ProfessionalID: pro.String, Date: date, Start: start, Duration: duration, Except: id}
-		return booking.Hold(ctx, tx, claim, func(busy []slots.Busy) error {
+		loc, err := profiles.Zone(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		start := slots.At(day, minute, loc)
+		lock := booking.Lock{OwnerID: userID, Professionals: []string{pro.String}, Date: day, Loc: loc, Except: id}
+		return booking.Hold(ctx, tx, lock, func(busy booking.BusyDays) error {
 			// The status as it stands now that the professional is locked: an
 			// appointment that already holds its time takes nothing new.
 			var now string
 			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&now); err != nil {
 				return err
 			}
-			if !booking.Holds(now) && slots.Overlaps(start, duration, busy) {
+			if !booking.Holds(now) && slots.Collides(start, duration, before, after, busy.Near(pro.String, day)) {
 				return errTaken(status)
 			}
 			return nil

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -22,11 +23,12 @@ import (
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
-	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/schedule"
 )
 
 var (
@@ -50,6 +52,11 @@ func errBeyond(days int) *httpx.Error {
 	return httpx.NewError(http.StatusConflict, "date_beyond_window", fmt.Sprintf("Escolha uma data dentro dos próximos %d dias.", days))
 }
 
+func errTooSoon(notice int) *httpx.Error {
+	return httpx.NewError(http.StatusConflict, "slot_too_soon",
+		fmt.Sprintf("Agendamentos online precisam de pelo menos %s de antecedência. Escolha um horário mais tarde.", brfmt.Minutes(notice)))
+}
+
 func errTooShort(minutes int) *httpx.Error {
 	return httpx.NewError(http.StatusConflict, "slot_too_short",
 		fmt.Sprintf("O horário selecionado não tem %d minutos disponíveis. Por favor, escolha outro.", minutes))
@@ -63,167 +70,147 @@ type Service struct {
 	Queue   *jobs.Queue
 	Notes   *notifications.Service
 	BaseURL string
+	// Setups keeps each owner's schedule setup per data version (nil: read
+	// on every request).
+	Setups *schedule.Cache
 	// ReminderLead is how long before an appointment the client is reminded
 	// (0: DefaultReminderLead).
 	ReminderLead time.Duration
-	// WindowDays is how many days ahead of the owner's today clients may
-	// book (0: DefaultWindowDays).
-	WindowDays int
 }
 
-// DefaultWindowDays is the booking window: the last bookable date is the
-// owner's today plus this many days. Besides sparing owners bookings for a
-// distant year, it keeps every stored instant far inside what both
-// databases read back (9999-12-31 23:00 in São Paulo is year 10000 in UTC).
-const DefaultWindowDays = 365
+// Any is the professional id that asks for whichever professional is free.
+const Any = "any"
 
-func (s *Service) windowDays() int {
-	if s.WindowDays > 0 {
-		return s.WindowDays
-	}
-	return DefaultWindowDays
-}
-
-// lastDay is the owner's last bookable date ("2006-01-02").
-func (s *Service) lastDay(o *owner) string {
-	now := s.Clock.Now().In(o.Loc)
-	return time.Date(now.Year(), now.Month(), now.Day()+s.windowDays(), 12, 0, 0, 0, time.UTC).Format("2006-01-02")
-}
-
-type owner struct {
-	ID       string
-	Name     string
-	Email    string
-	Loc      *time.Location
-	TrialEnd sql.NullTime
-}
-
-func (s *Service) owner(ctx context.Context, q db.Querier, username string) (*owner, error) {
-	var o owner
-	var zone string
-	err := q.QueryRowContext(ctx, `SELECT p.id, p.name, u.email, p.time_zone, p.trial_ends_at FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
-		profiles.NormalizeUsername(username)).Scan(&o.ID, &o.Name, &o.Email, &zone, &o.TrialEnd)
+// setup is the schedule setup of the owner with that public username, as
+// of the owner's current data version.
+func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
+	var id string
+	var version int64
+	err := s.DB.QueryRowContext(ctx, `SELECT p.id, COALESCE(d.version, 0) FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id WHERE p.public_username = ?`,
+		profiles.NormalizeUsername(username)).Scan(&id, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfile
 	}
 	if err != nil {
 		return nil, err
 	}
-	o.Loc = tz.Load(zone)
-	return &o, nil
+	if s.Setups == nil {
+		return schedule.Load(ctx, s.DB, id)
+	}
+	return s.Setups.Get(ctx, id, version)
 }
 
-// open reports whether the owner takes online bookings now (profiles.Open), on q.
-func (s *Service) open(ctx context.Context, q db.Querier, o *owner) (bool, error) {
-	var trialEnd *time.Time
-	if o.TrialEnd.Valid {
-		trialEnd = &o.TrialEnd.Time
+// choose returns the active service and who may perform it: the named
+// professional (active, and linked when the service names its
+// professionals), or with Any every such professional, by name.
+func choose(st *schedule.Setup, professionalID, serviceID string) (*schedule.Service, []*schedule.Professional, error) {
+	svc := st.Services[serviceID]
+	if svc == nil || !svc.Active {
+		return nil, nil, errChoice
 	}
-	return profiles.Open(ctx, q, o.ID, trialEnd, s.Clock.Now())
-}
-
-type choice struct {
-	ProfessionalName string
-	ServiceName      string
-	Duration         int
-	PriceCents       int64
-}
-
-// choose checks that the professional and service are the owner's, active,
-// and linked (when the service names its professionals).
-func (s *Service) choose(ctx context.Context, q db.Querier, ownerID, professionalID, serviceID string) (*choice, error) {
-	var c choice
-	err := q.QueryRowContext(ctx, `SELECT name, duration, price_cents FROM services WHERE id = ? AND user_id = ? AND active = TRUE`,
-		serviceID, ownerID).Scan(&c.ServiceName, &c.Duration, &c.PriceCents)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errChoice
-	}
-	if err != nil {
-		return nil, err
-	}
-	err = q.QueryRowContext(ctx, `SELECT name FROM professionals WHERE id = ? AND user_id = ? AND active = TRUE`, professionalID, ownerID).Scan(&c.ProfessionalName)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errChoice
-	}
-	if err != nil {
-		return nil, err
-	}
-	var links, linked int
-	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN professional_id = ? THEN 1 ELSE 0 END), 0) FROM service_professionals WHERE service_id = ?`,
-		professionalID, serviceID).Scan(&links, &linked)
-	if err != nil {
-		return nil, err
-	}
-	if links > 0 && linked == 0 {
-		return nil, errChoice
-	}
-	return &c, nil
-}
-
-// window returns the owner's opening hours of each weekday (closed: zero).
-func window(ctx context.Context, q db.Querier, ownerID string) ([7][2]int, error) {
-	var w [7][2]int
-	rows, err := q.QueryContext(ctx, `SELECT day_of_week, start_time, end_time FROM availability WHERE user_id = ? AND active = TRUE`, ownerID)
-	if err != nil {
-		return w, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var d int
-		var start, end string
-		if err := rows.Scan(&d, &start, &end); err != nil {
-			return w, err
+	performers := st.Performers(serviceID)
+	if professionalID == Any {
+		if len(performers) == 0 {
+			return nil, nil, errChoice
 		}
-		a, err1 := slots.ParseHHMM(start)
-		b, err2 := slots.ParseHHMM(end)
-		if d >= 0 && d <= 6 && err1 == nil && err2 == nil {
-			w[d] = [2]int{a, b}
+		return svc, performers, nil
+	}
+	for _, p := range performers {
+		if p.ID == professionalID {
+			return svc, []*schedule.Professional{p}, nil
 		}
 	}
-	return w, rows.Err()
+	return nil, nil, errChoice
 }
 
 // Holds reports whether an appointment of that status holds its time (only
 // those count as busy in the slots).
 func Holds(status string) bool { return status == "confirmed" || status == "completed" }
 
-// busy returns the professional's holding appointments between two dates
-// (inclusive), by date, leaving out the appointment except (none when "").
-func busy(ctx context.Context, q db.Querier, professionalID, from, to, except string) (map[string][]slots.Busy, error) {
-	rows, err := q.QueryContext(ctx, `SELECT appointment_date, appointment_time, duration FROM appointments
-		WHERE professional_id = ? AND appointment_date >= ? AND appointment_date <= ? AND id <> ? AND status IN `+statusesThatHold, professionalID, from, to, except)
+// BusyDays is each professional's holding appointments, by date.
+type BusyDays map[string]map[string][]slots.Busy
+
+// Near is a professional's appointments of a date and the dates either side
+// (a buffer, or a clock change, may reach across midnight).
+func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
+	days := b[professionalID]
+	var out []slots.Busy
+	for _, d := range []time.Time{date.AddDate(0, 0, -1), date, date.AddDate(0, 0, 1)} {
+		out = append(out, days[d.Format("2006-01-02")]...)
+	}
+	return out
+}
+
+// count is how many appointments a professional holds on a date.
+func (b BusyDays) count(professionalID, date string) int { return len(b[professionalID][date]) }
+
+// readBusy reads the holding appointments of professionals between two
+// dates (inclusive), leaving out the appointment except (none when ""), as
+// instants in the owner's zone: one range read.
+func readBusy(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, except string) (BusyDays, error) {
+	out := BusyDays{}
+	if len(professionalIDs) == 0 {
+		return out, nil
+	}
+	args := []any{}
+	for _, id := range professionalIDs {
+		args = append(args, id)
+	}
+	args = append(args, from.Format("2006-01-02"), to.Format("2006-01-02"), except)
+	rows, err := q.QueryContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments
+		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND id <> ? AND status IN `+statusesThatHold, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string][]slots.Busy{}
 	for rows.Next() {
-		var date, at string
-		var dur int
-		if err := rows.Scan(&date, &at, &dur); err != nil {
+		var pro, date, at string
+		var b slots.Busy
+		if err := rows.Scan(&pro, &date, &at, &b.Duration, &b.Before, &b.After); err != nil {
 			return nil, err
 		}
-		if m, err := slots.ParseHHMM(at); err == nil {
-			out[date] = append(out[date], slots.Busy{Start: m, Duration: dur})
+		day, err1 := time.Parse("2006-01-02", date)
+		m, err2 := slots.ParseHHMM(at)
+		if err1 != nil || err2 != nil {
+			continue // a time no slot can read never collides
 		}
+		b.Start = slots.At(day, m, loc)
+		if out[pro] == nil {
+			out[pro] = map[string][]slots.Busy{}
+		}
+		out[pro][date] = append(out[pro][date], b)
 	}
 	return out, rows.Err()
 }
 
-// dayOf builds the slot rules of one date; ok is false for past dates and
-// dates beyond the booking window.
-func (s *Service) dayOf(o *owner, w [7][2]int, date time.Time, duration int, busy []slots.Busy) (slots.Day, bool) {
-	today, nowMin := slots.Today(s.Clock.Now(), o.Loc)
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+func ids(pros []*schedule.Professional) []string {
+	out := make([]string, len(pros))
+	for i, p := range pros {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// dayOf builds the slot rules of a date for a professional and service:
+// their plan's windows, the service's duration, buffers and step, and the
+// practice's notice.
+func (s *Service) dayOf(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, date time.Time, busy []slots.Busy) (slots.Day, schedule.Plan) {
+	plan := st.Plan(p.ID, date)
+	return slots.Day{
+		Windows: st.Spans(plan, date), Duration: svc.Duration, Before: svc.Before, After: svc.After,
+		Step: st.Rules.Step(svc.Duration), Now: slots.NowMinute(s.Clock.Now()), Notice: st.Rules.MinNoticeMinutes, Busy: busy,
+	}, plan
+}
+
+// bookable reports whether a date is inside the booking window: not before
+// the owner's today, not after today plus the window.
+func (s *Service) bookable(st *schedule.Setup, date time.Time) bool {
 	ds := date.Format("2006-01-02")
-	if ds < today || ds > s.lastDay(o) {
-		return slots.Day{}, false
-	}
-	win := w[int(date.Weekday())]
-	d := slots.Day{Open: win[0], Close: win[1], Duration: duration, Busy: busy}
-	if ds == today {
-		d.NotBefore = nowMin
-	}
-	return d, true
+	return ds >= slots.Today(s.Clock.Now(), st.Loc) && ds <= st.LastDay(s.Clock.Now())
 }
 
 func parseDate(s string) (time.Time, error) {
@@ -234,78 +221,80 @@ func parseDate(s string) (time.Time, error) {
 	return t, nil
 }
 
-// prepared is what both the times of a day and the days of a month need.
-type prepared struct {
-	owner  *owner
-	choice *choice
-	window [7][2]int
-}
-
-func (s *Service) prepare(ctx context.Context, username, professionalID, serviceID string) (*prepared, error) {
-	o, err := s.owner(ctx, s.DB, username)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.choose(ctx, s.DB, o.ID, professionalID, serviceID)
-	if err != nil {
-		return nil, err
-	}
-	w, err := window(ctx, s.DB, o.ID)
-	if err != nil {
-		return nil, err
-	}
-	return &prepared{owner: o, choice: c, window: w}, nil
-}
-
-// Times returns the free start times ("HH:MM") of a date.
+// Times returns the free start times ("HH:MM") of a date; with Any, the
+// union of the free times of everyone who performs the service.
 func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
 	day, err := parseDate(date)
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.prepare(ctx, username, professionalID, serviceID)
+	st, err := s.setup(ctx, username)
 	if err != nil {
 		return nil, err
 	}
-	b, err := busy(ctx, s.DB, professionalID, date, date, "")
+	svc, pros, err := choose(st, professionalID, serviceID)
 	if err != nil {
 		return nil, err
 	}
 	out := []string{}
-	if d, ok := s.dayOf(p.owner, p.window, day, p.choice.Duration, b[date]); ok {
-		for _, m := range slots.Free(d) {
-			out = append(out, slots.FormatHHMM(m))
+	if !s.bookable(st, day) {
+		return out, nil
+	}
+	b, err := readBusy(ctx, s.DB, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1), "")
+	if err != nil {
+		return nil, err
+	}
+	var starts []int64
+	for _, p := range pros {
+		d, _ := s.dayOf(st, p, svc, day, b.Near(p.ID, day))
+		starts = append(starts, slots.Free(d)...)
+	}
+	slices.Sort(starts)
+	for _, t := range slices.Compact(starts) {
+		if hm := slots.Clock(t, st.Loc); len(out) == 0 || out[len(out)-1] != hm {
+			out = append(out, hm)
 		}
 	}
 	return out, nil
 }
 
-// Days returns the dates of a month ("2006-01") that have at least one free time.
+// Days returns the dates of a month ("2006-01") that have at least one free
+// time (for anyone, with Any): one range read of the month's appointments,
+// the rules in memory.
 func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
 	first, err := slots.ParseMonth(month)
 	if err != nil {
 		return nil, errMonth
 	}
-	p, err := s.prepare(ctx, username, professionalID, serviceID)
+	st, err := s.setup(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	svc, pros, err := choose(st, professionalID, serviceID)
 	if err != nil {
 		return nil, err
 	}
 	last := first.AddDate(0, 1, -1)
-	if horizon, _ := time.Parse("2006-01-02", s.lastDay(p.owner)); last.After(horizon) {
+	if horizon, _ := time.Parse("2006-01-02", st.LastDay(s.Clock.Now())); last.After(horizon) {
 		last = horizon // days beyond the booking window offer nothing
 	}
 	out := []string{}
 	if last.Before(first) {
 		return out, nil
 	}
-	b, err := busy(ctx, s.DB, professionalID, first.Format("2006-01-02"), last.Format("2006-01-02"), "")
+	b, err := readBusy(ctx, s.DB, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1), "")
 	if err != nil {
 		return nil, err
 	}
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
-		ds := d.Format("2006-01-02")
-		if day, ok := s.dayOf(p.owner, p.window, d, p.choice.Duration, b[ds]); ok && len(slots.Free(day)) > 0 {
-			out = append(out, ds)
+		if !s.bookable(st, d) {
+			continue
+		}
+		for _, p := range pros {
+			if day, _ := s.dayOf(st, p, svc, d, b.Near(p.ID, d)); slots.Any(day) {
+				out = append(out, d.Format("2006-01-02"))
+				break
+			}
 		}
 	}
 	return out, nil
@@ -393,14 +382,17 @@ func NormalizePhone(raw string) (string, bool) {
 
 // Book creates a confirmed appointment if, inside the transaction, the slot
 // is still free. It holds the time through Hold, so writers for one
-// professional are serialised (SQLite: the single writer; PostgreSQL: a row
-// lock on the professional) and of any number of racing requests for a slot
-// exactly one wins.
+// professional are serialised (SQLite: the single writer; PostgreSQL: row
+// locks on the professionals) and of any number of racing requests for a
+// slot exactly one wins. With Any, the professional is chosen under those
+// locks: of those free at that time, the one with fewest appointments that
+// day, ties by name.
 //
 // A refusal says what is wrong, checked in this order: a time already past,
-// a date beyond the booking window, a closed weekday, a time outside the
-// opening hours or off the 30-minute grid, and only then the spec's
-// 'slot_unavailable' (another appointment at that time) or 'slot_too_short'.
+// one sooner than the practice's notice, a date beyond the booking window, a
+// closed day (weekday, day off, holiday), a time outside the working windows
+// or off the step, and only then the spec's 'slot_unavailable' (another
+// appointment at that time) or 'slot_too_short'.
 func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked, error) {
 	if err := validate(&in); err != nil {
 		return nil, err
@@ -409,53 +401,80 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 	if err != nil {
 		return nil, err
 	}
-	start, err := slots.ParseHHMM(in.Time)
+	minute, err := slots.ParseHHMM(in.Time)
 	if err != nil {
 		return nil, errDateTime
 	}
 	var out *Booked
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		o, err := s.owner(ctx, tx, username)
+		var ownerID, ownerEmail string
+		err := tx.QueryRowContext(ctx, `SELECT p.id, u.email FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
+			profiles.NormalizeUsername(username)).Scan(&ownerID, &ownerEmail)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errProfile
+		}
 		if err != nil {
 			return err
 		}
-		if open, err := s.open(ctx, tx, o); err != nil {
+		st, err := schedule.Load(ctx, tx, ownerID) // as this transaction sees it, not as cached
+		if err != nil {
+			return err
+		}
+		if open, err := profiles.Open(ctx, tx, ownerID, st.TrialEnd, s.Clock.Now()); err != nil {
 			return err
 		} else if !open {
 			return errClosed
 		}
-		c, err := s.choose(ctx, tx, o.ID, in.ProfessionalID, in.ServiceID)
+		svc, pros, err := choose(st, in.ProfessionalID, in.ServiceID)
 		if err != nil {
 			return err
 		}
-		w, err := window(ctx, tx, o.ID)
-		if err != nil {
+		start := slots.At(day, minute, st.Loc)
+		if slots.Clock(start, st.Loc) != in.Time {
+			return errOffHours // a time the clocks skip that day
+		}
+		// The rules that do not depend on other appointments, before any lock.
+		if err := s.refuse(st, pros, svc, day, start, nil); err != nil {
 			return err
 		}
-		d, err := s.bookable(o, w, day, start, c.Duration)
-		if err != nil {
-			return err
-		}
-		claim := Claim{OwnerID: o.ID, ProfessionalID: in.ProfessionalID, Date: in.Date, Start: start, Duration: c.Duration}
-		fit := func(busy []slots.Busy) error {
-			d.Busy = busy
-			return refusal(slots.Why(d, start), c.Duration)
-		}
-		return Hold(ctx, tx, claim, fit, func() error {
+		var chosen *schedule.Professional
+		lock := Lock{OwnerID: ownerID, Professionals: ids(pros), Date: day, Loc: st.Loc}
+		return Hold(ctx, tx, lock, func(busy BusyDays) error {
+			var refused error
+			for _, p := range pros {
+				d, plan := s.dayOf(st, p, svc, day, busy.Near(p.ID, day))
+				if err := refusal(slots.Why(d, start), svc.Duration, st.Rules.MinNoticeMinutes, plan); err != nil {
+					if refused == nil {
+						refused = err
+					}
+					continue
+				}
+				if chosen == nil || busy.count(p.ID, in.Date) < busy.count(chosen.ID, in.Date) {
+					chosen = p // pros are by name: the first of the fewest wins ties
+				}
+			}
+			if chosen == nil {
+				if len(pros) > 1 {
+					return errSlotTaken
+				}
+				return refused
+			}
+			return nil
+		}, func() error {
 			token, hash := auth.OpaqueToken()
-			local := time.Date(day.Year(), day.Month(), day.Day(), start/60, start%60, 0, 0, o.Loc)
+			local := time.Unix(start*60, 0).In(st.Loc)
 			now := s.Clock.Now()
-			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: slots.FormatHHMM(start), ProfessionalName: c.ProfessionalName,
-				ServiceName: c.ServiceName, Duration: c.Duration, PriceCents: c.PriceCents, CancelToken: token}
+			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: in.Time, ProfessionalName: chosen.Name,
+				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token}
 			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
-			client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
-				out.ID, o.ID, in.ProfessionalID, in.ServiceID, c.ProfessionalName, c.ServiceName, c.Duration, c.PriceCents,
+			buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
+				out.ID, ownerID, chosen.ID, svc.ID, chosen.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
 				in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), now, now); err != nil {
 				return err
 			}
 			return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
-				OwnerID: o.ID, OwnerName: o.Name, OwnerEmail: o.Email, Start: local})
+				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local})
 		})
 	})
 	if err != nil {
@@ -464,28 +483,46 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 	return out, nil
 }
 
-// bookable checks the rules of a client's booking that do not depend on
-// other appointments (before any lock is taken), and returns the date's slot
-// rules (without busy).
-func (s *Service) bookable(o *owner, w [7][2]int, date time.Time, start, duration int) (slots.Day, error) {
-	d, ok := s.dayOf(o, w, date, duration, nil)
-	if !ok {
-		if date.Format("2006-01-02") > s.lastDay(o) {
-			return slots.Day{}, errBeyond(s.windowDays())
-		}
-		return slots.Day{}, errTimePast
+// refuse checks a chosen start against the rules, with the given busy
+// appointments (nil: the rules that do not depend on other appointments):
+// nil when at least one of the professionals could take it.
+func (s *Service) refuse(st *schedule.Setup, pros []*schedule.Professional, svc *schedule.Service, day time.Time, start int64, busy BusyDays) error {
+	if start < slots.NowMinute(s.Clock.Now()) {
+		return errTimePast
 	}
-	return d, refusal(slots.Why(d, start), duration)
+	if !s.bookable(st, day) {
+		if day.Format("2006-01-02") > st.LastDay(s.Clock.Now()) {
+			return errBeyond(st.Rules.BookingWindowDays)
+		}
+		return errTimePast
+	}
+	var first error
+	for _, p := range pros {
+		d, plan := s.dayOf(st, p, svc, day, busy.Near(p.ID, day))
+		err := refusal(slots.Why(d, start), svc.Duration, st.Rules.MinNoticeMinutes, plan)
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // refusal is the answer to a start time that the slot engine does not offer.
-func refusal(why slots.Reason, duration int) error {
+func refusal(why slots.Reason, duration, notice int, plan schedule.Plan) error {
 	switch why {
 	case slots.Offered:
 		return nil
 	case slots.Past:
 		return errTimePast
+	case slots.TooSoon:
+		return errTooSoon(notice)
 	case slots.Closed:
+		if plan.Closed == schedule.ClosedDayOff || plan.Closed == schedule.ClosedHoliday {
+			return httpx.NewError(http.StatusConflict, "day_closed", fmt.Sprintf("O profissional não atende neste dia (%s). Escolha outra data.", plan.Label))
+		}
 		return errDayClosed
 	case slots.OffHours:
 		return errOffHours
@@ -496,56 +533,76 @@ func refusal(why slots.Reason, duration int) error {
 	}
 }
 
-// Claim is the time an appointment is to hold: an interval of one
-// professional's date, in the owner's zone.
-type Claim struct {
-	OwnerID        string
-	ProfessionalID string // "": the professional was deleted; nothing can collide
-	Date           string // YYYY-MM-DD
-	Start          int    // minutes from midnight
-	Duration       int    // minutes (0: slots.DefaultDuration)
+// Lock is the time some appointment is to hold: the professionals who might
+// hold it (one, or with "any professional" several), of one owner's date.
+type Lock struct {
+	OwnerID string
+	// Professionals are locked, in id order; "" stands for a deleted
+	// professional, with whom nothing can collide.
+	Professionals []string
+	Date          time.Time // midnight UTC of the date, in the owner's calendar
+	Loc           *time.Location
 	// Except is the appointment that is to hold the time, when it exists
 	// already (a re-confirm, later a move): it never collides with itself.
 	Except string
 }
 
 // Hold is the one way an appointment comes to hold time: a public booking
-// and an owner's re-confirm (later a move, a series, "any professional") all
-// call it, and no other code makes an appointment hold time. Inside tx it
-// locks the professional's row, which serialises every writer of that
-// professional's time (SQLite: the single writer already; PostgreSQL: FOR
-// UPDATE, and each later statement of a READ COMMITTED transaction sees what
-// the previous holder of the lock committed), reads the date's other holding
-// appointments, lets fit decide with them, and runs write.
-//
-// fit nil asks only that the interval overlaps no other holder (the spec's
-// 'slot_unavailable'); a booking passes its full slot rules.
-func Hold(ctx context.Context, tx *db.Tx, c Claim, fit func(busy []slots.Busy) error, write func() error) error {
-	if fit == nil {
-		fit = func(busy []slots.Busy) error {
-			if slots.Overlaps(c.Start, c.Duration, busy) {
-				return errSlotTaken
-			}
-			return nil
+// (for one professional or any), an owner's re-confirm (later a move, a
+// series) all call it, and no other code makes an appointment hold time.
+// Inside tx it locks the professionals' rows in id order, which serialises
+// every writer of their time without deadlocks (SQLite: the single writer
+// already; PostgreSQL: FOR UPDATE, and each later statement of a READ
+// COMMITTED transaction sees what the previous holder of the lock
+// committed), reads their holding appointments of the date and the dates
+// either side, lets decide choose with them, and runs write.
+func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) error, write func() error) error {
+	var pros []string
+	for _, id := range l.Professionals {
+		if id != "" {
+			pros = append(pros, id)
 		}
 	}
-	var held []slots.Busy
-	if c.ProfessionalID != "" {
-		var locked string
-		if err := tx.QueryRowContext(ctx, `SELECT id FROM professionals WHERE id = ? AND user_id = ?`+tx.LockRow(), c.ProfessionalID, c.OwnerID).Scan(&locked); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return errChoice
-			}
-			return err
+	slices.Sort(pros)
+	busy := BusyDays{}
+	if len(pros) > 0 {
+		args := []any{l.OwnerID}
+		for _, id := range pros {
+			args = append(args, id)
 		}
-		b, err := busy(ctx, tx, c.ProfessionalID, c.Date, c.Date, c.Except)
+		var locked []string
+		err := each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? AND id IN (`+placeholders(len(pros))+`) ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
+			var id string
+			locked = append(locked, id)
+			return r.Scan(&locked[len(locked)-1])
+		})
 		if err != nil {
 			return err
 		}
-		held = b[c.Date]
+		if len(locked) == 0 {
+			return errChoice
+		}
+		busy, err = readBusy(ctx, tx, l.Loc, locked, l.Date.AddDate(0, 0, -1), l.Date.AddDate(0, 0, 1), l.Except)
+		if err != nil {
+			return err
+		}
 	}
-	if err := fit(held); err != nil {
+	if err := decide(busy); err != nil {
 		return err
 	}
 	return write()
+}
+
+func each(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

@@ -217,7 +217,12 @@ type Cancellation struct {
 	Duration         int    `json:"duration"`
 	PriceCents       int64  `json:"priceCents"`
 	Status           string `json:"status"`
-	Cancellable      bool   `json:"cancellable"`
+	// Cancellable: confirmed, not begun and not past the cancellation cutoff.
+	Cancellable bool `json:"cancellable"`
+	// CancelUntil is the last instant the link cancels (the start minus the
+	// owner's cutoff); nil unless confirmed.
+	CancelUntil *time.Time `json:"cancelUntil"`
+	cutoffHours int
 }
 
 var (
@@ -225,18 +230,30 @@ var (
 	errPast = httpx.NewError(http.StatusConflict, "appointment_past", "Este agendamento já aconteceu e não pode mais ser cancelado.")
 )
 
+func errCutoff(hours int) *httpx.Error {
+	return httpx.NewError(http.StatusConflict, "cancel_cutoff", fmt.Sprintf(
+		"O prazo para cancelar pelo link terminou: cancelamentos só até %d horas antes do horário. Entre em contato com o profissional.", hours))
+}
+
 func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
 	c = &Cancellation{}
 	var starts time.Time
 	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
-		a.duration, a.price_cents, a.status, a.starts_at
+		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours
 		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
-		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts)
+		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink
 	}
-	c.Cancellable = c.Status == "confirmed" && starts.After(s.Clock.Now())
-	return id, ownerID, ownerEmail, clientName, c, err
+	if err != nil {
+		return "", "", "", "", nil, err
+	}
+	if c.Status == "confirmed" {
+		until := starts.Add(-time.Duration(c.cutoffHours) * time.Hour).UTC()
+		c.CancelUntil = &until
+		c.Cancellable = s.Clock.Now().Before(until)
+	}
+	return id, ownerID, ownerEmail, clientName, c, nil
 }
 
 // Lookup returns the appointment behind a cancel link.
@@ -259,13 +276,16 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 			return nil // already done: cancelling twice is fine
 		}
 		if !c.Cancellable {
+			if c.Status == "confirmed" && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(s.Clock.Now()) {
+				return errCutoff(c.cutoffHours) // not begun, but past the cutoff
+			}
 			return errPast
 		}
 		now := s.Clock.Now()
 		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ?`, now, id); err != nil {
 			return err
 		}
-		c.Status, c.Cancellable = "cancelled", false
+		c.Status, c.Cancellable, c.CancelUntil = "cancelled", false, nil
 		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brfmt.Date(c.Date), c.Time)
 		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
 			return err

@@ -89,8 +89,8 @@ func TestBook_RefusalsSayWhatIsWrong(t *testing.T) {
 	})
 }
 
-// The booking window: the last bookable date is the owner's today plus 365
-// days. What is booked on it reads back through the cancel link and the
+// The booking window at its widest: the last bookable date is the owner's
+// today plus 365 days. What is booked on it reads back through the cancel link and the
 // agenda on both engines; a day later is refused, and neither the times nor
 // the days offer it.
 func TestBook_DatesHaveAHorizonAndReadBack(t *testing.T) {
@@ -98,6 +98,7 @@ func TestBook_DatesHaveAHorizonAndReadBack(t *testing.T) {
 		s := openShop(t, e)
 		owner := ownerOf(t, e)
 		openEveryDay(t, owner)
+		setRules(t, owner, 30, 0, 365, 0)
 		const last, beyond = "2027-11-23", "2027-11-24"
 		r := book(e, s, last, "11:00")
 		if r.StatusCode != 201 {
@@ -155,7 +156,8 @@ func TestBook_DatesHaveAHorizonAndReadBack(t *testing.T) {
 			}
 			return r.StatusCode, out.Days
 		}
-		if code, got := days("2027-11"); code != 200 || len(got) != 23 || got[22] != last {
+		// All of November to the 23rd but its holidays (Finados, República, Consciência Negra).
+		if code, got := days("2027-11"); code != 200 || len(got) != 20 || got[19] != last {
 			t.Fatalf("days of the window's last month: %d %v", code, got)
 		}
 		if code, got := days("2027-12"); code != 200 || len(got) != 0 {
@@ -180,11 +182,13 @@ func TestBook_DatesHaveAHorizonAndReadBack(t *testing.T) {
 }
 
 // The window follows the owner's today: at 23:30 of 2026-11-23 in São Paulo
-// (already the 24th in UTC) the last date is still 2027-11-23.
+// (already the 24th in UTC) the last date of a 365-day window is still 2027-11-23.
 func TestBook_HorizonIsCountedInTheOwnersZone(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
-		openEveryDay(t, ownerOf(t, e))
+		owner := ownerOf(t, e)
+		openEveryDay(t, owner)
+		setRules(t, owner, 30, 0, 365, 0)
 		e.Clock.Advance(14*time.Hour + 30*time.Minute) // 2026-11-24 02:30 UTC
 		if r := book(e, s, "2027-11-23", "09:00"); r.StatusCode != 201 {
 			t.Fatalf("the owner's today + 365: %d %s", r.StatusCode, r.Body)
@@ -218,6 +222,7 @@ func FuzzBookingDates(f *testing.F) {
 		s := openShop(f, e)
 		owner := ownerOf(f, e)
 		openHours(f, owner, "00:00", "23:59")
+		setRules(f, owner, 30, 0, 365, 0)
 		envs = append(envs, env{e, s, owner})
 	}
 	var visitor atomic.Int64

@@ -90,6 +90,7 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 	if len(drafts) == 0 {
 		return nil, errServices
 	}
+	in.Days = hours.Normalize(in.Days)
 	if err := hours.Validate(in.Days); err != nil {
 		return nil, err
 	}

@@ -213,7 +213,7 @@ func (s *Service) Setup(ctx context.Context, userID string) (*Setup, error) {
 	err = s.DB.QueryRowContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM professionals WHERE user_id = ? AND active = TRUE),
 		EXISTS (SELECT 1 FROM services WHERE user_id = ? AND active = TRUE),
-		EXISTS (SELECT 1 FROM availability WHERE user_id = ? AND active = TRUE)`, userID, userID, userID).
+		EXISTS (SELECT 1 FROM availability WHERE user_id = ?)`, userID, userID, userID).
 		Scan(&out.Items.Professional, &out.Items.Service, &out.Items.Availability)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
 )
 
@@ -16,20 +18,24 @@ import (
 // owners' data, and never the account's e-mail: only the contact e-mail the
 // owner chose to show (empty by default).
 type Public struct {
-	Username      string               `json:"username"`
-	Name          string               `json:"name"`
-	Area          string               `json:"area"`
-	Description   string               `json:"description"`
-	PhotoURL      string               `json:"photoUrl"`
-	ContactEmail  string               `json:"contactEmail"`
-	Phone         string               `json:"phone"`
-	Website       string               `json:"website"`
-	Instagram     string               `json:"instagram"`
-	LinkedIn      string               `json:"linkedin"`
-	WhatsApp      string               `json:"whatsapp"`
-	BookingOpen   bool                 `json:"bookingOpen"`
-	Services      []PublicService      `json:"services"`
-	Professionals []PublicProfessional `json:"professionals"`
+	Username     string `json:"username"`
+	Name         string `json:"name"`
+	Area         string `json:"area"`
+	Description  string `json:"description"`
+	PhotoURL     string `json:"photoUrl"`
+	ContactEmail string `json:"contactEmail"`
+	Phone        string `json:"phone"`
+	Website      string `json:"website"`
+	Instagram    string `json:"instagram"`
+	LinkedIn     string `json:"linkedin"`
+	WhatsApp     string `json:"whatsapp"`
+	BookingOpen  bool   `json:"bookingOpen"`
+	// The first and last dates the public pages offer: the owner's today and
+	// today plus the booking window.
+	FirstBookableDate string               `json:"firstBookableDate"`
+	LastBookableDate  string               `json:"lastBookableDate"`
+	Services          []PublicService      `json:"services"`
+	Professionals     []PublicProfessional `json:"professionals"`
 }
 
 // PublicService is an active service as visitors see it.
@@ -61,9 +67,12 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	var p Public
 	var userID string
 	var trialEnd sql.NullTime
-	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at
+	var zone string
+	var window int
+	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at,
+		time_zone, booking_window_days
 		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd)
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
@@ -73,6 +82,8 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	if p.BookingOpen, err = Open(ctx, s.DB, userID, nullable(trialEnd), s.Clock.Now()); err != nil {
 		return nil, err
 	}
+	now, loc := s.Clock.Now(), tz.Load(zone)
+	p.FirstBookableDate, p.LastBookableDate = now.In(loc).Format("2006-01-02"), schedule.LastDay(now, loc, window)
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
 	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {

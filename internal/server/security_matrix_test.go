@@ -54,15 +54,24 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		t.Fatalf("seed incomplete: %+v %+v %q", appts, notes, co.URL)
 	}
 	checkout := co.URL[strings.LastIndex(co.URL, "/")+1:]
+	var off struct{ ID string }
+	a.Do("POST", "/api/days-off", map[string]any{"professionalId": pro.ID, "start": "2026-12-21", "end": "2026-12-31", "reason": "Recesso Sigiloso"}).JSON(t, &off)
+	var holiday struct{ Key string }
+	a.Do("POST", "/api/holidays", map[string]any{"name": "Feriado Sigiloso", "month": 3, "day": 19}).JSON(t, &holiday)
+	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" {
+		t.Fatalf("schedule seed: %d %s %+v %+v", r.StatusCode, r.Body, off, holiday)
+	}
 	d := ownerData{ids: map[string]string{
 		"/api/appointments/":          appts.Appointments[0].ID,
 		"/api/notifications/":         notes.Notifications[0].ID,
 		"/api/services/":              svcs[0].ID,
 		"/api/professionals/":         pro.ID,
 		"/api/billing/test-checkout/": checkout,
+		"/api/days-off/":              off.ID,
+		"/api/holidays/":              holiday.Key,
 	}}
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
-		"Cliente Confidencial", "97531", "confidencial@example.com", "12345"}
+		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -74,7 +83,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any) {
 	for prefix, id := range d.ids {
 		if strings.HasPrefix(path, prefix) {
-			path = strings.Replace(path, "{id}", id, 1)
+			path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{key}", id, 1)
 		}
 	}
 	if strings.Contains(path, "{") {
@@ -85,6 +94,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients":                       "?q=Confidencial",
 		"/api/reports":                       "?professional=" + d.ids["/api/professionals/"] + "&service=" + d.ids["/api/services/"],
 		"/api/profile/username-availability": "?username=anabela",
+		"/api/schedule":                      "?from=2026-12-01&to=2026-12-31&professional=" + d.ids["/api/professionals/"],
+		"/api/holidays":                      "?year=2027",
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -99,6 +110,11 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PATCH /api/professionals/{id}":            map[string]bool{"active": false},
 		"POST /api/professionals":                  map[string]string{"name": "P", "specialization": "Q"},
 		"PUT /api/availability":                    map[string]any{"days": []any{}},
+		"PUT /api/professionals/{id}/hours":        map[string]any{"ownHours": false},
+		"POST /api/days-off":                       map[string]any{"start": "2026-12-24", "end": "2026-12-24", "reason": "Natal"},
+		"POST /api/holidays":                       map[string]any{"name": "Aniversário", "month": 1, "day": 25},
+		"PUT /api/holidays/{id}":                   map[string]bool{"open": true},
+		"PUT /api/schedule-rules":                  map[string]int{"slotStep": 15, "minNoticeMinutes": 60, "bookingWindowDays": 30, "cancelCutoffHours": 12},
 		"POST /api/notifications/read-all":         nil,
 		"POST /api/subscription/checkout":          nil,
 		"POST /api/subscription/portal":            nil,
@@ -149,7 +165,9 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 
 		reads := []string{"/api/me", "/api/profile", "/api/setup-status", "/api/services", "/api/professionals", "/api/availability",
 			"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"], "/api/notifications",
-			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription"}
+			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
+			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
+			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}
 			for _, p := range reads {

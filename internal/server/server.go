@@ -38,6 +38,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/reports"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
 	"github.com/agendei/agendei/internal/team"
 	"github.com/agendei/agendei/web/publicroutes"
@@ -132,7 +133,8 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		// Outside /api: Stripe proves itself by signature, not by our CSRF header.
 		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
 	}
-	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead}
+	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
+		Setups: &schedule.Cache{DB: d.DB}}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache}).Register(mux)
 	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
@@ -142,6 +144,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
+	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp})
 	})

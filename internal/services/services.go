@@ -25,6 +25,8 @@ type Service struct {
 	Description     *string   `json:"description"`
 	Duration        int       `json:"duration"`
 	PriceCents      int64     `json:"priceCents"`
+	BufferBefore    int       `json:"bufferBefore"` // minutes kept free of other appointments before it
+	BufferAfter     int       `json:"bufferAfter"`  // and after it
 	Active          bool      `json:"active"`
 	ProfessionalIDs []string  `json:"professionalIds"`
 	CreatedAt       time.Time `json:"createdAt"`
@@ -36,6 +38,8 @@ type Input struct {
 	Description     string   `json:"description"`
 	Duration        *int     `json:"duration"`
 	PriceCents      *int64   `json:"priceCents"`
+	BufferBefore    *int     `json:"bufferBefore"` // kept when left out of an update; 0 for a new service
+	BufferAfter     *int     `json:"bufferAfter"`
 	Active          *bool    `json:"active"`
 	ProfessionalIDs []string `json:"professionalIds"`
 }
@@ -43,6 +47,7 @@ type Input struct {
 const (
 	maxDuration = 24 * 60
 	maxPrice    = 100_000_00 // R$ 100.000,00
+	maxBuffer   = 240
 )
 
 var (
@@ -51,6 +56,7 @@ var (
 	errPrice        = httpx.Validation("O preço deve ser zero ou maior (até R$ 100.000,00).")
 	errTooLong      = httpx.Validation("O nome deve ter no máximo 120 caracteres e a descrição, 1000.")
 	errProfessional = httpx.Validation("Escolha apenas profissionais da sua equipe.")
+	errBuffer       = httpx.Validation("Os intervalos antes e depois do serviço devem ser de 0 a 240 minutos.")
 	errNotFound     = httpx.NewError(http.StatusNotFound, "not_found", "Serviço não encontrado.")
 )
 
@@ -74,6 +80,11 @@ func validate(in *Input) (desc any, err error) {
 	}
 	if utf8.RuneCountInString(in.Name) > 120 || utf8.RuneCountInString(in.Description) > 1000 {
 		return nil, errTooLong
+	}
+	for _, b := range []*int{in.BufferBefore, in.BufferAfter} {
+		if b != nil && (*b < 0 || *b > maxBuffer) {
+			return nil, errBuffer
+		}
 	}
 	if in.Description == "" {
 		return nil, nil
@@ -108,7 +119,7 @@ func setProfessionals(ctx context.Context, tx *db.Tx, userID, serviceID string, 
 
 // List returns the owner's services, newest first.
 func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
-	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, active, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, buffer_before, buffer_after, active, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +128,7 @@ func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
 	for rows.Next() {
 		var s Service
 		var desc sql.NullString
-		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.Active, &s.CreatedAt); err != nil {
+		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.BufferBefore, &s.BufferAfter, &s.Active, &s.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -187,6 +198,11 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 		if id, err = Insert(ctx, tx, userID, in.Name, desc, *in.Duration, *in.PriceCents, active, c.Clock.Now()); err != nil {
 			return err
 		}
+		if in.BufferBefore != nil || in.BufferAfter != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE services SET buffer_before = ?, buffer_after = ? WHERE id = ?`, deref(in.BufferBefore), deref(in.BufferAfter), id); err != nil {
+				return err
+			}
+		}
 		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
 	})
 	if err != nil {
@@ -217,6 +233,14 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 			q += `, active = ?`
 			args = append(args, *in.Active)
 		}
+		if in.BufferBefore != nil {
+			q += `, buffer_before = ?`
+			args = append(args, *in.BufferBefore)
+		}
+		if in.BufferAfter != nil {
+			q += `, buffer_after = ?`
+			args = append(args, *in.BufferAfter)
+		}
 		if err := db.ExecOwned(ctx, tx, errNotFound, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...); err != nil {
 			return err
 		}
@@ -229,6 +253,13 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 		return nil, err
 	}
 	return c.get(ctx, userID, id)
+}
+
+func deref(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // Delete removes a service.

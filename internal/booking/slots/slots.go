@@ -1,5 +1,14 @@
-// Package slots computes the free start times of a day: pure rules, no I/O
-// (SPEC §5 Slot rules). Times are minutes from midnight in the owner's zone.
+// Package slots decides which start times a day offers: pure rules, no I/O,
+// the one place for them (SPEC §5 Slot rules, and the schedules of issue 14).
+//
+// Times are instants — minutes since the Unix epoch — not minutes from
+// midnight, so a day whose clocks change (daylight saving) has its real
+// length and nothing here assumes a zone without it: the caller turns the
+// owner's wall-clock hours into instants (At) and offered instants back into
+// HH:MM (Clock). A day is the professional's working windows that date (the
+// gaps between them are breaks; a day off or a holiday has none), the
+// appointments that already hold time, the service's duration and buffers,
+// the step between offered starts, and the earliest start allowed.
 package slots
 
 import (
@@ -8,41 +17,81 @@ import (
 )
 
 const (
-	// Step is the distance between offered start times.
-	Step = 30
+	// DefaultStep is the distance between offered start times unless the practice chose another.
+	DefaultStep = 30
 	// DefaultDuration is assumed for an existing appointment whose duration is unknown.
 	DefaultDuration = 30
 )
 
-// Busy is an existing confirmed or completed appointment of the professional.
+// Span is the half-open interval [Start, End) of instants (Unix minutes).
+type Span struct{ Start, End int64 }
+
+// Busy is an appointment that holds time: its start, duration, and the
+// buffers it keeps free before and after (as booked).
 type Busy struct {
-	Start    int // minutes from midnight
-	Duration int // minutes; 0 means unknown (DefaultDuration)
+	Start         int64 // Unix minutes
+	Duration      int   // minutes; 0 means unknown (DefaultDuration)
+	Before, After int   // buffer minutes
 }
 
-// Day is what decides one date's slots.
-type Day struct {
-	Open, Close int    // the weekday's window; Close <= Open means closed
-	Duration    int    // the service's duration in minutes
-	Busy        []Busy // that professional's appointments that date
-	NotBefore   int    // earliest start allowed (now, for today); 0 otherwise
-}
-
-// Free returns the offered start times: every Step from Open while before
-// Close, only when start+Duration fits by Close, not before NotBefore, and
-// not overlapping (wholly or partly) any busy interval — the starts that Why
-// calls Offered.
-func Free(d Day) []int {
-	if d.Close <= d.Open {
-		return nil
+func (b Busy) end() int64 {
+	d := b.Duration
+	if d <= 0 {
+		d = DefaultDuration
 	}
-	var out []int
-	for start := d.Open; start < d.Close; start += Step {
-		if Why(d, start) == Offered {
-			out = append(out, start)
+	return b.Start + int64(d)
+}
+
+// Day is what decides one date's start times for one professional and service.
+type Day struct {
+	Windows       []Span // when the professional works, sorted and not overlapping; none: closed
+	Duration      int    // the service's duration in minutes
+	Before, After int    // the service's buffers, kept free of other appointments
+	Step          int    // minutes between offered starts, from each window's start; 0: DefaultStep
+	Now           int64  // the current instant: nothing starts before it
+	Notice        int    // minutes of notice: nothing starts before Now + Notice
+	Busy          []Busy // the professional's appointments that hold time near that date
+}
+
+func (d Day) step() int64 {
+	if d.Step > 0 {
+		return int64(d.Step)
+	}
+	return DefaultStep
+}
+
+// Free returns the offered start times: from each window's start, every
+// Step while the whole service fits before that window's end, not before Now
+// plus Notice, and at the required distance from every busy appointment —
+// exactly the starts that Why calls Offered.
+func Free(d Day) []int64 {
+	var out []int64
+	each(d, func(start int64) bool {
+		out = append(out, start)
+		return true
+	})
+	return out
+}
+
+// Any reports whether the day offers at least one start (Free without the list).
+func Any(d Day) bool {
+	found := false
+	each(d, func(int64) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+func each(d Day, yield func(int64) bool) {
+	step := d.step()
+	for _, w := range d.Windows {
+		for start := w.Start; start < w.End; start += step {
+			if Why(d, start) == Offered && !yield(start) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // Reason is why a start time is, or is not, offered on a day.
@@ -50,54 +99,104 @@ type Reason int
 
 const (
 	Offered  Reason = iota // Free offers it
-	Past                   // before NotBefore: today's time that has begun
-	Closed                 // the weekday has no opening hours
-	OffHours               // before opening, at or after closing, or off the Step grid from Open
+	Past                   // before Now: a time that has begun
+	TooSoon                // before Now + Notice
+	Closed                 // no working window that day (closed weekday, day off, holiday)
+	OffHours               // outside every window, or off the Step grid from its window's start
 	Taken                  // an appointment holds that very minute
-	TooShort               // not Duration free minutes from it: another appointment, or the closing time
+	TooShort               // the service (with its buffers) does not fit: another appointment, a break or the closing time
 )
 
 // Why decides one start time: Offered exactly when Free offers it, and
 // otherwise the first reason that refuses it, in the order of the constants.
 // Every yes or no about a chosen time (a client's booking, before and under
 // the professional's lock) is this one rule.
-func Why(d Day, start int) Reason {
-	switch {
-	case start < d.NotBefore:
+func Why(d Day, start int64) Reason {
+	if start < d.Now {
 		return Past
-	case d.Close <= d.Open:
+	}
+	if start < d.Now+int64(d.Notice) {
+		return TooSoon
+	}
+	if len(d.Windows) == 0 {
 		return Closed
-	case start < d.Open || start >= d.Close || (start-d.Open)%Step != 0:
+	}
+	w, ok := within(d.Windows, start)
+	if !ok || (start-w.Start)%d.step() != 0 {
 		return OffHours
-	case overlaps(start, start+1, d.Busy):
-		return Taken
-	case d.Duration < 1 || start+d.Duration > d.Close || overlaps(start, start+d.Duration, d.Busy):
+	}
+	for _, b := range d.Busy {
+		if b.Start <= start && start < b.end() {
+			return Taken
+		}
+	}
+	if d.Duration < 1 || start+int64(d.Duration) > w.End || Collides(start, d.Duration, d.Before, d.After, d.Busy) {
 		return TooShort
 	}
 	return Offered
 }
 
-// Overlaps reports whether [start, start+duration) overlaps, wholly or
-// partly, any busy interval: the one rule that decides whether time that is
-// already chosen (an owner's re-confirm) is still free.
-func Overlaps(start, duration int, busy []Busy) bool {
+func within(windows []Span, t int64) (Span, bool) {
+	for _, w := range windows {
+		if w.Start <= t && t < w.End {
+			return w, true
+		}
+	}
+	return Span{}, false
+}
+
+// Collides reports whether an appointment at start of that duration and
+// buffers comes too close to any busy one: between the end of the earlier
+// and the start of the later of two appointments there must be the larger of
+// the earlier's buffer after and the later's buffer before (no buffers: they
+// must not overlap, wholly or partly; ending exactly at a start is fine).
+// It is the one rule that decides whether time is free, for a client's
+// booking and for time that is already chosen (an owner's re-confirm).
+func Collides(start int64, duration, before, after int, busy []Busy) bool {
 	if duration <= 0 {
 		duration = DefaultDuration
 	}
-	return overlaps(start, start+duration, busy)
-}
-
-func overlaps(start, end int, busy []Busy) bool {
+	end := start + int64(duration)
 	for _, b := range busy {
-		dur := b.Duration
-		if dur <= 0 {
-			dur = DefaultDuration
-		}
-		if start < b.Start+dur && b.Start < end {
+		if start-int64(max(before, b.After)) < b.end() && b.Start < end+int64(max(after, b.Before)) {
 			return true
 		}
 	}
 	return false
+}
+
+// At is the instant of a wall-clock minute (minutes from midnight) of a date
+// in a zone. A minute the clocks skip that day (a daylight-saving gap) is
+// moved forward to the first instant after the gap, so a window never starts
+// before its day; Clock then reads another time, which is how a caller can
+// tell that a chosen time does not exist.
+func At(date time.Time, minute int, loc *time.Location) int64 {
+	t := time.Date(date.Year(), date.Month(), date.Day(), minute/60, minute%60, 0, 0, loc)
+	want := time.Date(date.Year(), date.Month(), date.Day(), minute/60, minute%60, 0, 0, time.UTC)
+	for i := 0; i < 24*60; i++ {
+		l := t.In(loc)
+		if !time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), 0, 0, time.UTC).Before(want) {
+			break
+		}
+		t = t.Add(time.Minute) // inside a gap time.Date may answer an instant whose wall clock is earlier
+	}
+	return t.Unix() / 60
+}
+
+// Clock is the wall-clock "HH:MM" of an instant in a zone.
+func Clock(instant int64, loc *time.Location) string {
+	return time.Unix(instant*60, 0).In(loc).Format("15:04")
+}
+
+// NowMinute is the instant to compare starts with: the current minute, or
+// the next one when this one has begun (a slot starting this very minute has
+// begun already).
+func NowMinute(now time.Time) int64 {
+	m := now.Unix() / 60
+	if now.Unix()%60 != 0 || now.Nanosecond() != 0 {
+		m++
+	}
+	return m
 }
 
 // ParseHHMM reads "09:30" as 570. Only HH:MM is accepted: two digits, a
@@ -156,13 +255,7 @@ func ParseMonth(s string) (time.Time, error) {
 // FormatHHMM writes 570 as "09:30".
 func FormatHHMM(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60) }
 
-// Today is the owner's current date ("2006-01-02") and, for today's slots,
-// the first minute that is not yet past.
-func Today(now time.Time, loc *time.Location) (date string, minute int) {
-	local := now.In(loc)
-	minute = local.Hour()*60 + local.Minute()
-	if local.Second() > 0 || local.Nanosecond() > 0 {
-		minute++ // a slot starting this very minute has begun already
-	}
-	return local.Format("2006-01-02"), minute
+// Today is the owner's current date ("2006-01-02").
+func Today(now time.Time, loc *time.Location) string {
+	return now.In(loc).Format("2006-01-02")
 }

@@ -6,66 +6,222 @@ import (
 	"time"
 )
 
-func hm(t *testing.T, ss ...string) []int {
-	var out []int
-	for _, s := range ss {
-		m, err := ParseHHMM(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, m)
+// at reads "HH:MM" as an instant on day zero (the engine works on instants;
+// the tests of the rules need no zone).
+func at(s string) int64 {
+	m, err := ParseHHMM(s)
+	if err != nil {
+		panic(err)
+	}
+	return int64(m)
+}
+
+func win(pairs ...string) []Span {
+	var out []Span
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, Span{at(pairs[i]), at(pairs[i+1])})
+	}
+	return out
+}
+
+func clocks(ts []int64) []string {
+	out := []string{}
+	for _, t := range ts {
+		out = append(out, FormatHHMM(int(t)))
 	}
 	return out
 }
 
 func TestFree(t *testing.T) {
-	at := func(s string) int { m, _ := ParseHHMM(s); return m }
 	cases := []struct {
 		name string
 		day  Day
 		want []string
 	}{
 		{"45-minute service, 09–12 window, 10–11 booked (the issue's example)",
-			Day{Open: at("09:00"), Close: at("12:00"), Duration: 45, Busy: []Busy{{Start: at("10:00"), Duration: 60}}},
+			Day{Windows: win("09:00", "12:00"), Duration: 45, Busy: []Busy{{Start: at("10:00"), Duration: 60}}},
 			[]string{"09:00", "11:00"}},
 		{"empty day of 30-minute service: every half hour until before closing",
-			Day{Open: at("09:00"), Close: at("11:00"), Duration: 30},
+			Day{Windows: win("09:00", "11:00"), Duration: 30},
 			[]string{"09:00", "09:30", "10:00", "10:30"}},
 		{"a service longer than what is left never ends after closing",
-			Day{Open: at("09:00"), Close: at("11:00"), Duration: 90},
+			Day{Windows: win("09:00", "11:00"), Duration: 90},
 			[]string{"09:00", "09:30"}},
 		{"an appointment of unknown duration blocks 30 minutes",
-			Day{Open: at("09:00"), Close: at("11:00"), Duration: 30, Busy: []Busy{{Start: at("09:30")}}},
+			Day{Windows: win("09:00", "11:00"), Duration: 30, Busy: []Busy{{Start: at("09:30")}}},
 			[]string{"09:00", "10:00", "10:30"}},
 		{"partial overlaps exclude: a 15-minute booking at 09:45",
-			Day{Open: at("09:00"), Close: at("11:00"), Duration: 30, Busy: []Busy{{Start: at("09:45"), Duration: 15}}},
+			Day{Windows: win("09:00", "11:00"), Duration: 30, Busy: []Busy{{Start: at("09:45"), Duration: 15}}},
 			[]string{"09:00", "10:00", "10:30"}},
 		{"a booking ending exactly at a start does not block it",
-			Day{Open: at("09:00"), Close: at("10:30"), Duration: 30, Busy: []Busy{{Start: at("08:30"), Duration: 30}, {Start: at("10:00"), Duration: 30}}},
+			Day{Windows: win("09:00", "10:30"), Duration: 30, Busy: []Busy{{Start: at("08:30"), Duration: 30}, {Start: at("10:00"), Duration: 30}}},
 			[]string{"09:00", "09:30"}},
 		{"past times of today are not offered",
-			Day{Open: at("09:00"), Close: at("12:00"), Duration: 30, NotBefore: at("10:01")},
+			Day{Windows: win("09:00", "12:00"), Duration: 30, Now: at("10:01")},
 			[]string{"10:30", "11:00", "11:30"}},
 		{"an odd opening time steps from the opening",
-			Day{Open: at("08:15"), Close: at("09:30"), Duration: 30},
+			Day{Windows: win("08:15", "09:30"), Duration: 30},
 			[]string{"08:15", "08:45"}},
-		{"closed day", Day{Open: at("09:00"), Close: at("09:00"), Duration: 30}, nil},
-		{"the whole window booked", Day{Open: at("09:00"), Close: at("10:00"), Duration: 30, Busy: []Busy{{Start: at("09:00"), Duration: 60}}}, nil},
+		{"closed day", Day{Duration: 30}, []string{}},
+		{"the whole window booked", Day{Windows: win("09:00", "10:00"), Duration: 30, Busy: []Busy{{Start: at("09:00"), Duration: 60}}}, []string{}},
+
+		// Several windows: the gap is a break.
+		{"a lunch break: nothing starts in it, and nothing runs into it",
+			Day{Windows: win("08:00", "12:00", "13:30", "15:00"), Duration: 60},
+			[]string{"08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "13:30", "14:00"}},
+		{"each window steps from its own start",
+			Day{Windows: win("08:00", "09:00", "09:45", "11:00"), Duration: 30},
+			[]string{"08:00", "08:30", "09:45", "10:15"}},
+		// Steps.
+		{"a 15-minute step", Day{Windows: win("09:00", "10:00"), Duration: 30, Step: 15}, []string{"09:00", "09:15", "09:30"}},
+		{"a 60-minute step", Day{Windows: win("09:00", "12:00"), Duration: 30, Step: 60}, []string{"09:00", "10:00", "11:00"}},
+		{"the service's duration as the step", Day{Windows: win("09:00", "12:00"), Duration: 50, Step: 50}, []string{"09:00", "09:50", "10:40"}},
+		// Buffers.
+		{"the service's buffer after keeps the next appointment at a distance",
+			Day{Windows: win("09:00", "12:00"), Duration: 30, After: 15, Busy: []Busy{{Start: at("10:00"), Duration: 30}}},
+			[]string{"09:00", "10:30", "11:00", "11:30"}},
+		{"the service's buffer before keeps the previous appointment at a distance",
+			Day{Windows: win("09:00", "12:00"), Duration: 30, Before: 15, Busy: []Busy{{Start: at("10:00"), Duration: 30}}},
+			[]string{"09:00", "09:30", "11:00", "11:30"}},
+		{"a booked appointment's own buffers count too",
+			Day{Windows: win("09:00", "12:00"), Duration: 30, Busy: []Busy{{Start: at("10:00"), Duration: 30, Before: 30, After: 30}}},
+			[]string{"09:00", "11:00", "11:30"}},
+		{"the larger of two facing buffers is the distance, not their sum",
+			Day{Windows: win("09:00", "12:00"), Duration: 30, Before: 10, Busy: []Busy{{Start: at("09:00"), Duration: 30, After: 20}}},
+			[]string{"10:00", "10:30", "11:00", "11:30"}},
+		{"buffers need not fit inside the window: only the appointment does",
+			Day{Windows: win("09:00", "10:00"), Duration: 60, Before: 30, After: 30},
+			[]string{"09:00"}},
+		// Notice.
+		{"two hours of notice from 08:10",
+			Day{Windows: win("09:00", "12:00"), Duration: 30, Now: at("08:10"), Notice: 120},
+			[]string{"10:30", "11:00", "11:30"}},
+		// Combinations.
+		{"break, buffers, step and notice together",
+			Day{Windows: win("08:00", "12:00", "13:00", "17:00"), Duration: 45, After: 15, Step: 15, Now: at("07:00"), Notice: 90,
+				Busy: []Busy{{Start: at("10:00"), Duration: 60}, {Start: at("14:00"), Duration: 30, Before: 30}}},
+			[]string{"08:30", "08:45", "09:00", "11:00", "11:15", "14:30", "14:45", "15:00", "15:15", "15:30", "15:45", "16:00", "16:15"}},
 	}
 	for _, c := range cases {
-		got := Free(c.day)
-		var want []int
-		if c.want != nil {
-			want = hm(t, c.want...)
+		if got := clocks(Free(c.day)); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
-		if !reflect.DeepEqual(got, want) {
-			var gs []string
-			for _, g := range got {
-				gs = append(gs, FormatHHMM(g))
-			}
-			t.Errorf("%s: got %v, want %v", c.name, gs, c.want)
+		if Any(c.day) != (len(c.want) > 0) {
+			t.Errorf("%s: Any disagrees with Free", c.name)
 		}
 	}
+}
+
+// A day whose clocks change has its real length: the engine works on
+// instants, so a window across the change offers what fits in real time.
+func TestFree_AcrossClockChanges(t *testing.T) {
+	ny, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := time.LoadLocation("America/Sao_Paulo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := func(loc *time.Location, date string, open, close string, duration int) Day {
+		d, _ := ParseDate(date)
+		o, _ := ParseHHMM(open)
+		c, _ := ParseHHMM(close)
+		return Day{Windows: []Span{{At(d, o, loc), At(d, c, loc)}}, Duration: duration, Step: 60}
+	}
+	read := func(loc *time.Location, ts []int64) []string {
+		out := []string{}
+		for _, t := range ts {
+			out = append(out, Clock(t, loc))
+		}
+		return out
+	}
+	// New York springs forward at 02:00 on 2026-03-08: 01:00–05:00 is three real hours.
+	if got := read(ny, Free(day(ny, "2026-03-08", "01:00", "05:00", 60))); !reflect.DeepEqual(got, []string{"01:00", "03:00", "04:00"}) {
+		t.Errorf("spring forward: %v", got)
+	}
+	// …and falls back at 02:00 on 2026-11-01: 01:00–03:00 is three real hours, 01:00 twice.
+	if got := read(ny, Free(day(ny, "2026-11-01", "00:00", "03:00", 60))); !reflect.DeepEqual(got, []string{"00:00", "01:00", "01:00", "02:00"}) {
+		t.Errorf("fall back: %v", got)
+	}
+	// São Paulo skipped 00:00–01:00 on 2018-11-04, when Brazil still changed clocks.
+	if got := read(sp, Free(day(sp, "2018-11-04", "00:00", "03:00", 60))); !reflect.DeepEqual(got, []string{"01:00", "02:00"}) {
+		t.Errorf("São Paulo 2018: %v", got)
+	}
+	// A skipped minute reads back as another time: how a booking of it is refused.
+	d, _ := ParseDate("2026-03-08")
+	if got := Clock(At(d, 2*60+30, ny), ny); got == "02:30" {
+		t.Error("02:30 does not exist in New York on 2026-03-08")
+	}
+	// And an ordinary day in a zone without daylight saving.
+	if got := read(sp, Free(day(sp, "2026-11-24", "09:00", "12:00", 60))); !reflect.DeepEqual(got, []string{"09:00", "10:00", "11:00"}) {
+		t.Errorf("São Paulo today: %v", got)
+	}
+}
+
+func TestNowMinute_IsTheNextWholeMinute(t *testing.T) {
+	now := time.Date(2026, 11, 23, 2, 30, 10, 0, time.UTC)
+	if got := NowMinute(now); got != now.Unix()/60+1 {
+		t.Fatalf("begun minute: %d", got)
+	}
+	exact := time.Date(2026, 11, 23, 13, 0, 0, 0, time.UTC)
+	if got := NowMinute(exact); got != exact.Unix()/60 {
+		t.Fatalf("exact minute: %d", got)
+	}
+	sp, _ := time.LoadLocation("America/Sao_Paulo")
+	if Today(now, sp) != "2026-11-22" {
+		t.Fatal("23:30 on the 22nd in São Paulo")
+	}
+}
+
+// FuzzFree checks the engine's promises on any input: every offered start
+// is on its window's step grid, the whole service fits inside that window,
+// nothing starts before Now plus Notice, no offered appointment comes
+// closer to a busy one than their buffers allow, and Why agrees with Free
+// at every minute.
+func FuzzFree(f *testing.F) {
+	f.Add(480, 720, 780, 1080, 45, 10, 5, 30, 600, 60, 15, 15, 0, 0)
+	f.Add(0, 1439, 0, 0, 1, 0, 0, 15, 30, 0, 0, 0, 700, 0)
+	f.Add(540, 600, 600, 660, 30, 0, 0, 0, 560, 30, 0, 0, 500, 90)
+	f.Fuzz(func(t *testing.T, o1, c1, o2, c2, duration, before, after, step, busyStart, busyDur, busyBefore, busyAfter, now, notice int) {
+		for _, v := range []int{o1, c1, o2, c2, busyStart, now} {
+			if v < 0 || v > 2*24*60 {
+				return
+			}
+		}
+		for _, v := range []int{duration, before, after, step, busyDur, busyBefore, busyAfter, notice} {
+			if v < 0 || v > 24*60 {
+				return
+			}
+		}
+		if duration < 1 || c1 <= o1 || c2 <= o2 || o2 < c1 {
+			return
+		}
+		d := Day{Windows: []Span{{int64(o1), int64(c1)}, {int64(o2), int64(c2)}}, Duration: duration, Before: before, After: after, Step: step,
+			Now: int64(now), Notice: notice, Busy: []Busy{{Start: int64(busyStart), Duration: busyDur, Before: busyBefore, After: busyAfter}}}
+		stepOf := int64(step)
+		if stepOf == 0 {
+			stepOf = DefaultStep
+		}
+		offered := map[int64]bool{}
+		for _, s := range Free(d) {
+			offered[s] = true
+			w, ok := within(d.Windows, s)
+			if !ok || (s-w.Start)%stepOf != 0 || s+int64(duration) > w.End || s < int64(now+notice) {
+				t.Fatalf("bad slot %d for %+v", s, d)
+			}
+			b := d.Busy[0]
+			gapBefore, gapAfter := int64(max(before, b.After)), int64(max(after, b.Before))
+			if s < b.end()+gapBefore && b.Start < s+int64(duration)+gapAfter {
+				t.Fatalf("slot %d too close to %+v in %+v", s, b, d)
+			}
+		}
+		for s := int64(0); s <= int64(c2); s++ {
+			if (Why(d, s) == Offered) != offered[s] {
+				t.Fatalf("Why and Free disagree at %d for %+v", s, d)
+			}
+		}
+	})
 }
 
 func TestParseHHMM(t *testing.T) {
@@ -77,44 +233,6 @@ func TestParseHHMM(t *testing.T) {
 	if FormatHHMM(570) != "09:30" {
 		t.Fatal("format")
 	}
-}
-
-func TestToday_IsTheOwnersDateAndNextWholeMinute(t *testing.T) {
-	sp, _ := time.LoadLocation("America/Sao_Paulo")
-	manaus, _ := time.LoadLocation("America/Manaus")
-	now := time.Date(2026, 11, 23, 2, 30, 10, 0, time.UTC) // 23:30:10 on the 22nd in São Paulo
-	if d, m := Today(now, sp); d != "2026-11-22" || m != 23*60+31 {
-		t.Fatalf("São Paulo: %s %d", d, m)
-	}
-	if d, m := Today(now, manaus); d != "2026-11-22" || m != 22*60+31 {
-		t.Fatalf("Manaus: %s %d", d, m)
-	}
-	if _, m := Today(time.Date(2026, 11, 23, 13, 0, 0, 0, time.UTC), sp); m != 10*60 {
-		t.Fatalf("exact minute: %d", m)
-	}
-}
-
-// FuzzFree checks the engine's promises on any input: offered starts are on
-// the step grid, inside the window, not in the past, and never overlap.
-func FuzzFree(f *testing.F) {
-	f.Add(540, 720, 45, 600, 60, 0)
-	f.Add(0, 1439, 1, 30, 0, 700)
-	f.Fuzz(func(t *testing.T, open, close, duration, busyStart, busyDur, notBefore int) {
-		if open < 0 || close > 24*60 || duration < 1 || duration > 24*60 || busyDur < 0 || busyDur > 24*60 {
-			return
-		}
-		d := Day{Open: open, Close: close, Duration: duration, Busy: []Busy{{Start: busyStart, Duration: busyDur}}, NotBefore: notBefore}
-		for _, s := range Free(d) {
-			if (s-open)%Step != 0 || s < open || s+duration > close || s < notBefore || overlaps(s, s+duration, d.Busy) {
-				t.Fatalf("bad slot %d for %+v", s, d)
-			}
-		}
-		for s := open - Step; s <= close; s++ {
-			if Why(d, s) == Offered && ((s-open)%Step != 0 || s < open || s+duration > close || s < notBefore || Overlaps(s, duration, d.Busy)) {
-				t.Fatalf("Why offers %d for %+v", s, d)
-			}
-		}
-	})
 }
 
 func TestParseHHMM_AcceptsOnlyHHMM(t *testing.T) {
@@ -156,10 +274,13 @@ func TestParseDate_KeepsYearsThatReadBack(t *testing.T) {
 }
 
 func TestWhy_SaysWhyATimeIsNotOffered(t *testing.T) {
-	at := func(s string) int { m, _ := ParseHHMM(s); return m }
-	day := Day{Open: at("09:00"), Close: at("12:00"), Duration: 60, Busy: []Busy{{Start: at("10:00"), Duration: 45}}}
+	day := Day{Windows: win("09:00", "12:00", "14:00", "16:00"), Duration: 60, Busy: []Busy{{Start: at("10:00"), Duration: 45}}}
 	today := day
-	today.NotBefore = at("09:31")
+	today.Now = at("09:31")
+	notice := day
+	notice.Now, notice.Notice = at("08:00"), 120
+	buffered := day
+	buffered.After = 30
 	for _, c := range []struct {
 		name  string
 		day   Day
@@ -168,17 +289,22 @@ func TestWhy_SaysWhyATimeIsNotOffered(t *testing.T) {
 	}{
 		{"a free start on the grid", day, "09:00", Offered},
 		{"after the busy interval ends", day, "11:00", Offered},
+		{"in the second window", day, "14:00", Offered},
 		{"a time of today that has begun comes first", today, "09:30", Past},
-		{"past, even on a closed day", Day{Open: 600, Close: 600, NotBefore: 700}, "09:00", Past},
-		{"a closed weekday", Day{Open: 600, Close: 600, Duration: 30}, "10:00", Closed},
+		{"past, even on a closed day", Day{Now: 700}, "09:00", Past},
+		{"sooner than the notice", notice, "09:30", TooSoon},
+		{"the notice met", notice, "11:00", Offered},
+		{"a closed day", Day{Duration: 30}, "10:00", Closed},
 		{"before opening", day, "08:30", OffHours},
-		{"at closing", day, "12:00", OffHours},
+		{"at closing", day, "16:00", OffHours},
+		{"in the break", day, "13:00", OffHours},
 		{"off the 30-minute grid", day, "09:15", OffHours},
 		{"an appointment starts at that very time", day, "10:00", Taken},
 		{"inside an appointment", day, "10:30", Taken},
 		{"runs into the next appointment", day, "09:30", TooShort},
-		{"ends after closing", day, "11:30", TooShort},
-		{"no duration", Day{Open: 540, Close: 720}, "09:00", TooShort},
+		{"runs into the break", day, "11:30", TooShort},
+		{"its buffer after runs into the next appointment", buffered, "09:00", TooShort},
+		{"no duration", Day{Windows: win("09:00", "12:00")}, "09:00", TooShort},
 	} {
 		if got := Why(c.day, at(c.start)); got != c.want {
 			t.Errorf("%s: Why(%s) = %d, want %d", c.name, c.start, got, c.want)
@@ -186,16 +312,19 @@ func TestWhy_SaysWhyATimeIsNotOffered(t *testing.T) {
 	}
 }
 
-func TestOverlaps(t *testing.T) {
+func TestCollides(t *testing.T) {
 	busy := []Busy{{Start: 600, Duration: 60}, {Start: 720}}
 	for _, c := range []struct {
-		start, dur int
-		want       bool
+		start              int64
+		dur, before, after int
+		want               bool
 	}{
-		{540, 60, false}, {540, 61, true}, {630, 10, true}, {660, 60, false}, {700, 30, true}, {750, 30, false}, {749, 0, true},
+		{540, 60, 0, 0, false}, {540, 61, 0, 0, true}, {630, 10, 0, 0, true}, {660, 60, 0, 0, false}, {700, 30, 0, 0, true},
+		{750, 30, 0, 0, false}, {749, 0, 0, 0, true},
+		{540, 60, 0, 1, true}, {661, 30, 2, 0, true}, {662, 30, 2, 0, false}, {660, 30, 0, 30, false}, {660, 30, 0, 31, true},
 	} {
-		if got := Overlaps(c.start, c.dur, busy); got != c.want {
-			t.Errorf("Overlaps(%d, %d) = %v", c.start, c.dur, got)
+		if got := Collides(c.start, c.dur, c.before, c.after, busy); got != c.want {
+			t.Errorf("Collides(%d, %d, %d, %d) = %v", c.start, c.dur, c.before, c.after, got)
 		}
 	}
 }

@@ -53,3 +53,24 @@ func Money(cents int64) string {
 func SheetMoney(cents int64) string {
 	return fmt.Sprintf("R$ %d,%02d", cents/100, cents%100)
 }
+
+// Minutes writes a span of minutes as people say it: "30 minutos", "1 hora",
+// "2 horas e 30 minutos", "1 dia", "2 dias".
+func Minutes(m int) string {
+	unit := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	switch {
+	case m >= 24*60 && m%(24*60) == 0:
+		return unit(m/(24*60), "dia", "dias")
+	case m >= 60 && m%60 == 0:
+		return unit(m/60, "hora", "horas")
+	case m > 60:
+		return unit(m/60, "hora", "horas") + " e " + unit(m%60, "minuto", "minutos")
+	default:
+		return unit(m, "minuto", "minutos")
+	}
+}

@@ -1,0 +1,383 @@
+// Package schedule is when a practice works: the owner's setup that decides
+// every slot (weekly windows of the practice and of professionals who keep
+// their own, days off, holidays, services with their buffers, and the
+// booking rules), read in one go and kept per data version, and the plan of
+// one date for one professional. The slot engine (booking/slots) decides the
+// times inside that plan.
+package schedule
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/tz"
+)
+
+// Rules are the practice's booking rules.
+type Rules struct {
+	SlotStep          int `json:"slotStep"`          // 15, 30, 60, or 0: the service's duration
+	MinNoticeMinutes  int `json:"minNoticeMinutes"`  // public bookings start at least this long from now
+	BookingWindowDays int `json:"bookingWindowDays"` // public bookings up to today plus this many days
+	CancelCutoffHours int `json:"cancelCutoffHours"` // the cancel link works until this long before
+}
+
+// DefaultRules are an owner's rules until changed.
+var DefaultRules = Rules{SlotStep: slots.DefaultStep, MinNoticeMinutes: 0, BookingWindowDays: 90, CancelCutoffHours: 0}
+
+// Step is the distance between offered times for a service of that duration.
+func (r Rules) Step(duration int) int {
+	if r.SlotStep <= 0 {
+		return duration
+	}
+	return r.SlotStep
+}
+
+// Service is a service as the slots need it.
+type Service struct {
+	ID, Name      string
+	Duration      int
+	PriceCents    int64
+	Before, After int
+	Active        bool
+	Professionals []string // who performs it; empty: every professional
+}
+
+// Professional is a professional as the slots need them.
+type Professional struct {
+	ID, Name string
+	Active   bool
+	OwnHours bool
+}
+
+type dayOff struct {
+	professionalID string // "": the whole practice
+	start, end     string // YYYY-MM-DD, inclusive
+	reason         string
+}
+
+type custom struct {
+	id, name   string
+	month, day int
+}
+
+// Week is the windows of each weekday (Sunday first), in minutes from midnight.
+type Week [7][][2]int
+
+// Setup is everything of one owner that decides slots.
+type Setup struct {
+	OwnerID  string
+	Name     string
+	Username string
+	Loc      *time.Location
+	TrialEnd *time.Time
+	Rules    Rules
+
+	Services      map[string]*Service
+	Professionals map[string]*Professional
+
+	practice Week
+	own      map[string]Week // professionals with their own week
+	daysOff  []dayOff
+	open     map[string]bool // national holidays the practice works on
+	custom   []custom
+}
+
+// Load reads an owner's setup (on q: the database, or a transaction that
+// must see its own writes). Missing owner: sql.ErrNoRows.
+func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
+	s := &Setup{OwnerID: ownerID, Services: map[string]*Service{}, Professionals: map[string]*Professional{}, own: map[string]Week{}, open: map[string]bool{}}
+	var zone string
+	var trial sql.NullTime
+	err := q.QueryRowContext(ctx, `SELECT name, COALESCE(public_username, ''), time_zone, trial_ends_at, slot_step, min_notice_minutes, booking_window_days, cancel_cutoff_hours
+		FROM profiles WHERE id = ?`, ownerID).Scan(&s.Name, &s.Username, &zone, &trial, &s.Rules.SlotStep, &s.Rules.MinNoticeMinutes, &s.Rules.BookingWindowDays, &s.Rules.CancelCutoffHours)
+	if err != nil {
+		return nil, err
+	}
+	s.Loc = tz.Load(zone)
+	if trial.Valid {
+		s.TrialEnd = &trial.Time
+	}
+	if err := each(ctx, q, `SELECT id, name, duration, price_cents, buffer_before, buffer_after, active FROM services WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+		v := &Service{}
+		if err := r.Scan(&v.ID, &v.Name, &v.Duration, &v.PriceCents, &v.Before, &v.After, &v.Active); err != nil {
+			return err
+		}
+		s.Services[v.ID] = v
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+		p := &Professional{}
+		if err := r.Scan(&p.ID, &p.Name, &p.Active, &p.OwnHours); err != nil {
+			return err
+		}
+		s.Professionals[p.ID] = p
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`,
+		[]any{ownerID}, func(r *sql.Rows) error {
+			var svc, pro string
+			if err := r.Scan(&svc, &pro); err != nil {
+				return err
+			}
+			if v := s.Services[svc]; v != nil {
+				v.Professionals = append(v.Professionals, pro)
+			}
+			return nil
+		}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT COALESCE(professional_id, ''), day_of_week, start_time, end_time FROM availability WHERE user_id = ? ORDER BY start_time`, []any{ownerID}, func(r *sql.Rows) error {
+		var pro, start, end string
+		var d int
+		if err := r.Scan(&pro, &d, &start, &end); err != nil {
+			return err
+		}
+		a, err1 := slots.ParseHHMM(start)
+		b, err2 := slots.ParseHHMM(end)
+		if d < 0 || d > 6 || err1 != nil || err2 != nil || b <= a {
+			return nil // a row no window can read opens nothing
+		}
+		if pro == "" {
+			s.practice[d] = append(s.practice[d], [2]int{a, b})
+		} else {
+			w := s.own[pro]
+			w[d] = append(w[d], [2]int{a, b})
+			s.own[pro] = w
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+		var d dayOff
+		if err := r.Scan(&d.professionalID, &d.start, &d.end, &d.reason); err != nil {
+			return err
+		}
+		s.daysOff = append(s.daysOff, d)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+		var k string
+		if err := r.Scan(&k); err != nil {
+			return err
+		}
+		s.open[k] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := each(ctx, q, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ? ORDER BY month, day, name`, []any{ownerID}, func(r *sql.Rows) error {
+		var c custom
+		if err := r.Scan(&c.id, &c.name, &c.month, &c.day); err != nil {
+			return err
+		}
+		s.custom = append(s.custom, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func each(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// Closed says why a date has no windows.
+type Closed string
+
+const (
+	Open          Closed = ""
+	ClosedWeekday Closed = "weekday" // the weekday has no hours
+	ClosedDayOff  Closed = "day_off"
+	ClosedHoliday Closed = "holiday"
+)
+
+// Plan is one date of one professional (or of the practice): the windows in
+// minutes from midnight, or why there are none, with the label the agenda shows.
+type Plan struct {
+	Windows [][2]int
+	Closed  Closed
+	Label   string // 'Fechado', 'Folga' or 'Folga: {reason}', a holiday's name
+}
+
+// Holiday is the holiday closing a date, if any: the owner's own, or a
+// national one the practice has not opened.
+func (s *Setup) Holiday(date time.Time) (Holiday, bool) {
+	for _, c := range s.custom {
+		if int(date.Month()) == c.month && date.Day() == c.day {
+			return Holiday{Key: "custom-" + c.id, Name: c.name, Date: date}, true
+		}
+	}
+	for _, h := range National(date.Year()) {
+		if h.Date.Equal(date) && !s.open[h.Key] {
+			return h, true
+		}
+	}
+	return Holiday{}, false
+}
+
+// Plan is the date's plan for a professional ("": the practice's own week).
+// A holiday closes the date, then a day off of the practice or of that
+// professional; otherwise the windows of their weekday.
+func (s *Setup) Plan(professionalID string, date time.Time) Plan {
+	if h, ok := s.Holiday(date); ok {
+		return Plan{Closed: ClosedHoliday, Label: h.Name}
+	}
+	ds := date.Format("2006-01-02")
+	for _, d := range s.daysOff {
+		if (d.professionalID == "" || d.professionalID == professionalID) && d.start <= ds && ds <= d.end {
+			label := "Folga"
+			if d.reason != "" {
+				label = "Folga: " + d.reason
+			}
+			return Plan{Closed: ClosedDayOff, Label: label}
+		}
+	}
+	week := s.practice
+	if p := s.Professionals[professionalID]; p != nil && p.OwnHours {
+		week = s.own[professionalID]
+	}
+	ws := week[int(date.Weekday())]
+	if len(ws) == 0 {
+		return Plan{Closed: ClosedWeekday, Label: "Fechado"}
+	}
+	return Plan{Windows: ws}
+}
+
+// Spans are a plan's windows as instants of that date in the owner's zone.
+func (s *Setup) Spans(p Plan, date time.Time) []slots.Span {
+	out := make([]slots.Span, 0, len(p.Windows))
+	for _, w := range p.Windows {
+		out = append(out, slots.Span{Start: slots.At(date, w[0], s.Loc), End: slots.At(date, w[1], s.Loc)})
+	}
+	return out
+}
+
+// Performers are the active professionals who perform an active service,
+// by name: those it names, or every active professional when it names none.
+func (s *Setup) Performers(serviceID string) []*Professional {
+	svc := s.Services[serviceID]
+	if svc == nil || !svc.Active {
+		return nil
+	}
+	var out []*Professional
+	if len(svc.Professionals) > 0 {
+		for _, id := range svc.Professionals {
+			if p := s.Professionals[id]; p != nil && p.Active {
+				out = append(out, p)
+			}
+		}
+	} else {
+		for _, p := range s.Professionals {
+			if p.Active {
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Name != out[j].Name {
+			return strings.ToLower(out[i].Name) < strings.ToLower(out[j].Name)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// LastDay is the owner's last bookable date ("2006-01-02") at now: the
+// owner's today plus the booking window.
+func (s *Setup) LastDay(now time.Time) string { return LastDay(now, s.Loc, s.Rules.BookingWindowDays) }
+
+// LastDay is the last date a booking window of that many days reaches from
+// now, in a zone: today plus the window.
+func LastDay(now time.Time, loc *time.Location, windowDays int) string {
+	local := now.In(loc)
+	return time.Date(local.Year(), local.Month(), local.Day()+windowDays, 12, 0, 0, 0, time.UTC).Format("2006-01-02")
+}
+
+// Cache keeps each owner's setup for the data version it was read at
+// (internal/platform/memo's versions: every write to what a setup holds
+// bumps it), so a page of free times reads it once per version rather than
+// on every request. Bounded: past max owners the oldest entry goes.
+type Cache struct {
+	DB  *db.DB
+	Max int // 0: 4096 owners
+
+	mu    sync.Mutex
+	m     map[string]cached
+	order []string
+}
+
+type cached struct {
+	version int64
+	setup   *Setup
+}
+
+// Get returns the owner's setup at a version, reading it when the kept one is older.
+func (c *Cache) Get(ctx context.Context, ownerID string, version int64) (*Setup, error) {
+	c.mu.Lock()
+	e, ok := c.m[ownerID]
+	c.mu.Unlock()
+	if ok && e.version == version {
+		return e.setup, nil
+	}
+	s, err := Load(ctx, c.DB, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]cached{}
+	}
+	if _, had := c.m[ownerID]; !had {
+		c.order = append(c.order, ownerID)
+		limit := c.Max
+		if limit <= 0 {
+			limit = 4096
+		}
+		for len(c.order) > limit {
+			delete(c.m, c.order[0])
+			c.order = c.order[1:]
+		}
+	}
+	if cur, had := c.m[ownerID]; !had || cur.version <= version {
+		c.m[ownerID] = cached{version: version, setup: s}
+	}
+	return s, nil
+}
+
+// String names a plan for logs and tests.
+func (p Plan) String() string {
+	if p.Closed != Open {
+		return fmt.Sprintf("%s (%s)", p.Closed, p.Label)
+	}
+	var parts []string
+	for _, w := range p.Windows {
+		parts = append(parts, slots.FormatHHMM(w[0])+"–"+slots.FormatHHMM(w[1]))
+	}
+	return strings.Join(parts, ", ")
+}
