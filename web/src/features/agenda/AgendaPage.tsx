@@ -9,10 +9,10 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import type { Schemas } from '@/lib/api/client'
-import { useAvailability } from '@/lib/api/endpoints/get-availability'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useSchedule } from './api/get-schedule'
 import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
 import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
@@ -46,10 +46,10 @@ export default function AgendaPage() {
 
   const appts = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
   const team = useProfessionals()
-  const hours = useAvailability()
+  const schedule = useSchedule({ from: cursor, to: cursor, ...(professional ? { professional } : {}) })
   useEffect(() => {
-    if (team.isError || hours.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
-  }, [team.isError, hours.isError])
+    if (team.isError || schedule.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
+  }, [team.isError, schedule.isError])
 
   // Calendar views leave cancelled appointments out, unless the filter asks for them.
   const shown = (appts.data?.appointments ?? []).filter((a) => status === 'cancelled' || a.status !== 'cancelled')
@@ -137,12 +137,12 @@ export default function AgendaPage() {
       <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
         {title}
       </h2>
-      {appts.isLoading ? (
+      {appts.isLoading || (view === 'day' && schedule.isLoading) ? (
         <div className="p-10 text-center">
           <Spinner />
         </div>
       ) : view === 'day' ? (
-        <DayView date={cursor} appointments={byDate.get(cursor) ?? []} window={hours.data?.days[weekday(cursor)]} onOpen={setOpen} />
+        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} onOpen={setOpen} />
       ) : view === 'week' ? (
         <WeekView from={from} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
       ) : (
@@ -162,9 +162,26 @@ export default function AgendaPage() {
   )
 }
 
-function DayView(props: { date: string; appointments: Appointment[]; window?: { enabled: boolean; start: string; end: string }; onOpen: (a: Appointment) => void }) {
-  const w = props.window
-  if (!w || !w.enabled) {
+type Plan = Schemas['ScheduleDay']
+
+/**
+ * The day's rows: every 30 minutes of each working window (DISPONÍVEL or
+ * OCUPADO), the gap between two windows as one 'Intervalo' row, and any
+ * appointment outside the windows in its own row. A day off or holiday says
+ * so ('Folga: Férias', the holiday's name) above what is booked anyway.
+ */
+function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: Appointment) => void }) {
+  const plan = props.plan
+  const windows = plan?.windows ?? []
+  if (windows.length === 0 && props.appointments.length === 0) {
+    if (plan && plan.closed !== 'weekday' && plan.closed !== '') {
+      return (
+        <Card className="p-6 text-center">
+          <p className="font-medium">{plan.label}</p>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Sem atendimento neste dia.</p>
+        </Card>
+      )
+    }
     return (
       <Card className="p-6 text-center">
         <p className="font-medium">Nenhum horário configurado para este dia</p>
@@ -178,36 +195,63 @@ function DayView(props: { date: string; appointments: Appointment[]; window?: { 
       </Card>
     )
   }
-  const rows: number[] = []
-  for (let m = toMinutes(w.start); m < toMinutes(w.end); m += 30) rows.push(m)
+  type Row = { at: number; kind: 'open' | 'break' | 'outside'; until?: number }
+  const rows: Row[] = []
+  windows.forEach((w, i) => {
+    if (i > 0) rows.push({ at: toMinutes(windows[i - 1].end), kind: 'break', until: toMinutes(w.start) })
+    for (let m = toMinutes(w.start); m < toMinutes(w.end); m += 30) rows.push({ at: m, kind: 'open' })
+  })
+  const covered = (a: Appointment) => rows.some((r) => r.kind === 'open' && toMinutes(a.time) < r.at + 30 && r.at < toMinutes(a.time) + a.duration)
+  for (const a of props.appointments) if (!covered(a)) rows.push({ at: toMinutes(a.time), kind: 'outside' })
+  rows.sort((x, y) => x.at - y.at)
   return (
-    <Card className="divide-y divide-stone-100 dark:divide-stone-800">
-      {rows.map((m) => {
-        // An appointment occupies every 30-minute row it covers.
-        const a = props.appointments.find((x) => toMinutes(x.time) < m + 30 && m < toMinutes(x.time) + x.duration)
-        const first = a && toMinutes(a.time) >= m
-        return (
-          <div key={m} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
-            <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(m)}</span>
-            {a ? (
-              <button type="button" onClick={() => props.onOpen(a)} className="flex-1 rounded-lg bg-brand-50 p-2 text-left text-sm hover:bg-brand-100 dark:bg-brand-900/30 dark:hover:bg-brand-900/50">
-                <span className="text-xs font-semibold tracking-wide text-brand-800 dark:text-brand-200">OCUPADO</span>
-                {first ? (
-                  <span className="block">
-                    <span className="font-medium">{a.clientName}</span> · {a.serviceName} · {a.duration} min
-                    {a.clientPhone ? ` · ${a.clientPhone}` : ''} · {a.professionalName}
-                  </span>
-                ) : (
-                  <span className="block text-stone-600 dark:text-stone-400">{a.clientName} (continuação)</span>
-                )}
-              </button>
-            ) : (
-              <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:text-stone-400 dark:border-stone-800">DISPONÍVEL</span>
-            )}
-          </div>
-        )
-      })}
-    </Card>
+    <div className="grid gap-3">
+      {plan && plan.closed !== '' && plan.closed !== 'weekday' ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium dark:border-amber-700 dark:bg-amber-900/30">
+          {plan.label}
+        </p>
+      ) : null}
+      <Card className="divide-y divide-stone-100 dark:divide-stone-800">
+        {rows.map((r) => {
+          if (r.kind === 'break') {
+            return (
+              <div key={`break-${r.at}`} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
+                <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(r.at)}</span>
+                <span className="flex-1 rounded-lg bg-stone-100 p-2 text-xs font-semibold tracking-wide text-stone-600 dark:bg-stone-800 dark:text-stone-300">
+                  Intervalo · até {fromMinutes(r.until ?? r.at)}
+                </span>
+              </div>
+            )
+          }
+          // An appointment occupies every 30-minute row it covers.
+          const a =
+            r.kind === 'outside'
+              ? props.appointments.find((x) => toMinutes(x.time) === r.at && !covered(x))
+              : props.appointments.find((x) => toMinutes(x.time) < r.at + 30 && r.at < toMinutes(x.time) + x.duration)
+          const first = a && toMinutes(a.time) >= r.at
+          return (
+            <div key={`${r.kind}-${r.at}`} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
+              <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(r.at)}</span>
+              {a ? (
+                <button type="button" onClick={() => props.onOpen(a)} className="flex-1 rounded-lg bg-brand-50 p-2 text-left text-sm hover:bg-brand-100 dark:bg-brand-900/30 dark:hover:bg-brand-900/50">
+                  <span className="text-xs font-semibold tracking-wide text-brand-800 dark:text-brand-200">OCUPADO</span>
+                  {first ? (
+                    <span className="block">
+                      <span className="font-medium">{a.clientName}</span> · {a.serviceName} · {a.duration} min
+                      {a.clientPhone ? ` · ${a.clientPhone}` : ''} · {a.professionalName}
+                    </span>
+                  ) : (
+                    <span className="block text-stone-600 dark:text-stone-400">{a.clientName} (continuação)</span>
+                  )}
+                </button>
+              ) : (
+                <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:text-stone-400 dark:border-stone-800">DISPONÍVEL</span>
+              )}
+            </div>
+          )
+        })}
+      </Card>
+    </div>
   )
 }
 

@@ -80,6 +80,9 @@ function Section({ n, title, children }: { n: number; title: string; children: R
   )
 }
 
+/** "Qualquer profissional": the server books whoever is free (the least busy that day). */
+const anyone = { id: 'any', name: 'Qualquer profissional', specialization: '', photoUrl: '' }
+
 const todayISO = () => {
   const d = new Date()
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
@@ -89,14 +92,18 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   const [search, setSearch] = useSearchParams()
   const serviceId = search.get('service') ?? ''
   const date = search.get('date') ?? ''
-  const today = todayISO()
+  // The owner's today and last bookable date (their zone, their booking window).
+  const today = profile.firstBookableDate || todayISO()
+  const lastDate = profile.lastBookableDate
   const service = profile.services.find((s) => s.id === serviceId)
   const professionals = useMemo(
     () => (service && service.professionalIds.length > 0 ? profile.professionals.filter((p) => service.professionalIds.includes(p.id)) : profile.professionals),
     [profile.professionals, service],
   )
   const professionalId = search.get('professional') ?? (professionals.length === 1 ? professionals[0].id : '')
-  const professional = professionals.find((p) => p.id === professionalId)
+  // With several professionals the client may leave the choice to the practice:
+  // the free times are theirs together, and the server picks one who is free.
+  const professional = professionalId === anyone.id && professionals.length > 1 ? anyone : professionals.find((p) => p.id === professionalId)
   const [month, setMonth] = useState((date || today).slice(0, 7))
   const [time, setTime] = useState('')
   const schema = useMemo(() => clientSchema(variant), [variant])
@@ -131,7 +138,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   if (done) return <Confirmation profile={profile} done={done} onAgain={() => setDone(null)} />
 
   const isEnabled = (d: string) => {
-    if (d < today) return false
+    if (d < today || (lastDate && d > lastDate)) return false
     if (ready && days.data) return days.data.days.includes(d)
     return new Date(`${d}T12:00:00`).getDay() !== 0 // Sundays closed by default
   }
@@ -258,6 +265,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
                 className="h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900"
               >
                 <option value="">Selecione um profissional</option>
+                {professionals.length > 1 ? <option value={anyone.id}>{anyone.name}</option> : null}
                 {professionals.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name} — {p.specialization}
@@ -273,6 +281,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
               onMonth={setMonth}
               value={date}
               minMonth={today.slice(0, 7)}
+              maxMonth={lastDate ? lastDate.slice(0, 7) : undefined}
               isEnabled={isEnabled}
               onChange={(d) => {
                 setParam('date', d)

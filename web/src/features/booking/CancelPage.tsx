@@ -55,6 +55,11 @@ export default function CancelPage() {
         <Button variant="destructive" className="mt-6 w-full" size="lg" onClick={cancel} disabled={busy}>
           {busy ? 'Cancelando...' : 'Cancelar agendamento'}
         </Button>
+      ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
+        <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
+          O prazo para cancelar por aqui terminou em {new Date(data.cancelUntil).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}. Para
+          cancelar ou remarcar, entre em contato com {data.ownerName}.
+        </p>
       ) : (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Este agendamento não pode mais ser cancelado por aqui.</p>
       )}

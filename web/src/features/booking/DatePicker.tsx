@@ -14,6 +14,8 @@ export function DatePicker(props: {
   onChange: (date: string) => void
   isEnabled: (date: string) => boolean
   minMonth: string
+  /** The last month that can be shown (the booking window's end). */
+  maxMonth?: string
 }) {
   const [y, m] = props.month.split('-').map(Number)
   const first = new Date(Date.UTC(y, m - 1, 1)).getUTCDay()
@@ -32,7 +34,13 @@ export function DatePicker(props: {
         <p className="font-medium" aria-live="polite">
           {monthLabel(y, m)}
         </p>
-        <button type="button" className="rounded-lg p-2 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label="Próximo mês" onClick={() => shift(1)}>
+        <button
+          type="button"
+          className="rounded-lg p-2 hover:bg-stone-100 disabled:opacity-30 dark:hover:bg-stone-800"
+          aria-label="Próximo mês"
+          disabled={props.maxMonth !== undefined && props.month >= props.maxMonth}
+          onClick={() => shift(1)}
+        >
           <ChevronRight className="size-4" aria-hidden />
         </button>
       </div>

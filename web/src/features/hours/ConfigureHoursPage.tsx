@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useAvailability } from '@/lib/api/endpoints/get-availability'
 import { useSaveAvailability } from './api/save-availability'
+import { ScheduleSettings } from './ScheduleSettings'
 
 type Day = Schemas['Day']
 
@@ -44,7 +45,7 @@ function HoursForm({ initial }: { initial: Day[] }) {
       <Card>
         <CardHeader>
           <CardTitle>Horários de atendimento</CardTitle>
-          <CardDescription>Os clientes só veem horários livres dentro destes períodos.</CardDescription>
+          <CardDescription>Os clientes só veem horários livres dentro destes períodos. Para um intervalo de almoço, adicione um segundo período no dia.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <HoursEditor days={days} onChange={setDays} />
@@ -55,6 +56,7 @@ function HoursForm({ initial }: { initial: Day[] }) {
           </div>
         </CardContent>
       </Card>
+      <ScheduleSettings />
     </div>
   )
 }

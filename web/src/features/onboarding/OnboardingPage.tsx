@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { HoursEditor } from '@/components/hours-editor'
+import { HoursEditor, weekOf } from '@/components/hours-editor'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
@@ -21,7 +21,7 @@ type ServiceDraft = { name: string; duration: string; price: string; description
 const newService = (): ServiceDraft => ({ name: '', duration: '60', price: '0', description: '' })
 // Onboarding defaults (SPEC §3): Monday to Friday 09:00–17:00 on, weekends 09:00–13:00 off.
 const defaultDays = (): Day[] =>
-  Array.from({ length: 7 }, (_, d) => (d >= 1 && d <= 5 ? { dayOfWeek: d, enabled: true, start: '09:00', end: '17:00' } : { dayOfWeek: d, enabled: false, start: '09:00', end: '13:00' }))
+  weekOf(Array.from({ length: 7 }, (_, d) => (d >= 1 && d <= 5 ? { enabled: true, start: '09:00', end: '17:00' } : { enabled: false, start: '09:00', end: '13:00' })))
 
 const taken = { title: 'Nome de usuário indisponível', description: 'Este nome de usuário já está sendo usado. Escolha outro.' }
 

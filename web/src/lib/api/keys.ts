@@ -18,6 +18,17 @@ export const queryKeys = {
   services: ['services'] as const,
   professionals: ['professionals'] as const,
   availability: ['availability'] as const,
+  professionalHours: (id: string) => ['professional-hours', id] as const,
+  scheduleRules: ['schedule-rules'] as const,
+  daysOff: ['days-off'] as const,
+  holidays: {
+    all: ['holidays'] as const,
+    year: (year: number) => ['holidays', year] as const,
+  },
+  schedule: {
+    all: ['schedule'] as const,
+    range: (q: Query<'getSchedule'>) => ['schedule', q] as const,
+  },
   dashboard: ['dashboard'] as const,
   appointments: {
     all: ['appointments'] as const,

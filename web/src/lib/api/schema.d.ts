@@ -315,7 +315,7 @@ export interface paths {
         };
         /**
          * The dates of a month with at least one free time for (professional, service).
-         * @description Past dates and dates beyond the booking window (the owner's today plus 365 days) are never listed. Error `validation_failed` (400) for a month that is not YYYY-MM of the years 2000–2100.
+         * @description Past dates and dates beyond the booking window (the owner's today plus bookingWindowDays, 90 by default) are never listed; with professional `any`, a date any of them has free. Error `validation_failed` (400) for a month that is not YYYY-MM of the years 2000–2100.
          */
         get: operations["getBookableDays"];
         put?: never;
@@ -335,7 +335,7 @@ export interface paths {
         };
         /**
          * The free start times of a date for (professional, service).
-         * @description Empty for a past date or one beyond the booking window (the owner's today plus 365 days). Error `validation_failed` (400) for a date that is not a real YYYY-MM-DD of the years 2000–2100.
+         * @description Empty for a past date or one beyond the booking window (the owner's today plus bookingWindowDays); with professional `any`, the union of their free times. Error `validation_failed` (400) for a date that is not a real YYYY-MM-DD of the years 2000–2100.
          */
         get: operations["getFreeTimes"];
         put?: never;
@@ -359,11 +359,14 @@ export interface paths {
          * Book a time (anonymous). The slot is re-checked in the same transaction that saves it.
          * @description A refused time says what is wrong with it, checked in this order (all 409):
          *     `slot_past` ('Este horário já passou. Escolha outro horário.'),
-         *     `date_beyond_window` ('Escolha uma data dentro dos próximos 365 dias.': the last bookable date is the owner's today plus 365 days),
-         *     `day_closed` ('O profissional não atende neste dia. Escolha outra data.'),
-         *     `slot_outside_hours` ('Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.': outside the opening hours or off the 30-minute grid),
+         *     `slot_too_soon` ('Agendamentos online precisam de pelo menos {notice} de antecedência. Escolha um horário mais tarde.'),
+         *     `date_beyond_window` ('Escolha uma data dentro dos próximos {N} dias.': the last bookable date is the owner's today plus bookingWindowDays),
+         *     `day_closed` ('O profissional não atende neste dia. Escolha outra data.', or for a day off or holiday 'O profissional não atende neste dia ({label}). Escolha outra data.'),
+         *     `slot_outside_hours` ('Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.': outside every working window or off the slot step),
          *     then only for another appointment: `slot_unavailable` ('Este profissional já possui agendamento neste horário…'),
-         *     `slot_too_short` ('O horário selecionado não tem {N} minutos disponíveis…').
+         *     `slot_too_short` ('O horário selecionado não tem {N} minutos disponíveis…': the service and its buffers do not fit).
+         *     With professionalId `any`, one professional who performs the service and is free at that time is chosen in the same
+         *     transaction (the one with fewest appointments that day, ties by name); `slot_unavailable` when none is.
          *     Other errors: `booking_closed` (403, the owner's trial ended without a subscription),
          *     `validation_failed` (400; also a date that is not a real YYYY-MM-DD of the years 2000–2100, or a time that is not HH:MM),
          *     `rate_limited` (429, per IP), `profile_not_found` (404).
@@ -403,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the appointment behind a private cancel link (idempotent); frees the slot at once.
-         * @description Errors `not_found` (404), `appointment_past` (409), `rate_limited` (429).
+         * @description Errors `not_found` (404), `appointment_past` (409), `cancel_cutoff` (409, 'O prazo para cancelar pelo link terminou: cancelamentos só até {N} horas antes do horário. Entre em contato com o profissional.'), `rate_limited` (429).
          */
         post: operations["cancelBookingByToken"];
         delete?: never;
@@ -781,6 +784,133 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/professionals/{id}/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The week a professional works (their own, or the practice's they follow). */
+        get: operations["getProfessionalHours"];
+        /** Make a professional follow the practice's week, or keep their own. */
+        put: operations["saveProfessionalHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/days-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Days off of the practice and its professionals that have not ended (ending today or later), by start. */
+        get: operations["listDaysOff"];
+        put?: never;
+        /**
+         * Close a date or a range of dates, for the practice (professionalId null) or one professional.
+         * @description Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
+         */
+        post: operations["createDayOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/days-off/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a day off (the dates open again). */
+        delete: operations["deleteDayOff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holidays of a year, national and the owner's own, by date, each closed or open. */
+        get: operations["listHolidays"];
+        put?: never;
+        /** Add a state or municipal holiday, closed every year on that day. */
+        post: operations["createHoliday"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holidays/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Open (work on) or close a national holiday, every year. */
+        put: operations["setHolidayOpen"];
+        post?: never;
+        /** Remove one of the owner's own holidays (custom-{id}). */
+        delete: operations["deleteHoliday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's booking rules (slot step, notice, booking window, cancellation cutoff). */
+        get: operations["getScheduleRules"];
+        /** Save the practice's booking rules. */
+        put: operations["saveScheduleRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the practice (or one professional) works each date of a range (at most 62 days), with why a date is closed. */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -989,6 +1119,10 @@ export interface components {
             duration: number;
             /** @description price in centavos (2190 = R$ 21,90) */
             priceCents: number;
+            /** @description minutes kept free of other appointments before it (0–240) */
+            bufferBefore: number;
+            /** @description minutes kept free of other appointments after it (0–240) */
+            bufferAfter: number;
             active: boolean;
             professionalIds: string[];
             /** Format: date-time */
@@ -999,6 +1133,10 @@ export interface components {
             description?: string;
             duration: number;
             priceCents: number;
+            /** @description 0–240; kept when left out of an update */
+            bufferBefore?: number;
+            /** @description 0–240; kept when left out of an update */
+            bufferAfter?: number;
             active?: boolean;
             professionalIds?: string[];
         };
@@ -1022,21 +1160,119 @@ export interface components {
         ProfessionalActive: {
             active: boolean;
         };
+        Window: {
+            /** @example 08:00 */
+            start: string;
+            /** @example 12:00 */
+            end: string;
+        };
         Day: {
             /** @description 0 Sunday … 6 Saturday */
             dayOfWeek: number;
             enabled: boolean;
-            /** @example 09:00 */
+            /**
+             * @description the day's opening: its first window's start
+             * @example 09:00
+             */
             start: string;
-            /** @example 19:00 */
+            /**
+             * @description the day's closing: its last window's end
+             * @example 19:00
+             */
             end: string;
+            /** @description the day's working windows, by start, not overlapping (1 to 6 when enabled); the gaps between them are breaks */
+            windows: components["schemas"]["Window"][];
+        };
+        /** @description A weekday sent by a client: its windows, or (for clients of one window a day) start and end. */
+        DayInput: {
+            dayOfWeek: number;
+            enabled: boolean;
+            start?: string;
+            end?: string;
+            windows?: components["schemas"]["Window"][];
         };
         Week: {
             configured: boolean;
             days: components["schemas"]["Day"][];
         };
         WeekInput: {
+            days: components["schemas"]["DayInput"][];
+        };
+        ProfessionalWeek: {
+            /** @description false: the professional follows the practice's week (then days are the practice's) */
+            ownHours: boolean;
             days: components["schemas"]["Day"][];
+        };
+        ProfessionalWeekInput: {
+            ownHours: boolean;
+            /** @description the seven days; required when ownHours */
+            days?: components["schemas"]["DayInput"][];
+        };
+        DayOff: {
+            id: string;
+            /** @description null: the whole practice is closed */
+            professionalId: string | null;
+            /** @description empty for the whole practice */
+            professionalName: string;
+            /** @example 2027-01-04 */
+            start: string;
+            /**
+             * @description inclusive
+             * @example 2027-01-15
+             */
+            end: string;
+            /** @example Férias */
+            reason: string;
+        };
+        DayOffInput: {
+            professionalId?: string | null;
+            start: string;
+            end: string;
+            reason?: string;
+        };
+        HolidayEntry: {
+            /**
+             * @description a national holiday's key, or custom-{id} for the owner's own
+             * @example carnaval-segunda
+             */
+            key: string;
+            name: string;
+            /** @example 2027-02-08 */
+            date: string;
+            national: boolean;
+            /** @description the practice works that day (only national holidays can be opened; the owner's own are deleted instead) */
+            open: boolean;
+        };
+        HolidayInput: {
+            /** @example Aniversário de São Paulo */
+            name: string;
+            month: number;
+            day: number;
+        };
+        ScheduleRules: {
+            /**
+             * @description minutes between offered times; 0: the service's duration. Default 30
+             * @enum {integer}
+             */
+            slotStep: 0 | 15 | 30 | 60;
+            /** @description public bookings start at least this long from now. Default 0 */
+            minNoticeMinutes: number;
+            /** @description public bookings up to the owner's today plus this many days. Default 90 */
+            bookingWindowDays: number;
+            /** @description the client's cancel link works until this many hours before. Default 0 */
+            cancelCutoffHours: number;
+        };
+        ScheduleDay: {
+            date: string;
+            /** @description when someone works that date (the union over professionals unless one is asked for) */
+            windows: components["schemas"]["Window"][];
+            /**
+             * @description why there are no windows; empty when open
+             * @enum {string}
+             */
+            closed: "" | "weekday" | "day_off" | "holiday";
+            /** @description 'Fechado', 'Folga' or 'Folga: {reason}', or the holiday's name; empty when open */
+            label: string;
         };
         OnboardingInput: {
             name: string;
@@ -1049,7 +1285,7 @@ export interface components {
                 priceCents?: number | null;
                 description?: string;
             }[];
-            days: components["schemas"]["Day"][];
+            days: components["schemas"]["DayInput"][];
         };
         PublicProfile: {
             username: string;
@@ -1066,6 +1302,10 @@ export interface components {
             whatsapp: string;
             /** @description false once the trial has ended without a subscription: the page shows the profile but takes no bookings */
             bookingOpen: boolean;
+            /** @description the owner's today (YYYY-MM-DD): no earlier date is offered */
+            firstBookableDate: string;
+            /** @description the owner's today plus the booking window: no later date is offered */
+            lastBookableDate: string;
             services: {
                 id: string;
                 name: string;
@@ -1114,7 +1354,13 @@ export interface components {
             priceCents: number;
             /** @enum {string} */
             status: "confirmed" | "cancelled" | "completed";
+            /** @description the link can still cancel it: confirmed, not begun, and not past the owner's cancellation cutoff */
             cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description the last instant the link cancels (the start minus the cutoff); null when the appointment is not confirmed
+             */
+            cancelUntil: string | null;
         };
         Appointment: {
             id: string;
@@ -1686,7 +1932,7 @@ export interface operations {
             query: {
                 /** @description YYYY-MM */
                 month: string;
-                /** @description professional id */
+                /** @description professional id, or `any`: every active professional who performs the service */
                 professional: string;
                 /** @description service id */
                 service: string;
@@ -1718,7 +1964,7 @@ export interface operations {
             query: {
                 /** @description YYYY-MM-DD */
                 date: string;
-                /** @description professional id */
+                /** @description professional id, or `any`: every active professional who performs the service */
                 professional: string;
                 /** @description service id */
                 service: string;
@@ -2551,6 +2797,318 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Week"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getProfessionalHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalWeek"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveProfessionalHours: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfessionalWeekInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfessionalWeek"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listDaysOff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayOff"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createDayOff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayOffInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DayOff"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteDayOff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listHolidays: {
+        parameters: {
+            query?: {
+                /** @description YYYY (default: the owner's current year) */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        year: number;
+                        holidays: components["schemas"]["HolidayEntry"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createHoliday: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HolidayInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolidayEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setHolidayOpen: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    open: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteHoliday: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getScheduleRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleRules"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveScheduleRules: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleRules"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleRules"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD, inclusive */
+                to: string;
+                /** @description professional id; without it, the union over active professionals */
+                professional?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleDay"][];
                 };
             };
             default: components["responses"]["Error"];

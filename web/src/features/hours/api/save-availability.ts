@@ -12,6 +12,7 @@ export function useSaveAvailability() {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.availability })
       void qc.invalidateQueries({ queryKey: queryKeys.setup })
+      void qc.invalidateQueries({ queryKey: queryKeys.schedule.all })
     },
   })
 }
