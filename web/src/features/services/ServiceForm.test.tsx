@@ -13,9 +13,9 @@ const ana = { id: 'p1', name: 'Ana', specialization: 'Psicóloga', email: null, 
 const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, professionalIds: ['p1'], createdAt: '2026-01-01T00:00:00Z' }
 
 describe('serviceSchema', () => {
-  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', professionalIds: ['p1'] }
+  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'] }
   it('turns what was typed into the body the mutation sends', () => {
-    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, professionalIds: ['p1'] })
+    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, bufferBefore: 0, bufferAfter: 10, professionalIds: ['p1'] })
   })
   it.each([
     [{ name: '   ' }, 'name', 'Informe o nome do serviço.'],
@@ -23,6 +23,8 @@ describe('serviceSchema', () => {
     [{ duration: '1.5' }, 'duration', 'Informe a duração em minutos inteiros (mínimo 1).'],
     [{ price: 'abc' }, 'price', 'Informe o preço em reais, como 150,00.'],
     [{ price: '-1' }, 'price', 'Informe o preço em reais, como 150,00.'],
+    [{ bufferAfter: '241' }, 'bufferAfter', 'Informe de 0 a 240 minutos.'],
+    [{ bufferBefore: '-5' }, 'bufferBefore', 'Informe de 0 a 240 minutos.'],
   ])('%o is refused at %s', (change, field, message) => {
     const r = z.safeParse(serviceSchema, { ...ok, ...change })
     expect(r.success).toBe(false)
@@ -63,7 +65,7 @@ describe('ServiceForm', () => {
     await user.click(submit)
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'))
     const post = calls.find((c) => c.url === '/api/services' && c.method === 'POST')!
-    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, professionalIds: ['p1'] })
+    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, professionalIds: ['p1'] })
   })
 
   it('in the dialog keeps the server’s refusal beside the form and loses nothing typed', async () => {

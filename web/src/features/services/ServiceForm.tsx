@@ -94,6 +94,14 @@ export function ServiceForm({
           <Input id={id('price')} inputMode="decimal" {...form.register('price')} />
         </Field>
       </div>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id={id('buffer-before')} label="Intervalo antes (min)" error={errors.bufferBefore?.message}>
+          <Input id={id('buffer-before')} type="number" inputMode="numeric" min={0} max={240} step={5} {...form.register('bufferBefore')} />
+        </Field>
+        <Field id={id('buffer-after')} label="Intervalo depois (min)" hint="Tempo livre mantido entre atendimentos." error={errors.bufferAfter?.message}>
+          <Input id={id('buffer-after')} type="number" inputMode="numeric" min={0} max={240} step={5} {...form.register('bufferAfter')} />
+        </Field>
+      </div>
       {choices.length > 0 ? (
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Profissionais que realizam este serviço (opcional)</legend>
