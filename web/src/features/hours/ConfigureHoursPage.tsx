@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -6,8 +5,11 @@ import { HoursEditor } from '@/components/hours-editor'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
-import { errorMessage, type Schemas } from '@/lib/api/client'
+import { FormError } from '@/components/ui/field'
+import type { Schemas } from '@/lib/api/client'
 import { useAvailability } from '@/lib/api/endpoints/get-availability'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
+import { weekFormSchema } from '@/lib/hours-form'
 import { useSaveAvailability } from './api/save-availability'
 import { ScheduleSettings } from './ScheduleSettings'
 
@@ -21,22 +23,22 @@ export default function ConfigureHoursPage() {
 
 function HoursForm({ initial }: { initial: Day[] }) {
   const navigate = useNavigate()
-  const [days, setDays] = useState(initial)
+  const form = useSchemaForm(weekFormSchema, { days: initial })
+  const days = form.watch('days')
   const saving = useSaveAvailability()
   const busy = saving.isPending || saving.isSuccess
 
-  function save() {
-    saving.mutate(
-      { days },
-      {
+  const save = form.handleSubmit(
+    (body) =>
+      saving.mutate(body, {
         onSuccess: () => {
           toast.success('Horários salvos!', { description: 'Seus horários de atendimento foram atualizados.' })
           navigate('/dashboard')
         },
-        onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Erro ao salvar horários.') }),
-      },
-    )
-  }
+        onError: (err) => toast.error('Erro', { description: showServerError(form, err, 'Erro ao salvar horários.') }),
+      }),
+    (errors) => toast.error('Erro', { description: errors.days?.message ?? 'Erro ao salvar horários.' }),
+  )
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -48,12 +50,15 @@ function HoursForm({ initial }: { initial: Day[] }) {
           <CardDescription>Os clientes só veem horários livres dentro destes períodos. Para um intervalo de almoço, adicione um segundo período no dia.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <HoursEditor days={days} onChange={setDays} />
-          <div className="flex justify-end">
-            <Button onClick={save} disabled={busy}>
-              {busy ? 'Salvando...' : 'Salvar horários'}
-            </Button>
-          </div>
+          <form onSubmit={save} className="grid gap-4" noValidate>
+            <HoursEditor days={days} onChange={(next) => form.setValue('days', next, { shouldValidate: form.formState.isSubmitted })} />
+            <FormError message={form.formState.errors.days?.message ?? serverError(form)} />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Salvando...' : 'Salvar horários'}
+              </Button>
+            </div>
+          </form>
         </CardContent>
       </Card>
       <ScheduleSettings />

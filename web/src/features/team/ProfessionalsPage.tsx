@@ -1,4 +1,4 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react'
+import { Clock, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -15,6 +15,7 @@ import { useCreateProfessional } from './api/create-professional'
 import { useDeleteProfessional } from './api/delete-professional'
 import { useSetProfessionalActive } from './api/set-professional-active'
 import { useUpdateProfessional } from './api/update-professional'
+import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
 
 type Professional = Schemas['Professional']
 
@@ -23,6 +24,7 @@ export default function ProfessionalsPage() {
   const activation = useSetProfessionalActive()
   const removal = useDeleteProfessional()
   const [dialog, setDialog] = useState<{ open: boolean; editing: Professional | null }>({ open: false, editing: null })
+  const [hoursOf, setHoursOf] = useState<Professional | null>(null)
 
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os profissionais.' })
@@ -100,6 +102,9 @@ export default function ProfessionalsPage() {
                   </td>
                   <td className="p-4">
                     <div className="flex justify-end gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Horários de ${p.name}`} onClick={() => setHoursOf(p)}>
+                        <Clock aria-hidden />
+                      </Button>
                       <Button variant="ghost" size="icon" aria-label={`Editar ${p.name}`} onClick={() => setDialog({ open: true, editing: p })}>
                         <Pencil aria-hidden />
                       </Button>
@@ -114,6 +119,7 @@ export default function ProfessionalsPage() {
           </table>
         )}
       </Card>
+      <ProfessionalHoursDialog professional={hoursOf} onClose={() => setHoursOf(null)} />
       <Dialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}>
         <DialogContent>
           {dialog.open ? (
