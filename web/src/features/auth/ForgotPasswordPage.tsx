@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { AuthFrame } from '@/components/public-page'
@@ -8,10 +8,12 @@ import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
-import { ApiError, errorMessage, NetworkError } from '@/lib/api/client'
+import { ApiError, NetworkError } from '@/lib/api/client'
+import { showServerError, useSchemaForm } from '@/lib/form'
 import { useCompleteAccountRecovery } from './api/complete-account-recovery'
 import { useRequestAccountRecovery } from './api/request-account-recovery'
 import { useResetPassword } from './api/reset-password'
+import { blankRecovery, blankReset, recovery, recoveryRequestSchema, reset, type Problem } from './auth-forms'
 
 /** Maps a reset failure to the spec's screen title, and whether to offer the alternatives. */
 export function resetOutcome(err: unknown): { title: string; message: string; alternatives: boolean } {
@@ -33,18 +35,7 @@ export function resetOutcome(err: unknown): { title: string; message: string; al
 
 const REDIRECT_MS = 2000
 
-/** Checks a new password and its confirmation (SPEC §5), toasting the first problem. */
-function newPasswordOk(password: string, confirm: string): boolean {
-  if (password !== confirm) {
-    toast.error('Senhas não coincidem', { description: 'A nova senha e a confirmação devem ser iguais.' })
-    return false
-  }
-  if (password.trim().length < 6) {
-    toast.error('Senha muito curta', { description: 'A nova senha deve ter pelo menos 6 caracteres.' })
-    return false
-  }
-  return true
-}
+const toastProblem = (p: Problem | null) => p && toast.error(p.title, { description: p.description })
 
 export default function ForgotPasswordPage() {
   const [params] = useSearchParams()
@@ -64,28 +55,20 @@ function useRedirectToLogin() {
 }
 
 function KeywordResetForm() {
-  const [form, setForm] = useState({ email: '', keyword: '', password: '', confirm: '' })
-  const reset = useResetPassword()
-  const busy = reset.isPending || reset.isSuccess
+  const form = useSchemaForm(reset.schema, blankReset)
+  const { errors } = form.formState
+  const resetting = useResetPassword()
+  const busy = resetting.isPending || resetting.isSuccess
   const [failures, setFailures] = useState(0)
   const [alternatives, setAlternatives] = useState(false)
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null)
   const redirect = useRedirectToLogin()
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    const { email, keyword, password, confirm } = form
-    if (!email.trim() || !keyword.trim() || !password.trim() || !confirm.trim()) {
-      toast.error('Erro', { description: 'Por favor, preencha todos os campos.' })
-      return
-    }
-    if (!newPasswordOk(password, confirm)) return
-    setProblem(null)
-    reset.mutate(
-      { email: email.trim(), recoveryKeyword: keyword.trim(), newPassword: password.trim() },
-      {
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      if (busy) return
+      setProblem(null)
+      resetting.mutate(body, {
         onSuccess: () => {
           toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
           redirect()
@@ -98,9 +81,10 @@ function KeywordResetForm() {
           if (out.alternatives || misses >= 2) setAlternatives(true)
           toast.error(out.title, { description: out.message })
         },
-      },
-    )
-  }
+      })
+    },
+    () => toastProblem(reset.problem(form.getValues())),
+  )
 
   return (
     <AuthFrame title="Redefinir senha" subtitle="Use a palavra-chave de recuperação para criar uma nova senha.">
@@ -115,23 +99,23 @@ function KeywordResetForm() {
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <Field id="email" label="E-mail">
-          <Input id="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <Field id="email" label="E-mail" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
         </Field>
-        <Field id="keyword" label="Palavra-chave de recuperação">
-          <Input id="keyword" autoComplete="off" value={form.keyword} onChange={set('keyword')} />
+        <Field id="keyword" label="Palavra-chave de recuperação" error={errors.keyword?.message}>
+          <Input id="keyword" autoComplete="off" {...form.register('keyword')} />
         </Field>
-        <Field id="password" label="Nova senha">
-          <PasswordInput id="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+        <Field id="password" label="Nova senha" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
-        <Field id="confirm" label="Confirmar nova senha">
-          <PasswordInput id="confirm" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+        <Field id="confirm" label="Confirmar nova senha" error={errors.confirm?.message}>
+          <PasswordInput id="confirm" autoComplete="new-password" {...form.register('confirm')} />
         </Field>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Redefinindo...' : 'Redefinir senha'}
         </Button>
       </form>
-      {alternatives ? <AlternativeOptions email={form.email} /> : null}
+      {alternatives ? <AlternativeOptions email={form.getValues('email').trim()} /> : null}
       <div className="mt-6 flex justify-between text-sm">
         <Link to="/login" className="text-brand-700 hover:underline dark:text-brand-200">
           Voltar para o login
@@ -150,19 +134,18 @@ function KeywordResetForm() {
  * account without proof that the person owns the e-mail.
  */
 function AlternativeOptions({ email: initial }: { email: string }) {
-  const [email, setEmail] = useState(initial)
+  const form = useSchemaForm(recoveryRequestSchema, { email: initial })
+  const email = form.watch('email')
   const recovery = useRequestAccountRecovery()
   const busy = recovery.isPending
   const sent = recovery.isSuccess
 
-  function send(e: FormEvent) {
-    e.preventDefault()
-    if (busy || !email.trim()) return
-    recovery.mutate(
-      { email: email.trim() },
-      { onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Ocorreu um erro inesperado. Tente novamente.') }) },
-    )
-  }
+  const send = form.handleSubmit((body) => {
+    if (busy) return
+    recovery.mutate(body, {
+      onError: (err) => toast.error('Erro', { description: showServerError(form, err, 'Ocorreu um erro inesperado. Tente novamente.') }),
+    })
+  })
 
   return (
     <section aria-labelledby="alt-title" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-900/20">
@@ -183,7 +166,7 @@ function AlternativeOptions({ email: initial }: { email: string }) {
                 <label htmlFor="alt-email" className="text-xs font-medium">
                   E-mail da conta
                 </label>
-                <Input id="alt-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+                <Input id="alt-email" type="email" {...form.register('email')} />
               </div>
               <Button type="submit" disabled={busy || !email.trim()}>
                 {busy ? 'Enviando...' : 'Enviar link por e-mail'}
@@ -213,41 +196,34 @@ function AlternativeOptions({ email: initial }: { email: string }) {
 }
 
 function RecoveryLinkForm({ token }: { token: string }) {
-  const [form, setForm] = useState({ password: '', confirm: '', keyword: '' })
+  const form = useSchemaForm(recovery.schema, blankRecovery)
+  const { errors } = form.formState
   const complete = useCompleteAccountRecovery()
   const busy = complete.isPending || complete.isSuccess
   const [problem, setProblem] = useState<string | null>(null)
   const redirect = useRedirectToLogin()
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    if (!form.password.trim() || !form.confirm.trim() || !form.keyword.trim()) {
-      toast.error('Erro', { description: 'Por favor, preencha todos os campos.' })
-      return
-    }
-    if (!newPasswordOk(form.password, form.confirm)) return
-    if (form.keyword.trim().length < 3) {
-      toast.error('Erro', { description: 'A palavra-chave de recuperação deve ter pelo menos 3 caracteres.' })
-      return
-    }
-    setProblem(null)
-    complete.mutate(
-      { token, password: form.password.trim(), recoveryKeyword: form.keyword.trim() },
-      {
-        onSuccess: () => {
-          toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
-          redirect()
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      if (busy) return
+      setProblem(null)
+      complete.mutate(
+        { token, ...body },
+        {
+          onSuccess: () => {
+            toast.success('Senha redefinida!', { description: 'Entre com a nova senha. Redirecionando...' })
+            redirect()
+          },
+          onError: (err) => {
+            const out = resetOutcome(err)
+            setProblem(out.message)
+            toast.error(out.title === 'Erro na redefinição' ? 'Erro na redefinição' : out.title, { description: out.message })
+          },
         },
-        onError: (err) => {
-          const out = resetOutcome(err)
-          setProblem(out.message)
-          toast.error(out.title === 'Erro na redefinição' ? 'Erro na redefinição' : out.title, { description: out.message })
-        },
-      },
-    )
-  }
+      )
+    },
+    () => toastProblem(recovery.problem(form.getValues())),
+  )
 
   return (
     <AuthFrame title="Definir nova senha e palavra-chave" subtitle="Link de recuperação de conta">
@@ -257,14 +233,14 @@ function RecoveryLinkForm({ token }: { token: string }) {
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <Field id="password" label="Nova senha">
-          <PasswordInput id="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+        <Field id="password" label="Nova senha" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="new-password" {...form.register('password')} />
         </Field>
-        <Field id="confirm" label="Confirmar nova senha">
-          <PasswordInput id="confirm" autoComplete="new-password" value={form.confirm} onChange={set('confirm')} />
+        <Field id="confirm" label="Confirmar nova senha" error={errors.confirm?.message}>
+          <PasswordInput id="confirm" autoComplete="new-password" {...form.register('confirm')} />
         </Field>
-        <Field id="keyword" label="Nova palavra-chave de recuperação" hint="Mínimo de 3 caracteres.">
-          <Input id="keyword" autoComplete="off" value={form.keyword} onChange={set('keyword')} />
+        <Field id="keyword" label="Nova palavra-chave de recuperação" hint="Mínimo de 3 caracteres." error={errors.keyword?.message}>
+          <Input id="keyword" autoComplete="off" {...form.register('keyword')} />
         </Field>
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Salvando...' : 'Salvar nova senha'}

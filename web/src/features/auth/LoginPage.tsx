@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { AuthFrame } from '@/components/public-page'
@@ -8,46 +7,45 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { ApiError } from '@/lib/api/client'
 import { useAuth } from '@/lib/auth'
+import { useSchemaForm } from '@/lib/form'
+import { blankLogin, login as rules } from './auth-forms'
 
 export default function LoginPage() {
   const { status, login } = useAuth()
   const navigate = useNavigate()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
+  const form = useSchemaForm(rules.schema, blankLogin)
+  const { errors, isSubmitting, isSubmitSuccessful } = form.formState
+  const busy = isSubmitting || isSubmitSuccessful
 
   if (status === 'signed-in' && !busy) return <Navigate to="/dashboard" replace />
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    if (!email.trim() || !password.trim()) {
-      toast.error('Campos obrigatórios', { description: 'Por favor, preencha e-mail e senha.' })
-      return
-    }
-    setBusy(true)
-    try {
-      await login(email.trim(), password.trim())
-      toast.success('Login realizado!', { description: 'Redirecionando para o painel...' })
-      navigate('/dashboard', { replace: true })
-    } catch (err) {
-      if (err instanceof ApiError) {
-        toast.error('Erro no login', { description: err.message || 'E-mail ou senha incorretos. Verifique seus dados e tente novamente.' })
-      } else {
-        toast.error('Erro no login', { description: 'Algo deu errado. Tente novamente em alguns minutos.' })
+  const onSubmit = form.handleSubmit(
+    async ({ email, password }) => {
+      try {
+        await login(email, password)
+        toast.success('Login realizado!', { description: 'Redirecionando para o painel...' })
+        navigate('/dashboard', { replace: true })
+      } catch (err) {
+        const message =
+          err instanceof ApiError ? err.message || 'E-mail ou senha incorretos. Verifique seus dados e tente novamente.' : 'Algo deu errado. Tente novamente em alguns minutos.'
+        toast.error('Erro no login', { description: message })
+        throw err // the submit did not succeed: the form stays usable
       }
-      setBusy(false)
-    }
-  }
+    },
+    () => {
+      const p = rules.problem(form.getValues())
+      if (p) toast.error(p.title, { description: p.description })
+    },
+  )
 
   return (
     <AuthFrame title="Entrar" subtitle="Acesse o painel da sua agenda.">
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <Field id="email" label="E-mail">
-          <Input id="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>
+        <Field id="email" label="E-mail" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" {...form.register('email')} />
         </Field>
-        <Field id="password" label="Senha">
-          <PasswordInput id="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field id="password" label="Senha" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="current-password" {...form.register('password')} />
         </Field>
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="text-brand-700 hover:underline dark:text-brand-200">
