@@ -81,4 +81,3 @@ export const emailText = (message: string, required = false) =>
     z.trim(),
     z.refine((s) => (s === '' ? !required : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)), message),
   )
-

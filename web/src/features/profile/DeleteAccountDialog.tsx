@@ -1,55 +1,46 @@
 import { AlertTriangle } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PasswordInput } from '@/components/password-input'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
+import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { ApiError } from '@/lib/api/client'
 import { useAuth } from '@/lib/auth'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useDeleteAccount } from './api/delete-account'
+import { blankDelete, deleteSchema } from './profile-form'
 
 export function DeleteAccountDialog() {
   const { status, user, logout } = useAuth()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const [password, setPassword] = useState('')
-  const [word, setWord] = useState('')
+  const form = useSchemaForm(deleteSchema, blankDelete)
+  const { errors } = form.formState
+  const password = form.watch('password')
+  const word = form.watch('word')
   const deletion = useDeleteAccount()
   const busy = deletion.isPending
 
   function reset(next: boolean) {
     setOpen(next)
-    if (!next) {
-      setPassword('')
-      setWord('')
-    }
+    if (!next) form.reset()
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (busy) return
-    if (word !== 'EXCLUIR') {
-      toast.error('Confirmação inválida', { description: "Digite 'EXCLUIR' para confirmar" })
-      return
-    }
-    if (!password.trim()) {
-      toast.error('Senha obrigatória', { description: 'Digite sua senha para confirmar a exclusão' })
-      return
-    }
-    if (!user) {
-      toast.error('Erro', { description: 'Usuário não encontrado' })
-      return
-    }
-    if (status !== 'signed-in') {
-      toast.error('Erro ao excluir conta', { description: 'Sessão inválida. Faça login novamente.' })
-      return
-    }
-    deletion.mutate(
-      { password: password.trim(), confirmation: word },
-      {
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      if (busy) return
+      if (!user) {
+        toast.error('Erro', { description: 'Usuário não encontrado' })
+        return
+      }
+      if (status !== 'signed-in') {
+        toast.error('Erro ao excluir conta', { description: 'Sessão inválida. Faça login novamente.' })
+        return
+      }
+      deletion.mutate(body, {
         onSuccess: () => {
           reset(false)
           toast.success('Conta excluída com sucesso', { description: 'Sua conta foi removida permanentemente' })
@@ -67,11 +58,15 @@ export function DeleteAccountDialog() {
         },
         onError: (err) => {
           const message = err instanceof ApiError ? err.message : 'Ocorreu um erro inesperado. Tente novamente ou entre em contato com o suporte.'
-          toast.error('Erro ao excluir conta', { description: message || 'Erro desconhecido ao excluir conta' })
+          toast.error('Erro ao excluir conta', { description: showServerError(form, err, message || 'Erro desconhecido ao excluir conta') })
         },
-      },
-    )
-  }
+      })
+    },
+    (e) => {
+      if (e.word) toast.error('Confirmação inválida', { description: "Digite 'EXCLUIR' para confirmar" })
+      else if (e.password) toast.error('Senha obrigatória', { description: 'Digite sua senha para confirmar a exclusão' })
+    },
+  )
 
   return (
     <Dialog open={open} onOpenChange={reset}>
@@ -88,12 +83,13 @@ export function DeleteAccountDialog() {
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field id="delete-password" label="Senha">
-            <PasswordInput id="delete-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field id="delete-password" label="Senha" error={errors.password?.message}>
+            <PasswordInput id="delete-password" autoComplete="current-password" {...form.register('password')} />
           </Field>
-          <Field id="delete-word" label="Digite EXCLUIR para confirmar">
-            <Input id="delete-word" autoComplete="off" value={word} onChange={(e) => setWord(e.target.value)} />
+          <Field id="delete-word" label="Digite EXCLUIR para confirmar" error={errors.word?.message}>
+            <Input id="delete-word" autoComplete="off" {...form.register('word')} />
           </Field>
+          <FormError message={serverError(form)} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => reset(false)}>
               Cancelar

@@ -1,17 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Field } from '@/components/ui/field'
+import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError, errorMessage, type Schemas } from '@/lib/api/client'
+import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
+import { profileFields, profileSchema } from './profile-form'
 
 type Profile = Schemas['Profile']
 
@@ -66,48 +68,32 @@ export default function ProfilePage() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile()
-  const [form, setForm] = useState({
-    name: profile.name,
-    email: profile.email,
-    contactEmail: profile.contactEmail,
-    publicUsername: profile.publicUsername ?? '',
-    area: profile.area,
-    description: profile.description,
-    phone: profile.phone,
-    timeZone: profile.timeZone,
-    instagram: profile.instagram,
-    whatsapp: profile.whatsapp,
-    linkedin: profile.linkedin,
-    website: profile.website,
-  })
+  const form = useSchemaForm(profileSchema, profileFields(profile))
+  const { errors } = form.formState
+  const username = form.watch('publicUsername')
   const busy = update.isPending
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (!form.name.trim() || !form.email.trim() || !form.area.trim()) {
-      toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
-      return
-    }
-    update.mutate(form, {
-      onSuccess: (saved) => {
-        setForm((f) => ({
-          ...f,
-          instagram: saved.instagram,
-          linkedin: saved.linkedin,
-          whatsapp: saved.whatsapp,
-          contactEmail: saved.contactEmail,
-          publicUsername: saved.publicUsername ?? '',
-        }))
-        toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
-      },
-      onError: (err) => {
-        if (err instanceof ApiError && err.code === 'username_taken') toast.error('Nome de usuário indisponível', { description: err.message })
-        else toast.error('Erro', { description: errorMessage(err, 'Erro ao salvar informações do perfil.') })
-      },
-    })
-  }
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      update.mutate(body, {
+        // The server completes links and phones: the form shows what was saved.
+        onSuccess: (saved) => {
+          form.reset(profileFields(saved))
+          toast.success('Sucesso', { description: 'Perfil atualizado com sucesso!' })
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.code === 'username_taken') {
+            form.setError('publicUsername', { type: 'server', message: err.message })
+            toast.error('Nome de usuário indisponível', { description: err.message })
+          } else toast.error('Erro', { description: showServerError(form, err, 'Erro ao salvar informações do perfil.') })
+        },
+      }),
+    () => {
+      const v = form.getValues()
+      const missing = [v.name, v.email, v.area].some((x) => x.trim() === '')
+      toast.error('Erro', { description: missing ? 'Preencha todos os campos obrigatórios.' : 'Confira os campos destacados.' })
+    },
+  )
 
   return (
     <form onSubmit={onSubmit} className="grid gap-6" noValidate>
@@ -116,34 +102,38 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <CardTitle>Informações básicas</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id="name" label="Nome completo *">
-            <Input id="name" value={form.name} onChange={set('name')} />
+          <Field id="name" label="Nome completo *" error={errors.name?.message}>
+            <Input id="name" {...form.register('name')} />
           </Field>
-          <Field id="email" label="E-mail *" hint="Não aparece na sua página pública.">
-            <Input id="email" type="email" value={form.email} onChange={set('email')} aria-describedby="email-hint" />
+          <Field id="email" label="E-mail *" hint="Não aparece na sua página pública." error={errors.email?.message}>
+            <Input id="email" type="email" {...form.register('email')} />
           </Field>
-          <Field id="publicUsername" label="Nome de usuário público" hint={`Usado na sua URL pública: ${window.location.origin}/agende/${form.publicUsername || 'seu-nome'}`}>
-            <Input id="publicUsername" autoCapitalize="none" value={form.publicUsername} onChange={set('publicUsername')} aria-describedby="publicUsername-hint" />
+          <Field
+            id="publicUsername"
+            label="Nome de usuário público"
+            hint={`Usado na sua URL pública: ${window.location.origin}/agende/${username.trim() || 'seu-nome'}`}
+            error={errors.publicUsername?.message}
+          >
+            <Input id="publicUsername" autoCapitalize="none" {...form.register('publicUsername')} />
           </Field>
-          <Field id="area" label="Área de atuação *">
-            <Input id="area" value={form.area} onChange={set('area')} />
+          <Field id="area" label="Área de atuação *" error={errors.area?.message}>
+            <Input id="area" {...form.register('area')} />
           </Field>
           <div className="sm:col-span-2">
             <Field id="description" label="Biografia">
-              <Textarea id="description" value={form.description} onChange={set('description')} />
+              <Textarea id="description" {...form.register('description')} />
             </Field>
           </div>
-          <Field id="contactEmail" label="E-mail de contato (opcional, exibido na sua página pública)">
-            <Input id="contactEmail" type="email" autoComplete="email" placeholder="contato@seunegocio.com.br" value={form.contactEmail} onChange={set('contactEmail')} />
+          <Field id="contactEmail" label="E-mail de contato (opcional, exibido na sua página pública)" error={errors.contactEmail?.message}>
+            <Input id="contactEmail" type="email" autoComplete="email" placeholder="contato@seunegocio.com.br" {...form.register('contactEmail')} />
           </Field>
           <Field id="phone" label="Telefone">
-            <Input id="phone" type="tel" value={form.phone} onChange={set('phone')} />
+            <Input id="phone" type="tel" {...form.register('phone')} />
           </Field>
           <Field id="timeZone" label="Fuso horário">
             <select
               id="timeZone"
-              value={form.timeZone}
-              onChange={set('timeZone')}
+              {...form.register('timeZone')}
               className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm dark:border-stone-700 dark:bg-stone-900"
             >
               {zones.map(([z, label]) => (
@@ -162,19 +152,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <Field id="instagram" label="Instagram">
-            <Input id="instagram" placeholder="@seuperfil" value={form.instagram} onChange={set('instagram')} />
+            <Input id="instagram" placeholder="@seuperfil" {...form.register('instagram')} />
           </Field>
           <Field id="whatsapp" label="WhatsApp">
-            <Input id="whatsapp" type="tel" placeholder="(11) 99999-9999" value={form.whatsapp} onChange={set('whatsapp')} />
+            <Input id="whatsapp" type="tel" placeholder="(11) 99999-9999" {...form.register('whatsapp')} />
           </Field>
           <Field id="linkedin" label="LinkedIn">
-            <Input id="linkedin" placeholder="seu-perfil" value={form.linkedin} onChange={set('linkedin')} />
+            <Input id="linkedin" placeholder="seu-perfil" {...form.register('linkedin')} />
           </Field>
           <Field id="website" label="Site">
-            <Input id="website" value={form.website} onChange={set('website')} />
+            <Input id="website" {...form.register('website')} />
           </Field>
         </CardContent>
       </Card>
+      <FormError message={serverError(form)} />
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Salvando...' : 'Salvar perfil'}

@@ -1,21 +1,23 @@
 import { Clock, Pencil, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
+import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
 import { useCreateProfessional } from './api/create-professional'
 import { useDeleteProfessional } from './api/delete-professional'
 import { useSetProfessionalActive } from './api/set-professional-active'
 import { useUpdateProfessional } from './api/update-professional'
 import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
+import { professionalFields, professionalSchema } from './professional-form'
 
 type Professional = Schemas['Professional']
 
@@ -136,29 +138,28 @@ export default function ProfessionalsPage() {
 }
 
 function ProfessionalForm({ editing, onDone }: { editing: Professional | null; onDone: () => void }) {
-  const [form, setForm] = useState({ name: editing?.name ?? '', specialization: editing?.specialization ?? '', email: editing?.email ?? '' })
+  const form = useSchemaForm(professionalSchema, professionalFields(editing))
+  const { errors } = form.formState
   const create = useCreateProfessional()
   const update = useUpdateProfessional()
   const busy = create.isPending || update.isPending
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }))
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault()
-    if (!form.name.trim() || !form.specialization.trim()) {
-      toast.error('Erro', { description: 'Nome e especialização são obrigatórios.' })
-      return
-    }
-    const body = { name: form.name.trim(), specialization: form.specialization.trim(), email: form.email.trim() }
-    const handlers = {
-      onSuccess: () => {
-        toast.success(editing ? 'Profissional atualizado' : 'Profissional adicionado')
-        onDone()
-      },
-      onError: (err: Error) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar o profissional.') }),
-    }
-    if (editing) update.mutate({ id: editing.id, body }, handlers)
-    else create.mutate(body, handlers)
-  }
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      const handlers = {
+        onSuccess: () => {
+          toast.success(editing ? 'Profissional atualizado' : 'Profissional adicionado')
+          onDone()
+        },
+        onError: (err: Error) => toast.error('Erro', { description: showServerError(form, err, 'Não foi possível salvar o profissional.') }),
+      }
+      if (editing) update.mutate({ id: editing.id, body }, handlers)
+      else create.mutate(body, handlers)
+    },
+    (e) => {
+      if (e.name || e.specialization) toast.error('Erro', { description: 'Nome e especialização são obrigatórios.' })
+    },
+  )
 
   return (
     <>
@@ -167,15 +168,16 @@ function ProfessionalForm({ editing, onDone }: { editing: Professional | null; o
         <DialogDescription>Quem atende os seus clientes.</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <Field id="pro-name" label="Nome *">
-          <Input id="pro-name" value={form.name} onChange={set('name')} />
+        <Field id="pro-name" label="Nome *" error={errors.name?.message}>
+          <Input id="pro-name" {...form.register('name')} />
         </Field>
-        <Field id="pro-spec" label="Especialização *">
-          <Input id="pro-spec" value={form.specialization} onChange={set('specialization')} />
+        <Field id="pro-spec" label="Especialização *" error={errors.specialization?.message}>
+          <Input id="pro-spec" {...form.register('specialization')} />
         </Field>
-        <Field id="pro-email" label="E-mail (opcional)">
-          <Input id="pro-email" type="email" value={form.email} onChange={set('email')} />
+        <Field id="pro-email" label="E-mail (opcional)" error={errors.email?.message}>
+          <Input id="pro-email" type="email" {...form.register('email')} />
         </Field>
+        <FormError message={serverError(form)} />
         <DialogFooter>
           <Button type="submit" disabled={busy}>
             {busy ? 'Salvando...' : editing ? 'Salvar alterações' : 'Adicionar'}
