@@ -1,27 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Plus, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { useFieldArray } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { HoursEditor, weekOf } from '@/components/hours-editor'
+import { HoursEditor } from '@/components/hours-editor'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError, errorMessage, type Schemas } from '@/lib/api/client'
-import { parseBRL } from '@/lib/format'
+import { ApiError } from '@/lib/api/client'
+import { showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
 import { usernameAvailabilityQueryOptions } from './api/check-username'
 import { useFinishOnboarding } from './api/finish-onboarding'
-
-type Day = Schemas['Day']
-
-type ServiceDraft = { name: string; duration: string; price: string; description: string }
-const newService = (): ServiceDraft => ({ name: '', duration: '60', price: '0', description: '' })
-// Onboarding defaults (SPEC §3): Monday to Friday 09:00–17:00 on, weekends 09:00–13:00 off.
-const defaultDays = (): Day[] =>
-  weekOf(Array.from({ length: 7 }, (_, d) => (d >= 1 && d <= 5 ? { enabled: true, start: '09:00', end: '17:00' } : { enabled: false, start: '09:00', end: '13:00' })))
+import { blankOnboarding, newService, onboardingSchema, stepFields } from './onboarding-form'
 
 const taken = { title: 'Nome de usuário indisponível', description: 'Este nome de usuário já está sendo usado. Escolha outro.' }
 
@@ -29,27 +23,28 @@ export default function OnboardingPage() {
   const navigate = useNavigate()
   const qc = useQueryClient()
   const [step, setStep] = useState(1)
-  const [profile, setProfile] = useState({ name: '', area: '', publicUsername: '', description: '' })
-  const [services, setServices] = useState<ServiceDraft[]>([newService()])
-  const [days, setDays] = useState<Day[]>(defaultDays)
+  const form = useSchemaForm(onboardingSchema, blankOnboarding())
+  const { errors } = form.formState
+  const services = useFieldArray({ control: form.control, name: 'services' })
+  const days = form.watch('days')
   const [checking, setChecking] = useState(false)
   const saving = useFinishOnboarding()
   const busy = checking ? 'checking' : saving.isPending || saving.isSuccess ? 'saving' : ''
-  const setP = (k: keyof typeof profile) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setProfile((p) => ({ ...p, [k]: e.target.value }))
-  const setS = (i: number, k: keyof ServiceDraft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setServices((ss) => ss.map((s, j) => (j === i ? { ...s, [k]: e.target.value } : s)))
+  const required = () => toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
+  const noService = () => toast.error('Erro', { description: 'Configure pelo menos um serviço.' })
 
   async function nextFromProfile() {
-    if (!profile.name.trim() || !profile.area.trim() || !profile.publicUsername.trim()) {
-      toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
+    if (!(await form.trigger([...stepFields[1]]))) {
+      required()
       return
     }
-    const username = profile.publicUsername.trim().toLowerCase()
+    const username = form.getValues('publicUsername').trim().toLowerCase()
     if (username.length >= 3) {
       setChecking(true)
       try {
         const r = await qc.fetchQuery(usernameAvailabilityQueryOptions(username))
         if (!r.available) {
+          form.setError('publicUsername', { type: 'server', message: r.message })
           toast.error(r.message === taken.description ? taken.title : 'Erro', { description: r.message })
           return
         }
@@ -62,50 +57,41 @@ export default function OnboardingPage() {
     setStep(2)
   }
 
-  function nextFromServices() {
-    if (!services[0].name.trim() || !services[0].duration.trim()) {
-      toast.error('Erro', { description: 'Configure pelo menos um serviço.' })
+  async function nextFromServices() {
+    if (!(await form.trigger([...stepFields[2]]))) {
+      noService()
       return
     }
     setStep(3)
   }
 
-  function finish() {
-    if (!profile.name.trim() || !profile.area.trim() || !profile.publicUsername.trim()) {
-      toast.error('Erro', { description: 'Preencha todos os campos obrigatórios.' })
-      setStep(1)
-      return
-    }
-    saving.mutate(
-      {
-        name: profile.name.trim(),
-        area: profile.area.trim(),
-        publicUsername: profile.publicUsername.trim(),
-        description: profile.description.trim(),
-        services: services.map((s) => ({
-          name: s.name.trim(),
-          duration: s.duration.trim() ? Number.parseInt(s.duration, 10) : null,
-          priceCents: parseBRL(s.price) ?? 0,
-          description: s.description.trim(),
-        })),
-        days,
-      },
-      {
+  const finish = form.handleSubmit(
+    (body) =>
+      saving.mutate(body, {
         onSuccess: () => {
           toast.success('Configuração completa!', { description: 'Você tem 7 dias grátis!' })
           navigate('/dashboard', { replace: true })
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'username_taken') {
+            form.setError('publicUsername', { type: 'server', message: taken.description })
             toast.error(taken.title, { description: taken.description })
             setStep(1)
           } else {
-            toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar. Tente novamente.') })
+            toast.error('Erro', { description: showServerError(form, err, 'Não foi possível salvar. Tente novamente.') })
           }
         },
-      },
-    )
-  }
+      }),
+    (e) => {
+      if (e.name || e.area || e.publicUsername) {
+        required()
+        setStep(1)
+      } else if (e.services) {
+        noService()
+        setStep(2)
+      } else if (e.days) toast.error('Erro', { description: e.days.message })
+    },
+  )
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
@@ -126,20 +112,27 @@ export default function OnboardingPage() {
             <CardDescription>Como seus clientes vão encontrar você.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            <Field id="ob-name" label="Nome profissional *">
-              <Input id="ob-name" value={profile.name} onChange={setP('name')} />
+            <Field id="ob-name" label="Nome profissional *" error={errors.name?.message}>
+              <Input id="ob-name" {...form.register('name')} />
             </Field>
-            <Field id="ob-area" label="Área de atuação *">
-              <Input id="ob-area" placeholder="Ex.: Psicologia" value={profile.area} onChange={setP('area')} />
+            <Field id="ob-area" label="Área de atuação *" error={errors.area?.message}>
+              <Input id="ob-area" placeholder="Ex.: Psicologia" {...form.register('area')} />
             </Field>
-            <Field id="ob-username" label="Nome de usuário público *">
+            <Field id="ob-username" label="Nome de usuário público *" error={errors.publicUsername?.message}>
               <div className="flex items-center rounded-lg border border-stone-300 bg-white pl-3 dark:border-stone-700 dark:bg-stone-900">
                 <span className="shrink-0 text-sm text-stone-500 dark:text-stone-400">{window.location.host}/agende/</span>
-                <Input id="ob-username" className="border-0 pl-1 focus-visible:outline-none" autoCapitalize="none" value={profile.publicUsername} onChange={setP('publicUsername')} />
+                <Input
+                  id="ob-username"
+                  className="border-0 pl-1 focus-visible:outline-none"
+                  autoCapitalize="none"
+                  aria-invalid={errors.publicUsername ? true : undefined}
+                  aria-describedby={errors.publicUsername ? 'ob-username-error' : undefined}
+                  {...form.register('publicUsername')}
+                />
               </div>
             </Field>
             <Field id="ob-description" label="Descrição (opcional)">
-              <Textarea id="ob-description" value={profile.description} onChange={setP('description')} />
+              <Textarea id="ob-description" {...form.register('description')} />
             </Field>
           </CardContent>
         </Card>
@@ -152,31 +145,31 @@ export default function OnboardingPage() {
             <CardDescription>Cadastre um ou mais serviços. Você pode editar depois.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {services.map((s, i) => (
-              <fieldset key={i} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-800">
+            {services.fields.map((s, i) => (
+              <fieldset key={s.id} className="grid gap-3 rounded-xl border border-stone-200 p-4 dark:border-stone-800">
                 <legend className="px-1 text-sm font-medium">Serviço {i + 1}</legend>
-                <Field id={`svc-${i}-name`} label="Nome do serviço *">
-                  <Input id={`svc-${i}-name`} value={s.name} onChange={setS(i, 'name')} />
+                <Field id={`svc-${i}-name`} label="Nome do serviço *" error={errors.services?.[i]?.name?.message}>
+                  <Input id={`svc-${i}-name`} {...form.register(`services.${i}.name`)} />
                 </Field>
                 <div className="grid grid-cols-2 gap-3">
-                  <Field id={`svc-${i}-duration`} label="Duração (min) *">
-                    <Input id={`svc-${i}-duration`} type="number" min={1} inputMode="numeric" value={s.duration} onChange={setS(i, 'duration')} />
+                  <Field id={`svc-${i}-duration`} label="Duração (min) *" error={errors.services?.[i]?.duration?.message}>
+                    <Input id={`svc-${i}-duration`} type="number" min={1} inputMode="numeric" {...form.register(`services.${i}.duration`)} />
                   </Field>
                   <Field id={`svc-${i}-price`} label="Preço (R$)">
-                    <Input id={`svc-${i}-price`} inputMode="decimal" value={s.price} onChange={setS(i, 'price')} />
+                    <Input id={`svc-${i}-price`} inputMode="decimal" {...form.register(`services.${i}.price`)} />
                   </Field>
                 </div>
                 <Field id={`svc-${i}-description`} label="Descrição">
-                  <Input id={`svc-${i}-description`} value={s.description} onChange={setS(i, 'description')} />
+                  <Input id={`svc-${i}-description`} {...form.register(`services.${i}.description`)} />
                 </Field>
-                {services.length > 1 ? (
-                  <Button type="button" variant="ghost" className="justify-self-start text-red-700" onClick={() => setServices((ss) => ss.filter((_, j) => j !== i))}>
+                {services.fields.length > 1 ? (
+                  <Button type="button" variant="ghost" className="justify-self-start text-red-700" onClick={() => services.remove(i)}>
                     <Trash2 aria-hidden /> Remover serviço
                   </Button>
                 ) : null}
               </fieldset>
             ))}
-            <Button type="button" variant="outline" onClick={() => setServices((ss) => [...ss, newService()])}>
+            <Button type="button" variant="outline" onClick={() => services.append(newService())}>
               <Plus aria-hidden /> Adicionar outro serviço
             </Button>
           </CardContent>
@@ -190,7 +183,7 @@ export default function OnboardingPage() {
             <CardDescription>Marque os dias em que você atende.</CardDescription>
           </CardHeader>
           <CardContent>
-            <HoursEditor days={days} onChange={setDays} />
+            <HoursEditor days={days} onChange={(next) => form.setValue('days', next, { shouldValidate: form.formState.isSubmitted })} />
           </CardContent>
         </Card>
       ) : null}
@@ -210,7 +203,7 @@ export default function OnboardingPage() {
         ) : step === 2 ? (
           <Button onClick={nextFromServices}>Salvar e continuar</Button>
         ) : (
-          <Button onClick={finish} disabled={busy !== ''}>
+          <Button onClick={(e) => void finish(e)} disabled={busy !== ''}>
             {busy === 'saving' ? 'Salvando...' : 'Finalizar e começar teste grátis'}
           </Button>
         )}

@@ -18,7 +18,7 @@ describe('profileSchema', () => {
   it.each([
     [{ name: ' ' }, 'name', 'Informe seu nome.'],
     [{ email: 'ana' }, 'email', 'Informe um e-mail válido.'],
-    [{ contactEmail: 'contato@' }, 'contactEmail', 'Informe um e-mail válido ou deixe em branco.'],
+    [{ contactEmail: 'contato@' }, 'contactEmail', 'Informe um e-mail de contato válido ou deixe o campo em branco.'],
     [{ publicUsername: 'a b' }, 'publicUsername', 'Use de 3 a 30 letras, números, ponto, hífen ou sublinhado.'],
     [{ area: '' }, 'area', 'Informe sua área de atuação.'],
   ])('%o is refused at %s', (change, field, message) => {

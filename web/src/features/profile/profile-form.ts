@@ -38,7 +38,7 @@ export const profileFields = (p: Profile): ProfileFields => ({
 export const profileSchema: FormSchema<ProfileFields, Schemas['ProfileInput']> = z.object({
   name: requiredText('Informe seu nome.'),
   email: emailText('Informe um e-mail válido.', true),
-  contactEmail: emailText('Informe um e-mail válido ou deixe em branco.'),
+  contactEmail: emailText('Informe um e-mail de contato válido ou deixe o campo em branco.'),
   publicUsername: z.string().check(
     z.trim(),
     z.refine((s) => s === '' || /^[a-zA-Z0-9._-]{3,30}$/.test(s), 'Use de 3 a 30 letras, números, ponto, hífen ou sublinhado.'),
