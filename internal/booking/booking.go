@@ -26,6 +26,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
@@ -84,10 +85,14 @@ const Any = "any"
 // setup is the schedule setup of the owner with that public username, as
 // of the owner's current data version.
 func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
+	username = profiles.NormalizeUsername(username)
+	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
+		return s.Setups.Get(ctx, l.OwnerID, l.Version) // the answer cache read them for this request
+	}
 	var id string
 	var version int64
 	err := s.DB.QueryRowContext(ctx, `SELECT p.id, COALESCE(d.version, 0) FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id WHERE p.public_username = ?`,
-		profiles.NormalizeUsername(username)).Scan(&id, &version)
+		username).Scan(&id, &version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfile
 	}
@@ -127,26 +132,56 @@ func choose(st *schedule.Setup, professionalID, serviceID string) (*schedule.Ser
 // those count as busy in the slots).
 func Holds(status string) bool { return status == "confirmed" || status == "completed" }
 
-// BusyDays is each professional's holding appointments, by date.
-type BusyDays map[string]map[string][]slots.Busy
+// BusyDays is each professional's holding appointments of a range of dates,
+// in date and time order: one slice per professional, and where each date's
+// run of it starts and ends, so a day's neighbourhood is a sub-slice.
+type BusyDays map[string]*proBusy
+
+type proBusy struct {
+	all  []slots.Busy
+	span map[int64][2]int // date (days since 1970-01-01) → [first, end) in all
+}
+
+// dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
+func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
 
 // Near is a professional's appointments of a date and the dates either side
 // (a buffer, or a clock change, may reach across midnight).
 func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
-	days := b[professionalID]
-	var out []slots.Busy
-	for _, d := range []time.Time{date.AddDate(0, 0, -1), date, date.AddDate(0, 0, 1)} {
-		out = append(out, days[d.Format("2006-01-02")]...)
+	p := b[professionalID]
+	if p == nil {
+		return nil
 	}
-	return out
+	lo, hi := -1, -1
+	n := dayNumber(date)
+	for d := n - 1; d <= n+1; d++ {
+		if sp, ok := p.span[d]; ok {
+			if lo < 0 {
+				lo = sp[0]
+			}
+			hi = sp[1]
+		}
+	}
+	if lo < 0 {
+		return nil
+	}
+	return p.all[lo:hi]
 }
 
 // count is how many appointments a professional holds on a date.
-func (b BusyDays) count(professionalID, date string) int { return len(b[professionalID][date]) }
+func (b BusyDays) count(professionalID string, date time.Time) int {
+	if p := b[professionalID]; p != nil {
+		sp := p.span[dayNumber(date)]
+		return sp[1] - sp[0]
+	}
+	return 0
+}
 
 // readBusy reads the holding appointments of professionals between two
 // dates (inclusive), leaving out the appointment except (none when ""), as
-// instants in the owner's zone: one range read.
+// instants in the owner's zone: one range read, answered from the
+// appointments_professional_busy index alone. Every professional asked for
+// has an entry, empty when free.
 func readBusy(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, except string) (BusyDays, error) {
 	out := BusyDays{}
 	if len(professionalIDs) == 0 {
@@ -155,30 +190,51 @@ func readBusy(ctx context.Context, q db.Querier, loc *time.Location, professiona
 	args := []any{}
 	for _, id := range professionalIDs {
 		args = append(args, id)
+		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
 	args = append(args, from.Format("2006-01-02"), to.Format("2006-01-02"), except)
 	rows, err := q.QueryContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments
-		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND id <> ? AND status IN `+statusesThatHold, args...)
+		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+` AND id <> ?
+		ORDER BY professional_id, appointment_date, appointment_time`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	// Each new date is parsed once, with its clock.
+	var lastPro, lastDate string
+	var p *proBusy
+	var clock slots.DayClock
+	var day int64
+	valid := false
 	for rows.Next() {
 		var pro, date, at string
 		var b slots.Busy
 		if err := rows.Scan(&pro, &date, &at, &b.Duration, &b.Before, &b.After); err != nil {
 			return nil, err
 		}
-		day, err1 := time.Parse("2006-01-02", date)
-		m, err2 := slots.ParseHHMM(at)
-		if err1 != nil || err2 != nil {
+		if pro != lastPro {
+			p, lastPro, lastDate = out[pro], pro, ""
+		}
+		if date != lastDate {
+			lastDate = date
+			t, err := time.Parse("2006-01-02", date)
+			valid = err == nil
+			if valid {
+				clock, day = slots.NewDayClock(t, loc), dayNumber(t)
+			}
+		}
+		m, err := slots.ParseHHMM(at)
+		if err != nil || p == nil || !valid {
 			continue // a time no slot can read never collides
 		}
-		b.Start = slots.At(day, m, loc)
-		if out[pro] == nil {
-			out[pro] = map[string][]slots.Busy{}
+		b.Start = clock.At(m)
+		sp, ok := p.span[day]
+		if !ok {
+			sp = [2]int{len(p.all), len(p.all)}
 		}
-		out[pro][date] = append(out[pro][date], b)
+		p.all = append(p.all, b)
+		sp[1] = len(p.all)
+		p.span[day] = sp
 	}
 	return out, rows.Err()
 }
@@ -286,8 +342,9 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	if err != nil {
 		return nil, err
 	}
+	today := slots.Today(s.Clock.Now(), st.Loc)
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
-		if !s.bookable(st, d) {
+		if d.Format("2006-01-02") < today {
 			continue
 		}
 		for _, p := range pros {
@@ -405,19 +462,34 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 	if err != nil {
 		return nil, errDateTime
 	}
+	// The rules come from the owner's setup as of now (kept per data
+	// version): what only the lock can settle — other appointments — is read
+	// again inside the transaction, so the transaction stays short (on SQLite
+	// every booking of every owner queues for it).
+	st, err := s.setup(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	svc, pros, err := choose(st, in.ProfessionalID, in.ServiceID)
+	if err != nil {
+		return nil, err
+	}
+	start := slots.At(day, minute, st.Loc)
+	if slots.Clock(start, st.Loc) != in.Time {
+		return nil, errOffHours // a time the clocks skip that day
+	}
+	// The rules that do not depend on other appointments, before any lock.
+	if err := s.refuse(st, pros, svc, day, start, nil); err != nil {
+		return nil, err
+	}
+	ownerID := st.OwnerID
 	var out *Booked
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var ownerID, ownerEmail string
-		err := tx.QueryRowContext(ctx, `SELECT p.id, u.email FROM profiles p JOIN users u ON u.id = p.id WHERE p.public_username = ?`,
-			profiles.NormalizeUsername(username)).Scan(&ownerID, &ownerEmail)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errProfile
-		}
-		if err != nil {
-			return err
-		}
-		st, err := schedule.Load(ctx, tx, ownerID) // as this transaction sees it, not as cached
-		if err != nil {
+		var ownerEmail string
+		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, ownerID).Scan(&ownerEmail); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return errProfile
+			}
 			return err
 		}
 		if open, err := profiles.Open(ctx, tx, ownerID, st.TrialEnd, s.Clock.Now()); err != nil {
@@ -425,23 +497,14 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		} else if !open {
 			return errClosed
 		}
-		svc, pros, err := choose(st, in.ProfessionalID, in.ServiceID)
-		if err != nil {
-			return err
-		}
-		start := slots.At(day, minute, st.Loc)
-		if slots.Clock(start, st.Loc) != in.Time {
-			return errOffHours // a time the clocks skip that day
-		}
-		// The rules that do not depend on other appointments, before any lock.
-		if err := s.refuse(st, pros, svc, day, start, nil); err != nil {
-			return err
-		}
 		var chosen *schedule.Professional
 		lock := Lock{OwnerID: ownerID, Professionals: ids(pros), Date: day, Loc: st.Loc}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			var refused error
 			for _, p := range pros {
+				if busy[p.ID] == nil {
+					continue // deleted since the setup was read: not locked, not bookable
+				}
 				d, plan := s.dayOf(st, p, svc, day, busy.Near(p.ID, day))
 				if err := refusal(slots.Why(d, start), svc.Duration, st.Rules.MinNoticeMinutes, plan); err != nil {
 					if refused == nil {
@@ -449,12 +512,12 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 					}
 					continue
 				}
-				if chosen == nil || busy.count(p.ID, in.Date) < busy.count(chosen.ID, in.Date) {
+				if chosen == nil || busy.count(p.ID, day) < busy.count(chosen.ID, day) {
 					chosen = p // pros are by name: the first of the fewest wins ties
 				}
 			}
 			if chosen == nil {
-				if len(pros) > 1 {
+				if len(pros) > 1 || refused == nil {
 					return errSlotTaken
 				}
 				return refused

@@ -2,6 +2,7 @@ package schedule
 
 import (
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -65,8 +66,20 @@ func Easter(year int) time.Time {
 	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
 }
 
-// National returns Brazil's national holidays of a year, by date.
+var nationalByYear sync.Map // year → []Holiday
+
+// National returns Brazil's national holidays of a year, by date. The slice
+// is shared (computed once per year): callers must not change it.
 func National(year int) []Holiday {
+	if hs, ok := nationalByYear.Load(year); ok {
+		return hs.([]Holiday)
+	}
+	hs := national(year)
+	nationalByYear.Store(year, hs)
+	return hs
+}
+
+func national(year int) []Holiday {
 	var out []Holiday
 	for _, f := range fixedHolidays {
 		if year >= f.since {

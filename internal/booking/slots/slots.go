@@ -183,6 +183,36 @@ func At(date time.Time, minute int, loc *time.Location) int64 {
 	return t.Unix() / 60
 }
 
+// DayClock turns the wall-clock minutes of one date in a zone into
+// instants, as At does, without consulting the zone again when the date has
+// no clock change (every date of a zone without daylight saving).
+type DayClock struct {
+	date     time.Time
+	loc      *time.Location
+	midnight int64
+	uniform  bool // the clocks do not change that date: minute m is midnight + m
+}
+
+// NewDayClock reads the date's midnight and whether its clocks change.
+func NewDayClock(date time.Time, loc *time.Location) DayClock {
+	c := DayClock{date: date, loc: loc, midnight: At(date, 0, loc)}
+	// A change of offset shows as the last minute not lying 1439 minutes
+	// after midnight; checking the offsets at both ends also catches a change
+	// and its reversal within the date (there is none in practice).
+	_, a := time.Unix(c.midnight*60, 0).In(loc).Zone()
+	_, b := time.Unix((c.midnight+24*60)*60, 0).In(loc).Zone()
+	c.uniform = a == b && At(date, 24*60-1, loc) == c.midnight+24*60-1
+	return c
+}
+
+// At is the instant of a wall-clock minute of the date (At(date, minute, loc)).
+func (c DayClock) At(minute int) int64 {
+	if c.uniform && minute >= 0 && minute < 24*60 {
+		return c.midnight + int64(minute)
+	}
+	return At(c.date, minute, c.loc)
+}
+
 // Clock is the wall-clock "HH:MM" of an instant in a zone.
 func Clock(instant int64, loc *time.Location) string {
 	return time.Unix(instant*60, 0).In(loc).Format("15:04")

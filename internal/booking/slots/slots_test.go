@@ -365,3 +365,27 @@ func FuzzParseHHMM(f *testing.F) {
 		}
 	})
 }
+
+// DayClock answers exactly what At answers, for every minute of every date
+// of several years in zones with and without clock changes.
+func TestDayClock_AgreesWithAt(t *testing.T) {
+	for _, name := range []string{"America/Sao_Paulo", "America/New_York", "Europe/Lisbon", "Australia/Lord_Howe", "UTC"} {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := time.Date(2017, 1, 1, 0, 0, 0, 0, time.UTC); d.Year() < 2028; d = d.AddDate(0, 0, 1) {
+			c := NewDayClock(d, loc)
+			for m := 0; m < 24*60; m += 7 {
+				if got, want := c.At(m), At(d, m, loc); got != want {
+					t.Fatalf("%s %s minute %d: %d, At says %d", name, d.Format("2006-01-02"), m, got, want)
+				}
+			}
+			for _, m := range []int{-1, 24 * 60, 24*60 + 30} {
+				if got, want := c.At(m), At(d, m, loc); got != want {
+					t.Fatalf("%s %s minute %d: %d, At says %d", name, d.Format("2006-01-02"), m, got, want)
+				}
+			}
+		}
+	}
+}

@@ -66,17 +66,19 @@ type Cache struct {
 type entry struct {
 	key     string
 	version int64
-	header  http.Header // what the handler set: Content-Type, Content-Disposition, Cache-Control…
+	header  []string // what the handler set, as name, value pairs: Content-Type, Content-Disposition, Cache-Control…
 	body    []byte
 }
 
+// entryOverhead is what an entry costs the heap beyond its strings and
+// body: the struct, its list element and its slot in the map. Counting it
+// keeps the bound honest when many small answers are kept.
+const entryOverhead = 192
+
 func (e *entry) size() int {
-	n := len(e.key) + len(e.body)
-	for k, vs := range e.header {
-		n += len(k)
-		for _, v := range vs {
-			n += len(v)
-		}
+	n := entryOverhead + len(e.key) + cap(e.body) + 16*cap(e.header)
+	for _, s := range e.header {
+		n += len(s)
 	}
 	return n
 }
@@ -171,14 +173,39 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 
 // Public caches an answer about the owner named by the {username} path value,
 // read the way usernames are stored (normalize: profiles.NormalizeUsername).
+// On a miss the handler finds the owner and version it was looked up under in
+// its context (Looked), so it need not read them again.
 func (c *Cache) Public(name string, normalize func(string) string, next http.Handler) http.Handler {
 	if c == nil {
 		return next
 	}
-	return c.Handler(name, func(r *http.Request) (string, int64, string, error) {
-		id, v, err := c.VersionOf(r.Context(), normalize(r.PathValue("username")))
-		return id, v, r.URL.RawQuery, err
-	}, next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		username := normalize(r.PathValue("username"))
+		id, v, err := c.VersionOf(r.Context(), username)
+		if err == nil && id != "" {
+			r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, Lookup{Username: username, OwnerID: id, Version: v}))
+		}
+		c.Handler(name, func(r *http.Request) (string, int64, string, error) {
+			return id, v, r.URL.RawQuery, err
+		}, next).ServeHTTP(w, r)
+	})
+}
+
+type lookedKey struct{}
+
+// Lookup is the owner a public answer is about, as Public read it for this
+// request: the stored username, the owner's id and data version.
+type Lookup struct {
+	Username, OwnerID string
+	Version           int64
+}
+
+// Looked is the lookup Public made for this request, if any: an answer
+// computed under it is stored under that version, so the handler should
+// compute it from that same version.
+func Looked(ctx context.Context) (Lookup, bool) {
+	l, ok := ctx.Value(lookedKey{}).(Lookup)
+	return l, ok
 }
 
 // Scope names whose data an answer is and how to tell it apart: the owner's
@@ -198,8 +225,11 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 		if e, ok := c.get(key, version); ok {
 			c.hits.Inc()
 			h := w.Header()
-			for k, vs := range e.header {
-				h[k] = append([]string(nil), vs...)
+			for i := 0; i+1 < len(e.header); i += 2 {
+				delete(h, e.header[i])
+			}
+			for i := 0; i+1 < len(e.header); i += 2 {
+				h[e.header[i]] = append(h[e.header[i]], e.header[i+1])
 			}
 			h.Set("X-Agendei-Cache", "hit")
 			_, _ = w.Write(e.body)
@@ -209,7 +239,7 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK, before: w.Header().Clone()}
 		next.ServeHTTP(rec, r)
 		if rec.status == http.StatusOK && !rec.streamed && rec.header != nil {
-			c.put(&entry{key: key, version: version, header: rec.header, body: rec.buf.Bytes()})
+			c.put(&entry{key: key, version: version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
 		}
 	})
 }
@@ -222,7 +252,7 @@ type recorder struct {
 	buf      bytes.Buffer
 	streamed bool
 	before   http.Header // the headers outer middleware set (request id…): not the answer's own
-	header   http.Header // the handler's headers, as they were sent
+	header   []string    // the handler's headers as name, value pairs, as they were sent (nil: not yet)
 }
 
 func (r *recorder) WriteHeader(status int) {
@@ -236,12 +266,15 @@ func (r *recorder) WriteHeader(status int) {
 // keepHeader notes every header the handler added or changed, at the moment
 // the answer's head goes out.
 func (r *recorder) keepHeader() {
-	r.header = http.Header{}
+	r.header = []string{}
 	for k, vs := range r.ResponseWriter.Header() {
 		if !slices.Equal(vs, r.before[k]) {
-			r.header[k] = slices.Clone(vs)
+			for _, v := range vs {
+				r.header = append(r.header, k, v)
+			}
 		}
 	}
+	r.header = slices.Clip(r.header)
 }
 
 func (r *recorder) Write(p []byte) (int, error) {
