@@ -26,8 +26,8 @@ import (
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
-	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
 )
