@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -43,6 +44,51 @@ var migrations embed.FS
 type DB struct {
 	Dialect Dialect
 	w, r    *sql.DB
+	reads   stmtCache // SQLite: reads prepared once per connection, not on every call
+}
+
+// stmtCache keeps the pool's prepared statement of each read query text.
+// The SQLite driver prepares (parses and plans) every query anew, which cost
+// a tenth of a busy public read; PostgreSQL's driver keeps its own cache.
+// Bounded: past maxStmts query texts (lists of placeholders vary), the rest
+// run unprepared.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+const maxStmts = 256
+
+// stmt is the prepared statement of a read query, or nil to run it directly
+// (not SQLite, the cache is full, or it failed to prepare: running it then
+// reports the error as usual).
+func (d *DB) stmt(ctx context.Context, q string) *sql.Stmt {
+	if d.Dialect != SQLite {
+		return nil
+	}
+	c := &d.reads
+	c.mu.Lock()
+	st, ok := c.m[q]
+	full := len(c.m) >= maxStmts
+	c.mu.Unlock()
+	if ok || full {
+		return st
+	}
+	st, err := d.r.PrepareContext(ctx, q)
+	if err != nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if other, ok := c.m[q]; ok {
+		st.Close()
+		return other
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[q] = st
+	return st
 }
 
 // Open connects to PostgreSQL when databaseURL is set, otherwise to the SQLite
@@ -110,6 +156,12 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 
 // Close closes every connection.
 func (d *DB) Close() error {
+	d.reads.mu.Lock()
+	for _, st := range d.reads.m {
+		st.Close()
+	}
+	d.reads.m = nil
+	d.reads.mu.Unlock()
 	err := d.w.Close()
 	if d.r != d.w {
 		err = errors.Join(err, d.r.Close())
@@ -230,11 +282,17 @@ func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 
 // QueryContext runs a read.
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := d.stmt(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
 	return d.r.QueryContext(ctx, d.Rebind(q), args...)
 }
 
 // QueryRowContext runs a read of one row.
 func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := d.stmt(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return d.r.QueryRowContext(ctx, d.Rebind(q), args...)
 }
 

@@ -3,6 +3,8 @@ package db_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -140,5 +142,54 @@ func TestExecOwned_AnotherOwnersRowIsMissing(t *testing.T) {
 		if err := db.ExecOwned(ctx, d, missing, q, now, "u1"); err != nil {
 			t.Fatalf("own row: %v", err)
 		}
+	})
+}
+
+// Reads prepared once still see every write, report a bad query as a plain
+// query would, and many concurrent readers of one text share the statement.
+func TestReads_PreparedOnceSeeWritesAndReportErrors(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		count := func() int {
+			var n int
+			if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email LIKE ?`, "prep-%").Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		before := count()
+		for i := range 3 {
+			if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, 'x', ?, ?)`, fmt.Sprintf("prep-%d", i), fmt.Sprintf("prep-%d@example.com", i), time.Now(), time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if got := count(); got != before+i+1 {
+				t.Fatalf("after %d inserts the prepared read counts %d", i+1, got)
+			}
+		}
+		if _, err := d.QueryContext(ctx, `SELECT nope FROM users WHERE id = ?`, "x"); err == nil {
+			t.Fatal("a bad query must fail")
+		}
+		var wg sync.WaitGroup
+		for range 16 {
+			wg.Go(func() {
+				for range 50 {
+					rows, err := d.QueryContext(ctx, `SELECT id FROM users WHERE email LIKE ? ORDER BY id`, "prep-%")
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					n := 0
+					for rows.Next() {
+						n++
+					}
+					rows.Close()
+					if n != before+3 {
+						t.Errorf("%d rows", n)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
 	})
 }
