@@ -285,12 +285,16 @@ type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
 	Memo *memo.Cache // nil: no cache
+	// Booking writes the owner's own appointments through the same hold as
+	// a client's booking.
+	Booking *booking.Service
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
+	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 }
@@ -310,6 +314,24 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"appointments": items, "truncated": truncated})
 	return nil
+}
+
+// maxCreateBody bounds an owner's appointment (the client's fields and notes).
+const maxCreateBody = 16 << 10
+
+func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBody)
+	var in booking.OwnerInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	owner := auth.UserID(r.Context())
+	id, err := h.Booking.Create(r.Context(), owner, in)
+	if err != nil {
+		return err
+	}
+	a, err := h.Svc.Get(r.Context(), owner, id)
+	return httpx.Respond(w, http.StatusCreated, a, err)
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {

@@ -60,34 +60,8 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		return err
 	}
 	if send {
-		msg, err := mail.Compose(b.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
-			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
-			Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
-			Details:    b.details(),
-			Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
-			Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
-				"Se você não fez este agendamento, pode ignorar este e-mail.",
-		})
-		if err != nil {
+		if err := s.confirmToClient(ctx, tx, now, b); err != nil {
 			return err
-		}
-		msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
-			UID: b.ID + "@agendei", Start: b.Start, Duration: time.Duration(b.Duration) * time.Minute,
-			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
-			Stamp: now,
-		})}}
-		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
-			return err
-		}
-		lead := s.ReminderLead
-		if lead <= 0 {
-			lead = DefaultReminderLead
-		}
-		if remind := b.Start.Add(-lead); remind.After(now) {
-			if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID}, remind, 8); err != nil {
-				return err
-			}
 		}
 	}
 	owner, err := mail.Compose(b.OwnerEmail, mail.Content{
@@ -101,6 +75,41 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		return err
 	}
 	return s.Mailer.Queue(ctx, tx, owner)
+}
+
+// confirmToClient queues the client's confirmation, with the invite and the
+// cancel link, and the reminder before the appointment.
+func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
+	msg, err := mail.Compose(b.ClientEmail, mail.Content{
+		Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+		Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
+		Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
+		Details:    b.details(),
+		Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
+		Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
+			"Se você não fez este agendamento, pode ignorar este e-mail.",
+	})
+	if err != nil {
+		return err
+	}
+	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
+		UID: b.ID + "@agendei", Start: b.Start, Duration: time.Duration(b.Duration) * time.Minute,
+		Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
+		Stamp: now,
+	})}}
+	if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
+		return err
+	}
+	lead := s.ReminderLead
+	if lead <= 0 {
+		lead = DefaultReminderLead
+	}
+	if remind := b.Start.Add(-lead); remind.After(now) {
+		if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID}, remind, 8); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Anyone can fill the public booking form with any e-mail address, so the

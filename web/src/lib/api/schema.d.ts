@@ -445,7 +445,17 @@ export interface paths {
          */
         get: operations["listAppointments"];
         put?: never;
-        post?: never;
+        /**
+         * The owner writes an appointment into the agenda (a booking that came by phone or WhatsApp).
+         * @description Any active professional and service, from a year back to two years ahead. The time is held in the
+         *     same serialised transaction as a client's booking: `slot_unavailable` (409) when another appointment
+         *     of that professional holds any of it (buffers included). A time outside the professional's hours
+         *     (closed day, break, day off, holiday, off the grid, past closing) answers `outside_hours` (409,
+         *     'Fora do horário de atendimento: …') unless `outsideHours` is true. With `notifyClient` and an e-mail,
+         *     the client gets the confirmation with the invite, the cancel link and the reminder. Errors also
+         *     `validation_failed` (400: missing fields, contact, phone, e-mail, date out of range, inactive choice).
+         */
+        post: operations["createAppointment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1335,6 +1345,12 @@ export interface components {
             clientPhone?: string;
             notes?: string;
         };
+        OwnerAppointmentInput: components["schemas"]["BookingInput"] & {
+            /** @description e-mail the client the confirmation (when they have an e-mail) */
+            notifyClient?: boolean;
+            /** @description the owner confirmed a time outside the professional's hours */
+            outsideHours?: boolean;
+        };
         Booking: {
             id: string;
             date: string;
@@ -2122,6 +2138,34 @@ export interface operations {
                         /** @description more than 3000 matched; narrow the range */
                         truncated: boolean;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,167 @@
+package agenda_test
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+func (s *shop) create(body map[string]any) *servertest.Response {
+	in := map[string]any{"professionalId": s.pro, "serviceId": s.svc, "clientName": "Paciente do Telefone", "clientPhone": "(11) 97777-6666"}
+	for k, v := range body {
+		in[k] = v
+	}
+	return s.owner.Do("POST", "/api/appointments", in)
+}
+
+func publicTimes(t *testing.T, e *servertest.Env, s *shop, date string) []string {
+	t.Helper()
+	var out struct{ Times []string }
+	r := e.Client().Do("GET", fmt.Sprintf("/api/public/profiles/dona/times?date=%s&professional=%s&service=%s", date, s.pro, s.svc), nil)
+	if r.StatusCode != 200 {
+		t.Fatalf("times: %d %s", r.StatusCode, r.Body)
+	}
+	r.JSON(t, &out)
+	return out.Times
+}
+
+// An owner writes a phone booking into the agenda: it holds its time (the
+// public page stops offering it), never goes over another appointment, goes
+// outside the hours only when the owner says so, and says what is wrong.
+func TestCreate_OwnerBookingHoldsTimeLikeAClientsBooking(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona") // open every day 08:00–20:00, 60-minute service; now 2026-11-23 09:00
+		if !contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
+			t.Fatal("14:00 should be free before the owner writes it")
+		}
+		r := s.create(map[string]any{"date": "2026-11-25", "time": "14:00", "notes": "Ligou às 8h"})
+		if r.StatusCode != 201 {
+			t.Fatalf("create: %d %s", r.StatusCode, r.Body)
+		}
+		var a struct {
+			ID, Status, ClientName, ClientPhone, ProfessionalName, ServiceName, Date, Time, Notes string
+			PriceCents                                                                       int
+		}
+		r.JSON(t, &a)
+		if a.Status != "confirmed" || a.ClientName != "Paciente do Telefone" || a.ClientPhone != "11977776666" || a.ProfessionalName != "Ana" ||
+			a.ServiceName != "Sessão" || a.Date != "2026-11-25" || a.Time != "14:00" || a.Notes != "Ligou às 8h" || a.PriceCents != 10000 {
+			t.Fatalf("created: %+v", a)
+		}
+		if contains(publicTimes(t, e, s, "2026-11-25"), "14:00") || contains(publicTimes(t, e, s, "2026-11-25"), "13:30") {
+			t.Fatal("the owner's booking must take 14:00 (and 13:30, which would overlap) off the public page")
+		}
+		if r := s.publicBook(e, "dona", "10.9.0.1", "2026-11-25", "14:00"); r.StatusCode != 409 {
+			t.Fatalf("a client over the owner's booking: %d", r.StatusCode)
+		}
+		// Never over another appointment, a partial overlap included.
+		for _, at := range []string{"14:00", "13:30", "14:30"} {
+			r := s.create(map[string]any{"date": "2026-11-25", "time": at, "outsideHours": true})
+			if r.StatusCode != 409 || r.Err(t).Error.Code != "slot_unavailable" {
+				t.Fatalf("over another at %s: %d %s", at, r.StatusCode, r.Body)
+			}
+		}
+		// Outside the hours only with the owner's yes.
+		r = s.create(map[string]any{"date": "2026-11-25", "time": "21:00"})
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "outside_hours" || !strings.HasPrefix(r.Err(t).Error.Message, "Fora do horário de atendimento") {
+			t.Fatalf("outside hours without a yes: %d %s", r.StatusCode, r.Body)
+		}
+		if r := s.create(map[string]any{"date": "2026-11-25", "time": "21:00", "outsideHours": true}); r.StatusCode != 201 {
+			t.Fatalf("outside hours with a yes: %d %s", r.StatusCode, r.Body)
+		}
+		// An owner may record what happened: a past time inside the hours (the
+		// 20th is Consciência Negra, a national holiday: closed).
+		if r := s.create(map[string]any{"date": "2026-11-19", "time": "10:00"}); r.StatusCode != 201 {
+			t.Fatalf("a past time: %d %s", r.StatusCode, r.Body)
+		}
+		// Bad input says what is wrong and writes nothing.
+		for _, c := range []struct {
+			body map[string]any
+			want string
+		}{
+			{map[string]any{"date": "2026-11-26", "time": "10:00", "clientName": ""}, "Por favor, preencha todos os campos obrigatórios."},
+			{map[string]any{"date": "2026-11-26", "time": "10:00", "clientPhone": ""}, ""},
+			{map[string]any{"date": "2026-11-26", "time": "10:00", "clientPhone": "123"}, ""},
+			{map[string]any{"date": "2026-11-26", "time": "25:00"}, "Data ou horário inválido."},
+			{map[string]any{"date": "2029-11-26", "time": "10:00"}, "Escolha uma data entre um ano atrás e dois anos à frente."},
+			{map[string]any{"date": "2026-11-26", "time": "10:00", "serviceId": "nope"}, "Profissional ou serviço inválido. Escolha entre os ativos."},
+		} {
+			r := s.create(c.body)
+			if r.StatusCode != 400 || (c.want != "" && r.Err(t).Error.Message != c.want) {
+				t.Fatalf("%v: %d %s", c.body, r.StatusCode, r.Body)
+			}
+		}
+		if contains(publicTimes(t, e, s, "2026-11-26"), "10:00") == false {
+			t.Fatal("a refused create must not hold time")
+		}
+		// Another owner cannot write into this agenda with this professional.
+		other := setup(t, e, "outra@example.com", "outra")
+		if r := other.owner.Do("POST", "/api/appointments", map[string]any{"professionalId": s.pro, "serviceId": s.svc, "date": "2026-11-26",
+			"time": "10:00", "clientName": "X", "clientPhone": "11988887777"}); r.StatusCode != 400 {
+			t.Fatalf("another owner's professional: %d %s", r.StatusCode, r.Body)
+		}
+		// The client gets the confirmation only when the owner asks for it.
+		if r := s.create(map[string]any{"date": "2026-11-27", "time": "10:00", "clientEmail": "calada@example.com"}); r.StatusCode != 201 {
+			t.Fatalf("create without notice: %d %s", r.StatusCode, r.Body)
+		}
+		if r := s.create(map[string]any{"date": "2026-11-27", "time": "11:00", "clientEmail": "avisada@example.com", "notifyClient": true}); r.StatusCode != 201 {
+			t.Fatalf("create with notice: %d %s", r.StatusCode, r.Body)
+		}
+		var told, silent bool
+		for _, m := range e.Mails() {
+			told = told || strings.Contains(m.Raw, "To: <avisada@example.com>") && strings.Contains(m.Raw, "agendamento.ics") && strings.Contains(m.Raw, "/cancel/")
+			silent = silent || strings.Contains(m.Raw, "calada@example.com")
+		}
+		if !told || silent {
+			t.Fatalf("confirmation sent to the notified client: %v; to the other: %v", told, silent)
+		}
+		// The owner is told, as with every new appointment.
+		var notes struct{ Notifications []struct{ Title string } }
+		s.owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+		if len(notes.Notifications) != 5 || notes.Notifications[0].Title != "Agendamento criado" {
+			t.Fatalf("notifications: %+v", notes)
+		}
+	})
+}
+
+// The race, on each engine: the owner writes a phone booking and a
+// client books the same time at once, 30 rounds: exactly one holds it.
+func TestCreate_OwnerAndClientRacingForOneTimeOneWins(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		for i := range 30 {
+			date := fmt.Sprintf("2026-12-%02d", 1+i/12)
+			at := fmt.Sprintf("%02d:00", 8+i%12)
+			var wg sync.WaitGroup
+			var owner, client int
+			start := make(chan struct{})
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				<-start
+				owner = s.create(map[string]any{"date": date, "time": at}).StatusCode
+			}()
+			go func() {
+				defer wg.Done()
+				<-start
+				client = s.publicBook(e, "dona", fmt.Sprintf("10.4.%d.1", i), date, at).StatusCode
+			}()
+			close(start)
+			wg.Wait()
+			if n := holders(t, e, s.pro, date, at); n != 1 || (owner == 201) == (client == 201) {
+				t.Fatalf("round %d (%s %s): %d holders (owner %d, client %d)", i, date, at, n, owner, client)
+			}
+		}
+	})
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
