@@ -43,7 +43,7 @@ func TestCreate_OwnerBookingHoldsTimeLikeAClientsBooking(t *testing.T) {
 		}
 		var a struct {
 			ID, Status, ClientName, ClientPhone, ProfessionalName, ServiceName, Date, Time, Notes string
-			PriceCents                                                                       int
+			PriceCents                                                                            int
 		}
 		r.JSON(t, &a)
 		if a.Status != "confirmed" || a.ClientName != "Paciente do Telefone" || a.ClientPhone != "11977776666" || a.ProfessionalName != "Ana" ||
