@@ -8,7 +8,6 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -123,7 +122,7 @@ func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appoint
 	}
 	if key := booking.SearchKey(f.Search); key != "" {
 		q += ` AND search_key LIKE ? ESCAPE '\'`
-		args = append(args, "%"+escapeLike(key)+"%")
+		args = append(args, booking.LikeContaining(key))
 	}
 	q += ` ORDER BY appointment_date, appointment_time, id LIMIT ?`
 	args = append(args, MaxRows+1)
@@ -135,10 +134,6 @@ func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appoint
 		return out[:MaxRows], true, nil
 	}
 	return out, false, nil
-}
-
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // Get returns one of the owner's appointments.

@@ -165,3 +165,47 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// The type-ahead of the owner's form finds clients by name or e-mail
+// (ignoring case and accents) or by phone digits, with their latest contacts.
+func TestClientSearch_FindsByNameEmailOrPhone(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		s.seed(t, e, seeds)
+		find := func(c *servertest.Client, q string) []string {
+			var out struct {
+				Clients []struct{ Name, Email, Phone string }
+			}
+			r := c.Do("GET", "/api/clients/search?q="+q, nil)
+			if r.StatusCode != 200 {
+				t.Fatalf("search %q: %d %s", q, r.StatusCode, r.Body)
+			}
+			r.JSON(t, &out)
+			var names []string
+			for _, m := range out.Clients {
+				names = append(names, m.Name+"|"+m.Email+"|"+m.Phone)
+			}
+			return names
+		}
+		for q, want := range map[string]string{
+			"mar":         "Maria|MARIA2@x.com|11911111111", // the latest of her two appointments
+			"ERI":         "Érica|erica@x.com|21922222222",
+			"joao%40x":    "João|joao@x.com|",
+			"(21)%209222": "Érica|erica@x.com|21922222222",
+		} {
+			if got := find(s.owner, q); len(got) != 1 || got[0] != want {
+				t.Errorf("%q: %v", q, got)
+			}
+		}
+		if got := find(s.owner, "a"); len(got) != 0 {
+			t.Errorf("one letter finds nothing: %v", got)
+		}
+		if got := find(s.owner, "%25%25"); len(got) != 0 {
+			t.Errorf("%% is not a wildcard: %v", got)
+		}
+		other := setup(t, e, "outra@example.com", "outra")
+		if got := find(other.owner, "mar"); len(got) != 0 {
+			t.Errorf("another owner's clients: %v", got)
+		}
+	})
+}

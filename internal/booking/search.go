@@ -27,3 +27,9 @@ func ClientKey(phone, email string) string {
 	}
 	return strings.ToLower(email)
 }
+
+// LikeContaining is the LIKE pattern (with ESCAPE '\') of text containing s:
+// s's own %, _ and \ match themselves.
+func LikeContaining(s string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s) + "%"
+}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -94,6 +95,61 @@ func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([
 	return out, total, nil
 }
 
+// Match is a client found by Search: the name and contacts of their latest
+// appointment.
+type Match struct {
+	Identifier string `json:"identifier"`
+	Name       string `json:"name"`
+	Email      string `json:"email"`
+	Phone      string `json:"phone"`
+}
+
+// SearchLimit is how many clients a search returns at most.
+const SearchLimit = 8
+
+// Search finds the owner's clients whose name or e-mail contains q
+// (ignoring case and accents) or whose phone contains q's digits (three or
+// more), most recently seen first, for the agenda's type-ahead. Fewer than
+// two characters find nothing.
+func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error) {
+	out := []Match{}
+	key := booking.SearchKey(q)
+	if len([]rune(key)) < 2 {
+		return out, nil
+	}
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, q)
+	match, args := `search_key LIKE ? ESCAPE '\'`, []any{userID, booking.LikeContaining(key)}
+	if len(digits) >= 3 {
+		match, args = match+` OR client_phone LIKE ? ESCAPE '\'`, append(args, booking.LikeContaining(digits))
+	}
+	// The latest appointments first, so each client's first row carries
+	// their current contacts; a bounded scan keeps a busy owner's search fast.
+	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, client_name, client_email, client_phone FROM appointments
+		WHERE user_id = ? AND (`+match+`) ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	seen := map[string]bool{}
+	for rows.Next() {
+		var m Match
+		if err := rows.Scan(&m.Identifier, &m.Name, &m.Email, &m.Phone); err != nil {
+			return nil, err
+		}
+		if seen[m.Identifier] || len(out) == SearchLimit {
+			continue
+		}
+		seen[m.Identifier] = true
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
 // contacts fills each client's name, e-mail and phone from their latest
 // appointment, fetched by id in batches.
 func (s *Service) contacts(ctx context.Context, userID string, list []Client, latest map[string]int) error {
@@ -166,6 +222,7 @@ type Handlers struct {
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/clients", h.Auth.RequireUser(h.Memo.Owner("clients", auth.UserID, httpx.Handle(h.list))))
+	mux.Handle("GET /api/clients/search", h.Auth.RequireUser(httpx.Handle(h.search)))
 	mux.Handle("GET /api/clients/export", h.Auth.RequireUser(h.Memo.Owner("clients.csv", auth.UserID, httpx.Handle(h.export))))
 }
 
@@ -183,6 +240,15 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"clients": list, "total": total})
+	return nil
+}
+
+func (h *Handlers) search(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.Svc.Search(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"clients": list})
 	return nil
 }
 

@@ -487,6 +487,23 @@ export interface paths {
         patch: operations["setAppointmentStatus"];
         trace?: never;
     };
+    "/api/clients/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's clients whose name or e-mail contains q (ignoring case and accents) or whose phone contains q's digits (3 or more); at most 8, most recently seen first, with their latest contacts. Fewer than 2 characters find nothing. */
+        get: operations["searchClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -2222,6 +2239,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    searchClients: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: {
+                            identifier: string;
+                            name: string;
+                            email: string;
+                            phone: string;
+                        }[];
+                    };
                 };
             };
             default: components["responses"]["Error"];
