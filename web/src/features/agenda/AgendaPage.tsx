@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils'
 import { useSchedule } from './api/get-schedule'
 import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
+import { NewAppointmentForm } from './NewAppointmentForm'
 import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
 
 type Appointment = Schemas['Appointment']
@@ -30,6 +31,7 @@ export default function AgendaPage() {
   const [status, setStatus] = useState('')
   const [professional, setProfessional] = useState('')
   const [open, setOpen] = useState<Appointment | null>(null)
+  const [newAt, setNewAt] = useState<{ date: string; time?: string } | null>(null)
 
   // Search as the owner types, without a request per keystroke.
   useEffect(() => {
@@ -70,7 +72,12 @@ export default function AgendaPage() {
   return (
     <div className="grid gap-4">
       <BackLink />
-      <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
+        <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
+          <Plus aria-hidden /> Novo agendamento
+        </Button>
+      </div>
       <Card className="grid gap-3 p-4 sm:grid-cols-3">
         <div className="grid gap-1">
           <label htmlFor="agenda-search" className="text-sm font-medium">
@@ -142,7 +149,7 @@ export default function AgendaPage() {
           <Spinner />
         </div>
       ) : view === 'day' ? (
-        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} onOpen={setOpen} />
+        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} onOpen={setOpen} onFree={(time) => setNewAt({ date: cursor, time })} />
       ) : view === 'week' ? (
         <WeekView from={from} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
       ) : (
@@ -158,8 +165,29 @@ export default function AgendaPage() {
           {open ? <AppointmentDetails appointment={open} onChanged={setOpen} /> : null}
         </DialogContent>
       </Dialog>
+
+      <Dialog open={newAt !== null} onOpenChange={(o) => !o && setNewAt(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Novo agendamento</DialogTitle>
+          </DialogHeader>
+          {newAt ? (
+            <NewAppointmentForm
+              at={{ ...newAt, professionalId: professional || onlyProfessional(team.data) }}
+              onDone={() => setNewAt(null)}
+              onCancel={() => setNewAt(null)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
     </div>
   )
+}
+
+/** The one active professional, when there is only one: the form starts with them. */
+function onlyProfessional(team?: Schemas['Professional'][]): string | undefined {
+  const active = (team ?? []).filter((p) => p.active)
+  return active.length === 1 ? active[0].id : undefined
 }
 
 type Plan = Schemas['ScheduleDay']
@@ -170,7 +198,7 @@ type Plan = Schemas['ScheduleDay']
  * appointment outside the windows in its own row. A day off or holiday says
  * so ('Folga: Férias', the holiday's name) above what is booked anyway.
  */
-function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: Appointment) => void }) {
+function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: Appointment) => void; onFree: (time: string) => void }) {
   const plan = props.plan
   const windows = plan?.windows ?? []
   if (windows.length === 0 && props.appointments.length === 0) {
@@ -245,7 +273,14 @@ function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: 
                   )}
                 </button>
               ) : (
-                <span className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-xs font-semibold tracking-wide text-stone-500 dark:text-stone-400 dark:border-stone-800">DISPONÍVEL</span>
+                <button
+                  type="button"
+                  onClick={() => props.onFree(fromMinutes(r.at))}
+                  aria-label={`DISPONÍVEL ${fromMinutes(r.at)}`}
+                  className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-left text-xs font-semibold tracking-wide text-stone-500 hover:border-brand-400 hover:bg-brand-50 dark:border-stone-800 dark:text-stone-400 dark:hover:bg-brand-900/20"
+                >
+                  DISPONÍVEL
+                </button>
               )}
             </div>
           )

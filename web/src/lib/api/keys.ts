@@ -38,6 +38,7 @@ export const queryKeys = {
   clients: {
     all: ['clients'] as const,
     page: (limit: number, offset: number) => ['clients', limit, offset] as const,
+    search: (q: string) => ['clients', 'search', q] as const,
   },
   reports: {
     all: ['reports'] as const,

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test'
+import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+
+const inSaoPaulo = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+
+test('the owner writes a phone booking from a DISPONÍVEL row, the public page stops offering it, and a time outside the hours needs a yes', async ({ page, request }) => {
+  const username = `telefone${Date.now()}`
+  const email = uniqueEmail('telefone')
+  const s = await apiOwner(request, { name: 'Dona Rita', business: 'Clínica Rita', area: 'Psicologia', username, email, professional: 'Rita', priceCents: 15000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  const times = async () =>
+    (await (await request.get(`/api/public/profiles/${username}/times?date=${date}&professional=${s.professional}&service=${s.service}`, { headers: H })).json()).times as string[]
+  // A client who booked online before, to be found by the type-ahead.
+  expect(
+    (
+      await request.post(`/api/public/profiles/${username}/bookings`, {
+        headers: { ...H, 'X-Forwarded-For': '10.6.6.1' },
+        data: { professionalId: s.professional, serviceId: s.service, date, time: '08:00', clientName: 'Paula Souza', clientPhone: '(11) 97777-1234', clientEmail: 'paula@example.com' },
+      })
+    ).status(),
+  ).toBe(201)
+  expect(await times()).toContain('10:00')
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: t })
+
+  // A click on the free 10:00 row opens the form with the date, time and professional.
+  await row('10:00').getByRole('button', { name: 'DISPONÍVEL 10:00' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Novo agendamento' })
+  await expect(dialog.getByLabel('Data *')).toHaveValue(date)
+  await expect(dialog.getByLabel('Horário *')).toHaveValue('10:00')
+  await expect(dialog.getByLabel('Profissional *')).toHaveValue(s.professional)
+  // Nothing filled: the hints say what is missing, beside each field.
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
+  await expect(dialog.getByText('Informe o nome do cliente.')).toBeVisible()
+  await expect(dialog.getByText('Informe o telefone ou o e-mail do cliente.')).toBeVisible()
+  await expect(dialog.getByText('Escolha o serviço.')).toBeVisible()
+  // The type-ahead finds Paula by part of her phone and fills her contacts.
+  await dialog.getByLabel('Buscar cliente').fill('7777-12')
+  await dialog.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Paula Souza/ }).click()
+  await expect(dialog.getByLabel('Nome do cliente *')).toHaveValue('Paula Souza')
+  await expect(dialog.getByLabel('E-mail', { exact: true })).toHaveValue('paula@example.com')
+  await dialog.getByLabel('Serviço *').selectOption({ label: 'Sessão (60 min)' })
+  await dialog.getByLabel('Observações').fill('Marcou pelo WhatsApp')
+  await dialog.getByLabel('Enviar a confirmação por e-mail ao cliente').check()
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
+  await expect(page.getByText('Agendamento criado').first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(row('10:00')).toContainText('Paula Souza')
+  await expect(row('10:00')).toContainText('OCUPADO')
+  // The public page no longer offers that time, and Paula got the invite.
+  expect(await times()).not.toContain('10:00')
+  const mail = await waitForMail('paula@example.com', 'Agendamento confirmado')
+  expect(mail).toContain('agendamento.ics')
+
+  // Over a taken time: the server's own words, nothing lost.
+  await page.getByRole('button', { name: 'Novo agendamento', exact: true }).click()
+  await dialog.getByLabel('Nome do cliente *').fill('João Lima')
+  await dialog.getByLabel('Telefone', { exact: true }).fill('11 96666-5555')
+  await dialog.getByLabel('Serviço *').selectOption({ label: 'Sessão (60 min)' })
+  await dialog.getByLabel('Data *').fill(date)
+  await dialog.getByLabel('Horário *').fill('10:30')
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Este profissional já possui agendamento neste horário.')
+  await expect(dialog.getByLabel('Nome do cliente *')).toHaveValue('João Lima')
+  // After closing time: only with the owner's explicit yes.
+  await dialog.getByLabel('Horário *').fill('21:00')
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
+  await expect(dialog.getByText('Fora do horário de atendimento')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row('21:00')).toContainText('João Lima')
+})

@@ -1,0 +1,189 @@
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Field, FormError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/textarea'
+import { ApiError, type Schemas } from '@/lib/api/client'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { useServices } from '@/lib/api/endpoints/get-services'
+import { longDate } from '@/lib/format'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
+import { useClientSearch } from '../clients/api/search-clients'
+import { useCreateAppointment, type NewAppointment } from './api/create-appointment'
+import { appointmentFields, appointmentSchema } from './appointment-form'
+
+const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
+
+/**
+ * The owner's form for a booking that came by phone or WhatsApp: an existing
+ * client found by name, phone or e-mail (or a new one), professional,
+ * service, date, time, notes and whether the client gets the confirmation by
+ * e-mail. A time outside the professional's hours needs the owner's explicit
+ * yes; a taken time is refused by the server in its own words.
+ */
+export function NewAppointmentForm({
+  at,
+  onDone,
+  onCancel,
+}: {
+  at: { date: string; time?: string; professionalId?: string }
+  onDone: (created: Schemas['Appointment']) => void
+  onCancel: () => void
+}) {
+  const form = useSchemaForm(appointmentSchema, appointmentFields(at))
+  const { errors } = form.formState
+  const team = useProfessionals()
+  const services = useServices()
+  const create = useCreateAppointment()
+  const [find, setFind] = useState('')
+  const [q, setQ] = useState('')
+  const matches = useClientSearch(q)
+  const [outside, setOutside] = useState<{ body: NewAppointment; message: string } | null>(null)
+
+  useEffect(() => {
+    const t = setTimeout(() => setQ(find.trim()), 250)
+    return () => clearTimeout(t)
+  }, [find])
+
+  const pros = (team.data ?? []).filter((p) => p.active)
+  const professionalId = form.watch('professionalId')
+  // The professional's services first: those linked to them, or every active one.
+  const offered = (services.data ?? []).filter((s) => s.active && (s.professionalIds.length === 0 || !professionalId || s.professionalIds.includes(professionalId)))
+  const email = form.watch('clientEmail')
+
+  function send(body: NewAppointment) {
+    create.mutate(body, {
+      onSuccess: (created) => {
+        toast.success('Agendamento criado', { description: `${created.clientName} em ${longDate(created.date)} às ${created.time}.` })
+        onDone(created)
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.code === 'outside_hours') {
+          setOutside({ body, message: e.message })
+          return
+        }
+        toast.error('Erro', { description: showServerError(form, e, 'Não foi possível criar o agendamento. Tente novamente.') })
+      },
+    })
+  }
+
+  const onSubmit = form.handleSubmit(
+    (body) => send(body),
+    () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }),
+  )
+
+  if (outside) {
+    return (
+      <div role="alertdialog" aria-labelledby="outside-title" aria-describedby="outside-text" className="grid gap-4">
+        <p id="outside-title" className="font-semibold">
+          Fora do horário de atendimento
+        </p>
+        <p id="outside-text" className="text-sm text-stone-700 dark:text-stone-300">
+          {outside.body.date ? `${longDate(outside.body.date)} às ${outside.body.time}` : ''}: este horário não está entre os horários do profissional. Deseja agendar mesmo assim?
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => setOutside(null)}>
+            Voltar
+          </Button>
+          <Button type="button" disabled={create.isPending} onClick={() => send({ ...outside.body, outsideHours: true })}>
+            {create.isPending ? 'Agendando...' : 'Agendar mesmo assim'}
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>
+      <div className="grid gap-2">
+        <Field id="new-find" label="Buscar cliente" hint="Nome, telefone ou e-mail de quem já agendou; ou preencha abaixo um cliente novo.">
+          <Input id="new-find" type="search" autoComplete="off" value={find} onChange={(e) => setFind(e.target.value)} />
+        </Field>
+        {q.length >= 2 && matches.data ? (
+          matches.data.clients.length > 0 ? (
+            <ul aria-label="Clientes encontrados" className="grid gap-1">
+              {matches.data.clients.map((c) => (
+                <li key={c.identifier}>
+                  <button
+                    type="button"
+                    className="w-full rounded-lg border border-stone-200 px-3 py-2 text-left text-sm hover:bg-stone-50 dark:border-stone-800 dark:hover:bg-stone-800"
+                    onClick={() => {
+                      form.setValue('clientName', c.name, { shouldValidate: form.formState.isSubmitted })
+                      form.setValue('clientPhone', c.phone, { shouldValidate: form.formState.isSubmitted })
+                      form.setValue('clientEmail', c.email, { shouldValidate: form.formState.isSubmitted })
+                      setFind('')
+                      setQ('')
+                    }}
+                  >
+                    <span className="font-medium">{c.name}</span>
+                    <span className="block text-xs text-stone-600 dark:text-stone-400">{[c.phone, c.email].filter(Boolean).join(' · ')}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-stone-600 dark:text-stone-400">Nenhum cliente encontrado. Preencha os dados de um cliente novo.</p>
+          )
+        ) : null}
+      </div>
+      <Field id="new-name" label="Nome do cliente *" error={errors.clientName?.message}>
+        <Input id="new-name" autoComplete="off" {...form.register('clientName')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-phone" label="Telefone" error={errors.clientPhone?.message}>
+          <Input id="new-phone" type="tel" inputMode="tel" autoComplete="off" {...form.register('clientPhone')} />
+        </Field>
+        <Field id="new-email" label="E-mail" error={errors.clientEmail?.message}>
+          <Input id="new-email" type="email" autoComplete="off" {...form.register('clientEmail')} />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-professional" label="Profissional *" error={errors.professionalId?.message}>
+          <select id="new-professional" className={selectClass} {...form.register('professionalId')}>
+            <option value="">Selecione</option>
+            {pros.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="new-service" label="Serviço *" error={errors.serviceId?.message}>
+          <select id="new-service" className={selectClass} {...form.register('serviceId')}>
+            <option value="">Selecione</option>
+            {offered.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.duration} min)
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-date" label="Data *" error={errors.date?.message}>
+          <Input id="new-date" type="date" {...form.register('date')} />
+        </Field>
+        <Field id="new-time" label="Horário *" error={errors.time?.message}>
+          <Input id="new-time" type="time" step={300} {...form.register('time')} />
+        </Field>
+      </div>
+      <Field id="new-notes" label="Observações" error={errors.notes?.message}>
+        <Textarea id="new-notes" {...form.register('notes')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-700" disabled={email.trim() === ''} {...form.register('notifyClient')} />
+        Enviar a confirmação por e-mail ao cliente
+      </label>
+      <FormError message={serverError(form)} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Agendando...' : 'Agendar'}
+        </Button>
+      </div>
+    </form>
+  )
+}

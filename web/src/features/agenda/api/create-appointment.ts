@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { request, type Schemas } from '@/lib/api/client'
+import { queryKeys } from '@/lib/api/keys'
+
+export type NewAppointment = Schemas['OwnerAppointmentInput']
+
+export const createAppointment = (body: NewAppointment) => request('post', '/api/appointments', { body, auth: true })
+
+/** Writes an appointment into the agenda; every screen that counts appointments or shows free time is read again. */
+export function useCreateAppointment() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: createAppointment,
+    onSuccess: (created) => {
+      qc.setQueryData(queryKeys.appointments.detail(created.id), created)
+      for (const key of [queryKeys.appointments.all, queryKeys.dashboard, queryKeys.reports.all, queryKeys.clients.all, queryKeys.notifications]) {
+        void qc.invalidateQueries({ queryKey: key })
+      }
+    },
+  })
+}

@@ -1,0 +1,61 @@
+import * as z from 'zod/mini'
+import type { Schemas } from '@/lib/api/client'
+import { emailText, optionalText, requiredText, type FormSchema } from '@/lib/form'
+
+/** What the owner's appointment form holds, as typed. */
+export type AppointmentFields = {
+  clientName: string
+  clientPhone: string
+  clientEmail: string
+  professionalId: string
+  serviceId: string
+  date: string
+  time: string
+  notes: string
+  notifyClient: boolean
+}
+
+/** A Brazilian phone as the server takes it: DDD and 8 or 9 digits, with or without 55. */
+export function phoneDigits(raw: string): string | null {
+  if (/[^\d\s().+-]/.test(raw)) return null
+  let d = raw.replace(/\D/g, '')
+  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2)
+  return (d.length === 10 || d.length === 11) && d[0] !== '0' ? d : null
+}
+
+const contactMessage = 'Informe o telefone ou o e-mail do cliente.'
+
+/** The owner's appointment form: the output is the body of POST /api/appointments (without outsideHours, which the dialog adds). */
+export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppointmentInput']> = z
+  .object({
+    clientName: requiredText('Informe o nome do cliente.'),
+    clientPhone: z.string().check(
+      z.trim(),
+      z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.'),
+    ),
+    clientEmail: emailText('E-mail inválido.'),
+    professionalId: requiredText('Escolha o profissional.'),
+    serviceId: requiredText('Escolha o serviço.'),
+    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data.')),
+    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe o horário (HH:MM).')),
+    notes: optionalText(),
+    notifyClient: z.boolean(),
+  })
+  .check(
+    z.refine((v) => v.clientPhone.trim() !== '' || v.clientEmail.trim() !== '', { message: contactMessage, path: ['clientPhone'] }),
+  )
+
+/** The form's starting values: the row the owner clicked (date, time, professional), or blank. */
+export function appointmentFields(at: { date: string; time?: string; professionalId?: string }): AppointmentFields {
+  return {
+    clientName: '',
+    clientPhone: '',
+    clientEmail: '',
+    professionalId: at.professionalId ?? '',
+    serviceId: '',
+    date: at.date,
+    time: at.time ?? '',
+    notes: '',
+    notifyClient: false,
+  }
+}
