@@ -209,3 +209,81 @@ func TestClientSearch_FindsByNameEmailOrPhone(t *testing.T) {
 		}
 	})
 }
+
+// A block takes time out of the agenda: the public page stops offering it,
+// the owner cannot book over it (and is told why), the whole practice's
+// blocks cover everyone, and removing it gives the time back.
+func TestBlocks_TakeTimeOutOfTheAgendaAndGiveItBack(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		var second struct{ ID string }
+		s.owner.Do("POST", "/api/professionals", map[string]string{"name": "Bia", "specialization": "Psicóloga"}).JSON(t, &second)
+		block := func(body map[string]any) (*servertest.Response, string) {
+			r := s.owner.Do("POST", "/api/blocks", body)
+			var b struct{ ID string }
+			if r.StatusCode == 201 {
+				r.JSON(t, &b)
+			}
+			return r, b.ID
+		}
+		r, mine := block(map[string]any{"professionalId": s.pro, "date": "2026-11-25", "start": "14:00", "end": "16:00", "reason": "Supervisão"})
+		if r.StatusCode != 201 {
+			t.Fatalf("block: %d %s", r.StatusCode, r.Body)
+		}
+		free := publicTimes(t, e, s, "2026-11-25")
+		for _, at := range []string{"13:30", "14:00", "15:00", "15:30"} {
+			if contains(free, at) {
+				t.Fatalf("%s offered inside or into the block: %v", at, free)
+			}
+		}
+		if !contains(free, "13:00") || !contains(free, "16:00") {
+			t.Fatalf("the edges of the block stay free: %v", free)
+		}
+		if r := s.publicBook(e, "dona", "10.8.0.1", "2026-11-25", "14:00"); r.StatusCode != 409 {
+			t.Fatalf("a client over a block: %d", r.StatusCode)
+		}
+		r = s.create(map[string]any{"date": "2026-11-25", "time": "15:00", "outsideHours": true})
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "time_blocked" {
+			t.Fatalf("the owner over a block: %d %s", r.StatusCode, r.Body)
+		}
+		// Bia is not blocked by Ana's block; the practice's block covers both.
+		if r := s.create(map[string]any{"professionalId": second.ID, "date": "2026-11-25", "time": "14:00"}); r.StatusCode != 201 {
+			t.Fatalf("another professional's time: %d %s", r.StatusCode, r.Body)
+		}
+		if r, _ := block(map[string]any{"date": "2026-11-26", "start": "08:00", "end": "12:00"}); r.StatusCode != 201 {
+			t.Fatalf("practice block: %d %s", r.StatusCode, r.Body)
+		}
+		for _, pro := range []string{s.pro, second.ID} {
+			if r := s.create(map[string]any{"professionalId": pro, "date": "2026-11-26", "time": "09:00"}); r.StatusCode != 409 {
+				t.Fatalf("practice block for %s: %d %s", pro, r.StatusCode, r.Body)
+			}
+		}
+		// Listed for the agenda; bad input says what is wrong.
+		var list []struct{ Date, Start, End, Reason, ProfessionalName string }
+		s.owner.Do("GET", "/api/blocks?from=2026-11-25&to=2026-11-26", nil).JSON(t, &list)
+		if len(list) != 2 || list[0].Reason != "Supervisão" || list[0].ProfessionalName != "Ana" || list[1].ProfessionalName != "" {
+			t.Fatalf("blocks: %+v", list)
+		}
+		for _, bad := range []map[string]any{
+			{"date": "2026-11-25", "start": "16:00", "end": "14:00"},
+			{"date": "2026-13-01", "start": "14:00", "end": "15:00"},
+			{"date": "2026-11-25", "start": "14:00", "end": "15:00", "professionalId": "nope"},
+		} {
+			if r, _ := block(bad); r.StatusCode != 400 {
+				t.Fatalf("%v: %d %s", bad, r.StatusCode, r.Body)
+			}
+		}
+		// Another owner can neither see nor remove it.
+		other := setup(t, e, "outra@example.com", "outra")
+		if r := other.owner.Do("DELETE", "/api/blocks/"+mine, nil); r.StatusCode != 404 {
+			t.Fatalf("another owner's delete: %d", r.StatusCode)
+		}
+		// Removed, the time is offered again.
+		if r := s.owner.Do("DELETE", "/api/blocks/"+mine, nil); r.StatusCode != 204 {
+			t.Fatalf("delete: %d %s", r.StatusCode, r.Body)
+		}
+		if !contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
+			t.Fatal("14:00 should be free again")
+		}
+	})
+}

@@ -138,8 +138,9 @@ func Holds(status string) bool { return status == "confirmed" || status == "comp
 type BusyDays map[string]*proBusy
 
 type proBusy struct {
-	all  []slots.Busy
-	span map[int64][2]int // date (days since 1970-01-01) → [first, end) in all
+	all    []slots.Busy
+	span   map[int64][2]int       // date (days since 1970-01-01) → [first, end) in all
+	blocks map[int64][]slots.Busy // the owner's blocks of that professional (or the practice), by date
 }
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
@@ -162,10 +163,33 @@ func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
 			hi = sp[1]
 		}
 	}
-	if lo < 0 {
+	var near []slots.Busy
+	if lo >= 0 {
+		near = p.all[lo:hi]
+	}
+	if blocks := p.near(n); len(blocks) > 0 {
+		return append(slices.Clip(near), blocks...) // a copy: all stays as read
+	}
+	return near
+}
+
+// near is the blocks of the date n and the dates either side.
+func (p *proBusy) near(n int64) []slots.Busy {
+	if len(p.blocks) == 0 {
 		return nil
 	}
-	return p.all[lo:hi]
+	var out []slots.Busy
+	for d := n - 1; d <= n+1; d++ {
+		out = append(out, p.blocks[d]...)
+	}
+	return out
+}
+
+// Blocked reports whether an appointment at start (with that duration and
+// buffers) would reach into one of the owner's blocks of the professional.
+func (b BusyDays) Blocked(professionalID string, date time.Time, start int64, duration, before, after int) bool {
+	p := b[professionalID]
+	return p != nil && slots.Collides(start, duration, before, after, p.near(dayNumber(date)))
 }
 
 // count is how many appointments a professional holds on a date.
@@ -182,7 +206,7 @@ func (b BusyDays) count(professionalID string, date time.Time) int {
 // instants in the owner's zone: one range read, answered from the
 // appointments_professional_busy index alone. Every professional asked for
 // has an entry, empty when free.
-func readBusy(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, except string) (BusyDays, error) {
+func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except string) (BusyDays, error) {
 	out := BusyDays{}
 	if len(professionalIDs) == 0 {
 		return out, nil
@@ -236,7 +260,50 @@ func readBusy(ctx context.Context, q db.Querier, loc *time.Location, professiona
 		sp[1] = len(p.all)
 		p.span[day] = sp
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return out, readBlocks(ctx, q, ownerID, loc, out, from, to)
+}
+
+// readBlocks adds the owner's blocks of the dates to each professional's
+// busy time: a professional's own, and the whole practice's to everyone.
+func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, out BusyDays, from, to time.Time) error {
+	rows, err := q.QueryContext(ctx, `SELECT professional_id, block_date, start_time, end_time FROM blocks
+		WHERE user_id = ? AND block_date >= ? AND block_date <= ?`, ownerID, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var pro sql.NullString
+		var date, start, end string
+		if err := rows.Scan(&pro, &date, &start, &end); err != nil {
+			return err
+		}
+		t, err1 := time.Parse("2006-01-02", date)
+		a, err2 := slots.ParseHHMM(start)
+		z, err3 := slots.ParseHHMM(end)
+		if err1 != nil || err2 != nil || err3 != nil || z <= a {
+			continue
+		}
+		from, until := slots.At(t, a, loc), slots.At(t, z, loc)
+		b := slots.Busy{Start: from, Duration: int(until - from)}
+		if b.Duration <= 0 {
+			continue
+		}
+		for id, p := range out {
+			if pro.Valid && pro.String != id {
+				continue
+			}
+			if p.blocks == nil {
+				p.blocks = map[int64][]slots.Busy{}
+			}
+			p.blocks[dayNumber(t)] = append(p.blocks[dayNumber(t)], b)
+		}
+	}
+	return rows.Err()
 }
 
 func placeholders(n int) string {
@@ -296,7 +363,7 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if !s.bookable(st, day) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1), "")
+	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1), "")
 	if err != nil {
 		return nil, err
 	}
@@ -338,7 +405,7 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	if last.Before(first) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1), "")
+	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1), "")
 	if err != nil {
 		return nil, err
 	}
@@ -645,7 +712,7 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		if len(locked) == 0 {
 			return errChoice
 		}
-		busy, err = readBusy(ctx, tx, l.Loc, locked, l.Date.AddDate(0, 0, -1), l.Date.AddDate(0, 0, 1), l.Except)
+		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), l.Date.AddDate(0, 0, 1), l.Except)
 		if err != nil {
 			return err
 		}

@@ -32,6 +32,8 @@ type OwnerInput struct {
 var (
 	errOutsideHours = httpx.NewError(http.StatusConflict, "outside_hours",
 		"Fora do horário de atendimento: este horário não está entre os horários do profissional. Confirme para agendar mesmo assim.")
+	errBlocked = httpx.NewError(http.StatusConflict, "time_blocked",
+		"Este horário está bloqueado na agenda. Remova o bloqueio ou escolha outro horário.")
 	errOwnerChoice = httpx.Validation("Profissional ou serviço inválido. Escolha entre os ativos.")
 	errOwnerRange  = httpx.Validation("Escolha uma data entre um ano atrás e dois anos à frente.")
 )
@@ -93,6 +95,9 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			if busy[pro.ID] == nil {
 				return errOwnerChoice // deleted since the setup was read
+			}
+			if busy.Blocked(pro.ID, day, start, svc.Duration, svc.Before, svc.After) {
+				return errBlocked
 			}
 			near := busy.Near(pro.ID, day)
 			if slots.Collides(start, svc.Duration, svc.Before, svc.After, near) {

@@ -392,6 +392,21 @@ func (h *SettingsHandlers) Register(mux *http.ServeMux) {
 	route("DELETE /api/days-off/{id}", func(w http.ResponseWriter, r *http.Request, uid string) error {
 		return noContent(w, h.Settings.DeleteDayOff(r.Context(), uid, r.PathValue("id")))
 	})
+	route("GET /api/blocks", func(w http.ResponseWriter, r *http.Request, uid string) error {
+		out, err := h.Settings.Blocks(r.Context(), uid, r.URL.Query().Get("from"), r.URL.Query().Get("to"))
+		return httpx.Respond(w, http.StatusOK, out, err)
+	})
+	route("POST /api/blocks", func(w http.ResponseWriter, r *http.Request, uid string) error {
+		var in BlockInput
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+		out, err := h.Settings.AddBlock(r.Context(), uid, in)
+		return httpx.Respond(w, http.StatusCreated, out, err)
+	})
+	route("DELETE /api/blocks/{id}", func(w http.ResponseWriter, r *http.Request, uid string) error {
+		return noContent(w, h.Settings.DeleteBlock(r.Context(), uid, r.PathValue("id")))
+	})
 	route("GET /api/holidays", func(w http.ResponseWriter, r *http.Request, uid string) error {
 		year := 0
 		if raw := r.URL.Query().Get("year"); raw != "" {

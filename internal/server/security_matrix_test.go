@@ -56,9 +56,11 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	checkout := co.URL[strings.LastIndex(co.URL, "/")+1:]
 	var off struct{ ID string }
 	a.Do("POST", "/api/days-off", map[string]any{"professionalId": pro.ID, "start": "2026-12-21", "end": "2026-12-31", "reason": "Recesso Sigiloso"}).JSON(t, &off)
+	var block struct{ ID string }
+	a.Do("POST", "/api/blocks", map[string]any{"professionalId": pro.ID, "date": "2026-12-02", "start": "14:00", "end": "15:00", "reason": "Reunião Sigilosa"}).JSON(t, &block)
 	var holiday struct{ Key string }
 	a.Do("POST", "/api/holidays", map[string]any{"name": "Feriado Sigiloso", "month": 3, "day": 19}).JSON(t, &holiday)
-	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" {
+	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" || block.ID == "" {
 		t.Fatalf("schedule seed: %d %s %+v %+v", r.StatusCode, r.Body, off, holiday)
 	}
 	d := ownerData{ids: map[string]string{
@@ -69,9 +71,10 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/billing/test-checkout/": checkout,
 		"/api/days-off/":              off.ID,
 		"/api/holidays/":              holiday.Key,
+		"/api/blocks/":                block.ID,
 	}}
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
-		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso"}
+		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -96,6 +99,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/profile/username-availability": "?username=anabela",
 		"/api/schedule":                      "?from=2026-12-01&to=2026-12-31&professional=" + d.ids["/api/professionals/"],
 		"/api/holidays":                      "?year=2027",
+		"/api/blocks":                        "?from=2026-12-01&to=2026-12-31",
+		"/api/clients/search":                "?q=Confidencial",
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -113,6 +118,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/professionals/{id}/hours":        map[string]any{"ownHours": false},
 		"POST /api/days-off":                       map[string]any{"start": "2026-12-24", "end": "2026-12-24", "reason": "Natal"},
 		"POST /api/holidays":                       map[string]any{"name": "Aniversário", "month": 1, "day": 25},
+		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
+		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},
 		"PUT /api/holidays/{id}":                   map[string]bool{"open": true},
 		"PUT /api/schedule-rules":                  map[string]int{"slotStep": 15, "minNoticeMinutes": 60, "bookingWindowDays": 30, "cancelCutoffHours": 12},
 		"POST /api/notifications/read-all":         nil,
@@ -167,6 +174,7 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"], "/api/notifications",
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
+			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial",
 			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}

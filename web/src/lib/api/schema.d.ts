@@ -829,6 +829,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's blocks ('Bloquear horário') of a date range (at most 62 days), by date and start.
+         * @description Error `validation_failed` (400) for a range that is not two real YYYY-MM-DD dates, in order, at most 62 days apart.
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Take a range of one date out of the agenda, for one professional or the whole practice (professionalId null).
+         * @description From then on the public page does not offer that time and nothing is booked over it (an owner's
+         *     appointment answers `time_blocked`, 409). Appointments already there stay. The block takes the
+         *     professionals' locks, so a booking racing it either commits first or sees it. Whole days off are
+         *     `/api/days-off`. Error `validation_failed` (400) for an invalid date, times that are not HH:MM with
+         *     the end after the start, a reason over 120 characters or an unknown professional.
+         */
+        post: operations["createBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a block (the time is offered again). */
+        delete: operations["deleteBlock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/days-off": {
         parameters: {
             query?: never;
@@ -1234,6 +1279,31 @@ export interface components {
             ownHours: boolean;
             /** @description the seven days; required when ownHours */
             days?: components["schemas"]["DayInput"][];
+        };
+        Block: {
+            id: string;
+            /** @description null: the whole practice */
+            professionalId: string | null;
+            /** @description empty for the whole practice */
+            professionalName: string;
+            /** @example 2026-11-25 */
+            date: string;
+            /** @example 14:00 */
+            start: string;
+            /**
+             * @description exclusive
+             * @example 18:00
+             */
+            end: string;
+            /** @example Reunião */
+            reason: string;
+        };
+        BlockInput: {
+            professionalId?: string | null;
+            date: string;
+            start: string;
+            end: string;
+            reason?: string;
         };
         DayOff: {
             id: string;
@@ -2942,6 +3012,84 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ProfessionalWeek"];
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD, inclusive */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createBlock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteBlock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
