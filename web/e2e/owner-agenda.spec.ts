@@ -26,7 +26,7 @@ test('the owner writes a phone booking from a DISPONÍVEL row, the public page s
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: t })
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
 
   // A click on the free 10:00 row opens the form with the date, time and professional.
   await row('10:00').getByRole('button', { name: 'DISPONÍVEL 10:00' }).click()
@@ -74,4 +74,45 @@ test('the owner writes a phone booking from a DISPONÍVEL row, the public page s
   await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click()
   await expect(dialog).toBeHidden()
   await expect(row('21:00')).toContainText('João Lima')
+})
+
+test('the owner blocks an afternoon: the agenda shows it, the public page stops offering it, and removing it gives the time back', async ({ page, request }) => {
+  const username = `bloqueio${Date.now()}`
+  const email = uniqueEmail('bloqueio')
+  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Nutrição', username, email, professional: 'Lia', priceCents: 9000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  const times = async () =>
+    (await (await request.get(`/api/public/profiles/${username}/times?date=${date}&professional=${s.professional}&service=${s.service}`, { headers: H })).json()).times as string[]
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
+
+  await page.getByRole('button', { name: 'Bloquear horário' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Bloquear horário' })
+  await expect(dialog.getByLabel('Data *')).toHaveValue(date)
+  await dialog.getByLabel('Quem fica indisponível').selectOption({ label: 'Lia' })
+  await dialog.getByLabel('Início *').fill('16:00')
+  await dialog.getByLabel('Fim *').fill('14:00')
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  await expect(dialog.getByText('O fim deve ser depois do início.')).toBeVisible()
+  await dialog.getByLabel('Início *').fill('14:00')
+  await dialog.getByLabel('Fim *').fill('16:00')
+  await dialog.getByLabel('Motivo (opcional)').fill('Supervisão')
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row('14:00')).toContainText('BLOQUEADO')
+  await expect(row('14:00')).toContainText('Supervisão')
+  await expect(row('15:30')).toContainText('BLOQUEADO (continuação)')
+  await expect(row('16:00')).toContainText('DISPONÍVEL')
+  expect(await times()).not.toContain('14:00')
+  expect(await times()).toContain('16:00')
+
+  page.once('dialog', (d) => d.accept())
+  await row('14:00').getByRole('button', { name: 'Remover bloqueio' }).click()
+  await expect(page.getByText('Bloqueio removido').first()).toBeVisible()
+  await expect(row('14:00')).toContainText('DISPONÍVEL')
+  expect(await times()).toContain('14:00')
 })

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -12,9 +12,11 @@ import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useBlocks, useDeleteBlock } from './api/blocks'
 import { useSchedule } from './api/get-schedule'
 import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
+import { BlockForm } from './BlockForm'
 import { NewAppointmentForm } from './NewAppointmentForm'
 import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
 
@@ -32,6 +34,7 @@ export default function AgendaPage() {
   const [professional, setProfessional] = useState('')
   const [open, setOpen] = useState<Appointment | null>(null)
   const [newAt, setNewAt] = useState<{ date: string; time?: string } | null>(null)
+  const [blocking, setBlocking] = useState(false)
 
   // Search as the owner types, without a request per keystroke.
   useEffect(() => {
@@ -49,6 +52,9 @@ export default function AgendaPage() {
   const appts = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
   const team = useProfessionals()
   const schedule = useSchedule({ from: cursor, to: cursor, ...(professional ? { professional } : {}) })
+  const blocks = useBlocks(cursor, cursor)
+  // The day's blocks that concern what is shown: the filtered professional's and the whole practice's.
+  const dayBlocks = (blocks.data ?? []).filter((b) => !professional || b.professionalId === null || b.professionalId === professional)
   useEffect(() => {
     if (team.isError || schedule.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
   }, [team.isError, schedule.isError])
@@ -74,9 +80,14 @@ export default function AgendaPage() {
       <BackLink />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
-        <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
-          <Plus aria-hidden /> Novo agendamento
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setBlocking(true)}>
+            <Ban aria-hidden /> Bloquear horário
+          </Button>
+          <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
+            <Plus aria-hidden /> Novo agendamento
+          </Button>
+        </div>
       </div>
       <Card className="grid gap-3 p-4 sm:grid-cols-3">
         <div className="grid gap-1">
@@ -149,7 +160,7 @@ export default function AgendaPage() {
           <Spinner />
         </div>
       ) : view === 'day' ? (
-        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} onOpen={setOpen} onFree={(time) => setNewAt({ date: cursor, time })} />
+        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} blocks={dayBlocks} onOpen={setOpen} onFree={(time) => setNewAt({ date: cursor, time })} />
       ) : view === 'week' ? (
         <WeekView from={from} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
       ) : (
@@ -163,6 +174,15 @@ export default function AgendaPage() {
             <DialogTitle>Detalhes do agendamento</DialogTitle>
           </DialogHeader>
           {open ? <AppointmentDetails appointment={open} onChanged={setOpen} /> : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={blocking} onOpenChange={setBlocking}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Bloquear horário</DialogTitle>
+          </DialogHeader>
+          {blocking ? <BlockForm date={view === 'day' ? cursor : today} professionalId={professional} onDone={() => setBlocking(false)} onCancel={() => setBlocking(false)} /> : null}
         </DialogContent>
       </Dialog>
 
@@ -191,6 +211,42 @@ function onlyProfessional(team?: Schemas['Professional'][]): string | undefined 
 }
 
 type Plan = Schemas['ScheduleDay']
+type Block = Schemas['Block']
+
+/** A block's row: its range, reason and who it concerns, with a way to give the time back. */
+function BlockedRow({ block: b, first }: { block: Block; first: boolean }) {
+  const remove = useDeleteBlock()
+  if (!first) {
+    return (
+      <span className="flex-1 rounded-lg bg-stone-200/70 p-2 text-xs font-semibold tracking-wide text-stone-700 dark:bg-stone-800 dark:text-stone-300">BLOQUEADO (continuação)</span>
+    )
+  }
+  return (
+    <span className="flex flex-1 items-center justify-between gap-2 rounded-lg bg-stone-200/70 p-2 text-sm dark:bg-stone-800">
+      <span>
+        <span className="text-xs font-semibold tracking-wide text-stone-700 dark:text-stone-300">BLOQUEADO</span>
+        <span className="block text-stone-700 dark:text-stone-300">
+          {b.start}–{b.end}
+          {b.reason ? ` · ${b.reason}` : ''} · {b.professionalName || 'Toda a clínica'}
+        </span>
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={remove.isPending}
+        onClick={() => {
+          if (!window.confirm('Remover este bloqueio? O horário volta a ficar disponível.')) return
+          remove.mutate(b.id, {
+            onSuccess: () => toast.success('Bloqueio removido'),
+            onError: () => toast.error('Erro', { description: 'Não foi possível remover o bloqueio. Tente novamente.' }),
+          })
+        }}
+      >
+        Remover bloqueio
+      </Button>
+    </span>
+  )
+}
 
 /**
  * The day's rows: every 30 minutes of each working window (DISPONÍVEL or
@@ -198,10 +254,10 @@ type Plan = Schemas['ScheduleDay']
  * appointment outside the windows in its own row. A day off or holiday says
  * so ('Folga: Férias', the holiday's name) above what is booked anyway.
  */
-function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: Appointment) => void; onFree: (time: string) => void }) {
+function DayView(props: { appointments: Appointment[]; plan?: Plan; blocks: Block[]; onOpen: (a: Appointment) => void; onFree: (time: string) => void }) {
   const plan = props.plan
   const windows = plan?.windows ?? []
-  if (windows.length === 0 && props.appointments.length === 0) {
+  if (windows.length === 0 && props.appointments.length === 0 && props.blocks.length === 0) {
     if (plan && plan.closed !== 'weekday' && plan.closed !== '') {
       return (
         <Card className="p-6 text-center">
@@ -231,6 +287,11 @@ function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: 
   })
   const covered = (a: Appointment) => rows.some((r) => r.kind === 'open' && toMinutes(a.time) < r.at + 30 && r.at < toMinutes(a.time) + a.duration)
   for (const a of props.appointments) if (!covered(a)) rows.push({ at: toMinutes(a.time), kind: 'outside' })
+  const blockOf = (at: number) => props.blocks.find((b) => toMinutes(b.start) < at + 30 && at < toMinutes(b.end))
+  // A block outside the working windows gets its own row, as an appointment does.
+  for (const b of props.blocks) {
+    if (!rows.some((r) => r.kind === 'open' && blockOf(r.at) === b) && !rows.some((r) => r.at === toMinutes(b.start))) rows.push({ at: toMinutes(b.start), kind: 'outside' })
+  }
   rows.sort((x, y) => x.at - y.at)
   return (
     <div className="grid gap-3">
@@ -257,6 +318,7 @@ function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: 
               ? props.appointments.find((x) => toMinutes(x.time) === r.at && !covered(x))
               : props.appointments.find((x) => toMinutes(x.time) < r.at + 30 && r.at < toMinutes(x.time) + x.duration)
           const first = a && toMinutes(a.time) >= r.at
+          const blocked = a ? undefined : blockOf(r.at)
           return (
             <div key={`${r.kind}-${r.at}`} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
               <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(r.at)}</span>
@@ -272,6 +334,8 @@ function DayView(props: { appointments: Appointment[]; plan?: Plan; onOpen: (a: 
                     <span className="block text-stone-600 dark:text-stone-400">{a.clientName} (continuação)</span>
                   )}
                 </button>
+              ) : blocked ? (
+                <BlockedRow block={blocked} first={toMinutes(blocked.start) >= r.at} />
               ) : (
                 <button
                   type="button"

@@ -29,6 +29,10 @@ export const queryKeys = {
     all: ['schedule'] as const,
     range: (q: Query<'getSchedule'>) => ['schedule', q] as const,
   },
+  blocks: {
+    all: ['blocks'] as const,
+    range: (from: string, to: string) => ['blocks', from, to] as const,
+  },
   dashboard: ['dashboard'] as const,
   appointments: {
     all: ['appointments'] as const,

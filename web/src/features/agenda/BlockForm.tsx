@@ -1,0 +1,86 @@
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Field, FormError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { serverError, showServerError, useSchemaForm } from '@/lib/form'
+import { useCreateDayOff } from '../hours/api/days-off'
+import { useCreateBlock } from './api/blocks'
+import { blockFields, blockSchema, type BlockOut } from './block-form'
+
+const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
+
+/**
+ * 'Bloquear horário': a range of a date, or the whole day, for one
+ * professional or the whole practice, with an optional reason. A whole day
+ * is a day off (the hours screen lists it); a range is a block, shown and
+ * removed in the agenda.
+ */
+export function BlockForm({ date, professionalId, onDone, onCancel }: { date: string; professionalId?: string; onDone: () => void; onCancel: () => void }) {
+  const form = useSchemaForm(blockSchema, blockFields(date, professionalId ?? ''))
+  const { errors } = form.formState
+  const team = useProfessionals()
+  const block = useCreateBlock()
+  const dayOff = useCreateDayOff()
+  const wholeDay = form.watch('wholeDay')
+  const busy = block.isPending || dayOff.isPending
+
+  const handlers = {
+    onSuccess: () => {
+      toast.success('Horário bloqueado')
+      onDone()
+    },
+    onError: (e: Error) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível bloquear o horário. Tente novamente.') }),
+  }
+  function send(v: BlockOut) {
+    if (v.wholeDay) dayOff.mutate({ professionalId: v.professionalId, start: v.date, end: v.date, reason: v.reason }, handlers)
+    else block.mutate({ professionalId: v.professionalId, date: v.date, start: v.start, end: v.end, reason: v.reason }, handlers)
+  }
+  const onSubmit = form.handleSubmit(send, () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }))
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>
+      <Field id="block-professional" label="Quem fica indisponível">
+        <select id="block-professional" className={selectClass} {...form.register('professionalId')}>
+          <option value="">Toda a clínica</option>
+          {(team.data ?? [])
+            .filter((p) => p.active)
+            .map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+        </select>
+      </Field>
+      <Field id="block-date" label="Data *" error={errors.date?.message}>
+        <Input id="block-date" type="date" {...form.register('date')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('wholeDay')} />
+        Dia inteiro
+      </label>
+      {wholeDay ? null : (
+        <div className="grid grid-cols-2 gap-4">
+          <Field id="block-start" label="Início *" error={errors.start?.message}>
+            <Input id="block-start" type="time" step={300} {...form.register('start')} />
+          </Field>
+          <Field id="block-end" label="Fim *" error={errors.end?.message}>
+            <Input id="block-end" type="time" step={300} {...form.register('end')} />
+          </Field>
+        </div>
+      )}
+      <Field id="block-reason" label="Motivo (opcional)" error={errors.reason?.message}>
+        <Input id="block-reason" placeholder="Reunião, curso, consulta médica..." {...form.register('reason')} />
+      </Field>
+      <FormError message={serverError(form)} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Bloqueando...' : 'Bloquear'}
+        </Button>
+      </div>
+    </form>
+  )
+}

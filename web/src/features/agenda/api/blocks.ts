@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { request, type Schemas } from '@/lib/api/client'
+import { queryKeys } from '@/lib/api/keys'
+
+export const listBlocks = (from: string, to: string) => request('get', '/api/blocks', { query: { from, to }, auth: true })
+export const createBlock = (body: Schemas['BlockInput']) => request('post', '/api/blocks', { body, auth: true })
+export const deleteBlock = (id: string) => request('delete', '/api/blocks/{id}', { path: { id }, auth: true })
+
+export const blocksQueryOptions = (from: string, to: string) => queryOptions({ queryKey: queryKeys.blocks.range(from, to), queryFn: () => listBlocks(from, to) })
+
+/** The owner's blocks of a date range, for the agenda. */
+export const useBlocks = (from: string, to: string) => useQuery(blocksQueryOptions(from, to))
+
+function useBlockChange<T, R>(fn: (v: T) => Promise<R>) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.blocks.all }),
+  })
+}
+
+/** Takes a range of a date out of the agenda; the agenda's blocks are read again. */
+export const useCreateBlock = () => useBlockChange(createBlock)
+
+/** Gives a block's time back; the agenda's blocks are read again. */
+export const useDeleteBlock = () => useBlockChange(deleteBlock)
