@@ -83,9 +83,11 @@ type Service struct {
 }
 
 var (
-	errNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
-	errRange    = httpx.Validation("Informe um período válido (até 62 dias).")
-	errStatus   = httpx.Validation("Status inválido.")
+	errNotFound    = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
+	errRange       = httpx.Validation("Informe um período válido (até 62 dias).")
+	errStatus      = httpx.Validation("Status inválido.")
+	errNoShowEarly = httpx.NewError(http.StatusConflict, "too_early",
+		"Só é possível marcar 'Não compareceu' depois do horário do agendamento.")
 )
 
 // MaxRows bounds one agenda read (a month of a busy clinic fits many times).
@@ -110,7 +112,7 @@ func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appoint
 	args := []any{userID, f.From, f.To}
 	switch f.Status {
 	case "":
-	case "confirmed", "cancelled", "completed":
+	case "confirmed", "cancelled", "completed", "no_show":
 		q += ` AND status = ?`
 		args = append(args, f.Status)
 	default:
@@ -157,7 +159,7 @@ func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, err
 // takes nobody's time.
 func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Appointment, error) {
 	switch status {
-	case "confirmed", "cancelled", "completed":
+	case "confirmed", "cancelled", "completed", "no_show":
 	default:
 		return nil, errStatus
 	}
@@ -190,6 +192,9 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 			return err
 		}
 		start := slots.At(day, minute, loc)
+		if status == "no_show" && start > s.Clock.Now().Unix()/60 {
+			return errNoShowEarly // nobody has failed to come to what has not begun
+		}
 		lock := booking.Lock{OwnerID: userID, Professionals: []string{pro.String}, Date: day, Loc: loc, Except: id}
 		return booking.Hold(ctx, tx, lock, func(busy booking.BusyDays) error {
 			// The status as it stands now that the professional is locked: an
@@ -211,10 +216,7 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 }
 
 func errTaken(status string) *httpx.Error {
-	verb := "confirmar"
-	if status == "completed" {
-		verb = "concluir"
-	}
+	verb := map[string]string{"confirmed": "confirmar", "completed": "concluir", "no_show": "marcar como não compareceu"}[status]
 	return httpx.NewError(http.StatusConflict, "slot_unavailable",
 		"Não é possível "+verb+": o profissional já tem outro agendamento neste horário.")
 }
@@ -260,7 +262,7 @@ func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard,
 	d.Date = today
 	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(price_cents), 0),
+		COALESCE(SUM(CASE WHEN status <> 'no_show' THEN price_cents ELSE 0 END), 0),
 		COUNT(DISTINCT CASE WHEN client_email <> '' THEN client_email END)
 		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND status <> 'cancelled'`, userID, since).
 		Scan(&d.Metrics.Total, &d.Metrics.Confirmed, &d.Metrics.RevenueCents, &d.Metrics.UniqueClients)

@@ -287,3 +287,89 @@ func TestBlocks_TakeTimeOutOfTheAgendaAndGiveItBack(t *testing.T) {
 		}
 	})
 }
+
+// 'Não compareceu': marked only once the appointment has begun, it keeps
+// holding its time, leaves the revenue, and counts per client and in the
+// reports' no-show rate (per professional and per month).
+func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona") // now: 2026-11-23 09:00 in São Paulo
+		s.seed(t, e, seeds)
+		// e1 (2026-11-25) has not begun.
+		if r := s.setStatus(s.appointment["e1"], "no_show"); r.StatusCode != 409 || r.Err(t).Error.Code != "too_early" {
+			t.Fatalf("a future no-show: %d %s", r.StatusCode, r.Body)
+		}
+		// m1 (2026-11-10 10:00, Maria, R$ 100) did not come.
+		r := s.setStatus(s.appointment["m1"], "no_show")
+		if r.StatusCode != 200 {
+			t.Fatalf("no-show: %d %s", r.StatusCode, r.Body)
+		}
+		var a struct{ Status string }
+		r.JSON(t, &a)
+		if a.Status != "no_show" {
+			t.Fatalf("status %q", a.Status)
+		}
+		// It keeps holding its time: a cancelled appointment of that time cannot come back over it.
+		s.seed(t, e, []seed{{"twin", "2026-11-10", "10:00", "cancelled", "Outra", "o@x.com", "", 100}})
+		if r := s.setStatus(s.appointment["twin"], "confirmed"); r.StatusCode != 409 {
+			t.Fatalf("re-confirm over a no-show: %d %s", r.StatusCode, r.Body)
+		}
+		var list struct {
+			Appointments []struct{ ClientName, Status string }
+		}
+		s.owner.Do("GET", "/api/appointments?from=2026-11-01&to=2026-11-30&status=no_show", nil).JSON(t, &list)
+		if len(list.Appointments) != 1 || list.Appointments[0].ClientName != "Maria" {
+			t.Fatalf("filter: %+v", list)
+		}
+		var clients struct {
+			Clients []struct {
+				Name              string
+				NoShows           int
+				TotalRevenueCents int
+			}
+		}
+		s.owner.Do("GET", "/api/clients", nil).JSON(t, &clients)
+		found := false
+		for _, c := range clients.Clients {
+			if c.Name == "Maria" {
+				found = true
+				if c.NoShows != 1 || c.TotalRevenueCents != 15000 {
+					t.Fatalf("Maria: %+v", c)
+				}
+			}
+		}
+		if !found {
+			t.Fatal("Maria missing")
+		}
+		var rep struct {
+			ByStatus map[string]int
+			Overview struct{ RevenueCents int }
+			NoShows  struct {
+				Due, Count, Rate int
+				ByProfessional   []struct {
+					Name              string
+					Due, Count, Rate int
+				}
+				ByMonth []struct {
+					Name              string
+					Due, Count, Rate int
+				}
+			}
+		}
+		s.owner.Do("GET", "/api/reports", nil).JSON(t, &rep)
+		// Due by now: m1 (no-show), m2, j0 (completed), j1 is today at 10:00 (not yet), a1 cancelled, e1 future, twin cancelled.
+		if rep.ByStatus["no_show"] != 1 || rep.Overview.RevenueCents != 55000 || rep.NoShows.Due != 3 || rep.NoShows.Count != 1 || rep.NoShows.Rate != 33 {
+			t.Fatalf("report: %+v", rep)
+		}
+		if len(rep.NoShows.ByProfessional) != 1 || rep.NoShows.ByProfessional[0].Name != "Ana" || rep.NoShows.ByProfessional[0].Rate != 33 {
+			t.Fatalf("by professional: %+v", rep.NoShows.ByProfessional)
+		}
+		months := map[string][2]int{}
+		for _, m := range rep.NoShows.ByMonth {
+			months[m.Name] = [2]int{m.Due, m.Count}
+		}
+		if len(rep.NoShows.ByMonth) != 6 || months["2026-11"] != [2]int{2, 1} || months["2026-09"] != [2]int{1, 0} {
+			t.Fatalf("by month: %+v", rep.NoShows.ByMonth)
+		}
+	})
+}

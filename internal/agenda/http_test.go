@@ -268,7 +268,7 @@ func TestReports_AggregateKnownData(t *testing.T) {
 		if o.TotalAppointments != 6 || o.RevenueCents != 65000 || o.UniqueClients != 4 || o.AverageTicketCents != 16250 || r.FutureCount != 2 {
 			t.Fatalf("overview %+v future %d", o, r.FutureCount)
 		}
-		if !reflect.DeepEqual(r.ByStatus, map[string]int{"confirmed": 3, "completed": 2, "cancelled": 1}) {
+		if !reflect.DeepEqual(r.ByStatus, map[string]int{"confirmed": 3, "completed": 2, "cancelled": 1, "no_show": 0}) {
 			t.Fatalf("by status %v", r.ByStatus)
 		}
 		var dates, months []string

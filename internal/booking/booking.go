@@ -46,7 +46,7 @@ var (
 	errDayClosed     = httpx.NewError(http.StatusConflict, "day_closed", "O profissional não atende neste dia. Escolha outra data.")
 	errOffHours      = httpx.NewError(http.StatusConflict, "slot_outside_hours", "Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.")
 	errMonth         = httpx.Validation("Mês inválido.")
-	statusesThatHold = `('confirmed', 'completed')`
+	statusesThatHold = `('confirmed', 'completed', 'no_show')`
 )
 
 func errBeyond(days int) *httpx.Error {
@@ -130,7 +130,9 @@ func choose(st *schedule.Setup, professionalID, serviceID string) (*schedule.Ser
 
 // Holds reports whether an appointment of that status holds its time (only
 // those count as busy in the slots).
-func Holds(status string) bool { return status == "confirmed" || status == "completed" }
+func Holds(status string) bool {
+	return status == "confirmed" || status == "completed" || status == "no_show"
+}
 
 // BusyDays is each professional's holding appointments of a range of dates,
 // in date and time order: one slice per professional, and where each date's

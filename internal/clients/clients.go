@@ -29,20 +29,22 @@ type Client struct {
 	AppointmentCount  int    `json:"appointmentCount"`
 	LastAppointment   string `json:"lastAppointment"`
 	TotalRevenueCents int64  `json:"totalRevenueCents"`
+	NoShows           int    `json:"noShows"` // appointments marked 'Não compareceu'
 }
 
 // Clients are grouped by the stored client key (phone, else e-mail) on a
 // covering index, ordered by their last appointment; revenue counts what was
-// not cancelled; the window count is how many clients there are in all. For
+// neither cancelled nor a no-show, which are counted apart; the window count is how many clients there are in all. For
 // each client on the page, one index seek finds their latest appointment,
 // whose name and contacts are the ones shown (the most recently booked one
 // when two share the same date and time). The %s takes the page's LIMIT and
 // OFFSET, which must bound the grouped rows before the seeks run.
-const aggregate = `SELECT k.client_key, k.n, k.last, k.revenue, k.total,
+const aggregate = `SELECT k.client_key, k.n, k.last, k.revenue, k.no_shows, k.total,
 	(SELECT b.id FROM appointments b WHERE b.user_id = ? AND b.client_key = k.client_key
 		ORDER BY b.appointment_date DESC, b.appointment_time DESC, b.created_at DESC LIMIT 1)
 	FROM (SELECT client_key, COUNT(*) AS n, MAX(appointment_date) AS last,
-		SUM(CASE WHEN status <> 'cancelled' THEN price_cents ELSE 0 END) AS revenue, COUNT(*) OVER () AS total
+		SUM(CASE WHEN status IN ('confirmed', 'completed') THEN price_cents ELSE 0 END) AS revenue,
+		SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_shows, COUNT(*) OVER () AS total
 		FROM appointments WHERE user_id = ? GROUP BY client_key
 		ORDER BY MAX(appointment_date) DESC, client_key%s) k
 	ORDER BY k.last DESC, k.client_key`
@@ -73,7 +75,7 @@ func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([
 	for rows.Next() {
 		var c Client
 		var id string
-		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents, &total, &id); err != nil {
+		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents, &c.NoShows, &total, &id); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}

@@ -477,11 +477,12 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Confirm, complete or cancel an appointment; cancelling frees its time at once.
+         * Confirm, complete, cancel or mark as no-show ('Não compareceu') an appointment; cancelling frees its time at once, a no-show keeps holding it.
          * @description Bringing a cancelled appointment back (confirmed or completed) re-checks its time in the same
          *     serialised transaction as a booking: `slot_unavailable` (409, 'Não é possível confirmar: o profissional
          *     já tem outro agendamento neste horário.', or '…concluir…') when another appointment of that professional
          *     now holds any of it. Only the overlap is checked (a past or out-of-hours appointment may come back).
+         *     A no-show can be marked only once the appointment has begun (`too_early`, 409).
          *     Errors also `validation_failed` (400, unknown status), `not_found` (404).
          */
         patch: operations["setAppointmentStatus"];
@@ -1456,7 +1457,7 @@ export interface components {
             duration: number;
             priceCents: number;
             /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed";
+            status: "confirmed" | "cancelled" | "completed" | "no_show";
             /** @description the link can still cancel it: confirmed, not begun, and not past the owner's cancellation cutoff */
             cancellable: boolean;
             /**
@@ -1480,7 +1481,7 @@ export interface components {
             date: string;
             time: string;
             /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed";
+            status: "confirmed" | "cancelled" | "completed" | "no_show";
             /** Format: date-time */
             createdAt: string;
         };
@@ -1516,6 +1517,22 @@ export interface components {
                 revenueCents: number;
             }[];
             futureCount: number;
+            /** @description Of the appointments due by now (begun, not cancelled), those marked 'Não compareceu' */
+            noShows: {
+                due: number;
+                count: number;
+                /** @description percent, rounded */
+                rate: number;
+                byProfessional: components["schemas"]["NoShowGroup"][];
+                /** @description the last six months, oldest first; name is YYYY-MM */
+                byMonth: components["schemas"]["NoShowGroup"][];
+            };
+        };
+        NoShowGroup: {
+            name: string;
+            due: number;
+            count: number;
+            rate: number;
         };
         Notification: {
             id: string;
@@ -2201,7 +2218,7 @@ export interface operations {
                 from: string;
                 /** @description YYYY-MM-DD, inclusive */
                 to: string;
-                /** @description confirmed, cancelled or completed */
+                /** @description confirmed, cancelled, completed or no_show */
                 status?: string;
                 /** @description professional id */
                 professional?: string;
@@ -2297,7 +2314,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    status: "confirmed" | "cancelled" | "completed";
+                    status: "confirmed" | "cancelled" | "completed" | "no_show";
                 };
             };
         };
@@ -2371,7 +2388,10 @@ export interface operations {
                             phone: string;
                             appointmentCount: number;
                             lastAppointment: string;
+                            /** @description confirmed and completed; not cancelled nor no-shows */
                             totalRevenueCents: number;
+                            /** @description appointments marked Não compareceu */
+                            noShows: number;
                         }[];
                     };
                 };
