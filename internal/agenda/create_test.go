@@ -347,11 +347,11 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 			NoShows  struct {
 				Due, Count, Rate int
 				ByProfessional   []struct {
-					Name              string
+					Name             string
 					Due, Count, Rate int
 				}
 				ByMonth []struct {
-					Name              string
+					Name             string
 					Due, Count, Rate int
 				}
 			}
