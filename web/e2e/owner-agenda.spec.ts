@@ -116,3 +116,35 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   await expect(row('14:00')).toContainText('DISPONÍVEL')
   expect(await times()).toContain('14:00')
 })
+
+test('the owner marks a no-show: the agenda, the client list and the reports count it', async ({ page, request }) => {
+  const username = `falta${Date.now()}`
+  const email = uniqueEmail('falta')
+  const s = await apiOwner(request, { name: 'Dona Eva', business: 'Clínica Eva', area: 'Fisioterapia', username, email, professional: 'Eva', priceCents: 11000 })
+  const yesterday = inSaoPaulo(Date.now() - 864e5)
+  const created = await request.post('/api/appointments', {
+    headers: s.auth,
+    data: { professionalId: s.professional, serviceId: s.service, date: yesterday, time: '10:00', clientName: 'Rui Faltoso', clientPhone: '11955554444' },
+  })
+  expect(created.status()).toBe(201)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Anterior' }).click()
+  await page.getByRole('button', { name: /Rui Faltoso ·/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
+  await dialog.getByRole('button', { name: 'Não compareceu' }).click()
+  await expect(page.getByText('Marcado como não compareceu.').first()).toBeVisible()
+  await expect(dialog.getByText('Não compareceu', { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await page.goto('/clients')
+  const row = page.getByRole('row', { name: /Rui Faltoso/ })
+  await expect(row.getByRole('cell').nth(5)).toHaveText('1')
+
+  await page.goto('/reports')
+  await page.getByRole('tab', { name: 'Agendamentos' }).click()
+  await expect(page.getByText('100%').first()).toBeVisible()
+  await expect(page.getByText('Faltas (não compareceu)')).toBeVisible()
+})

@@ -68,5 +68,5 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
 
 /** Owner-facing appointment status labels (SPEC §2: details dialog, detail page, reports). */
 export function statusLabel(status: string): string {
-  return { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído' }[status] ?? status
+  return { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído', no_show: 'Não compareceu' }[status] ?? status
 }

@@ -105,6 +105,7 @@ export default function AgendaPage() {
             <option value="confirmed">confirmado</option>
             <option value="cancelled">cancelado</option>
             <option value="completed">concluído</option>
+            <option value="no_show">não compareceu</option>
           </select>
         </div>
         {(team.data ?? []).some((p) => p.active) ? (

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
+import { todayLocal } from './dates'
 import { whatsappFor } from './labels'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
@@ -18,6 +19,9 @@ export function StatusBadge({ status }: { status: string }) {
 export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
   const change = useSetAppointmentStatus()
   const busy = change.isPending
+  // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
+  const now = new Date()
+  const begun = `${a.date} ${a.time}` <= `${todayLocal()} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
 
   function setStatus(status: AppointmentStatus) {
     if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
@@ -25,7 +29,7 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
       { id: a.id, status },
       {
         onSuccess: (updated) => {
-          toast.success('Status atualizado', { description: `Agendamento ${statusLabel(status).toLowerCase()}.` })
+          toast.success('Status atualizado', { description: status === 'no_show' ? 'Marcado como não compareceu.' : `Agendamento ${statusLabel(status).toLowerCase()}.` })
           onChanged?.(updated)
         },
         onError: (e) => {
@@ -92,6 +96,11 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
         {a.status !== 'completed' ? (
           <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
             Marcar como concluído
+          </Button>
+        ) : null}
+        {a.status !== 'no_show' && a.status !== 'cancelled' && begun ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('no_show')}>
+            Não compareceu
           </Button>
         ) : null}
         {a.status !== 'cancelled' ? (

@@ -64,6 +64,7 @@ export default function ClientsPage() {
                 <th className="p-4 font-medium">Agendamentos</th>
                 <th className="p-4 font-medium">Último agendamento</th>
                 <th className="p-4 font-medium">Receita total</th>
+                <th className="p-4 font-medium">Faltas</th>
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
@@ -78,6 +79,7 @@ export default function ClientsPage() {
                   <td className="p-4">{c.appointmentCount}</td>
                   <td className="p-4">{brDate(c.lastAppointment)}</td>
                   <td className="p-4">{formatBRL(c.totalRevenueCents)}</td>
+                  <td className="p-4">{c.noShows}</td>
                   <td className="p-4 text-right">
                     <Button variant="ghost" size="sm" onClick={() => toast.info('Histórico do cliente', { description: 'Em breve você poderá ver o histórico completo de cada cliente.' })}>
                       Ver histórico

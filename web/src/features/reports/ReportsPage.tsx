@@ -77,7 +77,12 @@ export default function ReportsPage() {
         <div className="p-10 text-center">{isError ? null : <Spinner />}</div>
       ) : (
         <div role="tabpanel" aria-label={tab}>
-          {tab === 'Visão Geral' ? <Overview r={data} /> : tab === 'Agendamentos' ? <Appointments r={data} /> : tab === 'Faturamento' ? <Revenue r={data} /> : <Future r={data} />}
+          {tab === 'Visão Geral' ? <Overview r={data} /> : tab === 'Agendamentos' ? (
+            <div className="grid gap-4">
+              <Appointments r={data} />
+              <NoShows r={data} />
+            </div>
+          ) : tab === 'Faturamento' ? <Revenue r={data} /> : <Future r={data} />}
         </div>
       )}
     </div>
@@ -184,5 +189,55 @@ function Future({ r }: { r: Report }) {
     <div className="grid grid-cols-2 gap-3">
       <Stat label="Agendamentos futuros" value={String(r.futureCount)} />
     </div>
+  )
+}
+
+/** How often clients did not come, of what was due: in all, per professional and per month. */
+function NoShows({ r }: { r: Report }) {
+  const n = r.noShows
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Faltas (não compareceu)</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <p>
+          <span className="text-2xl font-bold">{n.rate}%</span> de faltas · {n.count} de {n.due} {n.due === 1 ? 'agendamento realizado' : 'agendamentos realizados'}
+        </p>
+        {n.byProfessional.length > 0 ? (
+          <table className="w-full text-left">
+            <caption className="sr-only">Faltas por profissional</caption>
+            <thead className="text-stone-600 dark:text-stone-400">
+              <tr>
+                <th className="py-1 font-medium">Profissional</th>
+                <th className="py-1 font-medium">Faltas</th>
+                <th className="py-1 font-medium">Taxa</th>
+              </tr>
+            </thead>
+            <tbody>
+              {n.byProfessional.map((g) => (
+                <tr key={g.name}>
+                  <td className="py-1">{g.name}</td>
+                  <td className="py-1">
+                    {g.count} de {g.due}
+                  </td>
+                  <td className="py-1 font-semibold">{g.rate}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Faltas por mês">
+          {n.byMonth.map((m) => (
+            <li key={m.name}>
+              <span className="block text-stone-500 dark:text-stone-400">
+                {m.name.slice(5)}/{m.name.slice(0, 4)}
+              </span>
+              <span className="font-semibold">{m.rate}%</span> <span className="text-stone-500 dark:text-stone-400">({m.count})</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   )
 }
