@@ -294,6 +294,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
+	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
 }
 
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
@@ -338,11 +339,33 @@ func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Status string `json:"status"`
+		Status       string `json:"status"`
+		NotifyClient bool   `json:"notifyClient"` // with cancelled: e-mail the client, with a calendar cancellation
 	}
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	a, err := h.Svc.SetStatus(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in.Status)
+	owner := auth.UserID(r.Context())
+	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status)
+	if err == nil && in.NotifyClient && in.Status == "cancelled" {
+		// The cancellation stands whatever happens to its e-mail.
+		if err := h.Booking.TellCancelled(r.Context(), owner, a.ID); err != nil {
+			httpx.Logger(r.Context()).Error("cancellation e-mail not queued", "appointment", a.ID, "err", err)
+		}
+	}
+	return httpx.Respond(w, http.StatusOK, a, err)
+}
+
+func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBody)
+	var in booking.MoveInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	owner, id := auth.UserID(r.Context()), r.PathValue("id")
+	if err := h.Booking.Reschedule(r.Context(), owner, id, in); err != nil {
+		return err
+	}
+	a, err := h.Svc.Get(r.Context(), owner, id)
 	return httpx.Respond(w, http.StatusOK, a, err)
 }

@@ -373,3 +373,119 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 		}
 	})
 }
+
+func (s *shop) move(id string, body map[string]any) *servertest.Response {
+	return s.owner.Do("POST", "/api/appointments/"+id+"/reschedule", body)
+}
+
+// A reschedule holds the new time with the same guarantees as a booking,
+// frees the old one, and tells the client with the same invite UID and a
+// higher SEQUENCE, so calendars move the event; a cancellation from the
+// owner's side can remove it from the client's calendar.
+func TestReschedule_MovesTheTimeAndTheClientsCalendar(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		r := s.create(map[string]any{"date": "2026-11-25", "time": "10:00", "clientEmail": "movida@example.com"})
+		var a struct{ ID string }
+		r.JSON(t, &a)
+		other := s.create(map[string]any{"date": "2026-11-25", "time": "15:00"})
+		var b struct{ ID string }
+		other.JSON(t, &b)
+
+		for _, c := range []struct {
+			body map[string]any
+			code string
+		}{
+			{map[string]any{"date": "2026-11-25", "time": "14:30"}, "slot_unavailable"},
+			{map[string]any{"date": "2026-11-25", "time": "21:00"}, "outside_hours"},
+		} {
+			if r := s.move(a.ID, c.body); r.StatusCode != 409 || r.Err(t).Error.Code != c.code {
+				t.Fatalf("%v: %d %s", c.body, r.StatusCode, r.Body)
+			}
+		}
+		r = s.move(a.ID, map[string]any{"date": "2026-11-26", "time": "11:00", "notifyClient": true})
+		if r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		var moved struct{ Date, Time, Status string }
+		r.JSON(t, &moved)
+		if moved.Date != "2026-11-26" || moved.Time != "11:00" || moved.Status != "confirmed" {
+			t.Fatalf("moved: %+v", moved)
+		}
+		if !contains(publicTimes(t, e, s, "2026-11-25"), "10:00") || contains(publicTimes(t, e, s, "2026-11-26"), "11:00") {
+			t.Fatal("the old time must be free and the new one taken")
+		}
+		var invite string
+		for _, m := range e.Mails() {
+			if ics := ""; strings.Contains(m.Raw, "To: <movida@example.com>") {
+				if ics = unfoldICS(m.Calendar(t)); strings.Contains(ics, "SEQUENCE:1") {
+					invite = ics
+				}
+			}
+		}
+		if !strings.Contains(invite, "UID:"+a.ID+"@agendei") || !strings.Contains(invite, "SEQUENCE:1") || !strings.Contains(invite, "20261126T110000") {
+			t.Fatalf("the updated invite must keep the UID with SEQUENCE 1 at the new time:\n%s", invite)
+		}
+		// A cancelled appointment does not move; the owner's cancellation tells the client.
+		if r := s.owner.Do("PATCH", "/api/appointments/"+a.ID, map[string]any{"status": "cancelled", "notifyClient": true}); r.StatusCode != 200 {
+			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
+		}
+		if r := s.move(a.ID, map[string]any{"date": "2026-11-27", "time": "11:00"}); r.StatusCode != 409 || r.Err(t).Error.Code != "not_movable" {
+			t.Fatalf("moving a cancelled one: %d %s", r.StatusCode, r.Body)
+		}
+		var cancel string
+		for _, m := range e.Mails() {
+			if ics := ""; strings.Contains(m.Raw, "To: <movida@example.com>") {
+				if ics = unfoldICS(m.Calendar(t)); strings.Contains(ics, "METHOD:CANCEL") {
+					cancel = ics
+				}
+			}
+		}
+		for _, want := range []string{"METHOD:CANCEL", "STATUS:CANCELLED", "SEQUENCE:2", "UID:" + a.ID + "@agendei"} {
+			if !strings.Contains(cancel, want) {
+				t.Fatalf("cancellation lacks %s:\n%s", want, cancel)
+			}
+		}
+		// Another owner's appointment is not found.
+		stranger := setup(t, e, "outra@example.com", "outra")
+		if r := stranger.owner.Do("POST", "/api/appointments/"+b.ID+"/reschedule", map[string]any{"date": "2026-11-27", "time": "11:00"}); r.StatusCode != 404 {
+			t.Fatalf("another owner's: %d", r.StatusCode)
+		}
+	})
+}
+
+// The race: two reschedules into one time, 20 rounds on each
+// engine — exactly one moves.
+func TestReschedule_TwoIntoOneTimeOneWins(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		for i := range 20 {
+			date := fmt.Sprintf("2026-12-%02d", 1+i/6)
+			var ids [2]string
+			for k := range ids {
+				var a struct{ ID string }
+				s.create(map[string]any{"date": date, "time": fmt.Sprintf("%02d:00", 8+2*(i%6)+k)}).JSON(t, &a)
+				ids[k] = a.ID
+			}
+			target := fmt.Sprintf("2026-12-%02d", 10+i/6)
+			at := fmt.Sprintf("%02d:00", 8+i%6)
+			var wg sync.WaitGroup
+			codes := make([]int, 2)
+			start := make(chan struct{})
+			for k := range ids {
+				wg.Go(func() {
+					<-start
+					codes[k] = s.move(ids[k], map[string]any{"date": target, "time": at}).StatusCode
+				})
+			}
+			close(start)
+			wg.Wait()
+			if n := holders(t, e, s.pro, target, at); n != 1 || (codes[0] == 200) == (codes[1] == 200) {
+				t.Fatalf("round %d: %d holders, codes %v", i, n, codes)
+			}
+		}
+	})
+}
+
+// unfoldICS joins an iCalendar's folded lines.
+func unfoldICS(ics string) string { return strings.ReplaceAll(ics, "\r\n ", "") }

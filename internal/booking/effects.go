@@ -30,6 +30,10 @@ type booked struct {
 	ClientName, ClientEmail, ClientPhone string
 	OwnerID, OwnerName, OwnerEmail       string
 	Start                                time.Time // in the owner's zone
+	// Sequence is the invite's revision; Moved says the e-mail is about a
+	// reschedule of an appointment the client already has.
+	Sequence int
+	Moved    bool
 }
 
 func (b booked) details() []mail.Detail {
@@ -80,10 +84,14 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 // confirmToClient queues the client's confirmation, with the invite and the
 // cancel link, and the reminder before the appointment.
 func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
+	subject, says := "Agendamento confirmado", fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)
+	if b.Moved {
+		subject, says = "Agendamento remarcado", fmt.Sprintf("Seu agendamento com %s foi remarcado para o horário abaixo. O convite em anexo atualiza o horário na sua agenda.", b.OwnerName)
+	}
 	msg, err := mail.Compose(b.ClientEmail, mail.Content{
-		Subject:    fmt.Sprintf("Agendamento confirmado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+		Subject:    fmt.Sprintf("%s: %s em %s às %s", subject, b.ServiceName, brfmt.Date(b.Date), b.Time),
 		Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
-		Paragraphs: []string{fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)},
+		Paragraphs: []string{says},
 		Details:    b.details(),
 		Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
 		Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
@@ -95,7 +103,7 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
 		UID: b.ID + "@agendei", Start: b.Start, Duration: time.Duration(b.Duration) * time.Minute,
 		Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
-		Stamp: now,
+		Stamp: now, Sequence: b.Sequence,
 	})}}
 	if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
 		return err
@@ -105,7 +113,9 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 		lead = DefaultReminderLead
 	}
 	if remind := b.Start.Add(-lead); remind.After(now) {
-		if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID}, remind, 8); err != nil {
+		// The job names the time it reminds of: after a reschedule, the
+		// reminder of the old time finds the appointment moved and stays quiet.
+		if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID, "for": b.Date + " " + b.Time}, remind, 8); err != nil {
 			return err
 		}
 	}
@@ -175,15 +185,16 @@ func (s *Service) RegisterJobs() {
 	s.Queue.Register(reminderJob, func(ctx context.Context, payload []byte) error {
 		var p struct {
 			AppointmentID string `json:"appointmentId"`
+			For           string `json:"for"` // "YYYY-MM-DD HH:MM"; absent in jobs queued before reschedules existed
 		}
 		if err := json.Unmarshal(payload, &p); err != nil {
 			return err
 		}
-		return s.remind(ctx, p.AppointmentID)
+		return s.remind(ctx, p.AppointmentID, p.For)
 	})
 }
 
-func (s *Service) remind(ctx context.Context, id string) error {
+func (s *Service) remind(ctx context.Context, id, at string) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var a booked
 		a.Booked = &Booked{ID: id}
@@ -194,6 +205,9 @@ func (s *Service) remind(ctx context.Context, id string) error {
 			&a.OwnerID, &a.OwnerName, &a.ClientName, &a.ClientEmail, &a.ServiceName, &a.ProfessionalName, &a.Date, &a.Time, &a.Duration, &a.PriceCents, &status)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "confirmed" || a.ClientEmail == "")) {
 			return nil // deleted, cancelled or no address: nothing to send
+		}
+		if err == nil && at != "" && at != a.Date+" "+a.Time {
+			return nil // moved since: the reminder of the new time is queued
 		}
 		if err != nil {
 			return err

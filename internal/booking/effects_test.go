@@ -74,7 +74,7 @@ func TestICS_IsValidICalendarInTheOwnersZone(t *testing.T) {
 		var ics string
 		for _, m := range e.Mails() {
 			if strings.Contains(m.Raw, "maria@example.com") && strings.Contains(m.Raw, "text/calendar") {
-				ics = decodeAttachment(t, m.Raw)
+				ics = m.Calendar(t)
 			}
 		}
 		for _, want := range []string{"BEGIN:VCALENDAR\r\n", "VERSION:2.0\r\n", "BEGIN:VTIMEZONE\r\nTZID:America/Sao_Paulo\r\n",

@@ -16,6 +16,11 @@ type Invite struct {
 	Description string
 	Organizer   string // name
 	Stamp       time.Time
+	// Sequence counts the event's revisions (a reschedule, a cancellation):
+	// with the same UID, a calendar replaces the event it has.
+	Sequence int
+	// Cancelled makes the file a cancellation (METHOD:CANCEL, STATUS:CANCELLED).
+	Cancelled bool
 }
 
 // ICS renders a valid iCalendar (RFC 5545) file: CRLF lines folded at 75
@@ -27,12 +32,16 @@ func ICS(inv Invite) []byte {
 	tzOffset := fmt.Sprintf("%+03d%02d", offset/3600, abs(offset%3600)/60)
 	abbr, _ := inv.Start.Zone()
 	local := "20060102T150405"
+	method, status := "PUBLISH", "CONFIRMED"
+	if inv.Cancelled {
+		method, status = "CANCEL", "CANCELLED"
+	}
 	lines := []string{
 		"BEGIN:VCALENDAR",
 		"VERSION:2.0",
 		"PRODID:-//Agendei//Agendamento online//PT-BR",
 		"CALSCALE:GREGORIAN",
-		"METHOD:PUBLISH",
+		"METHOD:" + method,
 		"BEGIN:VTIMEZONE",
 		"TZID:" + loc.String(),
 		"BEGIN:STANDARD",
@@ -44,12 +53,13 @@ func ICS(inv Invite) []byte {
 		"END:VTIMEZONE",
 		"BEGIN:VEVENT",
 		"UID:" + inv.UID,
+		fmt.Sprintf("SEQUENCE:%d", inv.Sequence),
 		"DTSTAMP:" + inv.Stamp.UTC().Format("20060102T150405Z"),
 		"DTSTART;TZID=" + loc.String() + ":" + inv.Start.Format(local),
 		"DTEND;TZID=" + loc.String() + ":" + inv.Start.Add(inv.Duration).Format(local),
 		"SUMMARY:" + escapeText(inv.Summary),
 		"DESCRIPTION:" + escapeText(inv.Description),
-		"STATUS:CONFIRMED",
+		"STATUS:" + status,
 		"END:VEVENT",
 		"END:VCALENDAR",
 	}

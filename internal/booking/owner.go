@@ -1,7 +1,10 @@
 package booking
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -96,24 +100,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			if busy[pro.ID] == nil {
 				return errOwnerChoice // deleted since the setup was read
 			}
-			if busy.Blocked(pro.ID, day, start, svc.Duration, svc.Before, svc.After) {
-				return errBlocked
-			}
-			near := busy.Near(pro.ID, day)
-			if slots.Collides(start, svc.Duration, svc.Before, svc.After, near) {
-				return errSlotTaken
-			}
-			if in.OutsideHours {
-				return nil
-			}
-			// The professional's hours, as a client would be held to them, but
-			// an owner may write a time that has passed or comes at short notice.
-			d, _ := s.dayOf(st, pro, svc, day, near)
-			d.Now, d.Notice = start, 0
-			if slots.Why(d, start) != slots.Offered {
-				return errOutsideHours
-			}
-			return nil
+			return s.mayHold(st, pro, svc, day, start, busy, in.OutsideHours)
 		}, func() error {
 			token, hash := auth.OpaqueToken()
 			stamp := s.Clock.Now()
@@ -141,4 +128,206 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 		return "", err
 	}
 	return id, nil
+}
+
+// MoveInput is a reschedule: the new date and time, and optionally another
+// professional or service ("" keeps the appointment's own).
+type MoveInput struct {
+	Date           string `json:"date"`
+	Time           string `json:"time"`
+	ProfessionalID string `json:"professionalId"`
+	ServiceID      string `json:"serviceId"`
+	OutsideHours   bool   `json:"outsideHours"`
+	NotifyClient   bool   `json:"notifyClient"`
+}
+
+var (
+	errNotMovable  = httpx.NewError(http.StatusConflict, "not_movable", "Só agendamentos confirmados podem ser remarcados.")
+	errMoveMissing = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
+)
+
+// current is what a reschedule starts from.
+type current struct {
+	status, professionalID, serviceID, professionalName, serviceName string
+	date, time, clientName, clientEmail                              string
+	duration, before, after, sequence                                int
+	price                                                            int64
+}
+
+// Reschedule moves a confirmed appointment to another date and time (and
+// professional or service), with the same guarantees as Create: the same
+// hold, never over another appointment or a block, outside the hours only
+// with OutsideHours. Its invite's sequence goes up, so the client's calendar
+// moves the event; with NotifyClient (and an e-mail) the client gets the
+// updated invite, a new cancel link and the reminder of the new time.
+func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInput) error {
+	day, err := parseDate(in.Date)
+	if err != nil {
+		return err
+	}
+	minute, err := slots.ParseHHMM(in.Time)
+	if err != nil {
+		return errDateTime
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	now := s.Clock.Now()
+	ds := day.Format("2006-01-02")
+	if ds < schedule.LastDay(now, st.Loc, -ownerBack) || ds > schedule.LastDay(now, st.Loc, ownerAhead) {
+		return errOwnerRange
+	}
+	start := slots.At(day, minute, st.Loc)
+	if slots.Clock(start, st.Loc) != in.Time {
+		return errDateTime
+	}
+	local := time.Unix(start*60, 0).In(st.Loc)
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var c current
+		var pro, svc sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
+			client_name, client_email, duration, buffer_before, buffer_after, sequence, price_cents FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.duration, &c.before, &c.after, &c.sequence, &c.price)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errMoveMissing
+		}
+		if err != nil {
+			return err
+		}
+		c.professionalID, c.serviceID = pro.String, svc.String
+		// Who and what: the appointment's own, or the new choice (active).
+		proID := cmp.Or(in.ProfessionalID, c.professionalID)
+		p := st.Professionals[proID]
+		if p == nil || (!p.Active && proID != c.professionalID) {
+			return errOwnerChoice
+		}
+		what := schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}
+		if in.ServiceID != "" && in.ServiceID != c.serviceID {
+			other := st.Services[in.ServiceID]
+			if other == nil || !other.Active {
+				return errOwnerChoice
+			}
+			what = *other
+		}
+		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: day, Loc: st.Loc, Except: id}
+		return Hold(ctx, tx, lock, func(busy BusyDays) error {
+			// The status as it stands under the lock: only a confirmed appointment moves.
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&c.status); err != nil {
+				return err
+			}
+			if c.status != "confirmed" {
+				return errNotMovable
+			}
+			if busy[p.ID] == nil {
+				return errOwnerChoice
+			}
+			return s.mayHold(st, p, &what, day, start, busy, in.OutsideHours)
+		}, func() error {
+			stamp := s.Clock.Now()
+			token, hash := auth.OpaqueToken()
+			var pid any = p.ID
+			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
+				price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
+				cancel_token_hash = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+				pid, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, ds, in.Time, local.UTC(), hash, stamp, id, ownerID); err != nil {
+				return err
+			}
+			desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(ds), in.Time)
+			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento remarcado", desc, id); err != nil {
+				return err
+			}
+			if !in.NotifyClient || c.clientEmail == "" || s.Mailer == nil {
+				return nil
+			}
+			b := booked{Booked: &Booked{ID: id, Date: ds, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+				PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,
+				OwnerID: ownerID, OwnerName: st.Name, Start: local, Sequence: c.sequence + 1, Moved: true}
+			return s.confirmToClient(ctx, tx, stamp, b)
+		})
+	})
+}
+
+// mayHold decides, under the professional's lock, whether an owner may put
+// an appointment of svc at start: never over a block or another
+// appointment; outside the professional's hours only with the owner's yes.
+func (s *Service) mayHold(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, day time.Time, start int64, busy BusyDays, outsideHours bool) error {
+	if busy.Blocked(p.ID, day, start, svc.Duration, svc.Before, svc.After) {
+		return errBlocked
+	}
+	near := busy.Near(p.ID, day)
+	if slots.Collides(start, svc.Duration, svc.Before, svc.After, near) {
+		return errSlotTaken
+	}
+	if outsideHours {
+		return nil
+	}
+	// The professional's hours, as a client would be held to them, but an
+	// owner may write a time that has passed or comes at short notice.
+	d, _ := s.dayOf(st, p, svc, day, near)
+	d.Now, d.Notice = start, 0
+	if slots.Why(d, start) != slots.Offered {
+		return errOutsideHours
+	}
+	return nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// TellCancelled e-mails the client that the owner cancelled the appointment,
+// with an invite that removes it from their calendar (METHOD:CANCEL, the
+// same UID, the next sequence). Nothing is sent without an e-mail address.
+func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
+	if s.Mailer == nil {
+		return nil
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var b booked
+		b.Booked = &Booked{ID: id}
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
+			price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "")) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		day, err1 := slots.ParseDate(b.Date)
+		minute, err2 := slots.ParseHHMM(b.Time)
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		b.Sequence++
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
+			return err
+		}
+		start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+		msg, err := mail.Compose(b.ClientEmail, mail.Content{
+			Subject:    fmt.Sprintf("Agendamento cancelado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
+			Paragraphs: []string{fmt.Sprintf("%s cancelou o seu agendamento abaixo. O convite em anexo o retira da sua agenda.", st.Name)},
+			Details:    b.details(),
+			Footer:     "Para marcar outro horário, fale com " + st.Name + " ou use a página de agendamento.",
+		})
+		if err != nil {
+			return err
+		}
+		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
+			UID: id + "@agendei", Start: start, Duration: time.Duration(b.Duration) * time.Minute,
+			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Cancelado por " + st.Name + ".",
+			Stamp: s.Clock.Now(), Sequence: b.Sequence, Cancelled: true,
+		})}}
+		return s.Mailer.Queue(ctx, tx, msg)
+	})
 }

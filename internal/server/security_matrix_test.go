@@ -108,6 +108,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/profile/photo":                  map[string]any{},
 		"POST /api/onboarding":                     map[string]any{"name": "Bia", "area": "Nutrição", "publicUsername": "bia", "services": []any{}, "days": []any{}},
 		"PATCH /api/appointments/{id}":             map[string]string{"status": "cancelled"},
+		"POST /api/appointments/{id}/reschedule":   map[string]any{"date": "2026-12-04", "time": "10:00", "outsideHours": true},
 		"PATCH /api/notifications/{id}":            map[string]bool{"read": true},
 		"PUT /api/services/{id}":                   map[string]any{"name": "X", "duration": 10, "priceCents": 0},
 		"POST /api/services":                       map[string]any{"name": "S", "duration": 30, "priceCents": 0, "professionalIds": []string{d.ids["/api/professionals/"]}},

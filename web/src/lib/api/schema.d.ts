@@ -488,6 +488,30 @@ export interface paths {
         patch: operations["setAppointmentStatus"];
         trace?: never;
     };
+    "/api/appointments/{id}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a confirmed appointment to another date and time (and professional or service).
+         * @description The same serialised transaction as a booking: `slot_unavailable` (409) over another appointment,
+         *     `time_blocked` (409) over a block, `outside_hours` (409) outside the professional's hours unless
+         *     `outsideHours`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
+         *     (same UID), and with `notifyClient` the client gets the updated invite, a new cancel link (the old one
+         *     stops working) and the reminder of the new time. Errors also `validation_failed` (400), `not_found` (404).
+         */
+        post: operations["rescheduleAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/search": {
         parameters: {
             query?: never;
@@ -2315,6 +2339,47 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "confirmed" | "cancelled" | "completed" | "no_show";
+                    /** @description with cancelled: e-mail the client, with an invite that removes the event from their calendar (METHOD:CANCEL) */
+                    notifyClient?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rescheduleAppointment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    time: string;
+                    /** @description empty: keep the appointment's */
+                    professionalId?: string;
+                    /** @description empty: keep the appointment's */
+                    serviceId?: string;
+                    outsideHours?: boolean;
+                    notifyClient?: boolean;
                 };
             };
         };

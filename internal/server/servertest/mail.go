@@ -1,4 +1,4 @@
-package booking_test
+package servertest
 
 import (
 	"encoding/base64"
@@ -10,9 +10,11 @@ import (
 	"testing"
 )
 
-// decodeAttachment returns the text/calendar part of a raw message.
-func decodeAttachment(t *testing.T, raw string) string {
+// Calendar returns the text/calendar part of the message (its .ics invite),
+// decoded; the test fails when there is none.
+func (m Mail) Calendar(t testing.TB) string {
 	t.Helper()
+	raw := m.Raw
 	msg, err := mail.ReadMessage(strings.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
