@@ -148,3 +148,47 @@ test('the owner marks a no-show: the agenda, the client list and the reports cou
   await expect(page.getByText('100%').first()).toBeVisible()
   await expect(page.getByText('Faltas (não compareceu)')).toBeVisible()
 })
+
+/** The decoded .ics attachment of a raw e-mail. */
+function calendarOf(eml: string): string {
+  // The part's headers end with a blank line; its base64 body runs to the next boundary.
+  const part = eml.slice(eml.indexOf('Content-Type: text/calendar'))
+  const body = part.slice(part.search(/\r?\n\r?\n/)).replace(/^\s+/, '')
+  return Buffer.from(body.split(/\r?\n--/)[0].replace(/\s+/g, ''), 'base64').toString('utf8')
+}
+
+test('the owner reschedules from the details dialog: the agenda moves it and the client’s invite keeps its UID with SEQUENCE 1', async ({ page, request }) => {
+  const username = `remarca${Date.now()}`
+  const email = uniqueEmail('remarca')
+  const s = await apiOwner(request, { name: 'Dona Ivo', business: 'Clínica Ivo', area: 'Psicologia', username, email, professional: 'Ivo', priceCents: 13000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  const client = `remarcada.${Date.now()}@example.com`
+  const created = await request.post('/api/appointments', {
+    headers: s.auth,
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '10:00', clientName: 'Tina Remarcada', clientEmail: client },
+  })
+  expect(created.status()).toBe(201)
+  const id = (await created.json()).id as string
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
+  await row('10:00').getByRole('button', { name: /Tina Remarcada ·/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
+  await dialog.getByRole('button', { name: 'Remarcar' }).click()
+  await dialog.getByLabel('Novo horário').fill('15:00')
+  await expect(dialog.getByLabel('Avisar o cliente por e-mail (com o convite atualizado)')).toBeChecked()
+  await dialog.getByRole('button', { name: 'Confirmar remarcação' }).click()
+  await expect(page.getByText('Agendamento remarcado').first()).toBeVisible()
+  await expect(dialog.getByText('15:00', { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(row('15:00')).toContainText('Tina Remarcada')
+  await expect(row('10:00')).toContainText('DISPONÍVEL')
+
+  const ics = calendarOf(await waitForMail(client, 'foi remarcado'))
+  expect(ics).toContain(`UID:${id}@agendei`)
+  expect(ics).toContain('SEQUENCE:1')
+  expect(ics).toMatch(/DTSTART;TZID=America\/Sao_Paulo:\d{8}T150000/)
+})

@@ -1,4 +1,5 @@
 import { Mail, MessageCircle } from 'lucide-react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -6,6 +7,7 @@ import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { todayLocal } from './dates'
 import { whatsappFor } from './labels'
+import { RescheduleForm } from './RescheduleForm'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
 type Appointment = Schemas['Appointment']
@@ -19,14 +21,17 @@ export function StatusBadge({ status }: { status: string }) {
 export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
   const change = useSetAppointmentStatus()
   const busy = change.isPending
+  const [moving, setMoving] = useState(false)
   // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
   const now = new Date()
   const begun = `${a.date} ${a.time}` <= `${todayLocal()} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
 
   function setStatus(status: AppointmentStatus) {
     if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
+    // The client can be told, with an invite that removes the event from their calendar.
+    const notifyClient = status === 'cancelled' && a.clientEmail !== '' && window.confirm(`Avisar ${a.clientName} por e-mail sobre o cancelamento?`)
     change.mutate(
-      { id: a.id, status },
+      { id: a.id, status, ...(notifyClient ? { notifyClient } : {}) },
       {
         onSuccess: (updated) => {
           toast.success('Status atualizado', { description: status === 'no_show' ? 'Marcado como não compareceu.' : `Agendamento ${statusLabel(status).toLowerCase()}.` })
@@ -87,7 +92,22 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
           <StatusBadge status={a.status} />
         </dd>
       </dl>
+      {moving ? (
+        <RescheduleForm
+          appointment={a}
+          onDone={(moved) => {
+            setMoving(false)
+            onChanged?.(moved)
+          }}
+          onCancel={() => setMoving(false)}
+        />
+      ) : null}
       <div className="flex flex-wrap gap-2">
+        {a.status === 'confirmed' && !moving ? (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
+            Remarcar
+          </Button>
+        ) : null}
         {a.status !== 'confirmed' ? (
           <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
             Confirmar

@@ -1,0 +1,135 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import { Button } from '@/components/ui/button'
+import { Field, FormError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { ApiError, type Schemas } from '@/lib/api/client'
+import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { useServices } from '@/lib/api/endpoints/get-services'
+import { longDate } from '@/lib/format'
+import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
+import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
+
+type Appointment = Schemas['Appointment']
+type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean }
+
+const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
+
+const moveSchema: FormSchema<MoveFields, Move> = z.object({
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a nova data.')),
+  time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe o novo horário (HH:MM).')),
+  professionalId: z.string(),
+  serviceId: z.string(),
+  notifyClient: z.boolean(),
+})
+
+/**
+ * 'Remarcar': a new date and time (and professional or service) for a
+ * confirmed appointment, with the client told by e-mail if the owner wants;
+ * a time outside the hours asks for the owner's yes, as a new booking does.
+ */
+export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointment: Appointment; onDone: (moved: Appointment) => void; onCancel: () => void }) {
+  const form = useSchemaForm(moveSchema, {
+    date: a.date,
+    time: a.time,
+    professionalId: a.professionalId ?? '',
+    serviceId: a.serviceId ?? '',
+    notifyClient: a.clientEmail !== '',
+  })
+  const { errors } = form.formState
+  const team = useProfessionals()
+  const services = useServices()
+  const move = useRescheduleAppointment()
+  const [outside, setOutside] = useState<Move | null>(null)
+
+  function send(body: Move) {
+    move.mutate(
+      { id: a.id, body },
+      {
+        onSuccess: (moved) => {
+          toast.success('Agendamento remarcado', { description: `${longDate(moved.date)} às ${moved.time}.` })
+          onDone(moved)
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.code === 'outside_hours') return setOutside(body)
+          toast.error('Erro', { description: showServerError(form, e, 'Não foi possível remarcar. Tente novamente.') })
+        },
+      },
+    )
+  }
+  const onSubmit = form.handleSubmit(send, () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }))
+
+  if (outside) {
+    return (
+      <div role="alertdialog" aria-labelledby="move-outside-title" className="grid gap-3 rounded-lg border border-amber-300 p-3 dark:border-amber-700">
+        <p id="move-outside-title" className="font-semibold">
+          Fora do horário de atendimento
+        </p>
+        <p className="text-sm">
+          {longDate(outside.date)} às {outside.time}: este horário não está entre os horários do profissional. Deseja remarcar mesmo assim?
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" size="sm" onClick={() => setOutside(null)}>
+            Voltar
+          </Button>
+          <Button type="button" size="sm" disabled={move.isPending} onClick={() => send({ ...outside, outsideHours: true })}>
+            Remarcar mesmo assim
+          </Button>
+        </div>
+      </div>
+    )
+  }
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800" noValidate aria-label="Remarcar">
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="move-date" label="Nova data" error={errors.date?.message}>
+          <Input id="move-date" type="date" {...form.register('date')} />
+        </Field>
+        <Field id="move-time" label="Novo horário" error={errors.time?.message}>
+          <Input id="move-time" type="time" step={300} {...form.register('time')} />
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="move-professional" label="Profissional">
+          <select id="move-professional" className={selectClass} {...form.register('professionalId')}>
+            {(team.data ?? [])
+              .filter((p) => p.active || p.id === a.professionalId)
+              .map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+          </select>
+        </Field>
+        <Field id="move-service" label="Serviço">
+          <select id="move-service" className={selectClass} {...form.register('serviceId')}>
+            {(services.data ?? [])
+              .filter((s) => s.active || s.id === a.serviceId)
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.duration} min)
+                </option>
+              ))}
+          </select>
+        </Field>
+      </div>
+      {a.clientEmail ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-brand-700" {...form.register('notifyClient')} />
+          Avisar o cliente por e-mail (com o convite atualizado)
+        </label>
+      ) : null}
+      <FormError message={serverError(form)} />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          Voltar
+        </Button>
+        <Button type="submit" size="sm" disabled={move.isPending}>
+          {move.isPending ? 'Remarcando...' : 'Confirmar remarcação'}
+        </Button>
+      </div>
+    </form>
+  )
+}
