@@ -37,17 +37,21 @@ type Appointment struct {
 	Time             string    `json:"time"`
 	Status           string    `json:"status"`
 	CreatedAt        time.Time `json:"createdAt"`
+	SeriesID         *string   `json:"seriesId"` // the recurring series it belongs to, if any
 }
 
 const columns = `id, professional_id, professional_name, service_id, service_name, duration, price_cents, client_name, client_email, client_phone, notes,
-	appointment_date, appointment_time, status, created_at`
+	appointment_date, appointment_time, status, created_at, series_id`
 
 func scan(row interface{ Scan(...any) error }) (*Appointment, error) {
 	var a Appointment
-	var pro, svc sql.NullString
+	var pro, svc, series sql.NullString
 	if err := row.Scan(&a.ID, &pro, &a.ProfessionalName, &svc, &a.ServiceName, &a.Duration, &a.PriceCents, &a.ClientName, &a.ClientEmail,
-		&a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt); err != nil {
+		&a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series); err != nil {
 		return nil, err
+	}
+	if series.Valid {
+		a.SeriesID = &series.String
 	}
 	if pro.Valid {
 		a.ProfessionalID = &pro.String
@@ -215,6 +219,23 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 	return s.Get(ctx, userID, id)
 }
 
+// CancelFollowing cancels the confirmed sessions of an appointment's series
+// from its date on (the appointment itself is then set by SetStatus).
+func (s *Service) CancelFollowing(ctx context.Context, userID, id string) error {
+	var series sql.NullString
+	var date string
+	err := s.DB.QueryRowContext(ctx, `SELECT series_id, appointment_date FROM appointments WHERE id = ? AND user_id = ?`, id, userID).Scan(&series, &date)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNotFound
+	}
+	if err != nil || !series.Valid {
+		return err
+	}
+	_, err = s.DB.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ?
+		WHERE user_id = ? AND series_id = ? AND appointment_date >= ? AND status = 'confirmed' AND id <> ?`, s.Clock.Now(), userID, series.String, date, id)
+	return err
+}
+
 func errTaken(status string) *httpx.Error {
 	verb := map[string]string{"confirmed": "confirmar", "completed": "concluir", "no_show": "marcar como não compareceu"}[status]
 	return httpx.NewError(http.StatusConflict, "slot_unavailable",
@@ -292,6 +313,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
 	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
+	mux.Handle("POST /api/appointments/preview", h.Auth.RequireUser(httpx.Handle(h.preview)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
@@ -332,6 +354,20 @@ func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Respond(w, http.StatusCreated, a, err)
 }
 
+func (h *Handlers) preview(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBody)
+	var in booking.OwnerInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	list, err := h.Booking.Preview(r.Context(), auth.UserID(r.Context()), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"occurrences": list})
+	return nil
+}
+
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	a, err := h.Svc.Get(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 	return httpx.Respond(w, http.StatusOK, a, err)
@@ -341,11 +377,17 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Status       string `json:"status"`
 		NotifyClient bool   `json:"notifyClient"` // with cancelled: e-mail the client, with a calendar cancellation
+		Following    bool   `json:"following"`    // with cancelled: this and the following sessions of its series
 	}
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	owner := auth.UserID(r.Context())
+	if in.Following && in.Status == "cancelled" {
+		if err := h.Svc.CancelFollowing(r.Context(), owner, r.PathValue("id")); err != nil {
+			return err
+		}
+	}
 	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status)
 	if err == nil && in.NotifyClient && in.Status == "cancelled" {
 		// The cancellation stands whatever happens to its e-mail.

@@ -1,6 +1,7 @@
 package agenda_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -489,3 +490,150 @@ func TestReschedule_TwoIntoOneTimeOneWins(t *testing.T) {
 
 // unfoldICS joins an iCalendar's folded lines.
 func unfoldICS(ics string) string { return strings.ReplaceAll(ics, "\r\n ", "") }
+
+// A weekly series of 8: the preview names the taken date, saving without
+// skipping it is refused whole, skipping it saves the other 7 marked as one
+// series; one session moves alone; "this and the following" cancels the rest.
+func TestSeries_IsCheckedDateByDateAndSavedWhole(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		// A client already has 2026-12-16 (the fourth Wednesday) at 10:00.
+		if r := s.publicBook(e, "dona", "10.7.0.1", "2026-12-16", "10:00"); r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		weekly := map[string]any{"date": "2026-11-25", "time": "10:00", "repeat": map[string]any{"every": "week", "count": 8}}
+		var preview struct {
+			Occurrences []struct {
+				Date, Code string
+				Skipped    bool
+			}
+		}
+		r := s.owner.Do("POST", "/api/appointments/preview", mergeBody(s, weekly))
+		if r.StatusCode != 200 {
+			t.Fatalf("preview: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &preview)
+		var taken []string
+		for _, o := range preview.Occurrences {
+			if o.Code != "" {
+				taken = append(taken, o.Date+":"+o.Code)
+			}
+		}
+		if len(preview.Occurrences) != 8 || preview.Occurrences[7].Date != "2027-01-13" || strings.Join(taken, " ") != "2026-12-16:slot_unavailable" {
+			t.Fatalf("preview: %+v", preview.Occurrences)
+		}
+		before := countAppointments(t, e, s)
+		r = s.create(weekly)
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "series_conflicts" || !strings.Contains(r.Err(t).Error.Message, "16/12/2026") {
+			t.Fatalf("unskipped conflict: %d %s", r.StatusCode, r.Body)
+		}
+		if countAppointments(t, e, s) != before {
+			t.Fatal("a refused series must save nothing")
+		}
+		weekly["repeat"] = map[string]any{"every": "week", "count": 8, "skip": []string{"2026-12-16"}}
+		r = s.create(weekly)
+		if r.StatusCode != 201 {
+			t.Fatalf("series: %d %s", r.StatusCode, r.Body)
+		}
+		var first struct {
+			ID       string
+			SeriesID *string
+		}
+		r.JSON(t, &first)
+		if first.SeriesID == nil || countAppointments(t, e, s) != before+7 {
+			t.Fatalf("series saved: %+v, %d", first, countAppointments(t, e, s)-before)
+		}
+		var list struct {
+			Appointments []struct {
+				ID, Date, Status string
+				SeriesID         *string
+			}
+		}
+		s.owner.Do("GET", "/api/appointments?from=2026-11-25&to=2027-01-20&q=Paciente", nil).JSON(t, &list)
+		if len(list.Appointments) != 7 {
+			t.Fatalf("%d sessions listed", len(list.Appointments))
+		}
+		// Move the second session alone; then cancel the fourth and the following.
+		if r := s.move(list.Appointments[1].ID, map[string]any{"date": "2026-12-03", "time": "15:00"}); r.StatusCode != 200 {
+			t.Fatalf("move one: %d %s", r.StatusCode, r.Body)
+		}
+		if r := s.owner.Do("PATCH", "/api/appointments/"+list.Appointments[3].ID, map[string]any{"status": "cancelled", "following": true}); r.StatusCode != 200 {
+			t.Fatalf("cancel following: %d %s", r.StatusCode, r.Body)
+		}
+		s.owner.Do("GET", "/api/appointments?from=2026-11-25&to=2027-01-20&q=Paciente", nil).JSON(t, &list)
+		var states []string
+		for _, a := range list.Appointments {
+			states = append(states, a.Date+"="+a.Status)
+		}
+		want := "2026-11-25=confirmed 2026-12-03=confirmed 2026-12-09=confirmed 2026-12-23=cancelled 2026-12-30=cancelled 2027-01-06=cancelled 2027-01-13=cancelled"
+		if strings.Join(states, " ") != want {
+			t.Fatalf("after move and cancel:\n got %s\nwant %s", strings.Join(states, " "), want)
+		}
+		// Repetitions that make no series are refused in words.
+		for _, bad := range []map[string]any{{"every": "day", "count": 3}, {"every": "week", "count": 53}, {"every": "week", "count": 1}, {"every": "week"}} {
+			if r := s.create(map[string]any{"date": "2027-02-03", "time": "09:00", "repeat": bad}); r.StatusCode != 400 {
+				t.Fatalf("%v: %d %s", bad, r.StatusCode, r.Body)
+			}
+		}
+		// Monthly on the 31st passes over months without one.
+		var months struct{ Occurrences []struct{ Date string } }
+		s.owner.Do("POST", "/api/appointments/preview", mergeBody(s, map[string]any{"date": "2027-01-31", "time": "09:00", "repeat": map[string]any{"every": "month", "until": "2027-06-30"}})).JSON(t, &months)
+		var got []string
+		for _, o := range months.Occurrences {
+			got = append(got, o.Date)
+		}
+		if strings.Join(got, " ") != "2027-01-31 2027-03-31 2027-05-31" {
+			t.Fatalf("monthly: %v", got)
+		}
+	})
+}
+
+// The issue's race: a weekly series and a public booking of one of its
+// dates, 15 rounds on each engine — never an overlap, and exactly one of
+// them takes that date.
+func TestSeries_RacingAPublicBookingNeverOverlaps(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		for i := range 15 {
+			at := fmt.Sprintf("%02d:00", 8+i%12)
+			first := fmt.Sprintf("2026-12-%02d", 1+i/12)
+			third := fmt.Sprintf("2026-12-%02d", 15+i/12)
+			var wg sync.WaitGroup
+			var series, client int
+			start := make(chan struct{})
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				<-start
+				series = s.create(map[string]any{"date": first, "time": at, "clientName": fmt.Sprintf("Série %d", i), "repeat": map[string]any{"every": "week", "count": 4}}).StatusCode
+			}()
+			go func() {
+				defer wg.Done()
+				<-start
+				client = s.publicBook(e, "dona", fmt.Sprintf("10.6.%d.1", i), third, at).StatusCode
+			}()
+			close(start)
+			wg.Wait()
+			if n := holders(t, e, s.pro, third, at); n != 1 || (series == 201) == (client == 201) {
+				t.Fatalf("round %d: %d holders of %s %s (series %d, client %d)", i, n, third, at, series, client)
+			}
+		}
+	})
+}
+
+func mergeBody(s *shop, body map[string]any) map[string]any {
+	in := map[string]any{"professionalId": s.pro, "serviceId": s.svc, "clientName": "Paciente do Telefone", "clientPhone": "(11) 97777-6666"}
+	for k, v := range body {
+		in[k] = v
+	}
+	return in
+}
+
+func countAppointments(t *testing.T, e *servertest.Env, s *shop) int {
+	t.Helper()
+	var n int
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE user_id = ?`, s.ownerID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

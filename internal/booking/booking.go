@@ -673,7 +673,10 @@ type Lock struct {
 	// professional, with whom nothing can collide.
 	Professionals []string
 	Date          time.Time // midnight UTC of the date, in the owner's calendar
-	Loc           *time.Location
+	// Until is the last date when the time spans several dates (a series);
+	// zero: Date alone.
+	Until time.Time
+	Loc   *time.Location
 	// Except is the appointment that is to hold the time, when it exists
 	// already (a re-confirm, later a move): it never collides with itself.
 	Except string
@@ -714,7 +717,11 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		if len(locked) == 0 {
 			return errChoice
 		}
-		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), l.Date.AddDate(0, 0, 1), l.Except)
+		last := l.Date
+		if l.Until.After(last) {
+			last = l.Until
+		}
+		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), last.AddDate(0, 0, 1), l.Except)
 		if err != nil {
 			return err
 		}

@@ -108,6 +108,12 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
 		return err
 	}
+	return s.remindLater(ctx, tx, now, b)
+}
+
+// remindLater queues the client's reminder, a lead before the appointment
+// (none when that moment has passed).
+func (s *Service) remindLater(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
 	lead := s.ReminderLead
 	if lead <= 0 {
 		lead = DefaultReminderLead

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -31,6 +32,8 @@ type OwnerInput struct {
 	// OutsideHours is the owner's explicit yes to a time outside the
 	// professional's hours (a closed day, a break, after closing).
 	OutsideHours bool `json:"outsideHours"`
+	// Repeat makes it a series (nil: one appointment).
+	Repeat *Repeat `json:"repeat"`
 }
 
 var (
@@ -58,76 +61,285 @@ func (s *Service) setupOf(ctx context.Context, ownerID string) (*schedule.Setup,
 	return s.Setups.Get(ctx, ownerID, version)
 }
 
-// Create writes an owner's appointment: any active professional and
-// service, any time from a year back to two years ahead — outside the
-// professional's hours only with OutsideHours — but never over another
-// appointment that holds time, decided under the same lock as a client's
-// booking (Hold). It returns the new appointment's id.
-func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (string, error) {
+// Repeat makes an owner's appointment a series: every week, every two
+// weeks or every month (the same day of the month; a month without that day
+// is passed over), for Count sessions or until a date, at most MaxSeries.
+// Skip lists dates the owner chose to leave out (after a preview showed
+// them taken).
+type Repeat struct {
+	Every string   `json:"every"` // "week", "2weeks" or "month"
+	Count int      `json:"count"`
+	Until string   `json:"until"`
+	Skip  []string `json:"skip"`
+}
+
+// MaxSeries is the most sessions one series may have.
+const MaxSeries = 52
+
+// Occurrence is one date of a series and, in a preview, why it cannot be
+// booked ("" when it can): the code and message a single booking would get.
+type Occurrence struct {
+	Date    string `json:"date"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Skipped bool   `json:"skipped"`
+}
+
+var (
+	errRepeat    = httpx.Validation("Escolha a repetição (semanal, quinzenal ou mensal) e quantas sessões (2 a 52) ou até que data.")
+	errConflicts = func(dates []string) *httpx.Error {
+		return httpx.NewError(http.StatusConflict, "series_conflicts",
+			"Algumas datas da série não estão livres: "+strings.Join(dates, ", ")+". Pule essas datas ou escolha outro horário.")
+	}
+)
+
+// dates are the series' dates from the first: every date the rule gives,
+// up to Count or Until, at most MaxSeries, the last within the owner's reach.
+func (r *Repeat) dates(first time.Time, last string) ([]time.Time, error) {
+	if r == nil {
+		return []time.Time{first}, nil
+	}
+	until := last
+	if r.Until != "" {
+		u, err := slots.ParseDate(r.Until)
+		if err != nil || u.Before(first) {
+			return nil, errRepeat
+		}
+		until = min(until, r.Until)
+	}
+	if (r.Count == 0 && r.Until == "") || r.Count == 1 || r.Count < 0 || r.Count > MaxSeries {
+		return nil, errRepeat
+	}
+	var out []time.Time
+	for i := 0; len(out) < MaxSeries && (r.Count == 0 || len(out) < r.Count) && i < 3*MaxSeries; i++ {
+		var d time.Time
+		switch r.Every {
+		case "week":
+			d = first.AddDate(0, 0, 7*i)
+		case "2weeks":
+			d = first.AddDate(0, 0, 14*i)
+		case "month":
+			d = first.AddDate(0, i, 0)
+			if d.Day() != first.Day() {
+				continue // no such day that month (the 31st, February's 30th)
+			}
+		default:
+			return nil, errRepeat
+		}
+		if d.Format("2006-01-02") > until {
+			break
+		}
+		out = append(out, d)
+	}
+	if len(out) < 2 {
+		return nil, errRepeat
+	}
+	return out, nil
+}
+
+// owned is an owner's appointment (or series) checked and ready to hold.
+type owned struct {
+	st    *schedule.Setup
+	pro   *schedule.Professional
+	svc   *schedule.Service
+	in    OwnerInput
+	dates []time.Time
+}
+
+// prepare checks an owner's appointment: the client, the choice, the dates.
+func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*owned, error) {
 	if err := validate(&in.Input); err != nil {
-		return "", err
+		return nil, err
 	}
 	day, err := parseDate(in.Date)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	minute, err := slots.ParseHHMM(in.Time)
-	if err != nil {
-		return "", errDateTime
+	if _, err := slots.ParseHHMM(in.Time); err != nil {
+		return nil, errDateTime
 	}
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	svc, pro := st.Services[in.ServiceID], st.Professionals[in.ProfessionalID]
 	if svc == nil || !svc.Active || pro == nil || !pro.Active {
-		return "", errOwnerChoice
+		return nil, errOwnerChoice
 	}
 	now := s.Clock.Now()
-	ds := day.Format("2006-01-02")
-	if ds < schedule.LastDay(now, st.Loc, -ownerBack) || ds > schedule.LastDay(now, st.Loc, ownerAhead) {
-		return "", errOwnerRange
+	last := schedule.LastDay(now, st.Loc, ownerAhead)
+	if ds := day.Format("2006-01-02"); ds < schedule.LastDay(now, st.Loc, -ownerBack) || ds > last {
+		return nil, errOwnerRange
 	}
-	start := slots.At(day, minute, st.Loc)
-	if slots.Clock(start, st.Loc) != in.Time {
-		return "", errDateTime // a time the clocks skip that day
+	dates, err := in.Repeat.dates(day, last)
+	if err != nil {
+		return nil, err
 	}
-	local := time.Unix(start*60, 0).In(st.Loc)
-	id := uuid.NewString()
+	return &owned{st: st, pro: pro, svc: svc, in: in, dates: dates}, nil
+}
+
+// check decides every date against the professional's busy time: what a
+// single booking of each would answer, skipped dates marked.
+func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
+	minute, _ := slots.ParseHHMM(o.in.Time)
+	skip := map[string]bool{}
+	if o.in.Repeat != nil {
+		for _, d := range o.in.Repeat.Skip {
+			skip[d] = true
+		}
+	}
+	out := make([]Occurrence, 0, len(o.dates))
+	for _, d := range o.dates {
+		oc := Occurrence{Date: d.Format("2006-01-02"), Skipped: skip[d.Format("2006-01-02")]}
+		start := slots.At(d, minute, o.st.Loc)
+		var err error
+		if slots.Clock(start, o.st.Loc) != o.in.Time {
+			err = errDateTime
+		} else {
+			err = s.mayHold(o.st, o.pro, o.svc, d, start, busy, o.in.OutsideHours)
+		}
+		var he *httpx.Error
+		if errors.As(err, &he) {
+			oc.Code, oc.Message = he.Code, he.Message
+		} else if err != nil {
+			oc.Code, oc.Message = "invalid", err.Error()
+		}
+		out = append(out, oc)
+	}
+	return out
+}
+
+// Preview lists the dates an owner's appointment (or series) would take
+// and which of them are not free, without booking anything: the owner
+// chooses to skip those, and Create checks them again under the lock.
+func (s *Service) Preview(ctx context.Context, ownerID string, in OwnerInput) ([]Occurrence, error) {
+	o, err := s.prepare(ctx, ownerID, in)
+	if err != nil {
+		return nil, err
+	}
+	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -1), o.dates[len(o.dates)-1].AddDate(0, 0, 1), "")
+	if err != nil {
+		return nil, err
+	}
+	return s.check(o, busy), nil
+}
+
+// Create writes an owner's appointment, or a whole series of them: any
+// active professional and service, from a year back to two years ahead —
+// outside the professional's hours only with OutsideHours — but never over
+// another appointment or a block, decided under the same lock as a client's
+// booking (Hold). A series is checked date by date under one lock of the
+// professional and saved whole or not at all: a date that is not free
+// refuses it (series_conflicts, naming the dates) unless the owner skips
+// it. It returns the first appointment's id.
+func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (string, error) {
+	o, err := s.prepare(ctx, ownerID, in)
+	if err != nil {
+		return "", err
+	}
+	st, pro, svc, in := o.st, o.pro, o.svc, o.in // in as validated: trimmed, the phone's digits
+	var firstID string
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: day, Loc: st.Loc}
+		var plan []Occurrence
+		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: o.dates[0], Until: o.dates[len(o.dates)-1], Loc: st.Loc}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			if busy[pro.ID] == nil {
 				return errOwnerChoice // deleted since the setup was read
 			}
-			return s.mayHold(st, pro, svc, day, start, busy, in.OutsideHours)
-		}, func() error {
-			token, hash := auth.OpaqueToken()
-			stamp := s.Clock.Now()
-			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
-			buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
-				id, ownerID, pro.ID, svc.ID, pro.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
-				in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, ds, in.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), stamp, stamp); err != nil {
-				return err
+			plan = s.check(o, busy)
+			if in.Repeat == nil {
+				if plan[0].Code != "" {
+					return s.mayHold(st, pro, svc, o.dates[0], mustAt(o, 0), busy, in.OutsideHours)
+				}
+				return nil
 			}
-			desc := fmt.Sprintf("%s: %s com %s em %s às %s, registrado na agenda.", in.ClientName, svc.Name, pro.Name, brfmt.Date(ds), in.Time)
-			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento criado", desc, id); err != nil {
+			var taken []string
+			kept := 0
+			for _, oc := range plan {
+				if oc.Skipped {
+					continue
+				}
+				if oc.Code != "" {
+					taken = append(taken, brfmt.Date(oc.Date))
+				}
+				kept++
+			}
+			if len(taken) > 0 {
+				return errConflicts(taken)
+			}
+			if kept == 0 {
+				return errRepeat
+			}
+			return nil
+		}, func() error {
+			var series any
+			if in.Repeat != nil {
+				series = uuid.NewString()
+			}
+			stamp := s.Clock.Now()
+			var booked []booked
+			for i, oc := range plan {
+				if oc.Skipped {
+					continue
+				}
+				id := uuid.NewString()
+				token, hash := auth.OpaqueToken()
+				local := time.Unix(mustAt(o, i)*60, 0).In(st.Loc)
+				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
+				buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?)`,
+					id, ownerID, pro.ID, svc.ID, pro.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
+					in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, oc.Date, in.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), series, stamp, stamp); err != nil {
+					return err
+				}
+				if firstID == "" {
+					firstID = id
+				}
+				booked = append(booked, bookedOf(id, oc.Date, in, pro, svc, token, ownerID, st.Name, local))
+			}
+			title, desc := "Agendamento criado", fmt.Sprintf("%s: %s com %s em %s às %s, registrado na agenda.", in.ClientName, svc.Name, pro.Name, brfmt.Date(booked[0].Date), in.Time)
+			if len(booked) > 1 {
+				title = "Série criada"
+				desc = fmt.Sprintf("%s: %d sessões de %s com %s às %s, de %s a %s.", in.ClientName, len(booked), svc.Name, pro.Name, in.Time,
+					brfmt.Date(booked[0].Date), brfmt.Date(booked[len(booked)-1].Date))
+			}
+			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, firstID); err != nil {
 				return err
 			}
 			if !in.NotifyClient || in.ClientEmail == "" || s.Mailer == nil {
 				return nil
 			}
-			b := booked{Booked: &Booked{ID: id, Date: ds, Time: in.Time, ProfessionalName: pro.Name, ServiceName: svc.Name, Duration: svc.Duration,
-				PriceCents: svc.PriceCents, CancelToken: token}, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
-				OwnerID: ownerID, OwnerName: st.Name, Start: local}
-			return s.confirmToClient(ctx, tx, stamp, b)
+			// One confirmation (of the first session), and a reminder before each.
+			for i, b := range booked {
+				if i == 0 {
+					if err := s.confirmToClient(ctx, tx, stamp, b); err != nil {
+						return err
+					}
+					continue
+				}
+				if err := s.remindLater(ctx, tx, stamp, b); err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 	})
 	if err != nil {
 		return "", err
 	}
-	return id, nil
+	return firstID, nil
+}
+
+// mustAt is the instant of the i-th date of a checked appointment.
+func mustAt(o *owned, i int) int64 {
+	minute, _ := slots.ParseHHMM(o.in.Time)
+	return slots.At(o.dates[i], minute, o.st.Loc)
+}
+
+func bookedOf(id, date string, in OwnerInput, pro *schedule.Professional, svc *schedule.Service, token, ownerID, ownerName string, local time.Time) booked {
+	return booked{Booked: &Booked{ID: id, Date: date, Time: in.Time, ProfessionalName: pro.Name, ServiceName: svc.Name, Duration: svc.Duration,
+		PriceCents: svc.PriceCents, CancelToken: token}, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
+		OwnerID: ownerID, OwnerName: ownerName, Start: local}
 }
 
 // MoveInput is a reschedule: the new date and time, and optionally another

@@ -452,8 +452,10 @@ export interface paths {
          *     of that professional holds any of it (buffers included). A time outside the professional's hours
          *     (closed day, break, day off, holiday, off the grid, past closing) answers `outside_hours` (409,
          *     'Fora do horário de atendimento: …') unless `outsideHours` is true. With `notifyClient` and an e-mail,
-         *     the client gets the confirmation with the invite, the cancel link and the reminder. Errors also
-         *     `validation_failed` (400: missing fields, contact, phone, e-mail, date out of range, inactive choice).
+         *     the client gets the confirmation with the invite, the cancel link and the reminder. With `repeat`, the
+         *     whole series is checked date by date under one lock and saved atomically: `series_conflicts` (409, naming
+         *     the dates) unless the taken dates are in `skip`. Errors also `validation_failed` (400: missing fields,
+         *     contact, phone, e-mail, date out of range, inactive choice, a repetition that gives fewer than 2 dates).
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -486,6 +488,23 @@ export interface paths {
          *     Errors also `validation_failed` (400, unknown status), `not_found` (404).
          */
         patch: operations["setAppointmentStatus"];
+        trace?: never;
+    };
+    "/api/appointments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dates an owner's appointment or series would take, each with why it is not free (the code and message its booking would get), without booking anything. */
+        post: operations["previewAppointments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/appointments/{id}/reschedule": {
@@ -1462,6 +1481,14 @@ export interface components {
             notifyClient?: boolean;
             /** @description the owner confirmed a time outside the professional's hours */
             outsideHours?: boolean;
+            /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out */
+            repeat?: {
+                /** @enum {string} */
+                every: "week" | "2weeks" | "month";
+                count?: number;
+                until?: string;
+                skip?: string[];
+            } | null;
         };
         Booking: {
             id: string;
@@ -1508,6 +1535,8 @@ export interface components {
             status: "confirmed" | "cancelled" | "completed" | "no_show";
             /** Format: date-time */
             createdAt: string;
+            /** @description the recurring series it belongs to; null for a single appointment */
+            seriesId: string | null;
         };
         Dashboard: {
             /** @description the owner's today */
@@ -2341,6 +2370,8 @@ export interface operations {
                     status: "confirmed" | "cancelled" | "completed" | "no_show";
                     /** @description with cancelled: e-mail the client, with an invite that removes the event from their calendar (METHOD:CANCEL) */
                     notifyClient?: boolean;
+                    /** @description with cancelled: also cancel the confirmed sessions of its series after it */
+                    following?: boolean;
                 };
             };
         };
@@ -2352,6 +2383,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewAppointments: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerAppointmentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        occurrences: {
+                            date: string;
+                            /** @description empty when the date is free */
+                            code: string;
+                            message: string;
+                            skipped: boolean;
+                        }[];
+                    };
                 };
             };
             default: components["responses"]["Error"];
