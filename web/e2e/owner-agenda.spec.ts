@@ -192,3 +192,44 @@ test('the owner reschedules from the details dialog: the agenda moves it and the
   expect(ics).toContain('SEQUENCE:1')
   expect(ics).toMatch(/DTSTART;TZID=America\/Sao_Paulo:\d{8}T150000/)
 })
+
+test('the owner creates a weekly series of 8 with one taken date skipped, and the agenda marks it recurring', async ({ page, request }) => {
+  const username = `serie${Date.now()}`
+  const email = uniqueEmail('serie')
+  const s = await apiOwner(request, { name: 'Dona Zoé', business: 'Clínica Zoé', area: 'Psicologia', username, email, professional: 'Zoé', priceCents: 15000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  const third = inSaoPaulo(Date.now() + 15 * 864e5)
+  expect(
+    (
+      await request.post(`/api/public/profiles/${username}/bookings`, {
+        headers: { ...H, 'X-Forwarded-For': '10.6.7.1' },
+        data: { professionalId: s.professional, serviceId: s.service, date: third, time: '11:00', clientName: 'Outra Pessoa', clientPhone: '11944443333' },
+      })
+    ).status(),
+  ).toBe(201)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
+  await row('11:00').getByRole('button', { name: 'DISPONÍVEL 11:00' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Novo agendamento' })
+  await dialog.getByLabel('Nome do cliente *').fill('Paciente Semanal')
+  await dialog.getByLabel('Telefone', { exact: true }).fill('(11) 93333-2222')
+  await dialog.getByLabel('Serviço *').selectOption({ label: 'Sessão (60 min)' })
+  await dialog.getByLabel('Repetir').selectOption({ label: 'Toda semana' })
+  await dialog.getByLabel('Número de sessões').fill('8')
+  await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
+  await expect(dialog.getByText('1 data da série não está livre')).toBeVisible()
+  await expect(dialog.getByRole('list', { name: 'Datas ocupadas' })).toContainText('Este profissional já possui agendamento neste horário.')
+  await dialog.getByRole('button', { name: 'Pular essas datas e agendar' }).click()
+  await expect(page.getByText('Agendamento criado').first()).toBeVisible()
+  await expect(row('11:00')).toContainText('Paciente Semanal')
+  await expect(row('11:00')).toContainText('↻ Recorrente')
+
+  const list = await (await request.get(`/api/appointments?from=${date}&to=${inSaoPaulo(Date.now() + 60 * 864e5)}&q=Semanal`, { headers: s.auth })).json()
+  expect(list.appointments).toHaveLength(7)
+  expect(new Set(list.appointments.map((a: { seriesId: string }) => a.seriesId)).size).toBe(1)
+  expect(list.appointments.map((a: { date: string }) => a.date)).not.toContain(third)
+})

@@ -328,7 +328,8 @@ function DayView(props: { appointments: Appointment[]; plan?: Plan; blocks: Bloc
                   <span className="text-xs font-semibold tracking-wide text-brand-800 dark:text-brand-200">OCUPADO</span>
                   {first ? (
                     <span className="block">
-                      <span className="font-medium">{a.clientName}</span> · {a.serviceName} · {a.duration} min
+                      <span className="font-medium">{a.clientName}</span>
+                      {a.seriesId ? <span className="ml-1 text-xs font-semibold text-brand-800 dark:text-brand-200">↻ Recorrente</span> : null} · {a.serviceName} · {a.duration} min
                       {a.clientPhone ? ` · ${a.clientPhone}` : ''} · {a.professionalName}
                     </span>
                   ) : (

@@ -29,9 +29,10 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
   function setStatus(status: AppointmentStatus) {
     if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
     // The client can be told, with an invite that removes the event from their calendar.
+    const following = status === 'cancelled' && a.seriesId != null && window.confirm('Cancelar também as próximas sessões desta série?')
     const notifyClient = status === 'cancelled' && a.clientEmail !== '' && window.confirm(`Avisar ${a.clientName} por e-mail sobre o cancelamento?`)
     change.mutate(
-      { id: a.id, status, ...(notifyClient ? { notifyClient } : {}) },
+      { id: a.id, status, ...(notifyClient ? { notifyClient } : {}), ...(following ? { following } : {}) },
       {
         onSuccess: (updated) => {
           toast.success('Status atualizado', { description: status === 'no_show' ? 'Marcado como não compareceu.' : `Agendamento ${statusLabel(status).toLowerCase()}.` })

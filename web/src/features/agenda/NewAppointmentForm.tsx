@@ -10,7 +10,7 @@ import { useServices } from '@/lib/api/endpoints/get-services'
 import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
-import { useCreateAppointment, type NewAppointment } from './api/create-appointment'
+import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
 
 const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
@@ -40,6 +40,8 @@ export function NewAppointmentForm({
   const [q, setQ] = useState('')
   const matches = useClientSearch(q)
   const [outside, setOutside] = useState<{ body: NewAppointment; message: string } | null>(null)
+  const preview = usePreviewAppointments()
+  const [taken, setTaken] = useState<{ body: NewAppointment; dates: { date: string; message: string }[]; total: number } | null>(null)
 
   useEffect(() => {
     const t = setTimeout(() => setQ(find.trim()), 250)
@@ -68,10 +70,59 @@ export function NewAppointmentForm({
     })
   }
 
+  // A series is previewed first: the owner sees the taken dates and may skip them.
+  function submit(body: NewAppointment) {
+    if (!body.repeat) return send(body)
+    preview.mutate(body, {
+      onSuccess: ({ occurrences }) => {
+        const bad = occurrences.filter((o) => o.code !== '')
+        if (bad.length === 0) return send(body)
+        setTaken({ body, dates: bad.map((o) => ({ date: o.date, message: o.message })), total: occurrences.length })
+      },
+      onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível verificar as datas. Tente novamente.') }),
+    })
+  }
+
   const onSubmit = form.handleSubmit(
-    (body) => send(body),
+    (body) => submit(body),
     () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }),
   )
+
+  if (taken) {
+    const { body, dates, total } = taken
+    return (
+      <div role="alertdialog" aria-labelledby="taken-title" className="grid gap-4">
+        <p id="taken-title" className="font-semibold">
+          {dates.length === 1 ? '1 data da série não está livre' : `${dates.length} datas da série não estão livres`}
+        </p>
+        <ul className="grid gap-1 text-sm" aria-label="Datas ocupadas">
+          {dates.map((d) => (
+            <li key={d.date}>
+              <span className="font-medium">{longDate(d.date)}</span> — {d.message}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          Pular essas datas agenda as outras {total - dates.length} sessões de uma vez.
+        </p>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => setTaken(null)}>
+            Voltar
+          </Button>
+          <Button
+            type="button"
+            disabled={create.isPending || total === dates.length}
+            onClick={() => {
+              setTaken(null)
+              send({ ...body, repeat: { ...body.repeat!, skip: dates.map((d) => d.date) } })
+            }}
+          >
+            Pular essas datas e agendar
+          </Button>
+        </div>
+      </div>
+    )
+  }
 
   if (outside) {
     return (
@@ -168,6 +219,21 @@ export function NewAppointmentForm({
           <Input id="new-time" type="time" step={300} {...form.register('time')} />
         </Field>
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="new-repeat" label="Repetir">
+          <select id="new-repeat" className={selectClass} {...form.register('repeat')}>
+            <option value="">Não repetir</option>
+            <option value="week">Toda semana</option>
+            <option value="2weeks">A cada duas semanas</option>
+            <option value="month">Todo mês</option>
+          </select>
+        </Field>
+        {form.watch('repeat') !== '' ? (
+          <Field id="new-sessions" label="Número de sessões" error={errors.sessions?.message}>
+            <Input id="new-sessions" type="number" inputMode="numeric" min={2} max={52} {...form.register('sessions')} />
+          </Field>
+        ) : null}
+      </div>
       <Field id="new-notes" label="Observações" error={errors.notes?.message}>
         <Textarea id="new-notes" {...form.register('notes')} />
       </Field>
@@ -180,7 +246,7 @@ export function NewAppointmentForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" disabled={create.isPending || preview.isPending}>
           {create.isPending ? 'Agendando...' : 'Agendar'}
         </Button>
       </div>

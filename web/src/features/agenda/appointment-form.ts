@@ -13,6 +13,8 @@ export type AppointmentFields = {
   time: string
   notes: string
   notifyClient: boolean
+  repeat: '' | 'week' | '2weeks' | 'month'
+  sessions: string
 }
 
 /** A Brazilian phone as the server takes it: DDD and 8 or 9 digits, with or without 55. */
@@ -26,24 +28,33 @@ export function phoneDigits(raw: string): string | null {
 const contactMessage = 'Informe o telefone ou o e-mail do cliente.'
 
 /** The owner's appointment form: the output is the body of POST /api/appointments (without outsideHours, which the dialog adds). */
-export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppointmentInput']> = z
-  .object({
-    clientName: requiredText('Informe o nome do cliente.'),
-    clientPhone: z.string().check(
-      z.trim(),
-      z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.'),
+export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppointmentInput']> = z.pipe(
+  z
+    .object({
+      clientName: requiredText('Informe o nome do cliente.'),
+      clientPhone: z.string().check(
+        z.trim(),
+        z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.'),
+      ),
+      clientEmail: emailText('E-mail inválido.'),
+      professionalId: requiredText('Escolha o profissional.'),
+      serviceId: requiredText('Escolha o serviço.'),
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data.')),
+      time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe o horário (HH:MM).')),
+      notes: optionalText(),
+      notifyClient: z.boolean(),
+      repeat: z.enum(['', 'week', '2weeks', 'month']),
+      sessions: z.string(),
+    })
+    .check(
+      z.refine((v) => v.clientPhone.trim() !== '' || v.clientEmail.trim() !== '', { message: contactMessage, path: ['clientPhone'] }),
+      z.refine((v) => v.repeat === '' || (/^\d+$/.test(v.sessions) && Number(v.sessions) >= 2 && Number(v.sessions) <= 52), {
+        message: 'Informe de 2 a 52 sessões.',
+        path: ['sessions'],
+      }),
     ),
-    clientEmail: emailText('E-mail inválido.'),
-    professionalId: requiredText('Escolha o profissional.'),
-    serviceId: requiredText('Escolha o serviço.'),
-    date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data.')),
-    time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe o horário (HH:MM).')),
-    notes: optionalText(),
-    notifyClient: z.boolean(),
-  })
-  .check(
-    z.refine((v) => v.clientPhone.trim() !== '' || v.clientEmail.trim() !== '', { message: contactMessage, path: ['clientPhone'] }),
-  )
+  z.transform(({ repeat, sessions, ...body }) => (repeat === '' ? body : { ...body, repeat: { every: repeat, count: Number(sessions) } })),
+)
 
 /** The form's starting values: the row the owner clicked (date, time, professional), or blank. */
 export function appointmentFields(at: { date: string; time?: string; professionalId?: string }): AppointmentFields {
@@ -57,5 +68,7 @@ export function appointmentFields(at: { date: string; time?: string; professiona
     time: at.time ?? '',
     notes: '',
     notifyClient: false,
+    repeat: '',
+    sessions: '8',
   }
 }

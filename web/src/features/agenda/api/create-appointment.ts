@@ -19,3 +19,8 @@ export function useCreateAppointment() {
     },
   })
 }
+
+export const previewAppointments = (body: NewAppointment) => request('post', '/api/appointments/preview', { body, auth: true })
+
+/** The dates a series would take, and which of them are not free; nothing is booked. */
+export const usePreviewAppointments = () => useMutation({ mutationFn: previewAppointments })

@@ -4,8 +4,8 @@ import { queryKeys } from '@/lib/api/keys'
 
 export type AppointmentStatus = Schemas['Appointment']['status']
 
-export const setAppointmentStatus = ({ id, status, notifyClient }: { id: string; status: AppointmentStatus; notifyClient?: boolean }) =>
-  request('patch', '/api/appointments/{id}', { path: { id }, body: { status, ...(notifyClient ? { notifyClient } : {}) }, auth: true })
+export const setAppointmentStatus = ({ id, status, notifyClient, following }: { id: string; status: AppointmentStatus; notifyClient?: boolean; following?: boolean }) =>
+  request('patch', '/api/appointments/{id}', { path: { id }, body: { status, ...(notifyClient ? { notifyClient } : {}), ...(following ? { following } : {}) }, auth: true })
 
 /** Confirms, completes or cancels an appointment; every screen that counts appointments is read again. */
 export function useSetAppointmentStatus() {
