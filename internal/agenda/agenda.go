@@ -313,6 +313,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
 	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
+	mux.Handle("GET /api/clients/history", h.Auth.RequireUser(h.Memo.Owner("client-history", auth.UserID, httpx.Handle(h.history))))
+	mux.Handle("PUT /api/clients/contact", h.Auth.RequireUser(httpx.Handle(h.updateClient)))
 	mux.Handle("POST /api/appointments/preview", h.Auth.RequireUser(httpx.Handle(h.preview)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))

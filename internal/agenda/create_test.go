@@ -637,3 +637,61 @@ func countAppointments(t *testing.T, e *servertest.Env, s *shop) int {
 	}
 	return n
 }
+
+// 'Ver histórico': a client's every appointment, what they spent and their
+// no-shows; correcting the client's contacts rewrites all their appointments.
+func TestClientHistory_ListsEverythingAndEditsAcrossAppointments(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		s.seed(t, e, seeds)
+		s.setStatus(s.appointment["m1"], "no_show")
+		var h struct {
+			Client          struct{ Identifier, Name, Email, Phone string }
+			Appointments    []struct{ Date, Status string }
+			Count, NoShows  int
+			TotalSpentCents int
+		}
+		r := s.owner.Do("GET", "/api/clients/history?key=11911111111", nil)
+		if r.StatusCode != 200 {
+			t.Fatalf("history: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &h)
+		if h.Client.Name != "Maria" || h.Client.Email != "MARIA2@x.com" || h.Count != 2 || h.NoShows != 1 || h.TotalSpentCents != 15000 ||
+			len(h.Appointments) != 2 || h.Appointments[0].Date != "2026-11-20" || h.Appointments[1].Status != "no_show" {
+			t.Fatalf("history: %+v", h)
+		}
+		if r := s.owner.Do("GET", "/api/clients/history?key=nobody", nil); r.StatusCode != 404 {
+			t.Fatalf("unknown client: %d", r.StatusCode)
+		}
+		// A new phone: every appointment follows, under the new identifier.
+		r = s.owner.Do("PUT", "/api/clients/contact", map[string]string{"identifier": "11911111111", "name": " Maria  Souza ", "phone": "(11) 95555-0000", "email": "maria@novo.com"})
+		if r.StatusCode != 200 {
+			t.Fatalf("update: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &h)
+		if h.Client.Identifier != "11955550000" || h.Client.Name != "Maria Souza" || h.Count != 2 {
+			t.Fatalf("after the update: %+v", h.Client)
+		}
+		if r := s.owner.Do("GET", "/api/clients/history?key=11911111111", nil); r.StatusCode != 404 {
+			t.Fatalf("the old identifier: %d", r.StatusCode)
+		}
+		var list struct{ Appointments []struct{ ClientName string } }
+		s.owner.Do("GET", "/api/appointments?from=2026-11-01&to=2026-11-30&q=souza", nil).JSON(t, &list)
+		if len(list.Appointments) != 2 {
+			t.Fatalf("search finds the new name on %d appointments", len(list.Appointments))
+		}
+		for _, bad := range []map[string]string{
+			{"identifier": "11955550000", "name": "", "phone": "11955550000"},
+			{"identifier": "11955550000", "name": "Maria", "phone": "123"},
+			{"identifier": "11955550000", "name": "Maria"},
+		} {
+			if r := s.owner.Do("PUT", "/api/clients/contact", bad); r.StatusCode != 400 {
+				t.Fatalf("%v: %d %s", bad, r.StatusCode, r.Body)
+			}
+		}
+		other := setup(t, e, "outra@example.com", "outra")
+		if r := other.owner.Do("GET", "/api/clients/history?key=11955550000", nil); r.StatusCode != 404 {
+			t.Fatalf("another owner's client: %d", r.StatusCode)
+		}
+	})
+}

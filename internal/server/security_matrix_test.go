@@ -15,8 +15,9 @@ import (
 // ownerData is what the first owner has, and the strings that must never
 // appear in an answer to anyone else.
 type ownerData struct {
-	ids     map[string]string // path parameter → the first owner's record id, per path prefix
-	secrets []string
+	ids       map[string]string // path parameter → the first owner's record id, per path prefix
+	secrets   []string
+	clientKey string // the identifier of the first owner's client
 }
 
 // seedOwner makes owner A with a bit of everything: profile, professional,
@@ -73,6 +74,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/holidays/":              holiday.Key,
 		"/api/blocks/":                block.ID,
 	}}
+	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
 		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa"}
 	for _, id := range d.ids {
@@ -101,6 +103,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/holidays":                      "?year=2027",
 		"/api/blocks":                        "?from=2026-12-01&to=2026-12-31",
 		"/api/clients/search":                "?q=Confidencial",
+		"/api/clients/history":               "?key=" + d.clientKey,
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -119,6 +122,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/professionals/{id}/hours":        map[string]any{"ownHours": false},
 		"POST /api/days-off":                       map[string]any{"start": "2026-12-24", "end": "2026-12-24", "reason": "Natal"},
 		"POST /api/holidays":                       map[string]any{"name": "Aniversário", "month": 1, "day": 25},
+		"PUT /api/clients/contact":                 map[string]string{"identifier": d.clientKey, "name": "Intrusa", "phone": "11988887777"},
 		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},
 		"PUT /api/holidays/{id}":                   map[string]bool{"open": true},
@@ -175,7 +179,7 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"], "/api/notifications",
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
-			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial",
+			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial", "/api/clients/history?key=" + d.clientKey,
 			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}

@@ -20,7 +20,8 @@ const heading = (name: string | RegExp) => async (p: Page) => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen passes axe-core without serious or critical violations (${theme})`, async ({ page, request }) => {
-    test.setTimeout(120_000)
+    // About forty full-page audits, one after another: the time is the journey's, not a speed goal.
+    test.setTimeout(300_000)
     const username = `axe${theme}${Date.now()}`
     const email = uniqueEmail(`axe${theme}`)
     const { auth, professional, service } = await apiOwner(request, {
@@ -86,6 +87,8 @@ for (const theme of ['light', 'dark'] as const) {
     await audit(page, '/services', dialog('Novo Serviço'))
     await audit(page, '/professionals', dialog('Adicionar profissional'))
     await audit(page, '/profile', dialog('Excluir conta'))
+    await audit(page, '/agenda', dialog('Novo agendamento'))
+    await audit(page, '/agenda', dialog('Bloquear horário'))
     await audit(page, '/reports', heading(/Relatórios/))
     await audit(page, '/notifications', heading(/Notificações/))
     await audit(page, '/subscribe', heading(/.+/))

@@ -147,6 +147,22 @@ test('the owner marks a no-show: the agenda, the client list and the reports cou
   await page.getByRole('tab', { name: 'Agendamentos' }).click()
   await expect(page.getByText('100%').first()).toBeVisible()
   await expect(page.getByText('Faltas (não compareceu)')).toBeVisible()
+
+  // The client's history: every appointment, the no-show, contact actions, and editing across appointments.
+  await page.goto('/clients')
+  await page.getByRole('link', { name: 'Ver histórico de Rui Faltoso' }).click()
+  await expect(page.getByRole('heading', { name: 'Rui Faltoso' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'WhatsApp 11955554444' })).toHaveAttribute('href', 'https://wa.me/5511955554444')
+  const history = page.getByRole('list', { name: 'Agendamentos do cliente' })
+  await expect(history.getByRole('listitem')).toHaveCount(1)
+  await expect(history).toContainText('Não compareceu')
+  await page.getByRole('button', { name: 'Editar dados do cliente' }).click()
+  await page.getByLabel('Nome *').fill('Rui Presente')
+  await page.getByLabel('Telefone').fill('(11) 95555-1111')
+  await page.getByRole('button', { name: 'Salvar' }).click()
+  await expect(page.getByText('Dados corrigidos em 1 agendamento.').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Rui Presente' })).toBeVisible()
+  await expect(page).toHaveURL(/\/clients\/11955551111$/)
 })
 
 /** The decoded .ics attachment of a raw e-mail. */

@@ -30,6 +30,7 @@ const pages: RouteObject[] = [
       { path: '/add-service', ...page(() => import('@/features/services/AddServicePage')) },
       { path: '/configure-hours', ...page(() => import('@/features/hours/ConfigureHoursPage')) },
       { path: '/clients', ...page(() => import('@/features/clients/ClientsPage')) },
+      { path: '/clients/:key', ...page(() => import('@/features/clients/ClientHistoryPage')) },
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
@@ -81,8 +82,10 @@ export default function ClientsPage() {
                   <td className="p-4">{formatBRL(c.totalRevenueCents)}</td>
                   <td className="p-4">{c.noShows}</td>
                   <td className="p-4 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => toast.info('Histórico do cliente', { description: 'Em breve você poderá ver o histórico completo de cada cliente.' })}>
-                      Ver histórico
+                    <Button variant="ghost" size="sm" asChild>
+                      <Link to={`/clients/${encodeURIComponent(c.identifier)}`} aria-label={`Ver histórico de ${c.name}`}>
+                        Ver histórico
+                      </Link>
                     </Button>
                   </td>
                 </tr>

@@ -43,6 +43,7 @@ export const queryKeys = {
     all: ['clients'] as const,
     page: (limit: number, offset: number) => ['clients', limit, offset] as const,
     search: (q: string) => ['clients', 'search', q] as const,
+    history: (key: string) => ['clients', 'history', key] as const,
   },
   reports: {
     all: ['reports'] as const,

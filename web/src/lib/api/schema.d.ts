@@ -531,6 +531,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One client's page (Ver histórico): latest contacts, every appointment newest first (at most 500), total spent (confirmed and completed) and no-shows.
+         * @description Error `not_found` (404) when the owner has no appointment with that client key.
+         */
+        get: operations["getClientHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct a client's name, phone and e-mail in every one of their appointments; answers the client's page under its (possibly new) identifier.
+         * @description Errors `validation_failed` (400, name, phone, e-mail, no contact), `not_found` (404). Two clients given the same contact become one.
+         */
+        put: operations["updateClientContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/search": {
         parameters: {
             query?: never;
@@ -1323,6 +1363,19 @@ export interface components {
             ownHours: boolean;
             /** @description the seven days; required when ownHours */
             days?: components["schemas"]["DayInput"][];
+        };
+        ClientHistory: {
+            client: {
+                identifier: string;
+                name: string;
+                email: string;
+                phone: string;
+            };
+            appointments: components["schemas"]["Appointment"][];
+            count: number;
+            totalSpentCents: number;
+            noShows: number;
+            truncated: boolean;
         };
         Block: {
             id: string;
@@ -2458,6 +2511,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientHistory: {
+        parameters: {
+            query: {
+                /** @description the client's identifier from /api/clients (phone, else e-mail) */
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientHistory"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClientContact: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    name: string;
+                    phone?: string;
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientHistory"];
                 };
             };
             default: components["responses"]["Error"];

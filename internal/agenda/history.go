@@ -1,0 +1,129 @@
+package agenda
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// History is one client's page: their latest contacts, every appointment
+// (newest first), what they spent and how often they did not come.
+type History struct {
+	Client struct {
+		Identifier string `json:"identifier"`
+		Name       string `json:"name"`
+		Email      string `json:"email"`
+		Phone      string `json:"phone"`
+	} `json:"client"`
+	Appointments    []Appointment `json:"appointments"`
+	Count           int           `json:"count"`
+	TotalSpentCents int64         `json:"totalSpentCents"` // confirmed and completed
+	NoShows         int           `json:"noShows"`
+	Truncated       bool          `json:"truncated"` // more than MaxHistory appointments: the oldest are left out
+}
+
+// MaxHistory bounds one client's page.
+const MaxHistory = 500
+
+var (
+	errClientNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Cliente não encontrado.")
+	errClientName     = httpx.Validation("Informe o nome do cliente (até 120 caracteres).")
+	errClientContact  = httpx.Validation("Informe o telefone ou o e-mail do cliente.")
+	errClientPhone    = httpx.Validation("Telefone inválido. Use DDD + número, como (11) 98888-7777.")
+)
+
+// ClientHistory is the client with that identifier (client key: phone, else e-mail).
+func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*History, error) {
+	list, err := list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND client_key = ?
+		ORDER BY appointment_date DESC, appointment_time DESC, created_at DESC LIMIT ?`, userID, key, MaxHistory+1)
+	if err != nil {
+		return nil, err
+	}
+	if len(list) == 0 {
+		return nil, errClientNotFound
+	}
+	h := &History{Appointments: list}
+	if len(list) > MaxHistory {
+		h.Appointments, h.Truncated = list[:MaxHistory], true
+	}
+	latest := list[0]
+	h.Client.Identifier, h.Client.Name, h.Client.Email, h.Client.Phone = key, latest.ClientName, latest.ClientEmail, latest.ClientPhone
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN status IN ('confirmed', 'completed') THEN price_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`, userID, key).
+		Scan(&h.Count, &h.TotalSpentCents, &h.NoShows)
+	return h, err
+}
+
+// ContactInput is a client's corrected name and contacts.
+type ContactInput struct {
+	Identifier string `json:"identifier"`
+	Name       string `json:"name"`
+	Phone      string `json:"phone"`
+	Email      string `json:"email"`
+}
+
+// UpdateClient writes a client's name and contacts into every one of their
+// appointments (the client is derived from them), and returns the client's
+// identifier afterwards (it changes with the phone, or the e-mail when
+// there is no phone). Two clients given the same contact become one.
+func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInput) (string, error) {
+	name := strings.Join(strings.Fields(in.Name), " ")
+	if name == "" || utf8.RuneCountInString(name) > 120 {
+		return "", errClientName
+	}
+	email := strings.TrimSpace(in.Email)
+	if email != "" {
+		e, err := auth.NormalizeEmail(email)
+		if err != nil {
+			return "", err
+		}
+		email = e
+	}
+	phone := ""
+	if strings.TrimSpace(in.Phone) != "" {
+		p, ok := booking.NormalizePhone(in.Phone)
+		if !ok {
+			return "", errClientPhone
+		}
+		phone = p
+	}
+	if phone == "" && email == "" {
+		return "", errClientContact
+	}
+	key := booking.ClientKey(phone, email)
+	res, err := s.DB.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
+		WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
+	if err != nil {
+		return "", err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return "", err
+	} else if n == 0 {
+		return "", errClientNotFound
+	}
+	return key, nil
+}
+
+func (h *Handlers) history(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.Svc.ClientHistory(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("key"))
+	return httpx.Respond(w, http.StatusOK, out, err)
+}
+
+func (h *Handlers) updateClient(w http.ResponseWriter, r *http.Request) error {
+	var in ContactInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	owner := auth.UserID(r.Context())
+	key, err := h.Svc.UpdateClient(r.Context(), owner, in)
+	if err != nil {
+		return err
+	}
+	out, err := h.Svc.ClientHistory(r.Context(), owner, key)
+	return httpx.Respond(w, http.StatusOK, out, err)
+}

@@ -1,0 +1,156 @@
+import { Mail, MessageCircle } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field, FormError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { PageSpinner } from '@/components/ui/spinner'
+import type { Schemas } from '@/lib/api/client'
+import { brDate, formatBRL } from '@/lib/format'
+import { emailText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
+import { phoneDigits } from '../agenda/appointment-form'
+import { StatusBadge } from '../agenda/AppointmentDetails'
+import { whatsappFor } from '../agenda/labels'
+import { useClientHistory, useUpdateClientContact, type ContactInput } from './api/client-history'
+
+type History = Schemas['ClientHistory']
+type ContactFields = { name: string; phone: string; email: string }
+
+const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>> = z
+  .object({
+    name: requiredText('Informe o nome do cliente.'),
+    phone: z.string().check(z.trim(), z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.')),
+    email: emailText('E-mail inválido.'),
+  })
+  .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))
+
+/** 'Ver histórico': a client's contacts, totals and every appointment, past and future. */
+export default function ClientHistoryPage() {
+  const { key = '' } = useParams()
+  const { data, isLoading, isError } = useClientHistory(key)
+  const [editing, setEditing] = useState(false)
+  useEffect(() => {
+    if (isError) toast.error('Cliente não encontrado', { description: 'Ele não existe ou não pôde ser carregado.' })
+  }, [isError])
+  if (isError) return <Navigate to="/clients" replace />
+  if (isLoading || !data) return <PageSpinner />
+  const c = data.client
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <BackLink to="/clients">Voltar para clientes</BackLink>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">{c.name}</h1>
+          <p className="flex flex-wrap gap-3 text-sm">
+            {c.phone ? (
+              <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(c.phone)} target="_blank" rel="noreferrer">
+                <MessageCircle className="size-4" aria-hidden /> WhatsApp {c.phone}
+              </a>
+            ) : null}
+            {c.email ? (
+              <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={`mailto:${c.email}`}>
+                <Mail className="size-4" aria-hidden /> {c.email}
+              </a>
+            ) : null}
+          </p>
+        </div>
+        {!editing ? (
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            Editar dados do cliente
+          </Button>
+        ) : null}
+      </div>
+      {editing ? <ContactForm history={data} onDone={() => setEditing(false)} /> : null}
+      <div className="grid grid-cols-3 gap-3">
+        <Stat label="Agendamentos" value={String(data.count)} />
+        <Stat label="Total gasto" value={formatBRL(data.totalSpentCents)} />
+        <Stat label="Faltas" value={String(data.noShows)} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Histórico de agendamentos</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800" aria-label="Agendamentos do cliente">
+            {data.appointments.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <Link to={`/appointment/${a.id}`} className="hover:underline">
+                  <span className="font-medium">
+                    {brDate(a.date)} às {a.time}
+                  </span>{' '}
+                  · {a.serviceName} · {a.professionalName} · {formatBRL(a.priceCents)}
+                </Link>
+                <StatusBadge status={a.status} />
+              </li>
+            ))}
+          </ul>
+          {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card className="p-4">
+      <p className="text-sm text-stone-600 dark:text-stone-400">{label}</p>
+      <p className="text-xl font-bold">{value}</p>
+    </Card>
+  )
+}
+
+/** Corrects the client's name and contacts in every one of their appointments. */
+function ContactForm({ history, onDone }: { history: History; onDone: () => void }) {
+  const c = history.client
+  const form = useSchemaForm(contactSchema, { name: c.name, phone: c.phone, email: c.email })
+  const { errors } = form.formState
+  const update = useUpdateClientContact()
+  const navigate = useNavigate()
+  const onSubmit = form.handleSubmit(
+    (body) =>
+      update.mutate(
+        { identifier: c.identifier, ...body },
+        {
+          onSuccess: (h) => {
+            toast.success('Cliente atualizado', { description: `Dados corrigidos em ${h.count === 1 ? '1 agendamento' : `${h.count} agendamentos`}.` })
+            onDone()
+            if (h.client.identifier !== c.identifier) navigate(`/clients/${encodeURIComponent(h.client.identifier)}`, { replace: true })
+          },
+          onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível atualizar o cliente. Tente novamente.') }),
+        },
+      ),
+    () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }),
+  )
+  return (
+    <Card className="p-4">
+      <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3" noValidate aria-label="Dados do cliente">
+        <Field id="client-name" label="Nome *" error={errors.name?.message}>
+          <Input id="client-name" {...form.register('name')} />
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id="client-phone" label="Telefone" error={errors.phone?.message}>
+            <Input id="client-phone" type="tel" {...form.register('phone')} />
+          </Field>
+          <Field id="client-email" label="E-mail" error={errors.email?.message}>
+            <Input id="client-email" type="email" {...form.register('email')} />
+          </Field>
+        </div>
+        <p className="text-xs text-stone-600 dark:text-stone-400">Os dados são corrigidos em todos os agendamentos deste cliente.</p>
+        <FormError message={serverError(form)} />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onDone}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  )
+}
