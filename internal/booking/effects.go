@@ -251,7 +251,14 @@ type Cancellation struct {
 	// CancelUntil is the last instant the link cancels (the start minus the
 	// owner's cutoff); nil unless confirmed.
 	CancelUntil *time.Time `json:"cancelUntil"`
-	cutoffHours int
+	// Where the client may pick a new time: the owner's public page, the
+	// same professional and service ("" when they no longer exist).
+	Username       string `json:"username"`
+	ProfessionalID string `json:"professionalId"`
+	ServiceID      string `json:"serviceId"`
+	cutoffHours    int
+	sequence       int
+	clientEmail    string
 }
 
 var (
@@ -267,10 +274,13 @@ func errCutoff(hours int) *httpx.Error {
 func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
 	c = &Cancellation{}
 	var starts time.Time
+	var pro, svc, username sql.NullString
 	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
-		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours
+		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email
 		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
-		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours)
+		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
+		&pro, &svc, &username, &c.sequence, &c.clientEmail)
+	c.ProfessionalID, c.ServiceID, c.Username = pro.String, svc.String, username.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink
 	}

@@ -297,3 +297,78 @@ func TestConfirmations_AreLimitedPerOwner(t *testing.T) {
 		}
 	})
 }
+
+// The client moves their booking from the private link: only to a time the
+// public page offers for the same professional and service, the link keeps
+// working, the old time frees, the owner is told and the client's calendar
+// moves the event (same UID, SEQUENCE 1); after the cutoff it is refused.
+func TestClientReschedule_FromThePrivateLink(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e) // Mondays 09:00–12:00, 45-minute service
+		book(e, s, nextMonday, "09:00")
+		bookFrom(e, "10.1.1.2", s, nextMonday, "10:30")
+		var token string
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "maria@example.com") && strings.Contains(unfold(m.Raw), "09:00") {
+				if mm := tokenRE.FindStringSubmatch(unfold(m.Raw)); mm != nil {
+					token = mm[1]
+				}
+			}
+		}
+		if token == "" {
+			t.Fatal("no link")
+		}
+		c := e.Client()
+		var link struct{ Username, ProfessionalID, ServiceID string }
+		c.Do("GET", "/api/public/bookings/"+token, nil).JSON(t, &link)
+		if link.Username != "ana" || link.ProfessionalID != s.professional || link.ServiceID != s.service {
+			t.Fatalf("the link names where to pick a time: %+v", link)
+		}
+		move := func(date, at string) *servertest.Response {
+			return c.Do("POST", "/api/public/bookings/"+token+"/reschedule", map[string]string{"date": date, "time": at})
+		}
+		for _, bad := range []struct{ date, at, code string }{
+			{nextMonday, "10:30", "slot_unavailable"},   // another client's
+			{nextMonday, "10:15", "slot_outside_hours"}, // off the grid
+			{"2026-12-01", "10:00", "day_closed"},       // a Tuesday
+		} {
+			if r := move(bad.date, bad.at); r.StatusCode != 409 || r.Err(t).Error.Code != bad.code {
+				t.Fatalf("%s %s: %d %s", bad.date, bad.at, r.StatusCode, r.Body)
+			}
+		}
+		// 09:30 overlaps only the booking itself, which is moving.
+		r := move(nextMonday, "09:30")
+		if r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		var moved struct{ Time, Status string }
+		r.JSON(t, &moved)
+		if moved.Time != "09:30" || moved.Status != "confirmed" {
+			t.Fatalf("moved: %+v", moved)
+		}
+		if got := times(t, e, s, nextMonday); strings.Join(got, ",") != "" {
+			t.Fatalf("times after the move: %v", got) // 09:30–10:15 and 10:30–11:15 leave no 45 minutes
+		}
+		var ics string
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "To: <maria@example.com>") {
+				if cal := m.Calendar(t); strings.Contains(cal, "SEQUENCE:1") {
+					ics = cal
+				}
+			}
+		}
+		if !strings.Contains(ics, "T093000") {
+			t.Fatalf("the client's updated invite:\n%s", ics)
+		}
+		if got := notifications(t, e); !contains(got, "appointment:Agendamento remarcado pelo cliente") {
+			t.Fatalf("notifications %v", got)
+		}
+		// The link still works, and still cancels.
+		if r := c.Do("POST", "/api/public/bookings/"+token+"/cancel", nil); r.StatusCode != 200 {
+			t.Fatalf("cancel after a move: %d %s", r.StatusCode, r.Body)
+		}
+		if r := move(nextMonday, "11:00"); r.StatusCode != 409 || r.Err(t).Error.Code != "not_movable" {
+			t.Fatalf("a cancelled booking moves: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}

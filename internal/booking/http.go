@@ -30,6 +30,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))
+	mux.Handle("POST /api/public/bookings/{token}/reschedule", httpx.Handle(h.reschedule))
 }
 
 var ruleCancelIP = ratelimit.Rule{Name: "cancel:ip", Max: 60, Window: time.Hour}
@@ -44,6 +45,22 @@ func (h *Handlers) cancel(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c, err := h.Svc.Cancel(r.Context(), r.PathValue("token"))
+	return httpx.Respond(w, http.StatusOK, c, err)
+}
+
+func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Limiter.Check(r.Context(), ruleCancelIP, httpx.ClientIP(r, h.TrustProxy)); err != nil {
+		return err
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxBookingBody)
+	var in struct {
+		Date string `json:"date"`
+		Time string `json:"time"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	c, err := h.Svc.ClientReschedule(r.Context(), r.PathValue("token"), in.Date, in.Time)
 	return httpx.Respond(w, http.StatusOK, c, err)
 }
 

@@ -249,3 +249,42 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   expect(new Set(list.appointments.map((a: { seriesId: string }) => a.seriesId)).size).toBe(1)
   expect(list.appointments.map((a: { date: string }) => a.date)).not.toContain(third)
 })
+
+test('a client reschedules from the e-mailed link: the page offers only free times and the new invite keeps its UID with SEQUENCE 1', async ({ page, request }) => {
+  const username = `cliente${Date.now()}`
+  const s = await apiOwner(request, { name: 'Dona Bia', business: 'Clínica Bia', area: 'Nutrição', username, email: uniqueEmail('cliente'), professional: 'Bia', priceCents: 9000 })
+  const date = inSaoPaulo(Date.now() + 3 * 864e5)
+  const client = `se.remarca.${Date.now()}@example.com`
+  const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.6.8.1' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '10:00', clientName: 'Lia Cliente', clientEmail: client },
+  })
+  expect(booked.status()).toBe(201)
+  const id = (await booked.json()).id as string
+  const other = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.6.8.2' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '14:00', clientName: 'Outra', clientPhone: '11922221111' },
+  })
+  expect(other.status()).toBe(201)
+  const link = (await waitForMail(client, 'Agendamento confirmado')).match(/\/cancel\/[A-Za-z0-9_-]+/)![0]
+
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'Seu agendamento' })).toBeVisible()
+  await page.getByRole('button', { name: 'Remarcar' }).click()
+  const form = page.getByRole('form', { name: 'Remarcar' })
+  await expect(form.getByLabel('Nova data')).toHaveValue(date)
+  const options = form.getByLabel('Novo horário').locator('option')
+  await expect(options.filter({ hasText: '15:00' })).toHaveCount(1)
+  await expect(options.filter({ hasText: '14:00' })).toHaveCount(0) // another client's
+  await expect(options.filter({ hasText: /^10:00$/ })).toHaveCount(0) // the booking's own
+  await form.getByLabel('Novo horário').selectOption('15:00')
+  await form.getByRole('button', { name: 'Confirmar novo horário' }).click()
+  await expect(page.getByText('Agendamento remarcado').first()).toBeVisible()
+  await expect(page.getByRole('main')).toContainText('15:00')
+
+  const ics = calendarOf(await waitForMail(client, 'foi remarcado'))
+  expect(ics).toContain(`UID:${id}@agendei`)
+  expect(ics).toContain('SEQUENCE:1')
+  expect(ics).toMatch(/DTSTART;TZID=America\/Sao_Paulo:\d{8}T150000/)
+})

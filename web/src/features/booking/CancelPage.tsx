@@ -1,4 +1,5 @@
 import { CalendarX } from 'lucide-react'
+import { useState } from 'react'
 import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -7,6 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
 import { useCancelBooking } from './api/cancel-booking'
 import { useCancellation } from './api/get-cancellation'
+import { useFreeTimes } from './api/get-free-times'
+import { useRescheduleBooking } from './api/reschedule-booking'
 
 /** The client's private page, reached from the confirmation e-mail, to cancel a booking. */
 export default function CancelPage() {
@@ -52,9 +55,12 @@ export default function CancelPage() {
           <CalendarX className="size-5" aria-hidden /> Agendamento cancelado
         </p>
       ) : data.cancellable ? (
-        <Button variant="destructive" className="mt-6 w-full" size="lg" onClick={cancel} disabled={busy}>
-          {busy ? 'Cancelando...' : 'Cancelar agendamento'}
-        </Button>
+        <>
+          {data.username && data.professionalId && data.serviceId ? <Reschedule token={token} current={data} /> : null}
+          <Button variant="destructive" className="mt-6 w-full" size="lg" onClick={cancel} disabled={busy}>
+            {busy ? 'Cancelando...' : 'Cancelar agendamento'}
+          </Button>
+        </>
       ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
           O prazo para cancelar por aqui terminou em {new Date(data.cancelUntil).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}. Para
@@ -64,5 +70,63 @@ export default function CancelPage() {
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Este agendamento não pode mais ser cancelado por aqui.</p>
       )}
     </main>
+  )
+}
+
+type Current = { username: string; professionalId: string; serviceId: string; date: string; time: string }
+
+/** 'Remarcar': another day and one of its free times, with the same professional and service. */
+function Reschedule({ token, current }: { token: string; current: Current }) {
+  const [open, setOpen] = useState(false)
+  const [date, setDate] = useState(current.date)
+  const [time, setTime] = useState('')
+  const times = useFreeTimes(current.username, { date, professional: current.professionalId, service: current.serviceId }, { enabled: open && date !== '' })
+  const move = useRescheduleBooking()
+  if (!open) {
+    return (
+      <Button variant="outline" className="mt-6 w-full" size="lg" onClick={() => setOpen(true)}>
+        Remarcar
+      </Button>
+    )
+  }
+  const free = (times.data?.times ?? []).filter((t) => date !== current.date || t !== current.time)
+  return (
+    <form
+      className="mt-6 grid gap-3 rounded-2xl border border-stone-200 p-4 dark:border-stone-800"
+      aria-label="Remarcar"
+      onSubmit={(e) => {
+        e.preventDefault()
+        move.mutate(
+          { token, date, time },
+          {
+            onSuccess: (c) => {
+              toast.success('Agendamento remarcado', { description: `${longDate(c.date)} às ${c.time}.` })
+              setOpen(false)
+              setTime('')
+            },
+            onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível remarcar. Tente novamente.') }),
+          },
+        )
+      }}
+    >
+      <label className="grid gap-1 text-sm font-medium">
+        Nova data
+        <input type="date" className="h-10 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900" value={date} onChange={(e) => (setDate(e.target.value), setTime(''))} />
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        Novo horário
+        <select className="h-10 rounded-lg border border-stone-300 bg-white px-3 dark:border-stone-700 dark:bg-stone-900" value={time} onChange={(e) => setTime(e.target.value)}>
+          <option value="">{times.isLoading ? 'Carregando...' : free.length === 0 ? 'Nenhum horário livre neste dia' : 'Selecione um horário'}</option>
+          {free.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" disabled={time === '' || move.isPending}>
+        {move.isPending ? 'Remarcando...' : 'Confirmar novo horário'}
+      </Button>
+    </form>
   )
 }

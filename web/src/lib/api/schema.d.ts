@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/bookings/{token}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client moves the booking behind a private link to another time of the same professional and service.
+         * @description Allowed while the link could still cancel it. The new time must be one the public page offers (the same refusals as a booking: `slot_past`, `slot_too_soon`, `date_beyond_window`, `day_closed`, `slot_outside_hours`, `slot_unavailable`, `slot_too_short`), decided under the professional's lock. The link keeps working; the owner is notified and e-mailed; the client gets the updated invite (same UID, next SEQUENCE). Errors also `cancel_cutoff` and `not_movable` (409), `not_found` (404), `rate_limited` (429).
+         */
+        post: operations["rescheduleBookingByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -1569,6 +1589,12 @@ export interface components {
              * @description the last instant the link cancels (the start minus the cutoff); null when the appointment is not confirmed
              */
             cancelUntil: string | null;
+            /** @description the owner's public page, where free times are read to reschedule */
+            username: string;
+            /** @description empty when the professional no longer exists */
+            professionalId: string;
+            /** @description empty when the service no longer exists */
+            serviceId: string;
         };
         Appointment: {
             id: string;
@@ -2285,6 +2311,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    rescheduleBookingByToken: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: string;
+                    time: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Moved. */
             200: {
                 headers: {
                     [name: string]: unknown;
