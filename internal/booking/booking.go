@@ -706,7 +706,7 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 			args = append(args, id)
 		}
 		var locked []string
-		err := each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? AND id IN (`+placeholders(len(pros))+`) ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
+		err := db.Each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? AND id IN (`+placeholders(len(pros))+`) ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
 			var id string
 			locked = append(locked, id)
 			return r.Scan(&locked[len(locked)-1])
@@ -730,18 +730,4 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		return err
 	}
 	return write()
-}
-
-func each(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }

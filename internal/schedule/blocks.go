@@ -51,7 +51,7 @@ func (s *Settings) Blocks(ctx context.Context, userID, from, to string) ([]Block
 		return nil, errBlockRange
 	}
 	out := []Block{}
-	err := each(ctx, s.DB, `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason
+	err := db.Each(ctx, s.DB, `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason
 		FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
 		WHERE b.user_id = ? AND b.block_date >= ? AND b.block_date <= ? ORDER BY b.block_date, b.start_time, b.id`, []any{userID, from, to}, func(r *sql.Rows) error {
 		var b Block
@@ -98,7 +98,7 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 			q, args, pro = q+` AND id = ?`, append(args, *b.ProfessionalID), *b.ProfessionalID
 		}
 		found := false
-		err := each(ctx, tx, q+` ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
+		err := db.Each(ctx, tx, q+` ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
 			var id, name string
 			if err := r.Scan(&id, &name); err != nil {
 				return err

@@ -111,7 +111,7 @@ func (s *Settings) DaysOff(ctx context.Context, userID string) ([]DayOff, error)
 	}
 	today := slots.Today(s.Clock.Now(), loc)
 	out := []DayOff{}
-	err = each(ctx, s.DB, `SELECT d.id, d.professional_id, COALESCE(p.name, ''), d.start_date, d.end_date, d.reason
+	err = db.Each(ctx, s.DB, `SELECT d.id, d.professional_id, COALESCE(p.name, ''), d.start_date, d.end_date, d.reason
 		FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id
 		WHERE d.user_id = ? AND d.end_date >= ? ORDER BY d.start_date, d.end_date, d.id`, []any{userID, today}, func(r *sql.Rows) error {
 		var d DayOff
@@ -179,7 +179,7 @@ func (s *Settings) DeleteDayOff(ctx context.Context, userID, id string) error {
 // Holidays lists a year's holidays, national and the owner's own, by date.
 func (s *Settings) Holidays(ctx context.Context, userID string, year int) ([]HolidayEntry, error) {
 	open := map[string]bool{}
-	if err := each(ctx, s.DB, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, s.DB, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
 		var k string
 		if err := r.Scan(&k); err != nil {
 			return err
@@ -193,7 +193,7 @@ func (s *Settings) Holidays(ctx context.Context, userID string, year int) ([]Hol
 	for _, h := range National(year) {
 		out = append(out, HolidayEntry{Key: h.Key, Name: h.Name, Date: h.Date.Format("2006-01-02"), National: true, Open: open[h.Key]})
 	}
-	err := each(ctx, s.DB, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
+	err := db.Each(ctx, s.DB, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
 		var c custom
 		if err := r.Scan(&c.id, &c.name, &c.month, &c.day); err != nil {
 			return err

@@ -104,7 +104,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	if trial.Valid {
 		s.TrialEnd = &trial.Time
 	}
-	if err := each(ctx, q, `SELECT id, name, duration, price_cents, buffer_before, buffer_after, active FROM services WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT id, name, duration, price_cents, buffer_before, buffer_after, active FROM services WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
 		v := &Service{}
 		if err := r.Scan(&v.ID, &v.Name, &v.Duration, &v.PriceCents, &v.Before, &v.After, &v.Active); err != nil {
 			return err
@@ -114,7 +114,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
 		p := &Professional{}
 		if err := r.Scan(&p.ID, &p.Name, &p.Active, &p.OwnHours); err != nil {
 			return err
@@ -124,7 +124,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`,
+	if err := db.Each(ctx, q, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`,
 		[]any{ownerID}, func(r *sql.Rows) error {
 			var svc, pro string
 			if err := r.Scan(&svc, &pro); err != nil {
@@ -137,7 +137,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 		}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT COALESCE(professional_id, ''), day_of_week, start_time, end_time FROM availability WHERE user_id = ? ORDER BY start_time`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), day_of_week, start_time, end_time FROM availability WHERE user_id = ? ORDER BY start_time`, []any{ownerID}, func(r *sql.Rows) error {
 		var pro, start, end string
 		var d int
 		if err := r.Scan(&pro, &d, &start, &end); err != nil {
@@ -159,7 +159,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
 		var d dayOff
 		if err := r.Scan(&d.professionalID, &d.start, &d.end, &d.reason); err != nil {
 			return err
@@ -169,7 +169,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
 		var k string
 		if err := r.Scan(&k); err != nil {
 			return err
@@ -179,7 +179,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := each(ctx, q, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ? ORDER BY month, day, name`, []any{ownerID}, func(r *sql.Rows) error {
+	if err := db.Each(ctx, q, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ? ORDER BY month, day, name`, []any{ownerID}, func(r *sql.Rows) error {
 		var c custom
 		if err := r.Scan(&c.id, &c.name, &c.month, &c.day); err != nil {
 			return err
@@ -190,20 +190,6 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-func each(ctx context.Context, q db.Querier, query string, args []any, scan func(*sql.Rows) error) error {
-	rows, err := q.QueryContext(ctx, query, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }
 
 // Closed says why a date has no windows.

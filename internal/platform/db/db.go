@@ -257,6 +257,22 @@ type Querier interface {
 	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
 }
 
+// Each runs a read and calls scan for every row, closing the rows however
+// it ends; the first error (of the query, a scan or the iteration) is returned.
+func Each(ctx context.Context, q Querier, query string, args []any, scan func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // ExecOwned runs a write of the caller's own rows (its WHERE names the owner)
 // and returns missing when it touched none: a record of another owner answers
 // exactly like one that does not exist (404, never 403), so ids do not leak.

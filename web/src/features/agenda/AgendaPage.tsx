@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
@@ -100,20 +101,20 @@ export default function AgendaPage() {
           <label htmlFor="agenda-status" className="text-sm font-medium">
             Status
           </label>
-          <select id="agenda-status" value={status} onChange={(e) => setStatus(e.target.value)} className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900">
+          <Select id="agenda-status" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="">Todos</option>
             <option value="confirmed">confirmado</option>
             <option value="cancelled">cancelado</option>
             <option value="completed">concluído</option>
             <option value="no_show">não compareceu</option>
-          </select>
+          </Select>
         </div>
         {(team.data ?? []).some((p) => p.active) ? (
           <div className="grid gap-1">
             <label htmlFor="agenda-professional" className="text-sm font-medium">
               Profissional
             </label>
-            <select id="agenda-professional" value={professional} onChange={(e) => setProfessional(e.target.value)} className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900">
+            <Select id="agenda-professional" value={professional} onChange={(e) => setProfessional(e.target.value)}>
               <option value="">Todos os profissionais</option>
               {(team.data ?? [])
                 .filter((p) => p.active)
@@ -122,7 +123,7 @@ export default function AgendaPage() {
                     {p.name} — {p.specialization}
                   </option>
                 ))}
-            </select>
+            </Select>
           </div>
         ) : null}
       </Card>

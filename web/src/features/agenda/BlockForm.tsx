@@ -2,13 +2,12 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useCreateDayOff } from '../hours/api/days-off'
 import { useCreateBlock } from './api/blocks'
 import { blockFields, blockSchema, type BlockOut } from './block-form'
-
-const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
 
 /**
  * 'Bloquear horário': a range of a date, or the whole day, for one
@@ -41,7 +40,7 @@ export function BlockForm({ date, professionalId, onDone, onCancel }: { date: st
   return (
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>
       <Field id="block-professional" label="Quem fica indisponível">
-        <select id="block-professional" className={selectClass} {...form.register('professionalId')}>
+        <Select id="block-professional" {...form.register('professionalId')}>
           <option value="">Toda a clínica</option>
           {(team.data ?? [])
             .filter((p) => p.active)
@@ -50,7 +49,7 @@ export function BlockForm({ date, professionalId, onDone, onCancel }: { date: st
                 {p.name}
               </option>
             ))}
-        </select>
+        </Select>
       </Field>
       <Field id="block-date" label="Data *" error={errors.date?.message}>
         <Input id="block-date" type="date" {...form.register('date')} />

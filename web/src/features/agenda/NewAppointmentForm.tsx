@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
@@ -12,8 +13,6 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
 import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
-
-const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
 
 /**
  * The owner's form for a booking that came by phone or WhatsApp: an existing
@@ -191,24 +190,24 @@ export function NewAppointmentForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="new-professional" label="Profissional *" error={errors.professionalId?.message}>
-          <select id="new-professional" className={selectClass} {...form.register('professionalId')}>
+          <Select id="new-professional" {...form.register('professionalId')}>
             <option value="">Selecione</option>
             {pros.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id="new-service" label="Serviço *" error={errors.serviceId?.message}>
-          <select id="new-service" className={selectClass} {...form.register('serviceId')}>
+          <Select id="new-service" {...form.register('serviceId')}>
             <option value="">Selecione</option>
             {offered.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} ({s.duration} min)
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -221,12 +220,12 @@ export function NewAppointmentForm({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="new-repeat" label="Repetir">
-          <select id="new-repeat" className={selectClass} {...form.register('repeat')}>
+          <Select id="new-repeat" {...form.register('repeat')}>
             <option value="">Não repetir</option>
             <option value="week">Toda semana</option>
             <option value="2weeks">A cada duas semanas</option>
             <option value="month">Todo mês</option>
-          </select>
+          </Select>
         </Field>
         {form.watch('repeat') !== '' ? (
           <Field id="new-sessions" label="Número de sessões" error={errors.sessions?.message}>

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useServices } from '@/lib/api/endpoints/get-services'
@@ -13,8 +14,6 @@ import { useRescheduleAppointment, type Move } from './api/reschedule-appointmen
 
 type Appointment = Schemas['Appointment']
 type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean }
-
-const selectClass = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
 
 const moveSchema: FormSchema<MoveFields, Move> = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a nova data.')),
@@ -93,7 +92,7 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
       </div>
       <div className="grid grid-cols-2 gap-3">
         <Field id="move-professional" label="Profissional">
-          <select id="move-professional" className={selectClass} {...form.register('professionalId')}>
+          <Select id="move-professional" {...form.register('professionalId')}>
             {(team.data ?? [])
               .filter((p) => p.active || p.id === a.professionalId)
               .map((p) => (
@@ -101,10 +100,10 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
                   {p.name}
                 </option>
               ))}
-          </select>
+          </Select>
         </Field>
         <Field id="move-service" label="Serviço">
-          <select id="move-service" className={selectClass} {...form.register('serviceId')}>
+          <Select id="move-service" {...form.register('serviceId')}>
             {(services.data ?? [])
               .filter((s) => s.active || s.id === a.serviceId)
               .map((s) => (
@@ -112,7 +111,7 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
                   {s.name} ({s.duration} min)
                 </option>
               ))}
-          </select>
+          </Select>
         </Field>
       </div>
       {a.clientEmail ? (
