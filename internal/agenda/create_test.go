@@ -3,6 +3,7 @@ package agenda_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -35,7 +36,7 @@ func publicTimes(t *testing.T, e *servertest.Env, s *shop, date string) []string
 func TestCreate_OwnerBookingHoldsTimeLikeAClientsBooking(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := setup(t, e, "dona@example.com", "dona") // open every day 08:00–20:00, 60-minute service; now 2026-11-23 09:00
-		if !contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
+		if !slices.Contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
 			t.Fatal("14:00 should be free before the owner writes it")
 		}
 		r := s.create(map[string]any{"date": "2026-11-25", "time": "14:00", "notes": "Ligou às 8h"})
@@ -51,7 +52,7 @@ func TestCreate_OwnerBookingHoldsTimeLikeAClientsBooking(t *testing.T) {
 			a.ServiceName != "Sessão" || a.Date != "2026-11-25" || a.Time != "14:00" || a.Notes != "Ligou às 8h" || a.PriceCents != 10000 {
 			t.Fatalf("created: %+v", a)
 		}
-		if contains(publicTimes(t, e, s, "2026-11-25"), "14:00") || contains(publicTimes(t, e, s, "2026-11-25"), "13:30") {
+		if slices.Contains(publicTimes(t, e, s, "2026-11-25"), "14:00") || slices.Contains(publicTimes(t, e, s, "2026-11-25"), "13:30") {
 			t.Fatal("the owner's booking must take 14:00 (and 13:30, which would overlap) off the public page")
 		}
 		if r := s.publicBook(e, "dona", "10.9.0.1", "2026-11-25", "14:00"); r.StatusCode != 409 {
@@ -94,7 +95,7 @@ func TestCreate_OwnerBookingHoldsTimeLikeAClientsBooking(t *testing.T) {
 				t.Fatalf("%v: %d %s", c.body, r.StatusCode, r.Body)
 			}
 		}
-		if contains(publicTimes(t, e, s, "2026-11-26"), "10:00") == false {
+		if slices.Contains(publicTimes(t, e, s, "2026-11-26"), "10:00") == false {
 			t.Fatal("a refused create must not hold time")
 		}
 		// Another owner cannot write into this agenda with this professional.
@@ -156,15 +157,6 @@ func TestCreate_OwnerAndClientRacingForOneTimeOneWins(t *testing.T) {
 			}
 		}
 	})
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // The type-ahead of the owner's form finds clients by name or e-mail
@@ -233,11 +225,11 @@ func TestBlocks_TakeTimeOutOfTheAgendaAndGiveItBack(t *testing.T) {
 		}
 		free := publicTimes(t, e, s, "2026-11-25")
 		for _, at := range []string{"13:30", "14:00", "15:00", "15:30"} {
-			if contains(free, at) {
+			if slices.Contains(free, at) {
 				t.Fatalf("%s offered inside or into the block: %v", at, free)
 			}
 		}
-		if !contains(free, "13:00") || !contains(free, "16:00") {
+		if !slices.Contains(free, "13:00") || !slices.Contains(free, "16:00") {
 			t.Fatalf("the edges of the block stay free: %v", free)
 		}
 		if r := s.publicBook(e, "dona", "10.8.0.1", "2026-11-25", "14:00"); r.StatusCode != 409 {
@@ -283,7 +275,7 @@ func TestBlocks_TakeTimeOutOfTheAgendaAndGiveItBack(t *testing.T) {
 		if r := s.owner.Do("DELETE", "/api/blocks/"+mine, nil); r.StatusCode != 204 {
 			t.Fatalf("delete: %d %s", r.StatusCode, r.Body)
 		}
-		if !contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
+		if !slices.Contains(publicTimes(t, e, s, "2026-11-25"), "14:00") {
 			t.Fatal("14:00 should be free again")
 		}
 	})
@@ -413,7 +405,7 @@ func TestReschedule_MovesTheTimeAndTheClientsCalendar(t *testing.T) {
 		if moved.Date != "2026-11-26" || moved.Time != "11:00" || moved.Status != "confirmed" {
 			t.Fatalf("moved: %+v", moved)
 		}
-		if !contains(publicTimes(t, e, s, "2026-11-25"), "10:00") || contains(publicTimes(t, e, s, "2026-11-26"), "11:00") {
+		if !slices.Contains(publicTimes(t, e, s, "2026-11-25"), "10:00") || slices.Contains(publicTimes(t, e, s, "2026-11-26"), "11:00") {
 			t.Fatal("the old time must be free and the new one taken")
 		}
 		var invite string

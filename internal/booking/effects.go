@@ -296,6 +296,12 @@ func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, 
 }
 
 // Lookup returns the appointment behind a cancel link.
+// pastCutoff reports whether a confirmed appointment has not begun but the
+// owner's cutoff for the link has passed.
+func (c *Cancellation) pastCutoff(now time.Time) bool {
+	return c.Status == "confirmed" && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(now)
+}
+
 func (s *Service) Lookup(ctx context.Context, token string) (*Cancellation, error) {
 	_, _, _, _, c, err := s.byToken(ctx, s.DB, token)
 	return c, err
@@ -315,8 +321,8 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 			return nil // already done: cancelling twice is fine
 		}
 		if !c.Cancellable {
-			if c.Status == "confirmed" && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(s.Clock.Now()) {
-				return errCutoff(c.cutoffHours) // not begun, but past the cutoff
+			if c.pastCutoff(s.Clock.Now()) {
+				return errCutoff(c.cutoffHours)
 			}
 			return errPast
 		}

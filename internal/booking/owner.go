@@ -83,6 +83,7 @@ type Occurrence struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Skipped bool   `json:"skipped"`
+	err     error  // the refusal itself, for a single appointment's answer
 }
 
 var (
@@ -139,11 +140,12 @@ func (r *Repeat) dates(first time.Time, last string) ([]time.Time, error) {
 
 // owned is an owner's appointment (or series) checked and ready to hold.
 type owned struct {
-	st    *schedule.Setup
-	pro   *schedule.Professional
-	svc   *schedule.Service
-	in    OwnerInput
-	dates []time.Time
+	st     *schedule.Setup
+	pro    *schedule.Professional
+	svc    *schedule.Service
+	in     OwnerInput
+	dates  []time.Time
+	starts []int64 // the instant of in.Time on each date
 }
 
 // prepare checks an owner's appointment: the client, the choice, the dates.
@@ -155,7 +157,8 @@ func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*
 	if err != nil {
 		return nil, err
 	}
-	if _, err := slots.ParseHHMM(in.Time); err != nil {
+	minute, err := slots.ParseHHMM(in.Time)
+	if err != nil {
 		return nil, errDateTime
 	}
 	st, err := s.setupOf(ctx, ownerID)
@@ -175,13 +178,16 @@ func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*
 	if err != nil {
 		return nil, err
 	}
-	return &owned{st: st, pro: pro, svc: svc, in: in, dates: dates}, nil
+	starts := make([]int64, len(dates))
+	for i, d := range dates {
+		starts[i] = slots.At(d, minute, st.Loc)
+	}
+	return &owned{st: st, pro: pro, svc: svc, in: in, dates: dates, starts: starts}, nil
 }
 
 // check decides every date against the professional's busy time: what a
 // single booking of each would answer, skipped dates marked.
 func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
-	minute, _ := slots.ParseHHMM(o.in.Time)
 	skip := map[string]bool{}
 	if o.in.Repeat != nil {
 		for _, d := range o.in.Repeat.Skip {
@@ -189,20 +195,18 @@ func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
 		}
 	}
 	out := make([]Occurrence, 0, len(o.dates))
-	for _, d := range o.dates {
+	for i, d := range o.dates {
 		oc := Occurrence{Date: d.Format("2006-01-02"), Skipped: skip[d.Format("2006-01-02")]}
-		start := slots.At(d, minute, o.st.Loc)
-		var err error
-		if slots.Clock(start, o.st.Loc) != o.in.Time {
-			err = errDateTime
+		if start := o.starts[i]; slots.Clock(start, o.st.Loc) != o.in.Time {
+			oc.err = errDateTime // a time the clocks skip that date
 		} else {
-			err = s.mayHold(o.st, o.pro, o.svc, d, start, busy, o.in.OutsideHours)
+			oc.err = s.mayHold(o.st, o.pro, o.svc, d, start, busy, o.in.OutsideHours)
 		}
 		var he *httpx.Error
-		if errors.As(err, &he) {
+		if errors.As(oc.err, &he) {
 			oc.Code, oc.Message = he.Code, he.Message
-		} else if err != nil {
-			oc.Code, oc.Message = "invalid", err.Error()
+		} else if oc.err != nil {
+			oc.Code, oc.Message = "invalid", oc.err.Error()
 		}
 		out = append(out, oc)
 	}
@@ -248,10 +252,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			}
 			plan = s.check(o, busy)
 			if in.Repeat == nil {
-				if plan[0].Code != "" {
-					return s.mayHold(st, pro, svc, o.dates[0], mustAt(o, 0), busy, in.OutsideHours)
-				}
-				return nil
+				return plan[0].err
 			}
 			var taken []string
 			kept := 0
@@ -284,7 +285,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 				}
 				id := uuid.NewString()
 				token, hash := auth.OpaqueToken()
-				local := time.Unix(mustAt(o, i)*60, 0).In(st.Loc)
+				local := time.Unix(o.starts[i]*60, 0).In(st.Loc)
 				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 				buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?)`,
@@ -328,12 +329,6 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 		return "", err
 	}
 	return firstID, nil
-}
-
-// mustAt is the instant of the i-th date of a checked appointment.
-func mustAt(o *owned, i int) int64 {
-	minute, _ := slots.ParseHHMM(o.in.Time)
-	return slots.At(o.dates[i], minute, o.st.Loc)
 }
 
 func bookedOf(id, date string, in OwnerInput, pro *schedule.Professional, svc *schedule.Service, token, ownerID, ownerName string, local time.Time) booked {
@@ -566,7 +561,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 		return nil, err
 	}
 	if c.Status != "confirmed" || !c.Cancellable {
-		if c.Status == "confirmed" && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(s.Clock.Now()) {
+		if c.pastCutoff(s.Clock.Now()) {
 			return nil, errCutoff(c.cutoffHours)
 		}
 		return nil, errClientMove

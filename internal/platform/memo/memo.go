@@ -182,12 +182,12 @@ func (c *Cache) Public(name string, normalize func(string) string, next http.Han
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		username := normalize(r.PathValue("username"))
 		id, v, err := c.VersionOf(r.Context(), username)
-		if err == nil && id != "" {
-			r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, Lookup{Username: username, OwnerID: id, Version: v}))
+		if err != nil || id == "" {
+			next.ServeHTTP(w, r) // let the handler answer (and report) it
+			return
 		}
-		c.Handler(name, func(r *http.Request) (string, int64, string, error) {
-			return id, v, r.URL.RawQuery, err
-		}, next).ServeHTTP(w, r)
+		r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, Lookup{Username: username, OwnerID: id, Version: v}))
+		c.serve(w, r, name, id, v, r.URL.RawQuery, next)
 	})
 }
 
@@ -221,27 +221,33 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
 		}
-		key := name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
-		if e, ok := c.get(key, version); ok {
-			c.hits.Inc()
-			h := w.Header()
-			for i := 0; i+1 < len(e.header); i += 2 {
-				delete(h, e.header[i])
-			}
-			for i := 0; i+1 < len(e.header); i += 2 {
-				h[e.header[i]] = append(h[e.header[i]], e.header[i+1])
-			}
-			h.Set("X-Agendei-Cache", "hit")
-			_, _ = w.Write(e.body)
-			return
-		}
-		c.misses.Inc()
-		rec := &recorder{ResponseWriter: w, status: http.StatusOK, before: w.Header().Clone()}
-		next.ServeHTTP(rec, r)
-		if rec.status == http.StatusOK && !rec.streamed && rec.header != nil {
-			c.put(&entry{key: key, version: version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
-		}
+		c.serve(w, r, name, owner, version, parts, next)
 	})
+}
+
+// serve answers from the cache what the owner's version and the minute still
+// hold, and keeps next's new answer.
+func (c *Cache) serve(w http.ResponseWriter, r *http.Request, name, owner string, version int64, parts string, next http.Handler) {
+	key := name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
+	if e, ok := c.get(key, version); ok {
+		c.hits.Inc()
+		h := w.Header()
+		for i := 0; i+1 < len(e.header); i += 2 {
+			delete(h, e.header[i])
+		}
+		for i := 0; i+1 < len(e.header); i += 2 {
+			h[e.header[i]] = append(h[e.header[i]], e.header[i+1])
+		}
+		h.Set("X-Agendei-Cache", "hit")
+		_, _ = w.Write(e.body)
+		return
+	}
+	c.misses.Inc()
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK, before: w.Header().Clone()}
+	next.ServeHTTP(rec, r)
+	if rec.status == http.StatusOK && !rec.streamed && rec.header != nil {
+		c.put(&entry{key: key, version: version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
+	}
 }
 
 // recorder passes the answer through and keeps a copy of its body and of
