@@ -75,6 +75,21 @@ export const brlCents = (message: string) =>
     z.transform((s) => parseBRL(s) ?? 0),
   )
 
+/** A Brazilian phone as the server takes it: DDD and 8 or 9 digits, with or without 55. */
+export function phoneDigits(raw: string): string | null {
+  if (/[^\d\s().+-]/.test(raw)) return null
+  let d = raw.replace(/\D/g, '')
+  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2)
+  return (d.length === 10 || d.length === 11) && d[0] !== '0' ? d : null
+}
+
+/** A Brazilian phone, trimmed; blank allowed (a form says when it needs a phone or an e-mail). */
+export const phoneText = (message = 'Telefone inválido. Use DDD + número, como (11) 98888-7777.') =>
+  z.string().check(
+    z.trim(),
+    z.refine((s) => s === '' || phoneDigits(s) !== null, message),
+  )
+
 /** An e-mail address, trimmed; blank allowed unless required. */
 export const emailText = (message: string, required = false) =>
   z.string().check(

@@ -13,6 +13,7 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
 import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
+import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 
 /**
  * The owner's form for a booking that came by phone or WhatsApp: an existing
@@ -125,24 +126,17 @@ export function NewAppointmentForm({
 
   if (outside) {
     return (
-      <div role="alertdialog" aria-labelledby="outside-title" aria-describedby="outside-text" className="grid gap-4">
-        <p id="outside-title" className="font-semibold">
-          Fora do horário de atendimento
-        </p>
-        <p id="outside-text" className="text-sm text-stone-700 dark:text-stone-300">
-          {outside.body.date ? `${longDate(outside.body.date)} às ${outside.body.time}` : ''}: este horário não está entre os horários do profissional. Deseja agendar mesmo assim?
-        </p>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => setOutside(null)}>
-            Voltar
-          </Button>
-          <Button type="button" disabled={create.isPending} onClick={() => send({ ...outside.body, outsideHours: true })}>
-            {create.isPending ? 'Agendando...' : 'Agendar mesmo assim'}
-          </Button>
-        </div>
-      </div>
+      <OutsideHoursConfirm
+        date={outside.body.date}
+        time={outside.body.time}
+        action={{ verb: 'agendar', button: 'Agendar mesmo assim', pending: 'Agendando...' }}
+        pending={create.isPending}
+        onBack={() => setOutside(null)}
+        onConfirm={() => send({ ...outside.body, outsideHours: true })}
+      />
     )
   }
+
 
   return (
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>

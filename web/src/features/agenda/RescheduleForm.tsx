@@ -11,6 +11,7 @@ import { useServices } from '@/lib/api/endpoints/get-services'
 import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
+import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 
 type Appointment = Schemas['Appointment']
 type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean }
@@ -61,24 +62,18 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
 
   if (outside) {
     return (
-      <div role="alertdialog" aria-labelledby="move-outside-title" className="grid gap-3 rounded-lg border border-amber-300 p-3 dark:border-amber-700">
-        <p id="move-outside-title" className="font-semibold">
-          Fora do horário de atendimento
-        </p>
-        <p className="text-sm">
-          {longDate(outside.date)} às {outside.time}: este horário não está entre os horários do profissional. Deseja remarcar mesmo assim?
-        </p>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={() => setOutside(null)}>
-            Voltar
-          </Button>
-          <Button type="button" size="sm" disabled={move.isPending} onClick={() => send({ ...outside, outsideHours: true })}>
-            Remarcar mesmo assim
-          </Button>
-        </div>
-      </div>
+      <OutsideHoursConfirm
+        date={outside.date}
+        time={outside.time}
+        action={{ verb: 'remarcar', button: 'Remarcar mesmo assim' }}
+        pending={move.isPending}
+        compact
+        onBack={() => setOutside(null)}
+        onConfirm={() => send({ ...outside, outsideHours: true })}
+      />
     )
   }
+
 
   return (
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800" noValidate aria-label="Remarcar">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { appointmentFields, appointmentSchema, phoneDigits } from './appointment-form'
+import { phoneDigits } from '@/lib/form'
+import { appointmentFields, appointmentSchema } from './appointment-form'
 
 const valid = { ...appointmentFields({ date: '2026-11-25', time: '10:00', professionalId: 'p1' }), clientName: '  Paula  ', clientPhone: '(11) 97777-6666', serviceId: 's1' }
 

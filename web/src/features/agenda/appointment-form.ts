@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Schemas } from '@/lib/api/client'
-import { emailText, optionalText, requiredText, type FormSchema } from '@/lib/form'
+import { emailText, optionalText, phoneText, requiredText, type FormSchema } from '@/lib/form'
 
 /** What the owner's appointment form holds, as typed. */
 export type AppointmentFields = {
@@ -17,13 +17,6 @@ export type AppointmentFields = {
   sessions: string
 }
 
-/** A Brazilian phone as the server takes it: DDD and 8 or 9 digits, with or without 55. */
-export function phoneDigits(raw: string): string | null {
-  if (/[^\d\s().+-]/.test(raw)) return null
-  let d = raw.replace(/\D/g, '')
-  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2)
-  return (d.length === 10 || d.length === 11) && d[0] !== '0' ? d : null
-}
 
 const contactMessage = 'Informe o telefone ou o e-mail do cliente.'
 
@@ -32,10 +25,7 @@ export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppo
   z
     .object({
       clientName: requiredText('Informe o nome do cliente.'),
-      clientPhone: z.string().check(
-        z.trim(),
-        z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.'),
-      ),
+      clientPhone: phoneText(),
       clientEmail: emailText('E-mail inválido.'),
       professionalId: requiredText('Escolha o profissional.'),
       serviceId: requiredText('Escolha o serviço.'),

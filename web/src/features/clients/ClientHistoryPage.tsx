@@ -11,8 +11,7 @@ import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import type { Schemas } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
-import { emailText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
-import { phoneDigits } from '../agenda/appointment-form'
+import { emailText, phoneText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { StatusBadge } from '../agenda/AppointmentDetails'
 import { whatsappFor } from '../agenda/labels'
 import { useClientHistory, useUpdateClientContact, type ContactInput } from './api/client-history'
@@ -23,7 +22,7 @@ type ContactFields = { name: string; phone: string; email: string }
 const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>> = z
   .object({
     name: requiredText('Informe o nome do cliente.'),
-    phone: z.string().check(z.trim(), z.refine((s) => s === '' || phoneDigits(s) !== null, 'Telefone inválido. Use DDD + número, como (11) 98888-7777.')),
+    phone: phoneText(),
     email: emailText('E-mail inválido.'),
   })
   .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))

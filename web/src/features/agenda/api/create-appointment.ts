@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
+import { refreshAppointments } from './refresh'
 
 export type NewAppointment = Schemas['OwnerAppointmentInput']
 
@@ -13,9 +14,7 @@ export function useCreateAppointment() {
     mutationFn: createAppointment,
     onSuccess: (created) => {
       qc.setQueryData(queryKeys.appointments.detail(created.id), created)
-      for (const key of [queryKeys.appointments.all, queryKeys.dashboard, queryKeys.reports.all, queryKeys.clients.all, queryKeys.notifications]) {
-        void qc.invalidateQueries({ queryKey: key })
-      }
+      refreshAppointments(qc)
     },
   })
 }

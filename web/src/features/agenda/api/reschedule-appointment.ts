@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
+import { refreshAppointments } from './refresh'
 import type { operations } from '@/lib/api/schema'
 
 export type Move = operations['rescheduleAppointment']['requestBody']['content']['application/json']
@@ -15,9 +16,7 @@ export function useRescheduleAppointment() {
     mutationFn: rescheduleAppointment,
     onSuccess: (moved) => {
       qc.setQueryData(queryKeys.appointments.detail(moved.id), moved)
-      for (const key of [queryKeys.appointments.all, queryKeys.dashboard, queryKeys.reports.all, queryKeys.clients.all, queryKeys.notifications]) {
-        void qc.invalidateQueries({ queryKey: key })
-      }
+      refreshAppointments(qc)
     },
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
+import { refreshAppointments } from './refresh'
 
 export type AppointmentStatus = Schemas['Appointment']['status']
 
@@ -14,10 +15,7 @@ export function useSetAppointmentStatus() {
     mutationFn: setAppointmentStatus,
     onSuccess: (updated) => {
       qc.setQueryData(queryKeys.appointments.detail(updated.id), updated)
-      void qc.invalidateQueries({ queryKey: queryKeys.appointments.all })
-      void qc.invalidateQueries({ queryKey: queryKeys.dashboard })
-      void qc.invalidateQueries({ queryKey: queryKeys.reports.all })
-      void qc.invalidateQueries({ queryKey: queryKeys.clients.all })
+      refreshAppointments(qc)
     },
   })
 }

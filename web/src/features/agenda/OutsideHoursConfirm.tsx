@@ -1,0 +1,52 @@
+import { useId } from 'react'
+import { Button } from '@/components/ui/button'
+import { longDate } from '@/lib/format'
+import { cn } from '@/lib/utils'
+
+/**
+ * 'Fora do horário de atendimento': the owner's explicit yes before an
+ * appointment is written (or moved) outside the professional's hours.
+ */
+export function OutsideHoursConfirm({
+  date,
+  time,
+  action,
+  pending,
+  compact = false,
+  onBack,
+  onConfirm,
+}: {
+  date: string
+  time: string
+  action: { verb: string; button: string; pending?: string } // 'agendar', 'Agendar mesmo assim', 'Agendando...'
+  pending: boolean
+  compact?: boolean
+  onBack: () => void
+  onConfirm: () => void
+}) {
+  const id = useId()
+  const size = compact ? 'sm' : undefined
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className={cn('grid', compact ? 'gap-3 rounded-lg border border-amber-300 p-3 dark:border-amber-700' : 'gap-4')}
+    >
+      <p id={`${id}-title`} className="font-semibold">
+        Fora do horário de atendimento
+      </p>
+      <p id={`${id}-text`} className="text-sm text-stone-700 dark:text-stone-300">
+        {longDate(date)} às {time}: este horário não está entre os horários do profissional. Deseja {action.verb} mesmo assim?
+      </p>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size={size} onClick={onBack}>
+          Voltar
+        </Button>
+        <Button type="button" size={size} disabled={pending} onClick={onConfirm}>
+          {pending && action.pending ? action.pending : action.button}
+        </Button>
+      </div>
+    </div>
+  )
+}
