@@ -7,12 +7,15 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -84,6 +87,7 @@ func list(ctx context.Context, q db.Querier, query string, args ...any) ([]Appoi
 type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
+	Notes *notifications.Service
 }
 
 var (
@@ -151,8 +155,11 @@ func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, err
 	return a, err
 }
 
-// SetStatus confirms, completes or cancels an appointment. Cancelling frees
-// its time at once: slots only count confirmed and completed appointments.
+// SetStatus confirms, completes or cancels an appointment, or marks it a
+// no-show. Cancelling frees its time at once: slots only count the
+// statuses that hold time. With following, a cancellation also cancels the
+// confirmed later sessions of its series, in the same transaction. A change
+// is told in the owner's notifications (which reach every open tab).
 //
 // A change that makes an appointment hold time again (a cancelled one
 // confirmed or completed) goes through booking.Hold, like a booking: inside
@@ -161,33 +168,55 @@ func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, err
 // the overlap is checked, not the booking rules: an owner may re-confirm an
 // appointment that is past or outside today's opening hours, as long as it
 // takes nobody's time.
-func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Appointment, error) {
+func (s *Service) SetStatus(ctx context.Context, userID, id, status string, following bool) (*Appointment, error) {
 	switch status {
 	case "confirmed", "cancelled", "completed", "no_show":
 	default:
 		return nil, errStatus
 	}
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		write := func() error {
-			_, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID)
-			return err
+		var a struct {
+			pro, series                  sql.NullString
+			date, at, was                string
+			client, service, proName     string
+			duration, before, after, and int
 		}
-		var pro sql.NullString
-		var date, at string
-		var duration, before, after int
-		err := tx.QueryRowContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments WHERE id = ? AND user_id = ?`,
-			id, userID).Scan(&pro, &date, &at, &duration, &before, &after)
+		err := tx.QueryRowContext(ctx, `SELECT professional_id, series_id, appointment_date, appointment_time, status, client_name, service_name, professional_name,
+			duration, buffer_before, buffer_after FROM appointments WHERE id = ? AND user_id = ?`, id, userID).
+			Scan(&a.pro, &a.series, &a.date, &a.at, &a.was, &a.client, &a.service, &a.proName, &a.duration, &a.before, &a.after)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNotFound
 		}
 		if err != nil {
 			return err
 		}
+		write := func() error {
+			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID); err != nil {
+				return err
+			}
+			if following && status == "cancelled" && a.series.Valid {
+				res, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ?
+					WHERE user_id = ? AND series_id = ? AND appointment_date > ? AND status = 'confirmed'`, s.Clock.Now(), userID, a.series.String, a.date)
+				if err != nil {
+					return err
+				}
+				n, err := res.RowsAffected()
+				if err != nil {
+					return err
+				}
+				a.and = int(n)
+			}
+			if a.was == status && a.and == 0 {
+				return nil // nothing changed, nothing to tell
+			}
+			title, desc := statusNote(status, a.client, a.service, a.proName, brfmt.Date(a.date), a.at, a.and)
+			return s.Notes.Create(ctx, tx, userID, notifications.Appointment, title, desc, id)
+		}
 		if !booking.Holds(status) {
 			return write() // freeing time never makes an overlap
 		}
-		day, err1 := slots.ParseDate(date)
-		minute, err2 := slots.ParseHHMM(at)
+		day, err1 := slots.ParseDate(a.date)
+		minute, err2 := slots.ParseHHMM(a.at)
 		if err1 != nil || err2 != nil {
 			return write() // a time no slot can read never collides (busy skips it too)
 		}
@@ -199,15 +228,14 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 		if status == "no_show" && start > s.Clock.Now().Unix()/60 {
 			return errNoShowEarly // nobody has failed to come to what has not begun
 		}
-		lock := booking.Lock{OwnerID: userID, Professionals: []string{pro.String}, Date: day, Loc: loc, Except: id}
+		lock := booking.Lock{OwnerID: userID, Professionals: []string{a.pro.String}, Date: day, Loc: loc, Except: []string{id}}
 		return booking.Hold(ctx, tx, lock, func(busy booking.BusyDays) error {
 			// The status as it stands now that the professional is locked: an
 			// appointment that already holds its time takes nothing new.
-			var now string
-			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&now); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&a.was); err != nil {
 				return err
 			}
-			if !booking.Holds(now) && slots.Collides(start, duration, before, after, busy.Near(pro.String, day)) {
+			if !booking.Holds(a.was) && slots.Collides(start, a.duration, a.before, a.after, busy.Near(a.pro.String, day)) {
 				return errTaken(status)
 			}
 			return nil
@@ -219,21 +247,22 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string) (*Ap
 	return s.Get(ctx, userID, id)
 }
 
-// CancelFollowing cancels the confirmed sessions of an appointment's series
-// from its date on (the appointment itself is then set by SetStatus).
-func (s *Service) CancelFollowing(ctx context.Context, userID, id string) error {
-	var series sql.NullString
-	var date string
-	err := s.DB.QueryRowContext(ctx, `SELECT series_id, appointment_date FROM appointments WHERE id = ? AND user_id = ?`, id, userID).Scan(&series, &date)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errNotFound
+// statusNote is the owner's notification of a status change: the title and
+// what happened to whom ("and" more sessions of its series cancelled with it).
+func statusNote(status, client, service, pro, date, at string, and int) (string, string) {
+	what := fmt.Sprintf("%s: %s com %s em %s às %s", client, service, pro, date, at)
+	switch status {
+	case "confirmed":
+		return "Agendamento confirmado", what + "."
+	case "completed":
+		return "Agendamento concluído", what + "."
+	case "no_show":
+		return "Cliente não compareceu", what + "."
 	}
-	if err != nil || !series.Valid {
-		return err
+	if and > 0 {
+		return "Sessões canceladas", fmt.Sprintf("%s, e as %d sessões seguintes da série.", what, and)
 	}
-	_, err = s.DB.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ?
-		WHERE user_id = ? AND series_id = ? AND appointment_date >= ? AND status = 'confirmed' AND id <> ?`, s.Clock.Now(), userID, series.String, date, id)
-	return err
+	return "Agendamento cancelado", what + "."
 }
 
 func errTaken(status string) *httpx.Error {
@@ -385,12 +414,7 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := auth.UserID(r.Context())
-	if in.Following && in.Status == "cancelled" {
-		if err := h.Svc.CancelFollowing(r.Context(), owner, r.PathValue("id")); err != nil {
-			return err
-		}
-	}
-	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status)
+	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status, in.Following)
 	if err == nil && in.NotifyClient && in.Status == "cancelled" {
 		// The cancellation stands whatever happens to its e-mail.
 		if err := h.Booking.TellCancelled(r.Context(), owner, a.ID); err != nil {

@@ -1,13 +1,17 @@
 package agenda_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -686,4 +690,217 @@ func TestClientHistory_ListsEverythingAndEditsAcrossAppointments(t *testing.T) {
 			t.Fatalf("another owner's client: %d", r.StatusCode)
 		}
 	})
+}
+
+// "This and the following": moving a session of a series with Following
+// moves every later confirmed session by the same days to the same time,
+// all or none, and tells the client once with the moved invite.
+func TestSeries_MovesThisAndTheFollowingTogether(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		r := s.create(map[string]any{"date": "2026-12-02", "time": "10:00", "clientEmail": "serie@example.com", "repeat": map[string]any{"every": "week", "count": 5}})
+		if r.StatusCode != 201 {
+			t.Fatalf("series: %d %s", r.StatusCode, r.Body)
+		}
+		sessions := func() (ids, states []string) {
+			var list struct {
+				Appointments []struct{ ID, Date, Time, Status string }
+			}
+			s.owner.Do("GET", "/api/appointments?from=2026-12-01&to=2027-01-31&q=Paciente", nil).JSON(t, &list)
+			for _, a := range list.Appointments {
+				ids = append(ids, a.ID)
+				states = append(states, a.Date+" "+a.Time+" "+a.Status)
+			}
+			return ids, states
+		}
+		ids, before := sessions()
+		if len(ids) != 5 {
+			t.Fatalf("sessions: %v", before)
+		}
+		// A client holds Thursday 24/12 at 16:00: the third of the moved sessions would land on it.
+		if r := s.publicBook(e, "dona", "10.8.0.1", "2026-12-24", "16:00"); r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		r = s.move(ids[1], map[string]any{"date": "2026-12-10", "time": "16:00", "following": true})
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "series_conflicts" || !strings.Contains(r.Err(t).Error.Message, "24/12/2026") {
+			t.Fatalf("conflicting move: %d %s", r.StatusCode, r.Body)
+		}
+		if _, now := sessions(); !slices.Equal(now, before) {
+			t.Fatalf("a refused move must move nothing: %v", now)
+		}
+		r = s.move(ids[1], map[string]any{"date": "2026-12-10", "time": "17:00", "following": true, "notifyClient": true})
+		if r.StatusCode != 200 {
+			t.Fatalf("move following: %d %s", r.StatusCode, r.Body)
+		}
+		_, after := sessions()
+		want := []string{"2026-12-02 10:00 confirmed", "2026-12-10 17:00 confirmed", "2026-12-17 17:00 confirmed", "2026-12-24 17:00 confirmed", "2026-12-31 17:00 confirmed"}
+		if !slices.Equal(after, want) {
+			t.Fatalf("after the move:\n got %v\nwant %v", after, want)
+		}
+		if !slices.Contains(publicTimes(t, e, s, "2026-12-16"), "10:00") || slices.Contains(publicTimes(t, e, s, "2026-12-17"), "17:00") {
+			t.Fatal("the old times must be free and the new ones taken")
+		}
+		moved := 0
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "To: <serie@example.com>") && strings.Contains(m.Raw, "remarcado") {
+				moved++
+				if ics := unfoldICS(m.Calendar(t)); !strings.Contains(ics, "UID:"+ids[1]+"@agendei") || !strings.Contains(ics, "20261210T170000") {
+					t.Fatalf("the e-mail carries the moved session's invite:\n%s", ics)
+				}
+			}
+		}
+		if moved != 1 {
+			t.Fatalf("%d reschedule e-mails, want one", moved)
+		}
+		var reminders int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'booking.reminder' AND payload LIKE '%17:00%'`).Scan(&reminders); err != nil {
+			t.Fatal(err)
+		}
+		if reminders != 4 {
+			t.Fatalf("%d reminders at the new time, want 4", reminders)
+		}
+		var note struct {
+			Notifications []struct{ Title, Description string }
+		}
+		s.owner.Do("GET", "/api/notifications", nil).JSON(t, &note)
+		if !slices.ContainsFunc(note.Notifications, func(n struct{ Title, Description string }) bool {
+			return n.Title == "Série remarcada" && strings.Contains(n.Description, "4 sessões")
+		}) {
+			t.Fatalf("notifications: %+v", note.Notifications)
+		}
+	})
+}
+
+// A series moved with its following sessions racing a public booking of
+// one of the new dates: never an overlap, exactly one of them takes it.
+func TestSeries_MoveFollowingRacingAPublicBookingNeverOverlaps(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		for i := range 10 {
+			at := fmt.Sprintf("%02d:00", 8+i)
+			var a struct{ ID string }
+			s.create(map[string]any{"date": "2026-12-01", "time": at, "clientName": fmt.Sprintf("Série %d", i), "repeat": map[string]any{"every": "week", "count": 3}}).JSON(t, &a)
+			var move, client int
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			wg.Go(func() {
+				<-start
+				move = s.move(a.ID, map[string]any{"date": "2026-12-02", "time": at, "following": true}).StatusCode
+			})
+			wg.Go(func() {
+				<-start
+				client = s.publicBook(e, "dona", fmt.Sprintf("10.9.%d.1", i), "2026-12-16", at).StatusCode
+			})
+			close(start)
+			wg.Wait()
+			if n := holders(t, e, s.pro, "2026-12-16", at); n != 1 || (move == 200) == (client == 201) {
+				t.Fatalf("round %d: %d holders (move %d, client %d)", i, n, move, client)
+			}
+		}
+	})
+}
+
+// Every change an owner makes to the book is told in the notifications and
+// reaches the owner's open tabs as an "agenda" event (which makes them read
+// the agenda, dashboard, clients and reports again); a change to nothing is
+// not told.
+func TestOwnerChanges_AreToldAndReachOpenTabs(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		var a struct{ ID string }
+		s.create(map[string]any{"date": "2026-11-22", "time": "10:00", "clientEmail": "nota@example.com"}).JSON(t, &a)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, "GET", e.HTTP.URL+"/api/events", nil)
+		req.Header.Set("Authorization", "Bearer "+s.owner.Token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := make(chan string, 64)
+		go func() {
+			defer res.Body.Close()
+			sc := bufio.NewScanner(res.Body)
+			for sc.Scan() {
+				if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+					events <- name
+				}
+			}
+		}()
+		awaitAgenda := func(what string) {
+			t.Helper()
+			for {
+				select {
+				case ev := <-events:
+					if ev == "agenda" {
+						return
+					}
+				case <-time.After(5 * time.Second):
+					t.Fatalf("%s: no agenda event", what)
+				}
+			}
+		}
+		latest := func() (string, int) {
+			var l struct {
+				Notifications []struct{ Title, Description string }
+			}
+			s.owner.Do("GET", "/api/notifications", nil).JSON(t, &l)
+			titles := make([]string, len(l.Notifications))
+			for i, n := range l.Notifications {
+				titles[i] = n.Title + ": " + n.Description
+			}
+			return strings.Join(titles, "\n"), len(l.Notifications)
+		}
+		var block struct{ ID string }
+		var day struct{ ID string }
+		steps := []struct {
+			what, title string
+			do          func() *servertest.Response
+		}{
+			{"no-show", "Cliente não compareceu: Paciente do Telefone: Sessão com Ana em 22/11/2026 às 10:00.", func() *servertest.Response {
+				return s.owner.Do("PATCH", "/api/appointments/"+a.ID, map[string]any{"status": "no_show"})
+			}},
+			{"completed", "Agendamento concluído", func() *servertest.Response {
+				return s.owner.Do("PATCH", "/api/appointments/"+a.ID, map[string]any{"status": "completed"})
+			}},
+			{"block", "Horário bloqueado: Ana: 30/11/2026, das 13:00 às 18:00 (congresso).", func() *servertest.Response {
+				r := s.owner.Do("POST", "/api/blocks", map[string]any{"professionalId": s.pro, "date": "2026-11-30", "start": "13:00", "end": "18:00", "reason": "congresso"})
+				r.JSON(t, &block)
+				return r
+			}},
+			{"unblock", "Bloqueio removido: Ana: 30/11/2026, das 13:00 às 18:00 (congresso).", func() *servertest.Response {
+				return s.owner.Do("DELETE", "/api/blocks/"+block.ID, nil)
+			}},
+			{"day off", "Folga registrada: Toda a clínica: de 24/12/2026 a 26/12/2026 (Natal).", func() *servertest.Response {
+				r := s.owner.Do("POST", "/api/days-off", map[string]any{"start": "2026-12-24", "end": "2026-12-26", "reason": "Natal"})
+				r.JSON(t, &day)
+				return r
+			}},
+			{"day back", "Folga removida", func() *servertest.Response { return s.owner.Do("DELETE", "/api/days-off/"+day.ID, nil) }},
+			{"contact", "Dados do cliente atualizados: Paciente Corrigida: nome e contatos corrigidos em 1 agendamento(s).", func() *servertest.Response {
+				return s.owner.Do("PUT", "/api/clients/contact", map[string]any{"identifier": clientKey("(11) 97777-6666", "nota@example.com"), "name": "Paciente Corrigida", "phone": "(11) 97777-6666", "email": "nota@example.com"})
+			}},
+		}
+		for _, step := range steps {
+			_, before := latest()
+			if r := step.do(); r.StatusCode >= 300 {
+				t.Fatalf("%s: %d %s", step.what, r.StatusCode, r.Body)
+			}
+			awaitAgenda(step.what)
+			if all, n := latest(); n != before+1 || !strings.Contains(all, step.title) {
+				t.Fatalf("%s: %d new notifications, want one titled %q:\n%s", step.what, n-before, step.title, all)
+			}
+		}
+		// Setting the status it already has changes nothing, and says nothing.
+		_, before := latest()
+		s.owner.Do("PATCH", "/api/appointments/"+a.ID, map[string]any{"status": "completed"})
+		if _, n := latest(); n != before {
+			t.Fatalf("a status set again was told (%d new)", n-before)
+		}
+	})
+}
+
+func clientKey(phone, email string) string {
+	p, _ := booking.NormalizePhone(phone)
+	return booking.ClientKey(p, email)
 }

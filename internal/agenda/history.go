@@ -2,12 +2,15 @@ package agenda
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
@@ -96,15 +99,24 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 		return "", errClientContact
 	}
 	key := booking.ClientKey(phone, email)
-	res, err := s.DB.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
-		WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
+			WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return errClientNotFound
+		}
+		desc := fmt.Sprintf("%s: nome e contatos corrigidos em %d agendamento(s).", name, n)
+		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados do cliente atualizados", desc, "")
+	})
 	if err != nil {
 		return "", err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return "", err
-	} else if n == 0 {
-		return "", errClientNotFound
 	}
 	return key, nil
 }

@@ -208,7 +208,7 @@ func (b BusyDays) count(professionalID string, date time.Time) int {
 // instants in the owner's zone: one range read, answered from the
 // appointments_professional_busy index alone. Every professional asked for
 // has an entry, empty when free.
-func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except string) (BusyDays, error) {
+func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except ...string) (BusyDays, error) {
 	out := BusyDays{}
 	if len(professionalIDs) == 0 {
 		return out, nil
@@ -218,9 +218,16 @@ func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Locat
 		args = append(args, id)
 		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
-	args = append(args, from.Format("2006-01-02"), to.Format("2006-01-02"), except)
+	args = append(args, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	others := ""
+	if len(except) > 0 {
+		others = ` AND id NOT IN (` + placeholders(len(except)) + `)`
+		for _, id := range except {
+			args = append(args, id)
+		}
+	}
 	rows, err := q.QueryContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments
-		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+` AND id <> ?
+		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+others+`
 		ORDER BY professional_id, appointment_date, appointment_time`, args...)
 	if err != nil {
 		return nil, err
@@ -365,7 +372,7 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if !s.bookable(st, day) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1), "")
+	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -407,7 +414,7 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	if last.Before(first) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1), "")
+	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -677,9 +684,10 @@ type Lock struct {
 	// zero: Date alone.
 	Until time.Time
 	Loc   *time.Location
-	// Except is the appointment that is to hold the time, when it exists
-	// already (a re-confirm, later a move): it never collides with itself.
-	Except string
+	// Except are the appointments that are to hold the time, when they
+	// exist already (a re-confirm, a move, a series' sessions moved
+	// together): they never collide with themselves.
+	Except []string
 }
 
 // Hold is the one way an appointment comes to hold time: a public booking
@@ -721,7 +729,7 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		if l.Until.After(last) {
 			last = l.Until
 		}
-		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), last.AddDate(0, 0, 1), l.Except)
+		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), last.AddDate(0, 0, 1), l.Except...)
 		if err != nil {
 			return err
 		}

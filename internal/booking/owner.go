@@ -221,7 +221,7 @@ func (s *Service) Preview(ctx context.Context, ownerID string, in OwnerInput) ([
 	if err != nil {
 		return nil, err
 	}
-	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -1), o.dates[len(o.dates)-1].AddDate(0, 0, 1), "")
+	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -1), o.dates[len(o.dates)-1].AddDate(0, 0, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -346,19 +346,35 @@ type MoveInput struct {
 	ServiceID      string `json:"serviceId"`
 	OutsideHours   bool   `json:"outsideHours"`
 	NotifyClient   bool   `json:"notifyClient"`
+	// Following moves the confirmed later sessions of its series with it:
+	// each by the same number of days, to the same time, professional and
+	// service; all of them or none.
+	Following bool `json:"following"`
 }
 
 var (
 	errNotMovable  = httpx.NewError(http.StatusConflict, "not_movable", "Só agendamentos confirmados podem ser remarcados.")
 	errMoveMissing = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
+	errMoveSeries  = func(dates []string) *httpx.Error {
+		return httpx.NewError(http.StatusConflict, "series_conflicts",
+			"Algumas sessões não podem ir para o novo horário: "+strings.Join(dates, ", ")+". Escolha outro horário ou remarque as sessões uma a uma.")
+	}
 )
 
 // current is what a reschedule starts from.
 type current struct {
 	status, professionalID, serviceID, professionalName, serviceName string
-	date, time, clientName, clientEmail                              string
+	date, time, clientName, clientEmail, series                      string
 	duration, before, after, sequence                                int
 	price                                                            int64
+}
+
+// moving is one session a reschedule moves: where it was and where it goes.
+type moving struct {
+	id, from, to string
+	sequence     int
+	day          time.Time
+	start        int64 // minutes since the epoch
 }
 
 // Reschedule moves a confirmed appointment to another date and time (and
@@ -366,7 +382,10 @@ type current struct {
 // hold, never over another appointment or a block, outside the hours only
 // with OutsideHours. Its invite's sequence goes up, so the client's calendar
 // moves the event; with NotifyClient (and an e-mail) the client gets the
-// updated invite, a new cancel link and the reminder of the new time.
+// updated invite, a new cancel link and the reminder of the new time. With
+// Following, the later confirmed sessions of its series move with it, by
+// the same number of days, checked together under one lock: one that
+// cannot move refuses them all (series_conflicts, naming the dates).
 func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInput) error {
 	day, err := parseDate(in.Date)
 	if err != nil {
@@ -381,28 +400,20 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 		return err
 	}
 	now := s.Clock.Now()
-	ds := day.Format("2006-01-02")
-	if ds < schedule.LastDay(now, st.Loc, -ownerBack) || ds > schedule.LastDay(now, st.Loc, ownerAhead) {
-		return errOwnerRange
-	}
-	start := slots.At(day, minute, st.Loc)
-	if slots.Clock(start, st.Loc) != in.Time {
-		return errDateTime
-	}
-	local := time.Unix(start*60, 0).In(st.Loc)
+	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var c current
-		var pro, svc sql.NullString
+		var pro, svc, series sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
-			client_name, client_email, duration, buffer_before, buffer_after, sequence, price_cents FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
-			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.duration, &c.before, &c.after, &c.sequence, &c.price)
+			client_name, client_email, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errMoveMissing
 		}
 		if err != nil {
 			return err
 		}
-		c.professionalID, c.serviceID = pro.String, svc.String
+		c.professionalID, c.serviceID, c.series = pro.String, svc.String, series.String
 		// Who and what: the appointment's own, or the new choice (active).
 		proID := cmp.Or(in.ProfessionalID, c.professionalID)
 		p := st.Professionals[proID]
@@ -417,42 +428,148 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			}
 			what = *other
 		}
-		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: day, Loc: st.Loc, Except: id}
+		moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
+		if err != nil {
+			return err
+		}
+		// Every session moves by the days between its date and the new one.
+		was, err := parseDate(c.date)
+		if err != nil {
+			was = day // a date no slot can read: only this session moves
+			moves = moves[:1]
+		}
+		shift := int(day.Sub(was).Hours() / 24)
+		ids := make([]string, len(moves))
+		for i := range moves {
+			m := &moves[i]
+			if i == 0 {
+				m.day = day
+			} else if m.day, err = parseDate(m.from); err != nil {
+				return err
+			} else {
+				m.day = m.day.AddDate(0, 0, shift)
+			}
+			m.to, m.start, ids[i] = m.day.Format("2006-01-02"), slots.At(m.day, minute, st.Loc), m.id
+			if m.to < first || m.to > last {
+				return errOwnerRange
+			}
+		}
+		if len(moves) == 1 && slots.Clock(moves[0].start, st.Loc) != in.Time {
+			return errDateTime // a time the clocks skip that date
+		}
+		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
-			// The status as it stands under the lock: only a confirmed appointment moves.
-			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&c.status); err != nil {
+			// The statuses as they stand under the lock: only confirmed sessions move.
+			confirmed := 0
+			err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
+				var status string
+				if err := r.Scan(&status); err != nil {
+					return err
+				}
+				if status == "confirmed" {
+					confirmed++
+				}
+				return nil
+			})
+			if err != nil {
 				return err
 			}
-			if c.status != "confirmed" {
+			if confirmed != len(ids) {
 				return errNotMovable
 			}
 			if busy[p.ID] == nil {
 				return errOwnerChoice
 			}
-			return s.mayHold(st, p, &what, day, start, busy, in.OutsideHours)
+			if len(moves) == 1 {
+				return s.mayHold(st, p, &what, day, moves[0].start, busy, in.OutsideHours)
+			}
+			var taken []string
+			for _, m := range moves {
+				if slots.Clock(m.start, st.Loc) != in.Time || s.mayHold(st, p, &what, m.day, m.start, busy, in.OutsideHours) != nil {
+					taken = append(taken, brfmt.Date(m.to))
+				}
+			}
+			if len(taken) > 0 {
+				return errMoveSeries(taken)
+			}
+			return nil
 		}, func() error {
 			stamp := s.Clock.Now()
 			token, hash := auth.OpaqueToken()
-			var pid any = p.ID
-			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
-				price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
-				cancel_token_hash = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
-				pid, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, ds, in.Time, local.UTC(), hash, stamp, id, ownerID); err != nil {
-				return err
+			for i, m := range moves {
+				// The moved appointment gets a new cancel link (its e-mail
+				// carries it); the sessions that follow keep theirs.
+				var newHash any
+				if i == 0 {
+					newHash = hash
+				}
+				local := time.Unix(m.start*60, 0).In(st.Loc)
+				if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
+					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
+					cancel_token_hash = COALESCE(?, cancel_token_hash), updated_at = ? WHERE id = ? AND user_id = ?`,
+					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), newHash, stamp, m.id, ownerID); err != nil {
+					return err
+				}
 			}
-			desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(ds), in.Time)
-			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento remarcado", desc, id); err != nil {
+			title := "Agendamento remarcado"
+			desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
+			if len(moves) > 1 {
+				title = "Série remarcada"
+				desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
+					in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
+			}
+			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
 				return err
 			}
 			if !in.NotifyClient || c.clientEmail == "" || s.Mailer == nil {
 				return nil
 			}
-			b := booked{Booked: &Booked{ID: id, Date: ds, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
-				PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,
-				OwnerID: ownerID, OwnerName: st.Name, Start: local, Sequence: c.sequence + 1, Moved: true}
-			return s.confirmToClient(ctx, tx, stamp, b)
+			// One e-mail, with the moved appointment's updated invite, and a
+			// reminder before each session at its new time.
+			for i, m := range moves {
+				b := booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,
+					OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
+				if i == 0 {
+					err = s.confirmToClient(ctx, tx, stamp, b)
+				} else {
+					err = s.remindLater(ctx, tx, stamp, b)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 	})
+}
+
+// sessionsToMove is the appointment a reschedule moves, first, and with
+// following the confirmed sessions of its series after it, in date order.
+func (s *Service) sessionsToMove(ctx context.Context, tx *db.Tx, ownerID, id string, c current, following bool) ([]moving, error) {
+	out := []moving{{id: id, from: c.date, sequence: c.sequence}}
+	if !following || c.series == "" {
+		return out, nil
+	}
+	err := db.Each(ctx, tx, `SELECT id, appointment_date, sequence FROM appointments
+		WHERE user_id = ? AND series_id = ? AND appointment_date > ? AND status = 'confirmed' ORDER BY appointment_date, appointment_time`,
+		[]any{ownerID, c.series, c.date}, func(r *sql.Rows) error {
+			var m moving
+			if err := r.Scan(&m.id, &m.from, &m.sequence); err != nil {
+				return err
+			}
+			out = append(out, m)
+			return nil
+		})
+	return out, err
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, v := range ss {
+		out[i] = v
+	}
+	return out
 }
 
 // mayHold decides, under the professional's lock, whether an owner may put
@@ -585,7 +702,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	local := time.Unix(start*60, 0).In(st.Loc)
 	oldDate, oldTime := c.Date, c.Time
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: day, Loc: st.Loc, Except: id}
+		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: day, Loc: st.Loc, Except: []string{id}}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			var status string
 			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&status); err != nil {

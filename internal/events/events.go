@@ -17,7 +17,7 @@ import (
 // Event is what a tab is told: which kind of data of the owner changed.
 type Event struct {
 	UserID string `json:"userId"`
-	Kind   string `json:"kind"` // "notifications"
+	Kind   string `json:"kind"` // "notifications", or "agenda" (appointments, blocks, clients)
 }
 
 // Broker fans events out to subscribers.

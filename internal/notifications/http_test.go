@@ -129,7 +129,8 @@ func TestEvents_ABookingReachesTheOwnersOpenTab(t *testing.T) {
 		expect(t, stream, "ready")
 		book(e, "09:00")
 		expect(t, stream, "notifications")
-		// Marking it read is a change too.
+		expect(t, stream, "agenda") // a booking changes what the agenda, dashboard and reports count
+		// Marking it read is a change too, of the notifications alone.
 		var l list
 		c.Do("GET", "/api/notifications", nil).JSON(t, &l)
 		c.Do("PATCH", "/api/notifications/"+l.Notifications[0].ID, map[string]bool{"read": true})
@@ -152,5 +153,6 @@ func TestEvents_CrossServersThroughPostgres(t *testing.T) {
 		expect(t, stream, "ready")
 		book(e, "11:00") // the booking goes through the first
 		expect(t, stream, "notifications")
+		expect(t, stream, "agenda")
 	})
 }

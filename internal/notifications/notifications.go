@@ -45,14 +45,18 @@ type Service struct {
 	Broker *events.Broker
 }
 
-func (s *Service) changed(ctx context.Context, q db.Querier, userID string) {
+func (s *Service) changed(ctx context.Context, q db.Querier, userID string, kinds ...string) {
 	db.AfterCommit(q, func() {
-		s.Broker.Publish(context.WithoutCancel(ctx), events.Event{UserID: userID, Kind: "notifications"})
+		for _, kind := range append([]string{"notifications"}, kinds...) {
+			s.Broker.Publish(context.WithoutCancel(ctx), events.Event{UserID: userID, Kind: kind})
+		}
 	})
 }
 
 // Create adds a notification for an owner, inside the caller's transaction
-// when q is one. appointmentID may be empty.
+// when q is one. appointmentID may be empty. A notification about an
+// appointment, a block or a client says the agenda changed: open tabs are
+// also sent an "agenda" event, and read again what counts appointments.
 func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title, description, appointmentID string) error {
 	var appt any
 	if appointmentID != "" {
@@ -60,7 +64,9 @@ func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title,
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, created_at) VALUES (?, ?, ?, ?, ?, FALSE, ?, ?)`,
 		uuid.NewString(), userID, kind, title, description, appt, s.Clock.Now())
-	if err == nil {
+	if err == nil && (kind == Appointment || kind == Client) {
+		s.changed(ctx, q, userID, "agenda")
+	} else if err == nil {
 		s.changed(ctx, q, userID)
 	}
 	return err
@@ -165,7 +171,8 @@ func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
 var Heartbeat = 30 * time.Second
 
 // stream sends the owner's events as Server-Sent Events: a "ready" event on
-// connect, "notifications" on every change, and a comment as heartbeat.
+// connect, "notifications" on every change of them, "agenda" when
+// appointments, blocks or clients changed, and a comment as heartbeat.
 func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")

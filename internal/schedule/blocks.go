@@ -3,6 +3,8 @@ package schedule
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -11,6 +13,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -117,7 +121,10 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO blocks (id, user_id, professional_id, block_date, start_time, end_time, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			b.ID, userID, pro, b.Date, b.Start, b.End, b.Reason, s.Clock.Now())
-		return err
+		if err != nil {
+			return err
+		}
+		return s.tellBlock(ctx, tx, userID, "Horário bloqueado", b)
 	})
 	if err != nil {
 		return nil, err
@@ -127,5 +134,29 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 
 // DeleteBlock gives the time back.
 func (s *Settings) DeleteBlock(ctx context.Context, userID, id string) error {
-	return db.ExecOwned(ctx, s.DB, errBlockNotFound, `DELETE FROM blocks WHERE id = ? AND user_id = ?`, id, userID)
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var b Block
+		var pro sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT b.block_date, b.start_time, b.end_time, b.reason, p.name FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
+			WHERE b.id = ? AND b.user_id = ?`, id, userID).Scan(&b.Date, &b.Start, &b.End, &b.Reason, &pro)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errBlockNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if pro.Valid {
+			b.ProfessionalID, b.ProfessionalName = &pro.String, pro.String
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM blocks WHERE id = ? AND user_id = ?`, id, userID); err != nil {
+			return err
+		}
+		return s.tellBlock(ctx, tx, userID, "Bloqueio removido", b)
+	})
+}
+
+// tellBlock is the owner's notification of a block added or removed.
+func (s *Settings) tellBlock(ctx context.Context, tx *db.Tx, userID, title string, b Block) error {
+	desc := fmt.Sprintf("%s: %s, das %s às %s", who(b.ProfessionalID, b.ProfessionalName), brfmt.Date(b.Date), b.Start, b.End)
+	return s.Notes.Create(ctx, tx, userID, notifications.Appointment, title, note(desc, b.Reason), "")
 }

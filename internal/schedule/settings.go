@@ -15,6 +15,8 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -93,6 +95,7 @@ type Window struct {
 type Settings struct {
 	DB    *db.DB
 	Clock clock.Clock
+	Notes *notifications.Service // blocks added and removed are told to the owner's tabs
 }
 
 func (s *Settings) zone(ctx context.Context, userID string) (*time.Location, error) {
@@ -163,8 +166,13 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 	if d.ProfessionalID != nil {
 		pro = *d.ProfessionalID
 	}
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO days_off (id, user_id, professional_id, start_date, end_date, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		d.ID, userID, pro, d.Start, d.End, d.Reason, s.Clock.Now())
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO days_off (id, user_id, professional_id, start_date, end_date, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			d.ID, userID, pro, d.Start, d.End, d.Reason, s.Clock.Now()); err != nil {
+			return err
+		}
+		return s.tellDayOff(ctx, tx, userID, "Folga registrada", d)
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +181,50 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 
 // DeleteDayOff opens the dates again.
 func (s *Settings) DeleteDayOff(ctx context.Context, userID, id string) error {
-	return db.ExecOwned(ctx, s.DB, errNotFound, `DELETE FROM days_off WHERE id = ? AND user_id = ?`, id, userID)
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var d DayOff
+		var pro sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT d.start_date, d.end_date, d.reason, p.name FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id
+			WHERE d.id = ? AND d.user_id = ?`, id, userID).Scan(&d.Start, &d.End, &d.Reason, &pro)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if pro.Valid {
+			d.ProfessionalID, d.ProfessionalName = &pro.String, pro.String
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM days_off WHERE id = ? AND user_id = ?`, id, userID); err != nil {
+			return err
+		}
+		return s.tellDayOff(ctx, tx, userID, "Folga removida", d)
+	})
+}
+
+// tellDayOff is the owner's notification of days off added or removed.
+func (s *Settings) tellDayOff(ctx context.Context, tx *db.Tx, userID, title string, d DayOff) error {
+	when := brfmt.Date(d.Start)
+	if d.End != d.Start {
+		when = "de " + when + " a " + brfmt.Date(d.End)
+	}
+	return s.Notes.Create(ctx, tx, userID, notifications.Appointment, title, note(who(d.ProfessionalID, d.ProfessionalName)+": "+when, d.Reason), "")
+}
+
+// who names what a block or day off covers: a professional or the practice.
+func who(professionalID *string, name string) string {
+	if professionalID != nil {
+		return name
+	}
+	return "Toda a clínica"
+}
+
+// note ends a notification's text, with the owner's reason if given.
+func note(text, reason string) string {
+	if reason != "" {
+		text += " (" + reason + ")"
+	}
+	return text + "."
 }
 
 // Holidays lists a year's holidays, national and the owner's own, by date.

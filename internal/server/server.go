@@ -137,14 +137,14 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		Setups: &schedule.Cache{DB: d.DB}}
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache}).Register(mux)
-	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache, Booking: bookingSvc}).Register(mux)
+	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache, Booking: bookingSvc}).Register(mux)
 	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
-	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp})
 	})

@@ -248,6 +248,20 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   expect(list.appointments).toHaveLength(7)
   expect(new Set(list.appointments.map((a: { seriesId: string }) => a.seriesId)).size).toBe(1)
   expect(list.appointments.map((a: { date: string }) => a.date)).not.toContain(third)
+
+  // The first session and the following ones move to 16:00 together.
+  await row('11:00').getByRole('button', { name: /^OCUPADO Paciente Semanal/ }).click()
+  const details = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
+  await details.getByRole('button', { name: 'Remarcar' }).click()
+  await details.getByLabel('Novo horário').fill('16:00')
+  await details.getByLabel('Mover também as sessões seguintes desta série').check()
+  await details.getByRole('button', { name: 'Confirmar remarcação' }).click()
+  await expect(page.getByText('Sessões remarcadas').first()).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(row('16:00')).toContainText('Paciente Semanal')
+  await expect(row('11:00')).toContainText('DISPONÍVEL')
+  const moved = await (await request.get(`/api/appointments?from=${date}&to=${inSaoPaulo(Date.now() + 60 * 864e5)}&q=Semanal`, { headers: s.auth })).json()
+  expect(moved.appointments.map((a: { time: string }) => a.time)).toEqual(Array(7).fill('16:00'))
 })
 
 test('a client reschedules from the e-mailed link: the page offers only free times and the new invite keeps its UID with SEQUENCE 1', async ({ page, request }) => {
@@ -287,4 +301,29 @@ test('a client reschedules from the e-mailed link: the page offers only free tim
   expect(ics).toContain(`UID:${id}@agendei`)
   expect(ics).toContain('SEQUENCE:1')
   expect(ics).toMatch(/DTSTART;TZID=America\/Sao_Paulo:\d{8}T150000/)
+})
+
+test('changes made elsewhere — a client’s booking, the owner on another device — reach the open agenda without reloading', async ({ page, request }) => {
+  const username = `aovivo${Date.now()}`
+  const email = uniqueEmail('aovivo')
+  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Psicologia', username, email, professional: 'Lia', priceCents: 12000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
+  await expect(row('14:00')).toContainText('DISPONÍVEL')
+
+  const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.6.8.1' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '14:00', clientName: 'Caio Online', clientPhone: '(11) 95555-1212' },
+  })
+  expect(booked.status()).toBe(201)
+  await expect(row('14:00')).toContainText('Caio Online')
+
+  const id = (await booked.json()).id as string
+  expect((await request.patch(`/api/appointments/${id}`, { headers: s.auth, data: { status: 'cancelled' } })).status()).toBe(200)
+  await expect(row('14:00')).toContainText('DISPONÍVEL')
 })

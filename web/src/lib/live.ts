@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { queryKeys } from './api/keys'
+import { refreshAppointments } from './api/refresh'
 import { refreshedToken } from './auth'
 
 // SPEC §9: reconnect after 1, 2, 5, then every 10 seconds.
@@ -17,6 +18,7 @@ export function useLiveEvents(enabled: boolean) {
     if (!enabled || typeof ReadableStream === 'undefined') return
     let stopped = false
     let attempt = 0
+    let connected = false
     let controller: AbortController | null = null
     let timer: ReturnType<typeof setTimeout> | null = null
 
@@ -39,9 +41,14 @@ export function useLiveEvents(enabled: boolean) {
             const event = /^event: (.+)$/m.exec(block)?.[1]
             if (event === 'ready') {
               attempt = 0
-              qc.invalidateQueries({ queryKey: queryKeys.notifications }) // catch up after a reconnect
+              // Catch up: after a reconnect, everything that may have changed while away.
+              if (connected) refreshAppointments(qc)
+              else qc.invalidateQueries({ queryKey: queryKeys.notifications })
+              connected = true
             } else if (event === 'notifications') {
               qc.invalidateQueries({ queryKey: queryKeys.notifications })
+            } else if (event === 'agenda') {
+              refreshAppointments(qc) // a booking, a move, a status, a block or a client changed anywhere
             }
           }
         }

@@ -14,7 +14,7 @@ import { useRescheduleAppointment, type Move } from './api/reschedule-appointmen
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 
 type Appointment = Schemas['Appointment']
-type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean }
+type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean; following: boolean }
 
 const moveSchema: FormSchema<MoveFields, Move> = z.object({
   date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a nova data.')),
@@ -22,12 +22,15 @@ const moveSchema: FormSchema<MoveFields, Move> = z.object({
   professionalId: z.string(),
   serviceId: z.string(),
   notifyClient: z.boolean(),
+  following: z.boolean(),
 })
 
 /**
  * 'Remarcar': a new date and time (and professional or service) for a
  * confirmed appointment, with the client told by e-mail if the owner wants;
  * a time outside the hours asks for the owner's yes, as a new booking does.
+ * A session of a series can take the following sessions with it (each by
+ * the same number of days, all or none).
  */
 export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointment: Appointment; onDone: (moved: Appointment) => void; onCancel: () => void }) {
   const form = useSchemaForm(moveSchema, {
@@ -36,6 +39,7 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
     professionalId: a.professionalId ?? '',
     serviceId: a.serviceId ?? '',
     notifyClient: a.clientEmail !== '',
+    following: false,
   })
   const { errors } = form.formState
   const team = useProfessionals()
@@ -48,7 +52,8 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
       { id: a.id, body },
       {
         onSuccess: (moved) => {
-          toast.success('Agendamento remarcado', { description: `${longDate(moved.date)} às ${moved.time}.` })
+          const title = body.following ? 'Sessões remarcadas' : 'Agendamento remarcado'
+          toast.success(title, { description: `${body.following ? 'A partir de ' : ''}${longDate(moved.date)} às ${moved.time}.` })
           onDone(moved)
         },
         onError: (e) => {
@@ -109,6 +114,12 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
           </Select>
         </Field>
       </div>
+      {a.seriesId ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-brand-700" {...form.register('following')} />
+          Mover também as sessões seguintes desta série
+        </label>
+      ) : null}
       {a.clientEmail ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-700" {...form.register('notifyClient')} />

@@ -2559,6 +2559,8 @@ export interface operations {
                     serviceId?: string;
                     outsideHours?: boolean;
                     notifyClient?: boolean;
+                    /** @description also move the later confirmed sessions of its series, each by the same number of days, to the same time, professional and service; all or none (`series_conflicts`, 409, naming the dates) */
+                    following?: boolean;
                 };
             };
         };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
-import { refreshAppointments } from './refresh'
+import { refreshAppointments } from '@/lib/api/refresh'
 
 export type NewAppointment = Schemas['OwnerAppointmentInput']
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
-import { refreshAppointments } from './refresh'
+import { refreshAppointments } from '@/lib/api/refresh'
 import type { operations } from '@/lib/api/schema'
 
 export type Move = operations['rescheduleAppointment']['requestBody']['content']['application/json']
