@@ -75,6 +75,11 @@ func setup(ctx context.Context, name string, args []string) (*config.Config, *sl
 		d.Close()
 		return nil, nil, nil, err
 	}
+	// The planner's statistics as of this start (SQLite has no autovacuum
+	// to keep them); without them the process still serves, only slower.
+	if err := d.Analyze(ctx); err != nil {
+		log.Warn("planner statistics not refreshed", "err", err)
+	}
 	return cfg, log, d, nil
 }
 

@@ -59,10 +59,9 @@ func Appointments(ctx context.Context, d *db.DB, ownerID string, pros, svcs []Re
 	}
 	// Steady state, as autovacuum/analyze would leave it: statistics for the
 	// planner, and PostgreSQL's visibility map for index-only scans.
-	maintain := "ANALYZE"
 	if d.Dialect == db.Postgres {
-		maintain = "VACUUM ANALYZE appointments"
+		_, err := d.ExecContext(ctx, "VACUUM ANALYZE appointments")
+		return err
 	}
-	_, err := d.ExecContext(ctx, maintain)
-	return err
+	return d.Analyze(ctx) // what the server does when it starts
 }

@@ -6,6 +6,8 @@
 package booking
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -13,6 +15,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -204,11 +207,67 @@ func (b BusyDays) count(professionalID string, date time.Time) int {
 }
 
 // readBusy reads the holding appointments of professionals between two
-// dates (inclusive), leaving out the appointment except (none when ""), as
-// instants in the owner's zone: one range read, answered from the
-// appointments_professional_busy index alone. Every professional asked for
-// has an entry, empty when free.
+// dates (inclusive), leaving out the appointments except, as instants in
+// the owner's zone: one range read of appointments itself, answered from
+// the appointments_professional_busy index alone, each date's appointments
+// folded into one row as busy_days keeps them. This is what a hold decides
+// with; every professional asked for has an entry, empty when free.
 func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except ...string) (BusyDays, error) {
+	others := ""
+	var more []any
+	if len(except) > 0 {
+		others = ` AND id NOT IN (` + placeholders(len(except)) + `)`
+		for _, id := range except {
+			more = append(more, id)
+		}
+	}
+	out, err := readFolded(ctx, q, loc, professionalIDs, from, to, `SELECT professional_id, appointment_date,
+			string_agg(appointment_time || ' ' || duration || ' ' || buffer_before || ' ' || buffer_after, ',')
+		FROM appointments
+		WHERE professional_id IN (%s) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+others+`
+		GROUP BY professional_id, appointment_date ORDER BY professional_id, appointment_date`, more)
+	if err != nil {
+		return nil, err
+	}
+	return out, readBlocks(ctx, q, ownerID, loc, out, from, to)
+}
+
+// busyPool keeps the busy time read for one public request (a month of a
+// busy practice is tens of kilobytes) for the next, instead of the
+// collector: the public pages read it at a rate nothing else comes near.
+var busyPool = sync.Pool{New: func() any { s := make([]slots.Busy, 0, 1024); return &s }}
+
+// release gives the busy time back to the pool once nothing reads it: the
+// caller's last use of b and every slice Near returned from it.
+func (b BusyDays) release() {
+	for _, p := range b {
+		if p.all != nil && cap(p.all) <= 1<<16 {
+			all := p.all[:0]
+			busyPool.Put(&all)
+		}
+		p.all = nil
+	}
+}
+
+// readBusyDays is readBusy for the public pages' free times and bookable
+// days: the same time, as the busy_days triggers keep it, a row per date
+// read by primary key (a month is ~31 rows, not ~1,000 appointments). A
+// booking never decides with it: Hold reads appointments under the lock.
+// The blocks come from the setup (read once per data version).
+func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, professionalIDs []string, from, to time.Time) (BusyDays, error) {
+	out, err := readFolded(ctx, q, st.Loc, professionalIDs, from, to, `SELECT professional_id, busy_date, list FROM busy_days
+		WHERE professional_id IN (%s) AND busy_date >= ? AND busy_date <= ? ORDER BY professional_id, busy_date`, nil)
+	if err != nil {
+		return nil, err
+	}
+	addBlocks(out, st.Loc, st.Blocked, from, to)
+	return out, nil
+}
+
+// readFolded runs a read of (professional, date, folded appointments) rows
+// — query has %s for the professionals' placeholders, then the two dates,
+// then more.
+func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, query string, more []any) (BusyDays, error) {
 	out := BusyDays{}
 	if len(professionalIDs) == 0 {
 		return out, nil
@@ -218,92 +277,133 @@ func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Locat
 		args = append(args, id)
 		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
-	args = append(args, from.Format("2006-01-02"), to.Format("2006-01-02"))
-	others := ""
-	if len(except) > 0 {
-		others = ` AND id NOT IN (` + placeholders(len(except)) + `)`
-		for _, id := range except {
-			args = append(args, id)
-		}
-	}
-	rows, err := q.QueryContext(ctx, `SELECT professional_id, appointment_date, appointment_time, duration, buffer_before, buffer_after FROM appointments
-		WHERE professional_id IN (`+placeholders(len(professionalIDs))+`) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+others+`
-		ORDER BY professional_id, appointment_date, appointment_time`, args...)
+	args = append(append(args, from.Format("2006-01-02"), to.Format("2006-01-02")), more...)
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(query, placeholders(len(professionalIDs))), args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	// Each new date is parsed once, with its clock.
-	var lastPro, lastDate string
-	var p *proBusy
-	var clock slots.DayClock
-	var day int64
-	valid := false
+	var pro, date, list []byte // sql.RawBytes, reused row to row
 	for rows.Next() {
-		var pro, date, at string
-		var b slots.Busy
-		if err := rows.Scan(&pro, &date, &at, &b.Duration, &b.Before, &b.After); err != nil {
+		if err := rows.Scan((*sql.RawBytes)(&pro), (*sql.RawBytes)(&date), (*sql.RawBytes)(&list)); err != nil {
 			return nil, err
 		}
-		if pro != lastPro {
-			p, lastPro, lastDate = out[pro], pro, ""
+		p := out[string(pro)]
+		t, err := time.Parse("2006-01-02", string(date))
+		if p == nil || err != nil {
+			continue // a date no slot can read never collides
 		}
-		if date != lastDate {
-			lastDate = date
-			t, err := time.Parse("2006-01-02", date)
-			valid = err == nil
-			if valid {
-				clock, day = slots.NewDayClock(t, loc), dayNumber(t)
-			}
+		clock, day := slots.NewDayClock(t, loc), dayNumber(t)
+		if p.all == nil {
+			p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
 		}
-		m, err := slots.ParseHHMM(at)
-		if err != nil || p == nil || !valid {
-			continue // a time no slot can read never collides
+		first := len(p.all)
+		p.all = appendBusy(p.all, list, clock)
+		if len(p.all) == first {
+			continue
 		}
-		b.Start = clock.At(m)
-		sp, ok := p.span[day]
-		if !ok {
-			sp = [2]int{len(p.all), len(p.all)}
-		}
-		p.all = append(p.all, b)
-		sp[1] = len(p.all)
-		p.span[day] = sp
+		slices.SortFunc(p.all[first:], func(a, b slots.Busy) int { return cmp.Compare(a.Start, b.Start) })
+		p.span[day] = [2]int{first, len(p.all)}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	rows.Close()
-	return out, readBlocks(ctx, q, ownerID, loc, out, from, to)
+	return out, nil
+}
+
+// appendBusy parses a date's folded appointments ("HH:MM d b a,...") onto
+// all, without allocating beyond all's growth; an entry no slot can read is
+// left out (it never collides).
+func appendBusy(all []slots.Busy, list []byte, clock slots.DayClock) []slots.Busy {
+	all = slices.Grow(all, bytes.Count(list, []byte{','})+1)
+	for len(list) > 0 {
+		item := list
+		if i := bytes.IndexByte(list, ','); i >= 0 {
+			item, list = list[:i], list[i+1:]
+		} else {
+			list = nil
+		}
+		if len(item) < 5 || item[2] != ':' {
+			continue
+		}
+		h, ok1 := number(item[0:2])
+		m, ok2 := number(item[3:5])
+		var n [3]int
+		rest, ok := item[5:], ok1 && ok2 && h < 24 && m < 60
+		for k := 0; k < 3 && ok; k++ {
+			if len(rest) < 2 || rest[0] != ' ' {
+				ok = false
+				break
+			}
+			end := bytes.IndexByte(rest[1:], ' ') + 1
+			if end == 0 {
+				end = len(rest)
+			}
+			n[k], ok = number(rest[1:end])
+			rest = rest[end:]
+		}
+		if !ok || len(rest) != 0 {
+			continue
+		}
+		all = append(all, slots.Busy{Start: clock.At(h*60 + m), Duration: n[0], Before: n[1], After: n[2]})
+	}
+	return all
+}
+
+// number reads a non-negative decimal of at most 6 digits.
+func number(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 6 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // readBlocks adds the owner's blocks of the dates to each professional's
 // busy time: a professional's own, and the whole practice's to everyone.
 func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, out BusyDays, from, to time.Time) error {
-	rows, err := q.QueryContext(ctx, `SELECT professional_id, block_date, start_time, end_time FROM blocks
-		WHERE user_id = ? AND block_date >= ? AND block_date <= ?`, ownerID, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	var blocked []schedule.Blocked
+	err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ? AND block_date >= ? AND block_date <= ?`,
+		[]any{ownerID, from.Format("2006-01-02"), to.Format("2006-01-02")}, func(r *sql.Rows) error {
+			var b schedule.Blocked
+			blocked = append(blocked, b)
+			return r.Scan(&blocked[len(blocked)-1].ProfessionalID, &blocked[len(blocked)-1].Date, &blocked[len(blocked)-1].Start, &blocked[len(blocked)-1].End)
+		})
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var pro sql.NullString
-		var date, start, end string
-		if err := rows.Scan(&pro, &date, &start, &end); err != nil {
-			return err
+	addBlocks(out, loc, blocked, from, to)
+	return nil
+}
+
+// addBlocks adds the blocks of the dates from..to to each professional's
+// busy time; a block no slot can read takes nothing.
+func addBlocks(out BusyDays, loc *time.Location, blocked []schedule.Blocked, from, to time.Time) {
+	first, last := from.Format("2006-01-02"), to.Format("2006-01-02")
+	for _, bl := range blocked {
+		if bl.Date < first || bl.Date > last {
+			continue
 		}
-		t, err1 := time.Parse("2006-01-02", date)
-		a, err2 := slots.ParseHHMM(start)
-		z, err3 := slots.ParseHHMM(end)
+		t, err1 := time.Parse("2006-01-02", bl.Date)
+		a, err2 := slots.ParseHHMM(bl.Start)
+		z, err3 := slots.ParseHHMM(bl.End)
 		if err1 != nil || err2 != nil || err3 != nil || z <= a {
 			continue
 		}
-		from, until := slots.At(t, a, loc), slots.At(t, z, loc)
-		b := slots.Busy{Start: from, Duration: int(until - from)}
+		start, until := slots.At(t, a, loc), slots.At(t, z, loc)
+		b := slots.Busy{Start: start, Duration: int(until - start)}
 		if b.Duration <= 0 {
 			continue
 		}
 		for id, p := range out {
-			if pro.Valid && pro.String != id {
+			if bl.ProfessionalID != "" && bl.ProfessionalID != id {
 				continue
 			}
 			if p.blocks == nil {
@@ -312,7 +412,6 @@ func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Loc
 			p.blocks[dayNumber(t)] = append(p.blocks[dayNumber(t)], b)
 		}
 	}
-	return rows.Err()
 }
 
 func placeholders(n int) string {
@@ -372,10 +471,11 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if !s.bookable(st, day) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1))
+	b, err := readBusyDays(ctx, s.DB, st, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, err
 	}
+	defer b.release()
 	var starts []int64
 	for _, p := range pros {
 		d, _ := s.dayOf(st, p, svc, day, b.Near(p.ID, day))
@@ -414,10 +514,11 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	if last.Before(first) {
 		return out, nil
 	}
-	b, err := readBusy(ctx, s.DB, st.OwnerID, st.Loc, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1))
+	b, err := readBusyDays(ctx, s.DB, st, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1))
 	if err != nil {
 		return nil, err
 	}
+	defer b.release()
 	today := slots.Today(s.Clock.Now(), st.Loc)
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		if d.Format("2006-01-02") < today {

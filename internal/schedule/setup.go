@@ -87,7 +87,15 @@ type Setup struct {
 	daysOff  []dayOff
 	open     map[string]bool // national holidays the practice works on
 	custom   []custom
+
+	// Blocked are the owner's blocks (a practice keeps tens or hundreds),
+	// for the public pages' free times; a hold reads blocks itself, inside
+	// its transaction.
+	Blocked []Blocked
 }
+
+// Blocked is a block of one date: ProfessionalID "" is the whole practice.
+type Blocked struct{ ProfessionalID, Date, Start, End string }
 
 // Load reads an owner's setup (on q: the database, or a transaction that
 // must see its own writes). Missing owner: sql.ErrNoRows.
@@ -155,6 +163,16 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 			w[d] = append(w[d], [2]int{a, b})
 			s.own[pro] = w
 		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+		var b Blocked
+		if err := r.Scan(&b.ProfessionalID, &b.Date, &b.Start, &b.End); err != nil {
+			return err
+		}
+		s.Blocked = append(s.Blocked, b)
 		return nil
 	}); err != nil {
 		return nil, err

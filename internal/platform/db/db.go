@@ -396,3 +396,31 @@ func (t *Tx) LockRow() string {
 	}
 	return ""
 }
+
+// Analyze refreshes SQLite's query planner statistics, as the server
+// starts (PostgreSQL's autovacuum keeps its own). SQLite keeps only
+// sqlite_stat1 (row counts per index prefix): the histograms of
+// sqlite_stat4 make SQLite prepare a statement again on every execution
+// whose bound values might change its plan, which undoes the statement
+// cache on the busiest reads (a busy range of dates is parameters), and
+// our queries' plans do not depend on the values. The statistics are
+// replaced in one transaction, so other connections reload them whole.
+func (d *DB) Analyze(ctx context.Context) error {
+	if d.Dialect == Postgres {
+		return nil
+	}
+	return d.InTx(ctx, func(tx *Tx) error {
+		if _, err := tx.ExecContext(ctx, `PRAGMA analysis_limit = 1000`); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `ANALYZE`); err != nil {
+			return err
+		}
+		var stat4 int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'`).Scan(&stat4); err != nil || stat4 == 0 {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM sqlite_stat4`)
+		return err
+	})
+}
