@@ -281,12 +281,14 @@ type PhotoHandlers struct {
 	Store   files.Store
 	Auth    *auth.Handlers
 	Limiter *ratelimit.Limiter // uploads per account (rulePhotoUser)
+	cards   cardCache          // link preview images drawn lately
 }
 
 // Register adds the routes.
 func (h *PhotoHandlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/profile/photo", h.Auth.RequireUser(httpx.Handle(h.upload)))
 	mux.HandleFunc("GET /files/profile-photos/{user}/{name}", h.serve)
+	mux.Handle("GET /api/public/profiles/{username}/card.jpg", httpx.Handle(h.card))
 }
 
 func (h *PhotoHandlers) upload(w http.ResponseWriter, r *http.Request) error {

@@ -52,6 +52,7 @@ type Server struct {
 	Events      *events.Broker
 	Billing     *billing.Service
 	Metrics     http.Handler // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
+	BaseURL     string       // the public address links and previews are written with
 	limiter     *ratelimit.Limiter
 	log         *slog.Logger
 	db          *db.DB
@@ -166,7 +167,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	} else {
 		mux.HandleFunc("/metrics", http.NotFound) // not the web app's index either
 	}
-	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web)))
+	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web, profileSvc.PreviewOf, cfg.BaseURL)))
 
 	var h http.Handler = mux
 	// Public pages' reads: 300 a minute per visitor and instance is far above
@@ -175,7 +176,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS())(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.
@@ -225,7 +226,7 @@ func (s *Server) RunBackground(ctx context.Context) {
 // The public booking pages (web/publicroutes/public-routes.json) come from
 // the light build (agende.html): a client opening an owner's link downloads
 // only those pages, not the owner app (see web/vite.agende.config.ts).
-func spa(web fs.FS) http.Handler {
+func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 	files := http.FileServerFS(web)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -260,8 +261,13 @@ func spa(web fs.FS) http.Handler {
 			http.Error(w, "web app not built: run `make build`", http.StatusNotFound)
 			return
 		}
+		status := http.StatusOK
+		if page == "agende.html" {
+			status, index = withPreview(r, index, preview, baseURL)
+		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		w.WriteHeader(status)
 		_, _ = w.Write(index)
 	})
 }

@@ -88,7 +88,7 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	}
 	web := fstest.MapFS{
 		"index.html":      {Data: []byte("<!doctype html><title>Agendei</title>")},
-		"agende.html":     {Data: []byte("<!doctype html><title>Agende</title>")},
+		"agende.html":     {Data: []byte(`<!doctype html><html><head><title>Agende</title></head><body data-page="agende"></body></html>`)},
 		"assets/app-1.js": {Data: []byte("console.log(1)")},
 		"assets/big.js":   {Data: bytes.Repeat([]byte("console.log('Agendei');\n"), 200)},
 		"favicon.svg":     {Data: []byte("<svg/>")},

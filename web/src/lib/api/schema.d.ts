@@ -306,6 +306,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/profiles/{username}/card.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link preview image of a public page (anonymous).
+         * @description A 1200×630 JPEG drawn from the owner's photo (cropped to a square), or their initials without one, with their name and area: the `og:image` of /agende/{username}, which the server answers with Open Graph and Twitter tags. Cached an hour. Error `profile_not_found` (404).
+         */
+        get: operations["getPublicCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/profiles/{username}/days": {
         parameters: {
             query?: never;
@@ -2174,6 +2194,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicProfile"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicCard: {
+        parameters: {
+            query?: {
+                /** @description changes with what the card shows, so apps draw it again */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
             default: components["responses"]["Error"];

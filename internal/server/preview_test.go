@@ -1,0 +1,129 @@
+package server_test
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+// A shared link to a public page previews in WhatsApp and Instagram: the
+// HTML, read without running JavaScript, carries the profile's Open Graph
+// and Twitter tags (escaped), and the card image they point to is a
+// 1200×630 JPEG drawn from the photo, or from the initials without one.
+func TestLinkPreview_TagsAndCardWithoutJavaScript(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Dona", "dona@example.com", "segredo1", "gato")
+		ob := c.Do("POST", "/api/onboarding", map[string]any{"name": `Ana "Souza" <Psi>`, "area": "Psicologia clínica", "publicUsername": "ana-souza", "email": "dona@example.com",
+			"services": []map[string]any{{"name": "Sessão", "duration": 50, "priceCents": 15000}},
+			"days":     week()})
+		if ob.StatusCode >= 300 {
+			t.Fatalf("onboarding: %d %s", ob.StatusCode, ob.Body)
+		}
+		pr := c.Do("PUT", "/api/profile", map[string]any{"name": `Ana "Souza" <Psi>`, "area": "Psicologia clínica", "publicUsername": "ana-souza", "email": "dona@example.com",
+			"description": "Atendimento para adultos e casais,\n presencial e online."})
+		if pr.StatusCode >= 300 {
+			t.Fatalf("profile: %d %s", pr.StatusCode, pr.Body)
+		}
+
+		base := e.Server.BaseURL // absolute addresses, as the apps that fetch them need
+		for _, p := range []string{"/agende/ana-souza", "/agende/ana-souza/form", "/agende/Ana-Souza/"} {
+			r := c.Do("GET", p, nil)
+			html := string(r.Body)
+			if r.StatusCode != 200 || !strings.Contains(html, `data-page="agende"`) {
+				t.Fatalf("%s: %d %s", p, r.StatusCode, html)
+			}
+			meta := func(attr, name string) string {
+				m := regexp.MustCompile(`<meta ` + attr + `="` + regexp.QuoteMeta(name) + `" content="([^"]*)"`).FindStringSubmatch(html)
+				if m == nil {
+					t.Fatalf("%s: no %s in\n%s", p, name, html)
+				}
+				return m[1]
+			}
+			title := "Ana &#34;Souza&#34; &lt;Psi&gt; — Psicologia clínica"
+			for name, want := range map[string]string{
+				"og:title": title, "og:description": "Atendimento para adultos e casais, presencial e online.",
+				"og:url": base + "/agende/ana-souza", "og:locale": "pt_BR", "og:image:width": "1200", "og:image:height": "630",
+			} {
+				if got := meta("property", name); got != want {
+					t.Errorf("%s %s = %q, want %q", p, name, got, want)
+				}
+			}
+			if meta("name", "twitter:card") != "summary_large_image" || meta("name", "twitter:title") != title {
+				t.Errorf("%s: twitter tags", p)
+			}
+			if !strings.Contains(html, "<title>"+title+"</title>") || strings.Count(html, "<title>") != 1 || strings.Contains(html, "<Psi>") {
+				t.Errorf("%s: the title must be the profile's, once, escaped:\n%s", p, html)
+			}
+			if !strings.Contains(html, `<link rel="canonical" href="`+base+`/agende/ana-souza" />`) {
+				t.Errorf("%s: canonical", p)
+			}
+			image := meta("property", "og:image")
+			if !strings.HasPrefix(image, base+"/api/public/profiles/ana-souza/card.jpg?v=") {
+				t.Fatalf("og:image %q", image)
+			}
+		}
+		card := func() image.Image {
+			t.Helper()
+			r := c.Do("GET", "/api/public/profiles/ana-souza/card.jpg", nil)
+			if r.StatusCode != 200 || r.Header.Get("Content-Type") != "image/jpeg" {
+				t.Fatalf("card: %d %v", r.StatusCode, r.Header)
+			}
+			img, err := jpeg.Decode(bytes.NewReader(r.Body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 630 {
+				t.Fatalf("card is %v", b)
+			}
+			return img
+		}
+		// Without a photo, the picture's square shows the initials on a light ground.
+		if r, _, _, _ := card().At(100, 100).RGBA(); r>>8 < 0xb0 {
+			t.Errorf("initials' ground should be light: red %d", r>>8)
+		}
+		// With a photo (pure red), the square shows it.
+		photo := image.NewRGBA(image.Rect(0, 0, 300, 200))
+		for x := range 300 {
+			for y := range 200 {
+				photo.Set(x, y, color.RGBA{0xdd, 0x10, 0x10, 0xff})
+			}
+		}
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, photo); err != nil {
+			t.Fatal(err)
+		}
+		if r := c.Upload("/api/profile/photo", "photo", "foto.png", buf.Bytes()); r.StatusCode != 200 {
+			t.Fatalf("photo: %d %s", r.StatusCode, r.Body)
+		}
+		if r, g, _, _ := card().At(300, 300).RGBA(); r>>8 < 0xc0 || g>>8 > 0x40 {
+			t.Errorf("the photo should fill the square: r=%d g=%d", r>>8, g>>8)
+		}
+
+		// A username nobody has: 404, and the page says so without JavaScript.
+		for _, p := range []string{"/agende/ninguem", "/agende/ninguem/form"} {
+			r := c.Do("GET", p, nil)
+			if r.StatusCode != 404 || !strings.Contains(string(r.Body), "Perfil não encontrado") || strings.Contains(string(r.Body), "og:title") {
+				t.Errorf("%s: %d %s", p, r.StatusCode, r.Body)
+			}
+		}
+		if r := c.Do("GET", "/api/public/profiles/ninguem/card.jpg", nil); r.StatusCode != 404 {
+			t.Errorf("unknown card: %d", r.StatusCode)
+		}
+	})
+}
+
+func week() []map[string]any {
+	var days []map[string]any
+	for d := range 7 {
+		days = append(days, map[string]any{"dayOfWeek": d, "enabled": d > 0 && d < 6, "start": "08:00", "end": "18:00"})
+	}
+	return days
+}
