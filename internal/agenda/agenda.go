@@ -335,6 +335,7 @@ type Handlers struct {
 	// Booking writes the owner's own appointments through the same hold as
 	// a client's booking.
 	Booking *booking.Service
+	BaseURL string // calendar feed addresses are written with it
 }
 
 // Register adds the routes.
@@ -348,6 +349,10 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
+	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
+	mux.Handle("POST /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.newFeed)))
+	mux.Handle("DELETE /api/calendar-feeds/{id}", h.Auth.RequireUser(httpx.Handle(h.deleteFeed)))
+	mux.HandleFunc("GET /calendar/{file}", h.feed)
 }
 
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {

@@ -557,6 +557,10 @@ type Booked struct {
 	PriceCents       int64  `json:"priceCents"`
 	// CancelToken is for the confirmation e-mail's private link; never sent to the page.
 	CancelToken string `json:"-"`
+	// StartsAt is the instant (UTC), for the confirmation card's calendar
+	// file; GoogleCalendarURL opens the event in Google Agenda, ready to save.
+	StartsAt          time.Time `json:"startsAt"`
+	GoogleCalendarURL string    `json:"googleCalendarUrl"`
 }
 
 func validate(in *Input) error {
@@ -705,7 +709,9 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 			local := time.Unix(start*60, 0).In(st.Loc)
 			now := s.Clock.Now()
 			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: in.Time, ProfessionalName: chosen.Name,
-				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token}
+				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC()}
+			out.GoogleCalendarURL = GoogleCalendarURL(fmt.Sprintf("%s com %s", svc.Name, chosen.Name), "Agendado pelo Agendei com "+st.Name+".",
+				local, time.Duration(svc.Duration)*time.Minute)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 			buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,

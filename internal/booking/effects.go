@@ -93,7 +93,9 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 		Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
 		Paragraphs: []string{says},
 		Details:    b.details(),
-		Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
+		Links: []mail.Link{{Label: "Adicionar ao Google Agenda", URL: GoogleCalendarURL(fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName),
+			"Agendado pelo Agendei com "+b.OwnerName+".", b.Start, time.Duration(b.Duration)*time.Minute)}},
+		Button: &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
 		Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
 			"Se você não fez este agendamento, pode ignorar este e-mail.",
 	})

@@ -37,8 +37,19 @@ func unfold(raw string) string {
 func TestBooking_SendsConfirmationWithInviteAndTellsTheOwner(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
-		if r := book(e, s, nextMonday, "10:00"); r.StatusCode != 201 {
+		r := book(e, s, nextMonday, "10:00")
+		if r.StatusCode != 201 {
 			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		// The card offers the event to Google Agenda, at the booked instant.
+		var card struct {
+			StartsAt          string
+			GoogleCalendarURL string
+		}
+		r.JSON(t, &card)
+		if card.StartsAt != "2026-11-30T13:00:00Z" || !strings.HasPrefix(card.GoogleCalendarURL, "https://calendar.google.com/calendar/render?action=TEMPLATE") ||
+			!strings.Contains(card.GoogleCalendarURL, "dates=20261130T130000Z%2F20261130T134500Z") {
+			t.Fatalf("card: %+v", card)
 		}
 		mails := e.Mails()
 		var client, owner string
@@ -53,7 +64,7 @@ func TestBooking_SendsConfirmationWithInviteAndTellsTheOwner(t *testing.T) {
 		if client == "" || owner == "" {
 			t.Fatalf("want a mail to the client and one to the owner, got %d", len(mails))
 		}
-		for _, want := range []string{"Agendamento confirmado", "text/calendar", "agendamento.ics", "/cancel/"} {
+		for _, want := range []string{"Agendamento confirmado", "text/calendar", "agendamento.ics", "/cancel/", "Adicionar ao Google Agenda", "20261130T130000Z"} {
 			if !strings.Contains(client, want) {
 				t.Errorf("confirmation lacks %q", want)
 			}

@@ -2,6 +2,7 @@ package booking
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -23,46 +24,70 @@ type Invite struct {
 	Cancelled bool
 }
 
-// ICS renders a valid iCalendar (RFC 5545) file: CRLF lines folded at 75
-// octets, text escaped, the event in the owner's time zone with its
-// VTIMEZONE (Brazil has kept one offset all year since 2019).
+// ICS renders a valid iCalendar (RFC 5545) file of one invite: CRLF lines
+// folded at 75 octets, text escaped, the event in the owner's time zone
+// with its VTIMEZONE (Brazil has kept one offset all year since 2019).
 func ICS(inv Invite) []byte {
-	loc := inv.Start.Location()
-	_, offset := inv.Start.Zone()
-	tzOffset := fmt.Sprintf("%+03d%02d", offset/3600, abs(offset%3600)/60)
-	abbr, _ := inv.Start.Zone()
-	local := "20060102T150405"
-	method, status := "PUBLISH", "CONFIRMED"
+	method := "PUBLISH"
 	if inv.Cancelled {
-		method, status = "CANCEL", "CANCELLED"
+		method = "CANCEL"
 	}
+	return Calendar(inv.Start.Location(), method, "", []Invite{inv})
+}
+
+// Calendar renders an iCalendar file of several events in one zone (a
+// subscribed feed: method PUBLISH, a name, and a refresh hint of an hour).
+func Calendar(loc *time.Location, method, name string, events []Invite) []byte {
+	now := time.Now().In(loc)
+	if len(events) > 0 {
+		now = events[0].Start
+	}
+	_, offset := now.Zone()
+	tzOffset := fmt.Sprintf("%+03d%02d", offset/3600, abs(offset%3600)/60)
+	abbr, _ := now.Zone()
+	local := "20060102T150405"
 	lines := []string{
 		"BEGIN:VCALENDAR",
 		"VERSION:2.0",
 		"PRODID:-//Agendei//Agendamento online//PT-BR",
 		"CALSCALE:GREGORIAN",
 		"METHOD:" + method,
+	}
+	if name != "" {
+		lines = append(lines, "X-WR-CALNAME:"+escapeText(name), "X-WR-TIMEZONE:"+loc.String(),
+			"REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H")
+	}
+	lines = append(lines,
 		"BEGIN:VTIMEZONE",
-		"TZID:" + loc.String(),
+		"TZID:"+loc.String(),
 		"BEGIN:STANDARD",
 		"DTSTART:19700101T000000",
-		"TZOFFSETFROM:" + tzOffset,
-		"TZOFFSETTO:" + tzOffset,
-		"TZNAME:" + abbr,
+		"TZOFFSETFROM:"+tzOffset,
+		"TZOFFSETTO:"+tzOffset,
+		"TZNAME:"+abbr,
 		"END:STANDARD",
 		"END:VTIMEZONE",
-		"BEGIN:VEVENT",
-		"UID:" + inv.UID,
-		fmt.Sprintf("SEQUENCE:%d", inv.Sequence),
-		"DTSTAMP:" + inv.Stamp.UTC().Format("20060102T150405Z"),
-		"DTSTART;TZID=" + loc.String() + ":" + inv.Start.Format(local),
-		"DTEND;TZID=" + loc.String() + ":" + inv.Start.Add(inv.Duration).Format(local),
-		"SUMMARY:" + escapeText(inv.Summary),
-		"DESCRIPTION:" + escapeText(inv.Description),
-		"STATUS:" + status,
-		"END:VEVENT",
-		"END:VCALENDAR",
+	)
+	for _, inv := range events {
+		status := "CONFIRMED"
+		if inv.Cancelled {
+			status = "CANCELLED"
+		}
+		start := inv.Start.In(loc)
+		lines = append(lines,
+			"BEGIN:VEVENT",
+			"UID:"+inv.UID,
+			fmt.Sprintf("SEQUENCE:%d", inv.Sequence),
+			"DTSTAMP:"+inv.Stamp.UTC().Format("20060102T150405Z"),
+			"DTSTART;TZID="+loc.String()+":"+start.Format(local),
+			"DTEND;TZID="+loc.String()+":"+start.Add(inv.Duration).Format(local),
+			"SUMMARY:"+escapeText(inv.Summary),
+			"DESCRIPTION:"+escapeText(inv.Description),
+			"STATUS:"+status,
+			"END:VEVENT",
+		)
 	}
+	lines = append(lines, "END:VCALENDAR")
 	var b strings.Builder
 	for _, l := range lines {
 		b.WriteString(fold(l))
@@ -112,4 +137,17 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// GoogleCalendarURL is the calendar.google.com address that opens an event
+// ready to save ('Adicionar ao Google Agenda'): the instants in UTC and the
+// owner's zone for how Google shows them.
+func GoogleCalendarURL(title, details string, start time.Time, d time.Duration) string {
+	v := url.Values{}
+	v.Set("action", "TEMPLATE")
+	v.Set("text", title)
+	v.Set("dates", start.UTC().Format("20060102T150405Z")+"/"+start.Add(d).UTC().Format("20060102T150405Z"))
+	v.Set("details", details)
+	v.Set("ctz", start.Location().String())
+	return "https://calendar.google.com/calendar/render?" + v.Encode()
 }

@@ -15,6 +15,7 @@ type Content struct {
 	Paragraphs []string // plain text; escaped in HTML
 	Button     *Link    // optional call to action
 	Details    []Detail // optional label/value table (appointment details)
+	Links      []Link   // optional secondary links, after the details (e.g. 'Adicionar ao Google Agenda')
 	Footer     string   // small print at the end
 }
 

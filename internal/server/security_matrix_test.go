@@ -59,9 +59,11 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	a.Do("POST", "/api/days-off", map[string]any{"professionalId": pro.ID, "start": "2026-12-21", "end": "2026-12-31", "reason": "Recesso Sigiloso"}).JSON(t, &off)
 	var block struct{ ID string }
 	a.Do("POST", "/api/blocks", map[string]any{"professionalId": pro.ID, "date": "2026-12-02", "start": "14:00", "end": "15:00", "reason": "Reunião Sigilosa"}).JSON(t, &block)
+	var feed struct{ ID string }
+	a.Do("POST", "/api/calendar-feeds", map[string]any{"professionalId": pro.ID}).JSON(t, &feed)
 	var holiday struct{ Key string }
 	a.Do("POST", "/api/holidays", map[string]any{"name": "Feriado Sigiloso", "month": 3, "day": 19}).JSON(t, &holiday)
-	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" || block.ID == "" {
+	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" || block.ID == "" || feed.ID == "" {
 		t.Fatalf("schedule seed: %d %s %+v %+v", r.StatusCode, r.Body, off, holiday)
 	}
 	d := ownerData{ids: map[string]string{
@@ -73,6 +75,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/days-off/":              off.ID,
 		"/api/holidays/":              holiday.Key,
 		"/api/blocks/":                block.ID,
+		"/api/calendar-feeds/":        feed.ID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
@@ -124,6 +127,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/holidays":                       map[string]any{"name": "Aniversário", "month": 1, "day": 25},
 		"PUT /api/clients/contact":                 map[string]string{"identifier": d.clientKey, "name": "Intrusa", "phone": "11988887777"},
 		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
+		"POST /api/calendar-feeds":                 map[string]any{"professionalId": d.ids["/api/professionals/"]},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},
 		"PUT /api/holidays/{id}":                   map[string]bool{"open": true},
 		"PUT /api/schedule-rules":                  map[string]int{"slotStep": 15, "minNoticeMinutes": 60, "bookingWindowDays": 30, "cancelCutoffHours": 12},
@@ -180,7 +184,7 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
 			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial", "/api/clients/history?key=" + d.clientKey,
-			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours"}
+			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}
 			for _, p := range reads {

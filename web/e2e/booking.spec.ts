@@ -64,6 +64,15 @@ test('a client books on a phone, the slot disappears for the next client, the e-
   await page.getByRole('button', { name: 'Confirmar agendamento' }).click()
   await expect(page.getByRole('heading', { name: 'Agendamento confirmado!' })).toBeVisible()
   await expect(page.getByText('Dra. Ana Souza')).toBeVisible()
+  // The card offers the event to Google Agenda and as a calendar file.
+  await expect(page.getByRole('link', { name: 'Adicionar ao Google Agenda' })).toHaveAttribute('href', /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE.*dates=\d{8}T\d{6}Z%2F\d{8}T\d{6}Z/)
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Baixar convite (.ics)' }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe('agendamento.ics')
+  const invite = (await (await file.createReadStream()).toArray()).join('')
+  expect(invite).toContain('BEGIN:VEVENT')
+  expect(invite).toMatch(/DTSTART:\d{8}T130000Z/) // 10:00 in São Paulo
 
   // The next client no longer sees 10:00 (nor 09:30, which would overlap the 60-minute session).
   const next = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 } })

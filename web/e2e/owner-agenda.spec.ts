@@ -327,3 +327,37 @@ test('changes made elsewhere — a client’s booking, the owner on another devi
   expect((await request.patch(`/api/appointments/${id}`, { headers: s.auth, data: { status: 'cancelled' } })).status()).toBe(200)
   await expect(row('14:00')).toContainText('DISPONÍVEL')
 })
+
+test('the owner makes a private calendar address on the profile page, a calendar app reads it, and revoking ends it', async ({ page, request }) => {
+  const username = `feed${Date.now()}`
+  const email = uniqueEmail('feed')
+  const s = await apiOwner(request, { name: 'Dona Íris', business: 'Clínica Íris', area: 'Psicologia', username, email, professional: 'Íris', priceCents: 12000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  expect(
+    (
+      await request.post('/api/appointments', {
+        headers: s.auth,
+        data: { professionalId: s.professional, serviceId: s.service, date, time: '10:00', clientName: 'Paciente do Feed', clientEmail: 'feed.cliente@example.com' },
+      })
+    ).status(),
+  ).toBe(201)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/profile')
+  const card = page.getByRole('list', { name: 'Calendários' })
+  await card.getByRole('button', { name: 'Gerar link — Toda a clínica' }).click()
+  await expect(page.getByText('Link do calendário criado').first()).toBeVisible()
+  const url = await page.getByLabel('Endereço do calendário — Toda a clínica').inputValue()
+  expect(url).toMatch(/\/calendar\/[\w-]+\.ics$/)
+  const feed = await request.get(new URL(url).pathname)
+  expect(feed.status()).toBe(200)
+  const body = await feed.text()
+  expect(body).toContain('BEGIN:VCALENDAR')
+  expect(body).toContain('Paciente do Feed')
+  expect(body).not.toContain('feed.cliente@example.com')
+
+  await card.getByRole('button', { name: 'Revogar — Toda a clínica' }).click()
+  await expect(page.getByText('Link revogado').first()).toBeVisible()
+  expect((await request.get(new URL(url).pathname)).status()).toBe(404)
+})

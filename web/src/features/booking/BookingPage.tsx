@@ -383,6 +383,14 @@ function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done
           <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
           <dd>{formatBRL(b.priceCents)}</dd>
         </dl>
+        <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
+          <a href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline dark:text-brand-200">
+            Adicionar ao Google Agenda
+          </a>
+          <a href={inviteHref(b)} download="agendamento.ics" className="text-brand-700 hover:underline dark:text-brand-200">
+            Baixar convite (.ics)
+          </a>
+        </div>
         <p className="mt-4 text-sm">
           {done.email
             ? `Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`
@@ -418,4 +426,26 @@ function HelpFooter() {
       </p>
     </footer>
   )
+}
+
+/** The booking as an iCalendar file (the e-mailed invite's UID, so calendars keep one event). */
+function inviteHref(b: { id: string; startsAt: string; duration: number; serviceName: string; professionalName: string }) {
+  const at = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '')
+  const start = Date.parse(b.startsAt)
+  const text = `${b.serviceName} com ${b.professionalName}`.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Agendei//Agendamento online//PT-BR',
+    'BEGIN:VEVENT',
+    `UID:${b.id}@agendei`,
+    `DTSTAMP:${at(Date.now())}`,
+    `DTSTART:${at(start)}`,
+    `DTEND:${at(start + b.duration * 60000)}`,
+    `SUMMARY:${text}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n')
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`
 }

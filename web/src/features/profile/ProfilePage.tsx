@@ -11,6 +11,7 @@ import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
+import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
 import { profileFields, profileSchema } from './profile-form'
@@ -51,6 +52,7 @@ export default function ProfilePage() {
         <>
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
+          <CalendarFeedsCard />
         </>
       )}
       <Card className="border-red-300 dark:border-red-900">

@@ -50,6 +50,7 @@ export const queryKeys = {
     filtered: (filters: ReportFilters) => ['reports', filters] as const,
   },
   notifications: ['notifications'] as const,
+  calendarFeeds: ['calendar-feeds'] as const,
   subscription: ['subscription'] as const,
   // The public booking pages.
   publicProfile: (username: string) => ['public-profile', username] as const,

@@ -953,6 +953,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar-feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's private calendar feeds (the practice's first), without their addresses. */
+        get: operations["listCalendarFeeds"];
+        put?: never;
+        /**
+         * A new private calendar address for the practice (professionalId null or absent) or one professional.
+         * @description Replaces that scope's address (the old one answers 404 at once). The answer carries `url`, the only
+         *     time it is shown: the server keeps the token's hash alone. Error `validation_failed` (400) for a
+         *     professional the owner does not have.
+         */
+        post: operations["createCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar-feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a calendar address. */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A private calendar feed (iCalendar), read by calendar apps: `<token>.ics`.
+         * @description Every appointment that holds time (confirmed, completed, no-show) from 30 days ago to 90 ahead, at
+         *     most 5,000, in the owner's zone with its VTIMEZONE; clients by name and phone, never their e-mail.
+         *     An unknown or revoked token is 404 (plain text).
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blocks": {
         parameters: {
             query?: never;
@@ -1417,6 +1479,16 @@ export interface components {
             noShows: number;
             truncated: boolean;
         };
+        CalendarFeed: {
+            id: string;
+            /** @description null: the whole practice */
+            professionalId: string | null;
+            professionalName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description only when created */
+            url?: string;
+        };
         Block: {
             id: string;
             /** @description null: the whole practice */
@@ -1591,6 +1663,13 @@ export interface components {
             serviceName: string;
             duration: number;
             priceCents: number;
+            /**
+             * Format: date-time
+             * @description the instant, UTC (the card's .ics)
+             */
+            startsAt: string;
+            /** @description opens the event in Google Agenda, ready to save */
+            googleCalendarUrl: string;
         };
         Cancellation: {
             ownerName: string;
@@ -3383,6 +3462,112 @@ export interface operations {
                 };
             };
             default: components["responses"]["Error"];
+        };
+    };
+    listCalendarFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feeds: components["schemas"]["CalendarFeed"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    professionalId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unknown or revoked */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listBlocks: {

@@ -1,0 +1,221 @@
+package agenda
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/profiles"
+)
+
+// Feed is a private calendar address an owner subscribes to in Google,
+// Apple or Outlook calendars: the whole practice (ProfessionalID nil) or
+// one professional.
+type Feed struct {
+	ID               string    `json:"id"`
+	ProfessionalID   *string   `json:"professionalId"`
+	ProfessionalName string    `json:"professionalName"`
+	CreatedAt        time.Time `json:"createdAt"`
+	// URL is the address, only in the answer that created it: the server
+	// keeps its hash alone, so it cannot be shown again (a new one can).
+	URL string `json:"url,omitempty"`
+}
+
+// A feed carries the appointments that hold time from FeedPast days ago
+// to FeedAhead days ahead (at most FeedMax).
+const (
+	FeedPast  = 30
+	FeedAhead = 90
+	FeedMax   = 5000
+)
+
+var (
+	errFeedNotFound     = httpx.NewError(http.StatusNotFound, "not_found", "Calendário não encontrado.")
+	errFeedProfessional = httpx.Validation("Profissional inválido.")
+)
+
+// Feeds lists the owner's calendar feeds, the practice's first.
+func (s *Service) Feeds(ctx context.Context, userID string) ([]Feed, error) {
+	out := []Feed{}
+	err := db.Each(ctx, s.DB, `SELECT f.id, f.professional_id, COALESCE(p.name, ''), f.created_at FROM calendar_feeds f
+		LEFT JOIN professionals p ON p.id = f.professional_id WHERE f.user_id = ? ORDER BY f.professional_id IS NOT NULL, p.name`, []any{userID}, func(r *sql.Rows) error {
+		var f Feed
+		var pro sql.NullString
+		if err := r.Scan(&f.ID, &pro, &f.ProfessionalName, &f.CreatedAt); err != nil {
+			return err
+		}
+		if pro.Valid {
+			f.ProfessionalID = &pro.String
+		}
+		f.CreatedAt = f.CreatedAt.UTC()
+		out = append(out, f)
+		return nil
+	})
+	return out, err
+}
+
+// NewFeed makes the calendar address of the practice (professionalID "")
+// or a professional, replacing the one it had: the old address stops
+// working at once.
+func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL string) (*Feed, error) {
+	token, hash := auth.OpaqueToken()
+	f := Feed{ID: uuid.NewString(), CreatedAt: s.Clock.Now().UTC()}
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var pro any
+		if professionalID != "" {
+			err := tx.QueryRowContext(ctx, `SELECT name FROM professionals WHERE id = ? AND user_id = ?`, professionalID, userID).Scan(&f.ProfessionalName)
+			if errors.Is(err, sql.ErrNoRows) {
+				return errFeedProfessional
+			}
+			if err != nil {
+				return err
+			}
+			pro, f.ProfessionalID = professionalID, &professionalID
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM calendar_feeds WHERE user_id = ? AND COALESCE(professional_id, '') = ?`, userID, professionalID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO calendar_feeds (id, user_id, professional_id, token_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
+			f.ID, userID, pro, hash, s.Clock.Now())
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.URL = strings.TrimRight(baseURL, "/") + "/calendar/" + token + ".ics"
+	return &f, nil
+}
+
+// DeleteFeed revokes a calendar address.
+func (s *Service) DeleteFeed(ctx context.Context, userID, id string) error {
+	return db.ExecOwned(ctx, s.DB, errFeedNotFound, `DELETE FROM calendar_feeds WHERE id = ? AND user_id = ?`, id, userID)
+}
+
+// FeedCalendar is the iCalendar file behind a feed's token: every
+// appointment that holds time (confirmed, completed, no-show) from FeedPast
+// days ago to FeedAhead days ahead, in the owner's zone. Clients appear by
+// name and phone; their e-mail addresses never leave the agenda.
+func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error) {
+	var userID, owner string
+	var pro sql.NullString
+	err := s.DB.QueryRowContext(ctx, `SELECT f.user_id, f.professional_id, pr.name FROM calendar_feeds f JOIN profiles pr ON pr.id = f.user_id WHERE f.token_hash = ?`,
+		auth.HashToken(token)).Scan(&userID, &pro, &owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errFeedNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	loc, err := profiles.Zone(ctx, s.DB, userID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Clock.Now().In(loc)
+	from, to := now.AddDate(0, 0, -FeedPast).Format("2006-01-02"), now.AddDate(0, 0, FeedAhead).Format("2006-01-02")
+	q := `SELECT id, starts_at, duration, service_name, professional_name, client_name, client_phone, notes, status, sequence, updated_at
+		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ? AND status IN ('confirmed', 'completed', 'no_show')`
+	args := []any{userID, from, to}
+	name := "Agendei — " + owner
+	if pro.Valid {
+		q += ` AND professional_id = ?`
+		args = append(args, pro.String)
+	}
+	q += fmt.Sprintf(` ORDER BY appointment_date, appointment_time LIMIT %d`, FeedMax)
+	var events []booking.Invite
+	var proName string
+	err = db.Each(ctx, s.DB, q, args, func(r *sql.Rows) error {
+		var id, service, professional, client, phone, notes, status string
+		var starts, updated time.Time
+		var duration, sequence int
+		if err := r.Scan(&id, &starts, &duration, &service, &professional, &client, &phone, &notes, &status, &sequence, &updated); err != nil {
+			return err
+		}
+		proName = professional
+		summary := service + " — " + client
+		lines := []string{"Cliente: " + client}
+		if phone != "" {
+			lines = append(lines, "Telefone: "+phone)
+		}
+		lines = append(lines, "Profissional: "+professional)
+		if status == "no_show" {
+			summary += " (não compareceu)"
+		}
+		if notes != "" {
+			lines = append(lines, "Observações: "+notes)
+		}
+		events = append(events, booking.Invite{UID: id + "@agendei", Start: starts.In(loc), Duration: time.Duration(duration) * time.Minute,
+			Summary: summary, Description: strings.Join(lines, "\n"), Stamp: updated, Sequence: sequence})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if pro.Valid && proName != "" {
+		name += " (" + proName + ")"
+	}
+	return booking.Calendar(loc, "PUBLISH", name, events), nil
+}
+
+func (h *Handlers) listFeeds(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.Svc.Feeds(r.Context(), auth.UserID(r.Context()))
+	return httpx.Respond(w, http.StatusOK, map[string]any{"feeds": list}, err)
+}
+
+func (h *Handlers) newFeed(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		ProfessionalID *string `json:"professionalId"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	pro := ""
+	if in.ProfessionalID != nil {
+		pro = *in.ProfessionalID
+	}
+	f, err := h.Svc.NewFeed(r.Context(), auth.UserID(r.Context()), pro, h.BaseURL)
+	return httpx.Respond(w, http.StatusCreated, f, err)
+}
+
+func (h *Handlers) deleteFeed(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Svc.DeleteFeed(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// feed serves GET /calendar/{file}: "<token>.ics", read by calendar apps
+// without a session (the token is the credential). An unknown or revoked
+// token is 404.
+func (h *Handlers) feed(w http.ResponseWriter, r *http.Request) {
+	token, ok := strings.CutSuffix(r.PathValue("file"), ".ics")
+	if !ok || token == "" {
+		http.NotFound(w, r)
+		return
+	}
+	ics, err := h.Svc.FeedCalendar(r.Context(), token)
+	if errors.Is(err, errFeedNotFound) {
+		http.NotFound(w, r)
+		return
+	}
+	if err != nil {
+		httpx.Logger(r.Context()).Error("calendar feed", "err", err)
+		http.Error(w, "Calendário indisponível no momento.", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/calendar; charset=utf-8")
+	w.Header().Set("Content-Disposition", `inline; filename="agendei.ics"`)
+	w.Header().Set("Cache-Control", "private, max-age=300")
+	w.Header().Set("X-Robots-Tag", "noindex")
+	_, _ = w.Write(ics)
+}
