@@ -84,6 +84,16 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 // confirmToClient queues the client's confirmation, with the invite and the
 // cancel link, and the reminder before the appointment.
 func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
+	links := []mail.Link{{Label: "Adicionar ao Google Agenda", URL: GoogleCalendarURL(fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName),
+		"Agendado pelo Agendei com "+b.OwnerName+".", b.Start, time.Duration(b.Duration)*time.Minute)}}
+	// The owner's WhatsApp, by the one wa.me rule, when they show one.
+	var whatsapp string
+	if err := tx.QueryRowContext(ctx, `SELECT whatsapp FROM profiles WHERE id = ?`, b.OwnerID).Scan(&whatsapp); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if wa := brfmt.WhatsApp(whatsapp); wa != "" {
+		links = append(links, mail.Link{Label: "Falar com " + b.OwnerName + " no WhatsApp", URL: wa})
+	}
 	subject, says := "Agendamento confirmado", fmt.Sprintf("Seu agendamento com %s está confirmado. O convite em anexo coloca o horário na sua agenda.", b.OwnerName)
 	if b.Moved {
 		subject, says = "Agendamento remarcado", fmt.Sprintf("Seu agendamento com %s foi remarcado para o horário abaixo. O convite em anexo atualiza o horário na sua agenda.", b.OwnerName)
@@ -93,9 +103,8 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 		Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
 		Paragraphs: []string{says},
 		Details:    b.details(),
-		Links: []mail.Link{{Label: "Adicionar ao Google Agenda", URL: GoogleCalendarURL(fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName),
-			"Agendado pelo Agendei com "+b.OwnerName+".", b.Start, time.Duration(b.Duration)*time.Minute)}},
-		Button: &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
+		Links:      links,
+		Button:     &mail.Link{Label: "Cancelar agendamento", URL: s.BaseURL + "/cancel/" + b.CancelToken},
 		Footer: "Não pode comparecer? Use o botão acima para cancelar e liberar o horário. Este link é pessoal: não o compartilhe. " +
 			"Se você não fez este agendamento, pode ignorar este e-mail.",
 	})

@@ -37,6 +37,9 @@ func unfold(raw string) string {
 func TestBooking_SendsConfirmationWithInviteAndTellsTheOwner(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
+		if _, err := e.DB.ExecContext(context.Background(), `UPDATE profiles SET whatsapp = '(11) 97654-3210'`); err != nil {
+			t.Fatal(err)
+		}
 		r := book(e, s, nextMonday, "10:00")
 		if r.StatusCode != 201 {
 			t.Fatalf("%d %s", r.StatusCode, r.Body)
@@ -64,7 +67,7 @@ func TestBooking_SendsConfirmationWithInviteAndTellsTheOwner(t *testing.T) {
 		if client == "" || owner == "" {
 			t.Fatalf("want a mail to the client and one to the owner, got %d", len(mails))
 		}
-		for _, want := range []string{"Agendamento confirmado", "text/calendar", "agendamento.ics", "/cancel/", "Adicionar ao Google Agenda", "20261130T130000Z"} {
+		for _, want := range []string{"Agendamento confirmado", "text/calendar", "agendamento.ics", "/cancel/", "Adicionar ao Google Agenda", "20261130T130000Z", "https://wa.me/5511976543210"} {
 			if !strings.Contains(client, want) {
 				t.Errorf("confirmation lacks %q", want)
 			}

@@ -240,3 +240,42 @@ func TestPublicProfile_ShowsOnlyTheContactEmailTheOwnerChose(t *testing.T) {
 		}
 	})
 }
+
+// The WhatsApp templates start as the default texts, keep what the owner
+// writes, and refuse a placeholder that does not exist, naming it.
+func TestMessageTemplates_DefaultsSaveAndRefuseUnknownPlaceholders(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Dona", "dona@example.com", "segredo1", "gato")
+		var m struct{ Confirmation, Reminder, Reschedule string }
+		c.Do("GET", "/api/message-templates", nil).JSON(t, &m)
+		if !strings.Contains(m.Confirmation, "{nome}") || !strings.Contains(m.Reschedule, "{link}") || m.Reminder == "" {
+			t.Fatalf("defaults: %+v", m)
+		}
+		mine := map[string]string{"confirmation": "  Oi {nome}, até {data} às {hora}!  ", "reminder": "Lembrete: {servico} com {profissional}", "reschedule": "Remarcado: {data} {hora} {link}"}
+		if r := c.Do("PUT", "/api/message-templates", mine); r.StatusCode != 200 {
+			t.Fatalf("save: %d %s", r.StatusCode, r.Body)
+		}
+		c.Do("GET", "/api/message-templates", nil).JSON(t, &m)
+		if m.Confirmation != "Oi {nome}, até {data} às {hora}!" || m.Reminder != mine["reminder"] {
+			t.Fatalf("saved: %+v", m)
+		}
+		for _, bad := range []map[string]string{
+			{"confirmation": "Oi {cliente}", "reminder": "x", "reschedule": "y"},
+			{"confirmation": "x", "reminder": "", "reschedule": "y"},
+			{"confirmation": "x", "reminder": "y", "reschedule": strings.Repeat("a", 1001)},
+		} {
+			r := c.Do("PUT", "/api/message-templates", bad)
+			if r.StatusCode != 400 {
+				t.Fatalf("%v: %d", bad, r.StatusCode)
+			}
+			if strings.Contains(bad["confirmation"], "{cliente}") && !strings.Contains(r.Err(t).Error.Message, "{cliente}") {
+				t.Fatalf("the unknown placeholder must be named: %s", r.Body)
+			}
+		}
+		c.Do("GET", "/api/message-templates", nil).JSON(t, &m)
+		if m.Confirmation != "Oi {nome}, até {data} às {hora}!" {
+			t.Fatal("a refused save must change nothing")
+		}
+	})
+}

@@ -245,6 +245,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/profile", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("GET /api/profile/username-availability", h.Auth.RequireUser(httpx.Handle(h.usernameAvailability)))
 	mux.Handle("GET /api/setup-status", h.Auth.RequireUser(httpx.Handle(h.setup)))
+	mux.Handle("GET /api/message-templates", h.Auth.RequireUser(httpx.Handle(h.messages)))
+	mux.Handle("PUT /api/message-templates", h.Auth.RequireUser(httpx.Handle(h.saveMessages)))
 	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", NormalizeUsername, httpx.Handle(h.public)))
 }
 

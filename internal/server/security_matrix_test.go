@@ -128,6 +128,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/clients/contact":                 map[string]string{"identifier": d.clientKey, "name": "Intrusa", "phone": "11988887777"},
 		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
 		"POST /api/calendar-feeds":                 map[string]any{"professionalId": d.ids["/api/professionals/"]},
+		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},
 		"PUT /api/holidays/{id}":                   map[string]bool{"open": true},
 		"PUT /api/schedule-rules":                  map[string]int{"slotStep": 15, "minNoticeMinutes": 60, "bookingWindowDays": 30, "cancelCutoffHours": 12},
@@ -184,7 +185,7 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
 			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial", "/api/clients/history?key=" + d.clientKey,
-			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds"}
+			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds", "/api/message-templates"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}
 			for _, p := range reads {

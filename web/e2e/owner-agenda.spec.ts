@@ -361,3 +361,41 @@ test('the owner makes a private calendar address on the profile page, a calendar
   await expect(page.getByText('Link revogado').first()).toBeVisible()
   expect((await request.get(new URL(url).pathname)).status()).toBe(404)
 })
+
+test('one-tap WhatsApp: the owner edits the reminder text, and tomorrow’s client is a tap away from it with 55 added; the details dialog offers the confirmation', async ({ page, request }) => {
+  const username = `zap${Date.now()}`
+  const email = uniqueEmail('zap')
+  const s = await apiOwner(request, { name: 'Dona Bia', business: 'Clínica Bia', area: 'Nutrição', username, email, professional: 'Bia', priceCents: 9000 })
+  const tomorrow = inSaoPaulo(Date.now() + 864e5)
+  expect(
+    (
+      await request.post('/api/appointments', {
+        headers: s.auth,
+        data: { professionalId: s.professional, serviceId: s.service, date: tomorrow, time: '15:00', clientName: 'Joana Prado', clientPhone: '(21) 98765-4321' },
+      })
+    ).status(),
+  ).toBe(201)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/profile')
+  const messages = page.getByRole('form', { name: 'Mensagens do WhatsApp' })
+  await messages.getByLabel('Lembrete').fill('Oi {nome}! Amanhã, {hora}, tem {servico} com {profissional}. Confirma?')
+  await messages.getByRole('button', { name: 'Salvar mensagens' }).click()
+  await expect(page.getByText('Mensagens salvas').first()).toBeVisible()
+
+  await page.goto('/dashboard')
+  const reminders = page.getByRole('list', { name: 'Lembretes de amanhã' })
+  await expect(reminders).toContainText('Joana Prado')
+  const link = reminders.getByRole('link', { name: 'Enviar lembrete pelo WhatsApp' })
+  const href = (await link.getAttribute('href')) ?? ''
+  expect(href.startsWith('https://wa.me/5521987654321?text=')).toBe(true)
+  expect(decodeURIComponent(href.split('?text=')[1])).toBe('Oi Joana! Amanhã, 15:00, tem Sessão com Bia. Confirma?')
+
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  await page.getByTestId('agenda-row').filter({ hasText: /^15:00/ }).getByRole('button', { name: /^OCUPADO Joana Prado/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
+  const confirm = await dialog.getByRole('link', { name: 'Enviar confirmação pelo WhatsApp' }).getAttribute('href')
+  expect(decodeURIComponent((confirm ?? '').split('?text=')[1])).toContain('Olá, Joana! Seu horário de Sessão com Bia está confirmado')
+})

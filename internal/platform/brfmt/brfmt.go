@@ -5,6 +5,7 @@ package brfmt
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -73,4 +74,25 @@ func Minutes(m int) string {
 	default:
 		return unit(m, "minuto", "minutos")
 	}
+}
+
+// WhatsApp is a Brazilian phone as a wa.me link: its digits with the
+// country's 55 added when missing (a number whose area code is 55 has 11
+// digits, so only longer ones already carry it) — the web app's rule
+// (lib/whatsapp.ts). "" when the phone has no digits.
+func WhatsApp(phone string) string {
+	var b strings.Builder
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	digits := b.String()
+	if digits == "" {
+		return ""
+	}
+	if !strings.HasPrefix(digits, "55") || len(digits) <= 11 {
+		digits = "55" + digits
+	}
+	return "https://wa.me/" + digits
 }

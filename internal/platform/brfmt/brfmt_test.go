@@ -43,3 +43,18 @@ func TestMoney_WritesCentavosAsReais(t *testing.T) {
 		}
 	}
 }
+
+func TestWhatsApp_AddsBrazilsCountryCodeOnce(t *testing.T) {
+	for in, want := range map[string]string{
+		"(11) 98888-7777":   "https://wa.me/5511988887777",
+		"(55) 99999-1234":   "https://wa.me/5555999991234",
+		"+55 11 98888-7777": "https://wa.me/5511988887777",
+		"11 3333-4444":      "https://wa.me/551133334444",
+		"":                  "",
+		"sem número":        "",
+	} {
+		if got := WhatsApp(in); got != want {
+			t.Errorf("WhatsApp(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

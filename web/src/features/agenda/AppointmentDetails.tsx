@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { todayLocal } from './dates'
-import { whatsappFor } from './labels'
+import { WhatsAppMessages } from '@/components/whatsapp-messages'
+import { whatsappFor } from '@/lib/whatsapp'
 import { RescheduleForm } from './RescheduleForm'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
@@ -93,6 +94,7 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
           <StatusBadge status={a.status} />
         </dd>
       </dl>
+      {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (
         <RescheduleForm
           appointment={a}

@@ -13,7 +13,7 @@ import type { Schemas } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
 import { emailText, phoneText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { StatusBadge } from '../agenda/AppointmentDetails'
-import { whatsappFor } from '../agenda/labels'
+import { whatsappFor } from '@/lib/whatsapp'
 import { useClientHistory, useUpdateClientContact, type ContactInput } from './api/client-history'
 
 type History = Schemas['ClientHistory']

@@ -13,7 +13,9 @@ import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { Badge } from '@/components/ui/badge'
 import { formatBRL, initials } from '@/lib/format'
 import { CancelSubscription } from '@/components/cancel-subscription'
+import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { useDashboard } from './api/get-dashboard'
+import { useConfirmedOn } from './api/get-tomorrow'
 
 type Dashboard = Schemas['Dashboard']
 type SetupStatus = Schemas['SetupStatus']
@@ -189,6 +191,7 @@ function DayOverview() {
     <>
       <Metrics metrics={data.metrics} />
       <TodayList today={data.today} />
+      <TomorrowReminders today={data.date} />
     </>
   )
 }
@@ -245,6 +248,44 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
             ))}
           </ul>
         )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The day after a YYYY-MM-DD date. */
+function nextDay(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
+}
+
+/** 'Lembretes de amanhã': tomorrow's confirmed clients, each a tap away from a WhatsApp reminder. */
+function TomorrowReminders({ today }: { today: string }) {
+  const { data } = useConfirmedOn(nextDay(today))
+  const list = (data?.appointments ?? []).filter((a) => a.clientPhone)
+  if (list.length === 0) return null
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lembretes de amanhã</CardTitle>
+        <CardDescription>Envie o lembrete pelo WhatsApp com um toque: a mensagem já vem escrita.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2" aria-label="Lembretes de amanhã">
+          {list.map((a) => (
+            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-800">
+              <span className="min-w-0">
+                <span className="block truncate font-medium">
+                  {a.time} · {a.clientName}
+                </span>
+                <span className="block truncate text-sm text-stone-600 dark:text-stone-400">
+                  {a.serviceName} · {a.professionalName}
+                </span>
+              </span>
+              <WhatsAppMessages appointment={a} kinds={['reminder']} />
+            </li>
+          ))}
+        </ul>
       </CardContent>
     </Card>
   )

@@ -12,6 +12,7 @@ import { useProfile } from '@/lib/api/endpoints/get-profile'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
+import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
 import { profileFields, profileSchema } from './profile-form'
@@ -52,6 +53,7 @@ export default function ProfilePage() {
         <>
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
+          <MessageTemplatesCard />
           <CalendarFeedsCard />
         </>
       )}

@@ -1,9 +1,10 @@
-import { AtSign, Briefcase, Clock, Mail, Phone } from 'lucide-react'
+import { AtSign, Briefcase, Clock, Mail, MessageCircle, Phone } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
 import { formatBRL } from '@/lib/format'
+import { whatsappFor } from '@/lib/whatsapp'
 import { ProfileHeader } from './ProfileHeader'
 
 export function Problem({ title, text }: { title: string; text?: string }) {
@@ -29,6 +30,8 @@ export default function PublicProfilePage() {
 
   const contacts = [
     data.phone ? { href: `tel:${data.phone.replace(/[^\d+]/g, '')}`, label: 'Telefone', icon: Phone } : null,
+    // The owner's WhatsApp, by the same rule as every wa.me link (55 added).
+    data.whatsapp ? { href: whatsappFor(data.whatsapp, `Olá! Vi sua página no Agendei e gostaria de falar sobre um horário.`), label: 'WhatsApp', icon: MessageCircle } : null,
     // Only the contact e-mail the owner chose to show; the API never sends the account's.
     data.contactEmail ? { href: `mailto:${data.contactEmail}`, label: 'E-mail', icon: Mail } : null,
     data.instagram ? { href: data.instagram, label: 'Instagram', icon: AtSign } : null,

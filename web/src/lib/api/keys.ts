@@ -51,6 +51,7 @@ export const queryKeys = {
   },
   notifications: ['notifications'] as const,
   calendarFeeds: ['calendar-feeds'] as const,
+  messageTemplates: ['message-templates'] as const,
   subscription: ['subscription'] as const,
   // The public booking pages.
   publicProfile: (username: string) => ['public-profile', username] as const,

@@ -953,6 +953,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's WhatsApp message templates (confirmation, reminder, reschedule), each the default text when unset.
+         * @description Placeholders, filled by the web app when it opens wa.me: {nome}, {data}, {hora}, {servico}, {profissional}, {link} (the public booking page).
+         */
+        get: operations["getMessageTemplates"];
+        /**
+         * Save the WhatsApp message templates.
+         * @description Error `validation_failed` (400) for an empty template, one over 1000 characters, or a placeholder that does not exist (named in the message).
+         */
+        put: operations["saveMessageTemplates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar-feeds": {
         parameters: {
             query?: never;
@@ -1478,6 +1502,11 @@ export interface components {
             totalSpentCents: number;
             noShows: number;
             truncated: boolean;
+        };
+        MessageTemplates: {
+            confirmation: string;
+            reminder: string;
+            reschedule: string;
         };
         CalendarFeed: {
             id: string;
@@ -3459,6 +3488,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfessionalWeek"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplates"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveMessageTemplates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageTemplates"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplates"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,102 @@
+package profiles
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Messages are the owner's WhatsApp message templates: the texts the
+// agenda's one-tap buttons open wa.me with, the placeholders filled in the
+// page ({nome}, {data}, {hora}, {servico}, {profissional}, {link}).
+type Messages struct {
+	Confirmation string `json:"confirmation"`
+	Reminder     string `json:"reminder"`
+	Reschedule   string `json:"reschedule"`
+}
+
+// DefaultMessages are the texts of an owner who has not written their own.
+var DefaultMessages = Messages{
+	Confirmation: "Olá, {nome}! Seu horário de {servico} com {profissional} está confirmado para {data} às {hora}. Até lá!",
+	Reminder:     "Olá, {nome}! Passando para lembrar do seu horário de {servico} com {profissional} em {data} às {hora}. Se não puder vir, é só me avisar por aqui.",
+	Reschedule:   "Olá, {nome}! Seu horário de {servico} com {profissional} foi remarcado para {data} às {hora}. Se precisar de outro horário: {link}",
+}
+
+// Placeholders are the words a template may use.
+var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}"}
+
+// MaxMessage bounds a template (a WhatsApp message, not a letter).
+const MaxMessage = 1000
+
+var placeholder = regexp.MustCompile(`\{[^{}\s]*\}`)
+
+// Messages returns the owner's templates, each the default when unset.
+func (s *Service) Messages(ctx context.Context, userID string) (*Messages, error) {
+	var m Messages
+	err := s.DB.QueryRowContext(ctx, `SELECT msg_confirmation, msg_reminder, msg_reschedule FROM profiles WHERE id = ?`, userID).
+		Scan(&m.Confirmation, &m.Reminder, &m.Reschedule)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []struct {
+		v   *string
+		def string
+	}{{&m.Confirmation, DefaultMessages.Confirmation}, {&m.Reminder, DefaultMessages.Reminder}, {&m.Reschedule, DefaultMessages.Reschedule}} {
+		if *f.v == "" {
+			*f.v = f.def
+		}
+	}
+	return &m, nil
+}
+
+// SaveMessages stores the owner's templates: each non-empty, at most
+// MaxMessage characters, with no placeholder but the known ones.
+func (s *Service) SaveMessages(ctx context.Context, userID string, in Messages) (*Messages, error) {
+	for _, f := range []struct {
+		v    *string
+		name string
+	}{{&in.Confirmation, "confirmação"}, {&in.Reminder, "lembrete"}, {&in.Reschedule, "remarcação"}} {
+		*f.v = strings.TrimSpace(*f.v)
+		if *f.v == "" {
+			return nil, httpx.Validation("Escreva a mensagem de " + f.name + ".")
+		}
+		if utf8.RuneCountInString(*f.v) > MaxMessage {
+			return nil, httpx.Validation("A mensagem de " + f.name + " deve ter no máximo 1000 caracteres.")
+		}
+		for _, p := range placeholder.FindAllString(*f.v, -1) {
+			known := false
+			for _, k := range Placeholders {
+				known = known || p == k
+			}
+			if !known {
+				return nil, httpx.Validation("A mensagem de " + f.name + " usa " + p + ", que não existe. Use " + strings.Join(Placeholders, ", ") + ".")
+			}
+		}
+	}
+	err := db.ExecOwned(ctx, s.DB, httpx.ErrNotFound, `UPDATE profiles SET msg_confirmation = ?, msg_reminder = ?, msg_reschedule = ?, updated_at = ? WHERE id = ?`,
+		in.Confirmation, in.Reminder, in.Reschedule, s.Clock.Now(), userID)
+	if err != nil {
+		return nil, err
+	}
+	return s.Messages(ctx, userID)
+}
+
+func (h *Handlers) messages(w http.ResponseWriter, r *http.Request) error {
+	m, err := h.Svc.Messages(r.Context(), auth.UserID(r.Context()))
+	return httpx.Respond(w, http.StatusOK, m, err)
+}
+
+func (h *Handlers) saveMessages(w http.ResponseWriter, r *http.Request) error {
+	var in Messages
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	m, err := h.Svc.SaveMessages(r.Context(), auth.UserID(r.Context()), in)
+	return httpx.Respond(w, http.StatusOK, m, err)
+}

@@ -1,0 +1,30 @@
+import { longDate } from './format'
+
+/**
+ * A Brazilian phone as a wa.me link: its digits, with the country's 55
+ * added when missing (SPEC §2 Agenda), and optionally a prefilled text. The
+ * one rule for the agenda, the client page, the dashboard and the owner's
+ * own number on the public page.
+ */
+export function whatsappFor(phone: string, text?: string): string {
+  const digits = phone.replace(/\D/g, '')
+  const number = digits.startsWith('55') && digits.length > 11 ? digits : `55${digits}`
+  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`
+}
+
+/** What a message template's placeholders stand for. */
+export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string }
+
+/** A template with {nome}, {data}, {hora}, {servico}, {profissional} and {link} filled. */
+export function fillMessage(template: string, f: MessageFacts): string {
+  const first = f.clientName.trim().split(/\s+/)[0] ?? ''
+  const values: Record<string, string> = {
+    '{nome}': first,
+    '{data}': longDate(f.date),
+    '{hora}': f.time,
+    '{servico}': f.serviceName,
+    '{profissional}': f.professionalName,
+    '{link}': f.link,
+  }
+  return template.replace(/\{[^{}\s]*\}/g, (p) => values[p] ?? p)
+}
