@@ -13,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -57,6 +58,7 @@ const contactBatch = 500
 type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
+	Notes *notifications.Service // an erasure is told to the owner
 }
 
 // List returns a page of clients (limit 0: all) and how many there are.
@@ -226,6 +228,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/clients", h.Auth.RequireUser(h.Memo.Owner("clients", auth.UserID, httpx.Handle(h.list))))
 	mux.Handle("GET /api/clients/search", h.Auth.RequireUser(httpx.Handle(h.search)))
 	mux.Handle("GET /api/clients/export", h.Auth.RequireUser(h.Memo.Owner("clients.csv", auth.UserID, httpx.Handle(h.export))))
+	mux.Handle("GET /api/clients/data", h.Auth.RequireUser(httpx.Handle(h.data)))
+	mux.Handle("POST /api/clients/erase", h.Auth.RequireUser(httpx.Handle(h.erase)))
 }
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {

@@ -139,7 +139,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc.RegisterJobs()
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache}).Register(mux)
 	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
-	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
+	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache}).Register(mux)
 	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)

@@ -399,3 +399,36 @@ test('one-tap WhatsApp: the owner edits the reminder text, and tomorrow’s clie
   const confirm = await dialog.getByRole('link', { name: 'Enviar confirmação pelo WhatsApp' }).getAttribute('href')
   expect(decodeURIComponent((confirm ?? '').split('?text=')[1])).toContain('Olá, Joana! Seu horário de Sessão com Bia está confirmado')
 })
+
+test('LGPD: the owner exports a client’s data and erases it; the client list shows them only as Cliente removido', async ({ page, request }) => {
+  const username = `lgpd${Date.now()}`
+  const email = uniqueEmail('lgpd')
+  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Psicologia', username, email, professional: 'Lia', priceCents: 20000 })
+  const date = inSaoPaulo(Date.now() + 2 * 864e5)
+  expect(
+    (
+      await request.post('/api/appointments', {
+        headers: s.auth,
+        data: { professionalId: s.professional, serviceId: s.service, date, time: '11:00', clientName: 'Teresa Sigilo', clientPhone: '(31) 97777-0000', clientEmail: 'teresa@example.com' },
+      })
+    ).status(),
+  ).toBe(201)
+
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/clients')
+  await page.getByRole('link', { name: 'Ver histórico de Teresa Sigilo' }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Exportar dados (JSON)' }).click()
+  const file = await download
+  const exported = JSON.parse((await (await file.createReadStream()).toArray()).join(''))
+  expect(exported.client.email).toBe('teresa@example.com')
+  expect(exported.appointments).toHaveLength(1)
+
+  await page.getByRole('button', { name: 'Excluir dados do cliente' }).click()
+  await page.getByRole('dialog', { name: 'Excluir os dados de Teresa Sigilo?' }).getByRole('button', { name: 'Excluir dados' }).click()
+  await expect(page.getByText('Dados do cliente excluídos').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/clients$/)
+  await expect(page.getByText('Cliente removido').first()).toBeVisible()
+  await expect(page.getByText('Teresa Sigilo')).toHaveCount(0)
+})

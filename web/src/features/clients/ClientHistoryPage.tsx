@@ -5,7 +5,8 @@ import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -14,7 +15,10 @@ import { brDate, formatBRL } from '@/lib/format'
 import { emailText, phoneText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { StatusBadge } from '../agenda/AppointmentDetails'
 import { whatsappFor } from '@/lib/whatsapp'
-import { useClientHistory, useUpdateClientContact, type ContactInput } from './api/client-history'
+import { errorMessage } from '@/lib/api/client'
+import { saveFile } from '@/lib/save-file'
+import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactInput } from './api/client-history'
+import { useExportClientData } from './api/export-clients'
 
 type History = Schemas['ClientHistory']
 type ContactFields = { name: string; phone: string; email: string }
@@ -90,7 +94,74 @@ export default function ClientHistoryPage() {
           {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
         </CardContent>
       </Card>
+      <PrivacyCard history={data} />
     </div>
+  )
+}
+
+/**
+ * 'Privacidade (LGPD)': the client's right to a copy of their data and to
+ * its erasure. Erasing keeps the appointments' dates and amounts for the
+ * reports and removes the name, contacts and notes everywhere.
+ */
+function PrivacyCard({ history }: { history: History }) {
+  const navigate = useNavigate()
+  const exporting = useExportClientData()
+  const erase = useEraseClient()
+  const [open, setOpen] = useState(false)
+  const key = history.client.identifier
+  const save = (format: 'json' | 'csv') =>
+    exporting.mutate({ key, format }, { onSuccess: saveFile, onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível exportar. Tente novamente.') }) })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Privacidade (LGPD)</CardTitle>
+        <CardDescription>A pedido do cliente: uma cópia de tudo o que está guardado sobre ele, ou a exclusão dos dados pessoais.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button variant="outline" disabled={exporting.isPending} onClick={() => save('json')}>
+          Exportar dados (JSON)
+        </Button>
+        <Button variant="outline" disabled={exporting.isPending} onClick={() => save('csv')}>
+          Exportar dados (CSV)
+        </Button>
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button variant="destructive">Excluir dados do cliente</Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Excluir os dados de {history.client.name}?</DialogTitle>
+              <DialogDescription>
+                Nome, telefone, e-mail e observações serão apagados de todos os {history.count} agendamento(s) e das notificações. Datas, serviços e valores continuam nos relatórios
+                como “Cliente removido”. Esta ação não pode ser desfeita.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancelar
+              </Button>
+              <Button
+                type="button"
+                variant="destructive"
+                disabled={erase.isPending}
+                onClick={() =>
+                  erase.mutate(key, {
+                    onSuccess: () => {
+                      toast.success('Dados do cliente excluídos')
+                      navigate('/clients', { replace: true })
+                    },
+                    onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir os dados. Tente novamente.') }),
+                  })
+                }
+              >
+                {erase.isPending ? 'Excluindo...' : 'Excluir dados'}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
   )
 }
 

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
+import { saveFile } from '@/lib/save-file'
 import { useExportClients } from './api/export-clients'
 import { useClients } from './api/list-clients'
 
@@ -24,14 +25,7 @@ export default function ClientsPage() {
 
   function download() {
     exporting.mutate(undefined, {
-      onSuccess: ({ name, blob }) => {
-        const url = URL.createObjectURL(blob)
-        const a = document.createElement('a')
-        a.href = url
-        a.download = name
-        a.click()
-        URL.revokeObjectURL(url)
-      },
+      onSuccess: saveFile,
       onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível exportar os clientes. Tente novamente.') }),
     })
   }

@@ -571,6 +571,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * LGPD: everything stored about one client (every appointment with its contacts and notes, and the notifications about them), as JSON or CSV.
+         * @description Error `not_found` (404) when the owner has no appointment with that client key.
+         */
+        get: operations["exportClientData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * LGPD: erase one client's personal data.
+         * @description Name, e-mail, phone and notes are replaced in every one of their appointments (the name by 'Cliente
+         *     removido'; date, time, service, professional, status and amount stay for the reports), their name in
+         *     the owner's notifications about them; e-mails to them not yet sent are dropped; the owner is told.
+         *     Needs `confirm: true` (`validation_failed`, 400); `not_found` (404) for an unknown client key.
+         */
+        post: operations["eraseClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/history": {
         parameters: {
             query?: never;
@@ -1502,6 +1545,36 @@ export interface components {
             totalSpentCents: number;
             noShows: number;
             truncated: boolean;
+        };
+        ClientData: {
+            /** Format: date-time */
+            exportedAt: string;
+            client: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+            appointments: {
+                date: string;
+                time: string;
+                service: string;
+                professional: string;
+                duration: number;
+                priceCents: number;
+                status: string;
+                name: string;
+                email: string;
+                phone: string;
+                notes: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            notifications: {
+                title: string;
+                description: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
         MessageTemplates: {
             confirmation: string;
@@ -2726,6 +2799,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportClientData: {
+        parameters: {
+            query: {
+                /** @description the client's identifier from /api/clients */
+                key: string;
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's data, as a download. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientData"];
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    eraseClient: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    identifier: string;
+                    confirm: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Erased */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description appointments erased */
+                        erased: number;
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -7,6 +7,7 @@ export type ContactInput = operations['updateClientContact']['requestBody']['con
 
 export const getClientHistory = (key: string) => request('get', '/api/clients/history', { query: { key }, auth: true })
 export const updateClientContact = (body: ContactInput) => request('put', '/api/clients/contact', { body, auth: true })
+export const eraseClient = (identifier: string) => request('post', '/api/clients/erase', { body: { identifier, confirm: true }, auth: true })
 
 export const clientHistoryQueryOptions = (key: string) => queryOptions({ queryKey: queryKeys.clients.history(key), queryFn: () => getClientHistory(key) })
 
@@ -23,6 +24,17 @@ export function useUpdateClientContact() {
       void qc.invalidateQueries({ queryKey: queryKeys.clients.all })
       void qc.invalidateQueries({ queryKey: queryKeys.appointments.all })
       void qc.invalidateQueries({ queryKey: queryKeys.dashboard })
+    },
+  })
+}
+
+/** LGPD: erases a client's personal data; every screen that shows clients or appointments is read again. */
+export function useEraseClient() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: eraseClient,
+    onSuccess: () => {
+      for (const key of [queryKeys.clients.all, queryKeys.appointments.all, queryKeys.dashboard, queryKeys.notifications]) void qc.invalidateQueries({ queryKey: key })
     },
   })
 }

@@ -1,0 +1,212 @@
+package clients
+
+import (
+	"context"
+	"database/sql"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// The LGPD's data subject requests (Lei 13.709, art. 18) for one client of
+// an owner: a copy of everything stored about them, and erasure of their
+// personal data. An erased client's appointments keep their date, time,
+// service, professional, status and amount — the owner's reports need them
+// and hold nothing personal — under the name ErasedName.
+
+// ErasedName replaces an erased client's name.
+const ErasedName = "Cliente removido"
+
+// Data is everything stored about one client of an owner.
+type Data struct {
+	ExportedAt time.Time `json:"exportedAt"`
+	Client     struct {
+		Name  string `json:"name"`
+		Email string `json:"email"`
+		Phone string `json:"phone"`
+	} `json:"client"`
+	Appointments  []DataAppointment  `json:"appointments"`
+	Notifications []DataNotification `json:"notifications"`
+}
+
+// DataAppointment is one of the client's appointments as stored.
+type DataAppointment struct {
+	Date         string    `json:"date"`
+	Time         string    `json:"time"`
+	Service      string    `json:"service"`
+	Professional string    `json:"professional"`
+	Duration     int       `json:"duration"`
+	PriceCents   int64     `json:"priceCents"`
+	Status       string    `json:"status"`
+	Name         string    `json:"name"`
+	Email        string    `json:"email"`
+	Phone        string    `json:"phone"`
+	Notes        string    `json:"notes"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// DataNotification is an owner's notification about one of the client's appointments.
+type DataNotification struct {
+	Title       string    `json:"title"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+var (
+	errDataClient  = httpx.NewError(http.StatusNotFound, "not_found", "Cliente não encontrado.")
+	errEraseAnswer = httpx.Validation("Confirme a exclusão dos dados do cliente.")
+)
+
+// ClientData gathers everything stored about the client with this key.
+func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
+	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}}
+	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
+		client_name, client_email, client_phone, notes, created_at FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
+		[]any{userID, key}, func(r *sql.Rows) error {
+			var a DataAppointment
+			if err := r.Scan(&a.Date, &a.Time, &a.Service, &a.Professional, &a.Duration, &a.PriceCents, &a.Status, &a.Name, &a.Email, &a.Phone, &a.Notes, &a.CreatedAt); err != nil {
+				return err
+			}
+			a.CreatedAt = a.CreatedAt.UTC()
+			d.Appointments = append(d.Appointments, a)
+			return nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	if len(d.Appointments) == 0 {
+		return nil, errDataClient
+	}
+	latest := d.Appointments[0] // the contacts as last written
+	d.Client.Name, d.Client.Email, d.Client.Phone = latest.Name, latest.Email, latest.Phone
+	err = db.Each(ctx, s.DB, `SELECT n.title, n.description, n.created_at FROM notifications n JOIN appointments a ON a.id = n.appointment_id
+		WHERE n.user_id = ? AND a.user_id = ? AND a.client_key = ? ORDER BY n.created_at DESC`, []any{userID, userID, key}, func(r *sql.Rows) error {
+		var n DataNotification
+		if err := r.Scan(&n.Title, &n.Description, &n.CreatedAt); err != nil {
+			return err
+		}
+		n.CreatedAt = n.CreatedAt.UTC()
+		d.Notifications = append(d.Notifications, n)
+		return nil
+	})
+	return d, err
+}
+
+// EraseClient replaces the client's personal data in every one of their
+// appointments (name, e-mail, phone, notes) and in the owner's
+// notifications about them, drops e-mails to them not yet sent, and tells
+// the owner. It returns how many appointments were erased.
+func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, error) {
+	erased := 0
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		names, emails := map[string]bool{}, map[string]bool{}
+		err := db.Each(ctx, tx, `SELECT client_name, client_email FROM appointments WHERE user_id = ? AND client_key = ?`, []any{userID, key}, func(r *sql.Rows) error {
+			var name, email string
+			if err := r.Scan(&name, &email); err != nil {
+				return err
+			}
+			names[name], emails[email] = true, true
+			erased++
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if erased == 0 {
+			return errDataClient
+		}
+		// A key of its own: the erased appointments are nobody's to find again.
+		gone := "removido:" + uuid.NewString()
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
+			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key); err != nil {
+			return err
+		}
+		for name := range names {
+			if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = REPLACE(description, ?, ?)
+				WHERE user_id = ? AND (appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?) OR (appointment_id IS NULL AND type = ?))`,
+				name, ErasedName, userID, userID, gone, notifications.Client); err != nil {
+				return err
+			}
+		}
+		for email := range emails {
+			if email == "" {
+				continue
+			}
+			// Messages to them still waiting in the queue are not sent.
+			if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE kind = 'mail.send' AND payload LIKE ?`, "%"+email+"%"); err != nil {
+				return err
+			}
+		}
+		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)",
+			fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased), "")
+	})
+	return erased, err
+}
+
+// dataCSV writes a client's appointments as a spreadsheet (the clients
+// list's conventions: BOM, ';', R$ with a decimal comma, formulas neutralised).
+func dataCSV(w http.ResponseWriter, d *Data) error {
+	if _, err := w.Write([]byte("\uFEFF")); err != nil {
+		return err
+	}
+	cw := csv.NewWriter(w)
+	cw.Comma = ';'
+	cw.UseCRLF = true
+	if err := cw.Write([]string{"Data", "Horário", "Serviço", "Profissional", "Duração (min)", "Valor", "Status", "Nome", "Email", "Telefone", "Observações", "Criado em"}); err != nil {
+		return err
+	}
+	for _, a := range d.Appointments {
+		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, cell(a.Service), cell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
+			a.Status, cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt)}); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func (h *Handlers) data(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	d, err := h.Svc.ClientData(r.Context(), auth.UserID(r.Context()), q.Get("key"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	stamp := d.ExportedAt.Format("2006-01-02")
+	if q.Get("format") == "csv" {
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", `attachment; filename="cliente-agendei-`+stamp+`.csv"`)
+		return dataCSV(w, d)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="cliente-agendei-`+stamp+`.json"`)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(d)
+}
+
+func (h *Handlers) erase(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Identifier string `json:"identifier"`
+		Confirm    bool   `json:"confirm"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if !in.Confirm {
+		return errEraseAnswer
+	}
+	n, err := h.Svc.EraseClient(r.Context(), auth.UserID(r.Context()), in.Identifier)
+	return httpx.Respond(w, http.StatusOK, map[string]int{"erased": n}, err)
+}
