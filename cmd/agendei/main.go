@@ -27,6 +27,7 @@ const usage = `Agendei — agendamento online.
 Uso:
   agendei serve   [flags]   inicia o servidor (API, app web e tarefas)
   agendei migrate [flags]   aplica as migrações do banco de dados e sai
+  agendei demo    [flags]   inicia com uma clínica de demonstração completa (em ./demo-data)
   agendei backup  [flags] ARQUIVO   copia o banco SQLite (com o servidor rodando) para ARQUIVO
 
 Rode "agendei serve -h" para ver as opções (cada uma também lida de uma variável de ambiente).
@@ -45,6 +46,8 @@ func main() {
 		err = serve(ctx, os.Args[2:])
 	case "migrate":
 		err = migrate(ctx, os.Args[2:])
+	case "demo":
+		err = demo(ctx, os.Args[2:])
 	case "backup":
 		err = backup(ctx, os.Args[2:])
 	case "-h", "--help", "help":
@@ -115,12 +118,18 @@ func backup(ctx context.Context, args []string) error {
 }
 
 func serve(ctx context.Context, args []string) error {
+	return run(ctx, "agendei serve", args, nil)
+}
+
+// run serves until ctx ends; prepare, when set, runs on the server before
+// it listens (the demo fills its practice there).
+func run(ctx context.Context, name string, args []string, prepare func(context.Context, *config.Config, *db.DB, *server.Server) error) error {
 	// A soft memory limit makes the collector work harder before the heap
 	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(64 << 20)
 	}
-	cfg, log, d, err := setup(ctx, "agendei serve", args)
+	cfg, log, d, err := setup(ctx, name, args)
 	if err != nil {
 		return err
 	}
@@ -131,6 +140,11 @@ func serve(ctx context.Context, args []string) error {
 	srv, err := server.New(cfg, server.Deps{DB: d, Log: log, Web: web.Dist()})
 	if err != nil {
 		return err
+	}
+	if prepare != nil {
+		if err := prepare(ctx, cfg, d, srv); err != nil {
+			return err
+		}
 	}
 	bgCtx, stopBg := context.WithCancel(context.Background())
 	srv.StartEvents(bgCtx)

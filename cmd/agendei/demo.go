@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/server"
+)
+
+// The demo practice's login, printed when it starts.
+const (
+	demoEmail    = "demo@agendei.app"
+	demoPassword = "demo-agendei"
+	demoDataDir  = "demo-data"
+)
+
+// demo serves a full demo practice: three professionals, six services,
+// hours with a lunch break, three months of appointments around today with
+// Brazilian names, blocks and notifications. It runs on its own data
+// folder (./demo-data unless --data-dir or AGENDEI_DATA_DIR says another),
+// and refuses a database that holds any other account: a real practice's
+// data is never mixed with the demo's.
+func demo(ctx context.Context, args []string) error {
+	if !hasFlag(args, "data-dir") && os.Getenv("AGENDEI_DATA_DIR") == "" {
+		args = append([]string{"--data-dir", demoDataDir}, args...)
+	}
+	return run(ctx, "agendei demo", args, func(ctx context.Context, cfg *config.Config, d *db.DB, srv *server.Server) error {
+		var others, mine int
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email <> ?`, demoEmail).Scan(&others); err != nil {
+			return err
+		}
+		if others > 0 {
+			return fmt.Errorf("este banco já tem %d conta(s) que não são da demonstração: o demo usa um banco próprio (rode sem --data-dir e sem DATABASE_URL, ou aponte para uma pasta vazia)", others)
+		}
+		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, demoEmail).Scan(&mine); err != nil {
+			return err
+		}
+		if mine == 0 {
+			if err := seedDemo(ctx, srv.Handler); err != nil {
+				return fmt.Errorf("demo: %w", err)
+			}
+			// The bell shows the latest dozen, as a practice that reads them would.
+			if _, err := d.ExecContext(ctx, `DELETE FROM notifications WHERE id NOT IN (SELECT id FROM notifications ORDER BY created_at DESC LIMIT 12)`); err != nil {
+				return err
+			}
+		}
+		fmt.Printf("\nDemonstração pronta em %s\n  e-mail: %s\n  senha:  %s\n  página pública: %s/agende/bemviver-demo\n\n", cfg.BaseURL, demoEmail, demoPassword, cfg.BaseURL)
+		return nil
+	})
+}
+
+func hasFlag(args []string, name string) bool {
+	for _, a := range args {
+		if a == "-"+name || a == "--"+name || strings.HasPrefix(a, "-"+name+"=") || strings.HasPrefix(a, "--"+name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// caller drives the server's own handler, as the web app would.
+type caller struct {
+	h     http.Handler
+	token string
+	ip    string
+}
+
+func (c *caller) do(method, path string, body, out any) (int, error) {
+	var buf bytes.Buffer
+	if body != nil {
+		if err := json.NewEncoder(&buf).Encode(body); err != nil {
+			return 0, err
+		}
+	}
+	req := httptest.NewRequest(method, path, &buf)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Agendei-Client", "demo")
+	if c.ip != "" {
+		req.RemoteAddr = c.ip + ":40000"
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	rec := httptest.NewRecorder()
+	c.h.ServeHTTP(rec, req)
+	if rec.Code >= 300 && rec.Code != http.StatusConflict {
+		return rec.Code, fmt.Errorf("%s %s: %d %s", method, path, rec.Code, strings.TrimSpace(rec.Body.String()))
+	}
+	if out != nil && rec.Code < 300 {
+		return rec.Code, json.Unmarshal(rec.Body.Bytes(), out)
+	}
+	return rec.Code, nil
+}
+
+var demoClients = []string{
+	"Ana Beatriz Oliveira", "Bruno Henrique Santos", "Camila Ferreira", "Diego Almeida", "Eduarda Lima", "Felipe Rocha", "Gabriela Martins",
+	"Henrique Barbosa", "Isabela Carvalho", "João Pedro Ribeiro", "Larissa Gomes", "Lucas Pereira", "Mariana Costa", "Matheus Araújo",
+	"Natália Souza", "Otávio Cardoso", "Paula Fernandes", "Rafaela Moreira", "Renato Teixeira", "Sabrina Nunes", "Thiago Correia",
+	"Vanessa Dias", "Vinícius Castro", "Yasmin Mendes", "Aline Pinto", "Caio Monteiro", "Débora Freitas", "Fernanda Vieira",
+	"Gustavo Ramos", "Helena Batista", "Igor Moura", "Júlia Azevedo", "Leonardo Duarte", "Letícia Farias", "Marcelo Tavares",
+	"Priscila Campos", "Rodrigo Lopes", "Simone Rezende", "Tatiane Borges", "Wagner Cunha",
+}
+
+// seedDemo fills the demo practice through the API, so every rule of a
+// real one holds: the onboarding, the team, the services and hours, then
+// appointments written as an owner would write them, their statuses, a
+// weekly series, a block and a few bookings from the public page.
+func seedDemo(ctx context.Context, h http.Handler) error {
+	c := &caller{h: h, ip: "127.0.0.1"}
+	var session struct{ AccessToken string }
+	if _, err := c.do("POST", "/api/auth/signup", map[string]string{"name": "Carla Mendes", "email": demoEmail, "password": demoPassword, "recoveryKeyword": "agenda"}, &session); err != nil {
+		return err
+	}
+	c.token = session.AccessToken
+	lunch := []map[string]string{{"start": "08:00", "end": "12:00"}, {"start": "13:00", "end": "18:00"}}
+	var days []map[string]any
+	for d := range 7 {
+		day := map[string]any{"dayOfWeek": d, "enabled": d >= 1 && d <= 5, "start": "08:00", "end": "18:00"}
+		days = append(days, day)
+	}
+	if _, err := c.do("POST", "/api/onboarding", map[string]any{"name": "Espaço Bem Viver", "area": "Psicologia, nutrição e fisioterapia", "publicUsername": "bemviver-demo",
+		"services": []map[string]any{{"name": "Psicoterapia individual", "duration": 50, "priceCents": 18000}}, "days": days}, nil); err != nil {
+		return err
+	}
+	if _, err := c.do("PUT", "/api/profile", map[string]any{"name": "Espaço Bem Viver", "email": demoEmail, "area": "Psicologia, nutrição e fisioterapia", "publicUsername": "bemviver-demo",
+		"description": "Clínica integrada em São Paulo: psicoterapia, nutrição e fisioterapia, presencial e online. Agende seu horário a qualquer hora.",
+		"phone": "(11) 3456-7890", "whatsapp": "(11) 98765-4321", "instagram": "https://instagram.com/bemviver.demo"}, nil); err != nil {
+		return err
+	}
+	// The week with a lunch break, and Saturday mornings.
+	var week []map[string]any
+	for d := range 7 {
+		switch {
+		case d >= 1 && d <= 5:
+			week = append(week, map[string]any{"dayOfWeek": d, "enabled": true, "windows": lunch})
+		case d == 6:
+			week = append(week, map[string]any{"dayOfWeek": d, "enabled": true, "windows": []map[string]string{{"start": "08:00", "end": "12:00"}}})
+		default:
+			week = append(week, map[string]any{"dayOfWeek": d, "enabled": false})
+		}
+	}
+	if _, err := c.do("PUT", "/api/availability", map[string]any{"days": week}, nil); err != nil {
+		return err
+	}
+	type ref struct{ ID string }
+	pros := map[string]string{}
+	for _, p := range []struct{ name, role string }{{"Dra. Carla Mendes", "Psicóloga (CRP 06/123456)"}, {"Rafael Souza", "Nutricionista (CRN 3/98765)"}, {"Juliana Costa", "Fisioterapeuta (CREFITO 3/54321)"}} {
+		var r ref
+		if _, err := c.do("POST", "/api/professionals", map[string]string{"name": p.name, "specialization": p.role}, &r); err != nil {
+			return err
+		}
+		pros[p.name] = r.ID
+	}
+	type svc struct {
+		id, pro string
+		minutes int
+	}
+	var services []svc
+	var first []struct{ ID string }
+	if _, err := c.do("GET", "/api/services", nil, &first); err != nil || len(first) != 1 {
+		return fmt.Errorf("the onboarding's service: %v", err)
+	}
+	if _, err := c.do("PUT", "/api/services/"+first[0].ID, map[string]any{"name": "Psicoterapia individual", "duration": 50, "priceCents": 18000,
+		"description": "Sessão individual de psicoterapia, presencial ou online.", "professionalIds": []string{pros["Dra. Carla Mendes"]}}, nil); err != nil {
+		return err
+	}
+	services = append(services, svc{first[0].ID, pros["Dra. Carla Mendes"], 50})
+	for _, s := range []struct {
+		name, pro string
+		minutes   int
+		cents     int
+	}{
+		{"Terapia de casal", "Dra. Carla Mendes", 80, 26000},
+		{"Consulta nutricional", "Rafael Souza", 60, 22000}, {"Retorno nutricional", "Rafael Souza", 30, 12000},
+		{"Fisioterapia", "Juliana Costa", 50, 15000}, {"Pilates clínico", "Juliana Costa", 50, 9000},
+	} {
+		var r ref
+		if _, err := c.do("POST", "/api/services", map[string]any{"name": s.name, "duration": s.minutes, "priceCents": s.cents, "professionalIds": []string{pros[s.pro]}}, &r); err != nil {
+			return err
+		}
+		services = append(services, svc{r.ID, pros[s.pro], s.minutes})
+	}
+
+	// Three months of appointments around today, some of each status.
+	rng := rand.New(rand.NewPCG(2026, 11))
+	loc := tz.Load(tz.Default)
+	today := time.Now().In(loc)
+	phone := func(i int) string { return fmt.Sprintf("(11) 9%04d-%04d", 7000+i*37%3000, 1000+i*151%9000) }
+	email := func(name string) string {
+		return strings.ToLower(strings.NewReplacer(" ", ".", "á", "a", "ú", "u", "é", "e", "í", "i", "ô", "o", "ç", "c", "ã", "a", "ó", "o").Replace(name)) + "@example.com"
+	}
+	for offset := -45; offset <= 45; offset++ {
+		day := today.AddDate(0, 0, offset)
+		if day.Weekday() == time.Sunday {
+			continue
+		}
+		date := day.Format("2006-01-02")
+		for _, s := range services {
+			for range 1 + rng.IntN(2) {
+				hour := 8 + rng.IntN(9)
+				if hour == 12 || (day.Weekday() == time.Saturday && hour >= 11) {
+					continue
+				}
+				at := fmt.Sprintf("%02d:%02d", hour, 30*rng.IntN(2))
+				i := rng.IntN(len(demoClients))
+				body := map[string]any{"professionalId": s.pro, "serviceId": s.id, "date": date, "time": at, "clientName": demoClients[i], "clientPhone": phone(i)}
+				if i%3 != 0 {
+					body["clientEmail"] = email(demoClients[i])
+				}
+				var a ref
+				code, err := c.do("POST", "/api/appointments", body, &a)
+				if err != nil {
+					return err
+				}
+				if code != http.StatusCreated {
+					continue // taken, or outside the hours: as an owner would, try another time
+				}
+				status := ""
+				switch r := rng.IntN(20); {
+				case offset < 0 && r < 2:
+					status = "no_show"
+				case r < 3:
+					status = "cancelled"
+				case offset < 0:
+					status = "completed"
+				}
+				if status != "" {
+					if _, err := c.do("PATCH", "/api/appointments/"+a.ID, map[string]string{"status": status}, nil); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	// A patient seen weekly at a fixed hour, and the team's meeting.
+	next := today.AddDate(0, 0, 1)
+	for next.Weekday() != time.Tuesday {
+		next = next.AddDate(0, 0, 1)
+	}
+	if _, err := c.do("POST", "/api/appointments", map[string]any{"professionalId": pros["Dra. Carla Mendes"], "serviceId": services[0].id, "date": next.Format("2006-01-02"),
+		"time": "07:00", "outsideHours": true, "clientName": "Roberta Siqueira", "clientPhone": "(11) 97777-2323", "repeat": map[string]any{"every": "week", "count": 8}}, nil); err != nil {
+		return err
+	}
+	if _, err := c.do("POST", "/api/blocks", map[string]any{"date": next.AddDate(0, 0, 2).Format("2006-01-02"), "start": "12:00", "end": "13:30", "reason": "Reunião de equipe"}, nil); err != nil {
+		return err
+	}
+	// A few bookings from the public page, each from its own visitor.
+	var times struct{ Times []string }
+	booked := 0
+	for offset := 2; offset < 12 && booked < 3; offset++ {
+		date := today.AddDate(0, 0, offset).Format("2006-01-02")
+		s := services[offset%len(services)]
+		if _, err := c.do("GET", fmt.Sprintf("/api/public/profiles/bemviver-demo/times?date=%s&professional=%s&service=%s", date, s.pro, s.id), nil, &times); err != nil {
+			return err
+		}
+		if len(times.Times) == 0 {
+			continue
+		}
+		visitor := &caller{h: h, ip: fmt.Sprintf("10.20.30.%d", offset)}
+		name := demoClients[(offset*7)%len(demoClients)]
+		if code, err := visitor.do("POST", "/api/public/profiles/bemviver-demo/bookings", map[string]string{"professionalId": s.pro, "serviceId": s.id, "date": date,
+			"time": times.Times[len(times.Times)/2], "clientName": name, "clientPhone": phone(offset * 7), "clientEmail": email(name)}, nil); err != nil {
+			return err
+		} else if code == http.StatusCreated {
+			booked++
+		}
+	}
+	if booked == 0 {
+		return errors.New("no public booking could be made")
+	}
+	return ctx.Err()
+}
