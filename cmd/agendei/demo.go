@@ -136,7 +136,7 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 	}
 	if _, err := c.do("PUT", "/api/profile", map[string]any{"name": "Espaço Bem Viver", "email": demoEmail, "area": "Psicologia, nutrição e fisioterapia", "publicUsername": "bemviver-demo",
 		"description": "Clínica integrada em São Paulo: psicoterapia, nutrição e fisioterapia, presencial e online. Agende seu horário a qualquer hora.",
-		"phone": "(11) 3456-7890", "whatsapp": "(11) 98765-4321", "instagram": "https://instagram.com/bemviver.demo"}, nil); err != nil {
+		"phone":       "(11) 3456-7890", "whatsapp": "(11) 98765-4321", "instagram": "https://instagram.com/bemviver.demo"}, nil); err != nil {
 		return err
 	}
 	// The week with a lunch break, and Saturday mornings.

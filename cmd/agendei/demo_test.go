@@ -46,7 +46,9 @@ func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 		}
 	}
 	get("/api/availability", &week)
-	var dash struct{ Metrics struct{ Total, UniqueClients int } }
+	var dash struct {
+		Metrics struct{ Total, UniqueClients int }
+	}
 	get("/api/dashboard", &dash)
 	var notes struct{ Notifications []struct{ Title string } }
 	get("/api/notifications", &notes)
