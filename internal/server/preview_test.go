@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -126,4 +127,21 @@ func week() []map[string]any {
 		days = append(days, map[string]any{"dayOfWeek": d, "enabled": d > 0 && d < 6, "start": "08:00", "end": "18:00"})
 	}
 	return days
+}
+
+// Only the embeddable booking form may be framed, by any site; every other
+// page keeps refusing framing.
+func TestEmbed_OnlyTheWidgetMayBeFramed(t *testing.T) {
+	e := servertest.Start(t, db.SQLite)
+	c := e.Client()
+	r := c.Do("GET", "/embed/ana-souza", nil)
+	if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") || r.Header.Get("X-Frame-Options") != "" || !strings.Contains(string(r.Body), `data-page="agende"`) {
+		t.Fatalf("embed: %v %s", r.Header, r.Body)
+	}
+	for _, p := range []string{"/", "/agende/ana-souza", "/agende/ana-souza/form", "/dashboard", "/api/public/profiles/ana-souza", "/embedded"} {
+		r := c.Do("GET", p, nil)
+		if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || r.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s may be framed: %v", p, r.Header)
+		}
+	}
 }

@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { uniqueEmail, waitForMail } from './helpers'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { login, uniqueEmail, waitForMail } from './helpers'
 
 const H = { 'X-Agendei-Client': 'e2e' }
 
@@ -125,4 +127,39 @@ test('a slot taken meanwhile shows the conflict alert and reloads the times', as
   await expect(page.getByText('Este profissional já possui agendamento neste horário. Por favor, escolha outro horário.')).toBeVisible()
   await expect(page.getByLabel('Horário', { exact: true })).toHaveValue('')
   expect(await page.getByLabel('Horário', { exact: true }).locator('option').allTextContents()).not.toContain('15:00')
+})
+
+test('the booking widget, pasted from the profile into a page of another origin, shows the form and its height follows the form', async ({ browser, page, request }) => {
+  const username = `widget${Date.now()}`
+  const email = uniqueEmail('widget')
+  await shop(request, username, email)
+  // The owner copies the code from the profile page.
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/profile')
+  const code = await page.getByLabel('Código do widget').inputValue()
+  expect(code).toContain(`/embed/${username}`)
+  const site = `<!doctype html><html><head><meta charset="utf-8"><title>Site da clínica</title></head><body><h1>Clínica Ana</h1>${code}</body></html>`
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    res.end(site)
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 } })
+    const visitor = await ctx.newPage()
+    await visitor.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`)
+    const frame = visitor.frameLocator(`#agendei-${username}`)
+    await expect(frame.getByLabel('Nome completo *')).toBeVisible()
+    // The page around it sets the iframe's height from the form's.
+    await expect.poll(async () => visitor.locator(`#agendei-${username}`).evaluate((f) => parseInt((f as HTMLIFrameElement).style.height || '0', 10))).toBeGreaterThan(700)
+    await expect(frame.getByText('Sessão de terapia').first()).toBeVisible()
+    await expect(frame.getByRole('button', { name: 'Confirmar agendamento' })).toBeVisible()
+    // The owner's own pages still refuse to be framed.
+    const framed = await request.get('/dashboard')
+    expect(framed.headers()['x-frame-options']).toBe('DENY')
+    await ctx.close()
+  } finally {
+    server.close()
+  }
 })

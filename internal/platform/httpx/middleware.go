@@ -136,15 +136,22 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 // SecurityHeaders sets the strict headers every response carries. The CSP
 // allows scripts only from our own origin (the SPA has no inline script);
 // inline style attributes are allowed because positioning libraries set them.
+//
+// Only the embeddable booking form (/embed/…, the owner's widget) may be
+// framed, by any site; every other page and answer refuses framing.
 func SecurityHeaders(tls bool) func(http.Handler) http.Handler {
-	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	const policy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h.Set("Content-Security-Policy", csp)
+			if strings.HasPrefix(r.URL.Path, "/embed/") {
+				h.Set("Content-Security-Policy", policy+"frame-ancestors *")
+			} else {
+				h.Set("Content-Security-Policy", policy+"frame-ancestors 'none'")
+				h.Set("X-Frame-Options", "DENY")
+			}
 			h.Set("X-Content-Type-Options", "nosniff")
-			h.Set("X-Frame-Options", "DENY")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
 			h.Set("Cross-Origin-Opener-Policy", "same-origin")

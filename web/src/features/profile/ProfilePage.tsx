@@ -13,6 +13,7 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
+import { WidgetCard } from './WidgetCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
 import { profileFields, profileSchema } from './profile-form'
@@ -54,6 +55,7 @@ export default function ProfilePage() {
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
           <MessageTemplatesCard />
+          <WidgetCard username={data.publicUsername} name={data.name} />
           <CalendarFeedsCard />
         </>
       )}
