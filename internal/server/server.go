@@ -237,10 +237,17 @@ func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(web, name); err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				switch {
+				case strings.HasPrefix(name, "assets/"):
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
+				case name == "sw.js":
+					// The service worker is checked for updates on every visit.
+					w.Header().Set("Cache-Control", "no-cache")
+				default:
 					w.Header().Set("Cache-Control", "public, max-age=3600")
+				}
+				if path.Ext(name) == ".webmanifest" {
+					w.Header().Set("Content-Type", "application/manifest+json")
 				}
 				files.ServeHTTP(w, r)
 				return

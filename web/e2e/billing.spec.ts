@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { login, uniqueEmail } from './helpers'
+import { login, uniqueEmail, apiSignup } from './helpers'
 
 const H = { 'X-Agendei-Client': 'e2e' }
 
 test('an owner in trial subscribes through the local test provider, sees the plan, and cancels', async ({ page, request }) => {
   const email = uniqueEmail('assina')
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Rita', email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const signup = await apiSignup(request, { name: 'Rita', email, password: 'segredo1', recoveryKeyword: 'gato' })
   const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: d > 0, start: '09:00', end: '18:00' }))
   await request.post('/api/onboarding', { headers: auth, data: { name: 'Rita', area: 'Yoga', publicUsername: `rita${Date.now()}`, services: [{ name: 'Aula', duration: 60 }], days } })

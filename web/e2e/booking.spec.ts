@@ -1,13 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { login, uniqueEmail, waitForMail } from './helpers'
+import { login, uniqueEmail, waitForMail, apiSignup } from './helpers'
 
 const H = { 'X-Agendei-Client': 'e2e' }
 
 /** An owner set up through the API: open every day 08:00–20:00, one 60-minute service, one professional. */
 async function shop(request: APIRequestContext, username: string, ownerEmail: string) {
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Ana', email: ownerEmail, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const signup = await apiSignup(request, { name: 'Ana', email: ownerEmail, password: 'segredo1', recoveryKeyword: 'gato' })
   expect(signup.status()).toBe(201)
   const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { apiOwner, H, login, uniqueEmail } from './helpers'
+import { apiOwner, H, login, uniqueEmail, apiSignup } from './helpers'
 
 async function owner(request: APIRequestContext, username: string, email: string) {
   return apiOwner(request, { name: 'Dona Clara', business: 'Clínica Clara', area: 'Fisioterapia', username, email, professional: 'Clara', priceCents: 12000 })
@@ -92,7 +92,7 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   })
   expect(ids.length).toBeGreaterThan(0)
   const intruderEmail = uniqueEmail('intrusa')
-  await request.post('/api/auth/signup', { headers: H, data: { name: 'Intrusa', email: intruderEmail, password: 'segredo1', recoveryKeyword: 'rato' } })
+  await apiSignup(request, { name: 'Intrusa', email: intruderEmail, password: 'segredo1', recoveryKeyword: 'rato' })
   const other = await browser.newContext({ baseURL: test.info().project.use.baseURL })
   const p2 = await other.newPage()
   await login(p2, intruderEmail, 'segredo1')

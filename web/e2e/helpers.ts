@@ -6,6 +6,16 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
+/**
+ * A signup through the API from a visitor of its own: the server limits
+ * signups per address (20 an hour), and the suite makes more than that.
+ * The e2e server trusts X-Forwarded-For (--trust-proxy), as behind a proxy.
+ */
+export function apiSignup(request: APIRequestContext, data: { name: string; email: string; password: string; recoveryKeyword: string }) {
+  const visitor = `10.${100 + Math.floor(Math.random() * 100)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`
+  return request.post('/api/auth/signup', { headers: { 'X-Agendei-Client': 'e2e', 'X-Forwarded-For': visitor }, data })
+}
+
 export async function signup(page: Page, name: string, email: string, password: string, keyword: string) {
   await page.goto('/signup')
   await page.getByLabel('Nome completo').fill(name)
@@ -54,7 +64,7 @@ export const H = { 'X-Agendei-Client': 'e2e' }
 
 /** An owner made through the API: signed up, onboarded open 08:00–20:00 every day with one service, and one professional. */
 export async function apiOwner(request: APIRequestContext, o: { name: string; business: string; area: string; username: string; email: string; professional: string; priceCents: number }) {
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: o.name, email: o.email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const signup = await apiSignup(request, { name: o.name, email: o.email, password: 'segredo1', recoveryKeyword: 'gato' })
   const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
   await request.post('/api/onboarding', {

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { login, uniqueEmail } from './helpers'
+import { login, uniqueEmail, apiSignup } from './helpers'
 
 const H = { 'X-Agendei-Client': 'e2e' }
 
 test('a booking made elsewhere appears in the open notifications list without a reload', async ({ page, request }) => {
   const username = `aviso${Date.now()}`
   const email = uniqueEmail('aviso')
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Dona Lia', email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const signup = await apiSignup(request, { name: 'Dona Lia', email, password: 'segredo1', recoveryKeyword: 'gato' })
   const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '08:00', end: '20:00' }))
   await request.post('/api/onboarding', { headers: auth, data: { name: 'Lia', area: 'Nutrição', publicUsername: username, services: [{ name: 'Consulta', duration: 30 }], days } })

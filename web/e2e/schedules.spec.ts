@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { H, login, uniqueEmail } from './helpers'
+import { H, login, uniqueEmail, apiSignup } from './helpers'
 
 const weekdayNames = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']
 const monthNames = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro']
@@ -37,7 +37,7 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   test.setTimeout(120_000)
   const email = uniqueEmail('agenda')
   const username = `horarios${Date.now()}`
-  const signup = await request.post('/api/auth/signup', { headers: H, data: { name: 'Clara', email, password: 'segredo1', recoveryKeyword: 'gato' } })
+  const signup = await apiSignup(request, { name: 'Clara', email, password: 'segredo1', recoveryKeyword: 'gato' })
   const auth = { ...H, Authorization: `Bearer ${(await signup.json()).accessToken}` }
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: d >= 1 && d <= 5, start: '09:00', end: '18:00' }))
   expect(
