@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => done(port))
+    })
+  })
+
+test('agendei demo starts a full practice: the printed login opens a dashboard full of numbers and a client list', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const dir = mkdtempSync(join(tmpdir(), 'agendei-demo-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const demo = spawn('../bin/agendei', ['demo', '--addr', `127.0.0.1:${port}`, '--data-dir', dir, '--base-url', base, '--log-level', 'warn'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  demo.stdout.on('data', (b) => (out += String(b)))
+  demo.stderr.on('data', (b) => (out += String(b)))
+  try {
+    await expect.poll(() => out, { timeout: 90_000 }).toContain('Demonstração pronta')
+    const email = /e-mail: (\S+)/.exec(out)?.[1] ?? ''
+    const password = /senha:\s+(\S+)/.exec(out)?.[1] ?? ''
+    const ctx = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } })
+    const page = await ctx.newPage()
+    await page.goto('/login')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Senha', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { name: 'Agendamentos de hoje' })).toBeVisible()
+    // Weeks of appointments around today: the week's total is far from zero, whatever the weekday.
+    const total = page.getByRole('region', { name: 'Métricas' }).getByText('Total de agendamentos').locator('xpath=../..').locator('p').first()
+    await expect.poll(async () => Number(await total.textContent())).toBeGreaterThan(20)
+    await page.goto('/clients')
+    await expect(page.getByRole('link', { name: /^Ver histórico de / }).first()).toBeVisible()
+    await ctx.close()
+  } finally {
+    demo.kill('SIGTERM')
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
