@@ -93,12 +93,12 @@ func startDemo(t *testing.T, dir string) *proc {
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("AGENDEI_TEST_MAIN=demo --addr 127.0.0.1:%d --data-dir %s --base-url %s --log-level warn", port, dir, base))
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{cmd: cmd, base: base, logs: &logs}
+	p := &proc{cmd: cmd, base: base, logs: logs}
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_, _ = cmd.Process.Wait()

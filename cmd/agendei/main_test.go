@@ -34,7 +34,25 @@ func TestMain(m *testing.M) {
 type proc struct {
 	cmd  *exec.Cmd
 	base string
-	logs *bytes.Buffer
+	logs *syncBuffer
+}
+
+// syncBuffer is a process's output, readable while the process writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // terminate sends SIGTERM and waits for a clean exit (status 0) within 25 s.
@@ -84,12 +102,12 @@ func startServeWith(t *testing.T, databaseURL, dataDir, extra string) *proc {
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN="+args, "AGENDEI_SECRET=shared-secret-for-both-processes-0123456789")
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &proc{cmd: cmd, base: base, logs: &logs}
+	p := &proc{cmd: cmd, base: base, logs: logs}
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_, _ = cmd.Process.Wait()
