@@ -91,30 +91,7 @@ func startDemo(t *testing.T, dir string) *proc {
 	t.Helper()
 	port := freePort(t)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), fmt.Sprintf("AGENDEI_TEST_MAIN=demo --addr 127.0.0.1:%d --data-dir %s --base-url %s --log-level warn", port, dir, base))
-	logs := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = logs, logs
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	p := &proc{cmd: cmd, base: base, logs: logs}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_, _ = cmd.Process.Wait()
-	})
-	for deadline := time.Now().Add(120 * time.Second); ; {
-		if r, err := http.Get(base + "/readyz"); err == nil {
-			r.Body.Close()
-			if r.StatusCode == 200 {
-				return p
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("demo did not start:\n%s", logs.String())
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	return startAgendei(t, fmt.Sprintf("demo --addr 127.0.0.1:%d --data-dir %s --base-url %s --log-level warn", port, dir, base), base, 120*time.Second)
 }
 
 func login(t *testing.T, base, email, password string) string {

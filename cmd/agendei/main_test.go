@@ -100,6 +100,13 @@ func startServeWith(t *testing.T, databaseURL, dataDir, extra string) *proc {
 	if extra != "" {
 		args += " " + extra
 	}
+	return startAgendei(t, args, base, 30*time.Second)
+}
+
+// startAgendei runs the agendei command (this test binary, as main) with
+// args, and waits up to wait for it to answer /readyz at base.
+func startAgendei(t *testing.T, args, base string, wait time.Duration) *proc {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN="+args, "AGENDEI_SECRET=shared-secret-for-both-processes-0123456789")
 	logs := &syncBuffer{}
@@ -112,8 +119,7 @@ func startServeWith(t *testing.T, databaseURL, dataDir, extra string) *proc {
 		_ = cmd.Process.Kill()
 		_, _ = cmd.Process.Wait()
 	})
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	for deadline := time.Now().Add(wait); ; time.Sleep(100 * time.Millisecond) {
 		if r, err := http.Get(base + "/readyz"); err == nil {
 			r.Body.Close()
 			if r.StatusCode == 200 {
@@ -123,7 +129,6 @@ func startServeWith(t *testing.T, databaseURL, dataDir, extra string) *proc {
 		if time.Now().After(deadline) {
 			t.Fatalf("agendei did not become ready:\n%s", logs.String())
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 }
 

@@ -1,22 +1,17 @@
 import { Mail, MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { todayLocal } from './dates'
+import { StatusBadge } from '@/components/status-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
 import { RescheduleForm } from './RescheduleForm'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
 type Appointment = Schemas['Appointment']
-
-export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'confirmed' ? 'success' : status === 'cancelled' ? 'danger' : status === 'completed' ? 'neutral' : 'warning'
-  return <Badge tone={tone}>{statusLabel(status)}</Badge>
-}
 
 /** Every field of an appointment, with links to reach the client, and the status actions. */
 export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
