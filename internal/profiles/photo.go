@@ -22,6 +22,7 @@ import (
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 )
 
@@ -281,14 +282,14 @@ type PhotoHandlers struct {
 	Store   files.Store
 	Auth    *auth.Handlers
 	Limiter *ratelimit.Limiter // uploads per account (rulePhotoUser)
-	cards   cardCache          // link preview images drawn lately
+	Memo    *memo.Cache        // link preview cards, kept while the profile is unchanged (nil: drawn each time)
 }
 
 // Register adds the routes.
 func (h *PhotoHandlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/profile/photo", h.Auth.RequireUser(httpx.Handle(h.upload)))
 	mux.HandleFunc("GET /files/profile-photos/{user}/{name}", h.serve)
-	mux.Handle("GET /api/public/profiles/{username}/card.jpg", httpx.Handle(h.card))
+	mux.Handle("GET /api/public/profiles/{username}/card.jpg", h.Memo.Public("card", NormalizeUsername, httpx.Handle(h.card)))
 }
 
 func (h *PhotoHandlers) upload(w http.ResponseWriter, r *http.Request) error {

@@ -219,23 +219,21 @@ func wrap(face font.Face, text string, width, lines int) []string {
 
 // card serves GET /api/public/profiles/{username}/card.jpg: the preview
 // image of a public page. A photo that cannot be read gives the initials
-// instead; the image is cached an hour by whoever fetched it.
+// instead; the image is cached an hour by whoever fetched it, and drawn
+// again here only when the owner's data changed (the answer cache: name,
+// area and photo are the profile's, whose writes bump its version).
 func (h *PhotoHandlers) card(w http.ResponseWriter, r *http.Request) error {
 	p, err := h.Svc.PreviewOf(r.Context(), r.PathValue("username"))
 	if err != nil {
 		return err
 	}
-	key := p.userID + "\x00" + p.Name + "\x00" + p.Area + "\x00" + p.PhotoURL
-	out, ok := h.cards.get(key)
-	if !ok {
-		var photo image.Image
-		if p.PhotoURL != "" {
-			photo = h.photo(r.Context(), p)
-		}
-		if out, err = Card(photo, p.Name, p.Area); err != nil {
-			return err
-		}
-		h.cards.put(key, out)
+	var photo image.Image
+	if p.PhotoURL != "" {
+		photo = h.photo(r.Context(), p)
+	}
+	out, err := Card(photo, p.Name, p.Area)
+	if err != nil {
+		return err
 	}
 	w.Header().Set("Content-Type", "image/jpeg")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
@@ -260,38 +258,4 @@ func (h *PhotoHandlers) photo(ctx context.Context, p *Preview) image.Image {
 		return nil
 	}
 	return img
-}
-
-// cardCache keeps the last cards drawn (drawing one takes tens of
-// milliseconds; a shared link is fetched by every app it is pasted in). A
-// card is keyed by everything it shows, so a change draws a new one.
-type cardCache struct {
-	mu    sync.Mutex
-	m     map[string][]byte
-	order []string
-}
-
-const cardsKept = 64 // ~50 kB each
-
-func (c *cardCache) get(key string) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, ok := c.m[key]
-	return b, ok
-}
-
-func (c *cardCache) put(key string, b []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil {
-		c.m = map[string][]byte{}
-	}
-	if _, had := c.m[key]; !had {
-		c.order = append(c.order, key)
-		for len(c.order) > cardsKept {
-			delete(c.m, c.order[0])
-			c.order = c.order[1:]
-		}
-	}
-	c.m[key] = b
 }

@@ -90,6 +90,10 @@ func TestLinkPreview_TagsAndCardWithoutJavaScript(t *testing.T) {
 		if r, _, _, _ := card().At(100, 100).RGBA(); r>>8 < 0xb0 {
 			t.Errorf("initials' ground should be light: red %d", r>>8)
 		}
+		// Drawn once per version of the profile: the next fetch is the kept answer.
+		if r := c.Do("GET", "/api/public/profiles/ana-souza/card.jpg", nil); r.Header.Get("X-Agendei-Cache") != "hit" {
+			t.Errorf("the card is drawn again for an unchanged profile: %v", r.Header)
+		}
 		// With a photo (pure red), the square shows it.
 		photo := image.NewRGBA(image.Rect(0, 0, 300, 200))
 		for x := range 300 {

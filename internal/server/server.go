@@ -118,7 +118,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	// Answers computed from an owner's data, kept while that data is unchanged.
 	cache := memo.New(d.DB, d.Clock, 16<<20, reg)
 	(&profiles.Handlers{Svc: profileSvc, Auth: authH, Memo: cache}).Register(mux)
-	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH, Limiter: limiter}).Register(mux)
+	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH, Limiter: limiter, Memo: cache}).Register(mux)
 	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
 	broker := events.NewBroker(d.Log)
 	notes := &notifications.Service{DB: d.DB, Clock: d.Clock, Broker: broker}
