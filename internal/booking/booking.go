@@ -214,18 +214,14 @@ func (b BusyDays) count(professionalID string, date time.Time) int {
 // with; every professional asked for has an entry, empty when free.
 func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except ...string) (BusyDays, error) {
 	others := ""
-	var more []any
 	if len(except) > 0 {
 		others = ` AND id NOT IN (` + placeholders(len(except)) + `)`
-		for _, id := range except {
-			more = append(more, id)
-		}
 	}
 	out, err := readFolded(ctx, q, loc, professionalIDs, from, to, `SELECT professional_id, appointment_date,
 			string_agg(appointment_time || ' ' || duration || ' ' || buffer_before || ' ' || buffer_after, ',')
 		FROM appointments
 		WHERE professional_id IN (%s) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+others+`
-		GROUP BY professional_id, appointment_date ORDER BY professional_id, appointment_date`, more)
+		GROUP BY professional_id, appointment_date ORDER BY professional_id, appointment_date`, anys(except))
 	if err != nil {
 		return nil, err
 	}
@@ -272,12 +268,11 @@ func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professio
 	if len(professionalIDs) == 0 {
 		return out, nil
 	}
-	args := []any{}
 	for _, id := range professionalIDs {
-		args = append(args, id)
 		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
-	args = append(append(args, from.Format("2006-01-02"), to.Format("2006-01-02")), more...)
+	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"))
+	args = append(args, more...)
 	rows, err := q.QueryContext(ctx, fmt.Sprintf(query, placeholders(len(professionalIDs))), args...)
 	if err != nil {
 		return nil, err
@@ -816,10 +811,7 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 	slices.Sort(pros)
 	busy := BusyDays{}
 	if len(pros) > 0 {
-		args := []any{l.OwnerID}
-		for _, id := range pros {
-			args = append(args, id)
-		}
+		args := append([]any{l.OwnerID}, anys(pros)...)
 		var locked []string
 		err := db.Each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? AND id IN (`+placeholders(len(pros))+`) ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
 			var id string

@@ -564,6 +564,7 @@ func (s *Service) sessionsToMove(ctx context.Context, tx *db.Tx, ownerID, id str
 	return out, err
 }
 
+// anys are strings as query arguments.
 func anys(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, v := range ss {
