@@ -64,12 +64,15 @@ func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title,
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, created_at) VALUES (?, ?, ?, ?, ?, FALSE, ?, ?)`,
 		uuid.NewString(), userID, kind, title, description, appt, s.Clock.Now())
-	if err == nil && (kind == Appointment || kind == Client) {
+	if err != nil {
+		return err
+	}
+	if kind == Appointment || kind == Client {
 		s.changed(ctx, q, userID, "agenda")
-	} else if err == nil {
+	} else {
 		s.changed(ctx, q, userID)
 	}
-	return err
+	return nil
 }
 
 // List returns the owner's notifications, newest first (at most 200), and the unread count.
