@@ -1,6 +1,7 @@
 import { Mail, MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
-import { useContacts, whatsappLink } from '@/lib/config'
+import { useContacts } from '@/lib/config'
+import { whatsappLink } from '@/lib/whatsapp'
 
 export function SiteFooter() {
   const { supportEmail, supportWhatsapp } = useContacts()

@@ -8,8 +8,3 @@ export function useContacts(): Schemas['PublicConfig'] {
   const { data } = useConfig()
   return data ?? fallback
 }
-
-export function whatsappLink(number: string, text?: string): string {
-  const digits = number.replace(/\D/g, '')
-  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`
-}

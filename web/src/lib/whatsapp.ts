@@ -1,5 +1,11 @@
 import { longDate } from './format'
 
+/** A number already in international form (the product's support line) as a wa.me link, optionally with a prefilled text. */
+export function whatsappLink(number: string, text?: string): string {
+  const digits = number.replace(/\D/g, '')
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`
+}
+
 /**
  * A Brazilian phone as a wa.me link: its digits, with the country's 55
  * added when missing (SPEC §2 Agenda), and optionally a prefilled text. The
@@ -8,8 +14,7 @@ import { longDate } from './format'
  */
 export function whatsappFor(phone: string, text?: string): string {
   const digits = phone.replace(/\D/g, '')
-  const number = digits.startsWith('55') && digits.length > 11 ? digits : `55${digits}`
-  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`
+  return whatsappLink(digits.startsWith('55') && digits.length > 11 ? digits : `55${digits}`, text)
 }
 
 /** What a message template's placeholders stand for. */

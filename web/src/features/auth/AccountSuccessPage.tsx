@@ -2,7 +2,8 @@ import { CheckCircle2, Mail, MessageCircle } from 'lucide-react'
 import { Link } from 'react-router'
 import { PublicPage } from '@/components/public-page'
 import { Button } from '@/components/ui/button'
-import { useContacts, whatsappLink } from '@/lib/config'
+import { useContacts } from '@/lib/config'
+import { whatsappLink } from '@/lib/whatsapp'
 
 export default function AccountSuccessPage() {
   const { supportEmail, supportWhatsapp } = useContacts()

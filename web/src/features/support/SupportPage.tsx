@@ -1,7 +1,8 @@
 import { Mail, MessageCircle } from 'lucide-react'
 import { PublicPage } from '@/components/public-page'
 import { Button } from '@/components/ui/button'
-import { useContacts, whatsappLink } from '@/lib/config'
+import { useContacts } from '@/lib/config'
+import { whatsappLink } from '@/lib/whatsapp'
 
 const faqs = [
   {
