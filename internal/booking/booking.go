@@ -86,7 +86,7 @@ type Service struct {
 const Any = "any"
 
 // setup is the schedule setup of the owner with that public username, as
-// of the owner's current data version.
+// of the owner's current data version (told to the answer cache).
 func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
 	username = profiles.NormalizeUsername(username)
 	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
@@ -102,10 +102,62 @@ func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, 
 	if err != nil {
 		return nil, err
 	}
+	memo.Computed(ctx, id, version)
 	if s.Setups == nil {
 		return schedule.Load(ctx, s.DB, id)
 	}
 	return s.Setups.Get(ctx, id, version)
+}
+
+// public is what a public page's free times or bookable days are decided
+// with: the owner's setup, the service, who may perform it, and their busy
+// time of the dates asked.
+type public struct {
+	st   *schedule.Setup
+	svc  *schedule.Service
+	pros []*schedule.Professional
+	busy BusyDays
+}
+
+// readPublic reads what the free times or bookable days of the dates span
+// gives (from the setup) need. When the owner's setup kept in memory is
+// still the current one — the version read in the same statement as the
+// busy days says so — that is one round trip to the database; otherwise
+// (something changed since, or the owner is new here) the version is read
+// first, then the busy days of the current setup.
+func (s *Service) readPublic(ctx context.Context, username, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
+	username = profiles.NormalizeUsername(username)
+	if _, looked := memo.Looked(ctx); !looked && s.Setups != nil {
+		if st, version, ok := s.Setups.Current(username); ok {
+			if svc, pros, err := choose(st, professionalID, serviceID); err == nil {
+				from, to := span(st)
+				id, now, busy, err := readVersionedBusy(ctx, s.DB, username, st.Loc, ids(pros), from, to)
+				if err != nil {
+					return public{}, err
+				}
+				if id == st.OwnerID && now == version {
+					memo.Computed(ctx, id, version)
+					addBlocks(busy, st.Loc, st.Blocked, from, to)
+					return public{st, svc, pros, busy}, nil
+				}
+				busy.release()
+			}
+		}
+	}
+	st, err := s.setup(ctx, username)
+	if err != nil {
+		return public{}, err
+	}
+	svc, pros, err := choose(st, professionalID, serviceID)
+	if err != nil {
+		return public{}, err
+	}
+	from, to := span(st)
+	busy, err := readBusyDays(ctx, s.DB, st, ids(pros), from, to)
+	if err != nil {
+		return public{}, err
+	}
+	return public{st, svc, pros, busy}, nil
 }
 
 // choose returns the active service and who may perform it: the named
@@ -283,28 +335,76 @@ func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professio
 		if err := rows.Scan((*sql.RawBytes)(&pro), (*sql.RawBytes)(&date), (*sql.RawBytes)(&list)); err != nil {
 			return nil, err
 		}
-		p := out[string(pro)]
-		t, err := time.Parse("2006-01-02", string(date))
-		if p == nil || err != nil {
-			continue // a date no slot can read never collides
-		}
-		clock, day := slots.NewDayClock(t, loc), dayNumber(t)
-		if p.all == nil {
-			p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
-		}
-		first := len(p.all)
-		p.all = appendBusy(p.all, list, clock)
-		if len(p.all) == first {
-			continue
-		}
-		slices.SortFunc(p.all[first:], func(a, b slots.Busy) int { return cmp.Compare(a.Start, b.Start) })
-		p.span[day] = [2]int{first, len(p.all)}
+		out.fold(loc, pro, date, list)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	rows.Close()
 	return out, nil
+}
+
+// fold adds one row of a professional's date and its appointments, folded
+// ("HH:MM d b a,..."), to the busy time; a row of a professional not asked
+// for, or a date no slot can read, never collides. Each professional's rows
+// must come in date order: Near takes a run of dates as one sub-slice.
+func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
+	p := b[string(pro)]
+	t, err := time.Parse("2006-01-02", string(date))
+	if p == nil || err != nil {
+		return
+	}
+	clock, day := slots.NewDayClock(t, loc), dayNumber(t)
+	if p.all == nil {
+		p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
+	}
+	first := len(p.all)
+	p.all = appendBusy(p.all, list, clock)
+	if len(p.all) == first {
+		return
+	}
+	slices.SortFunc(p.all[first:], func(a, b slots.Busy) int { return cmp.Compare(a.Start, b.Start) })
+	p.span[day] = [2]int{first, len(p.all)}
+}
+
+// readVersionedBusy is the owner with that public username, their data
+// version and the busy days of professionals (as readBusyDays, without the
+// blocks), in one statement: the busy days are those of that version. No
+// such owner: "" and nothing busy.
+func readVersionedBusy(ctx context.Context, q db.Querier, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
+	out := BusyDays{}
+	for _, id := range professionalIDs {
+		out[id] = &proBusy{span: map[int64][2]int{}}
+	}
+	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"), username)
+	rows, err := q.QueryContext(ctx, `SELECT p.id, COALESCE(d.version, 0), b.professional_id, b.busy_date, b.list
+		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+		LEFT JOIN busy_days b ON b.professional_id IN (`+placeholders(len(professionalIDs))+`) AND b.busy_date >= ? AND b.busy_date <= ?
+		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`, args...)
+	if err != nil {
+		return "", 0, nil, err
+	}
+	defer rows.Close()
+	var owner string
+	var version int64
+	var id, pro, date, list []byte // sql.RawBytes, reused row to row
+	for rows.Next() {
+		if err := rows.Scan((*sql.RawBytes)(&id), &version, (*sql.RawBytes)(&pro), (*sql.RawBytes)(&date), (*sql.RawBytes)(&list)); err != nil {
+			out.release()
+			return "", 0, nil, err
+		}
+		if owner == "" {
+			owner = string(id)
+		}
+		if pro != nil {
+			out.fold(loc, pro, date, list)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		out.release()
+		return "", 0, nil, err
+	}
+	return owner, version, out, nil
 }
 
 // appendBusy parses a date's folded appointments ("HH:MM d b a,...") onto
@@ -454,26 +554,21 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 	if err != nil {
 		return nil, err
 	}
-	st, err := s.setup(ctx, username)
+	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(*schedule.Setup) (time.Time, time.Time) {
+		return day.AddDate(0, 0, -1), day.AddDate(0, 0, 1)
+	})
 	if err != nil {
 		return nil, err
 	}
-	svc, pros, err := choose(st, professionalID, serviceID)
-	if err != nil {
-		return nil, err
-	}
+	defer v.busy.release()
+	st := v.st
 	out := []string{}
 	if !s.bookable(st, day) {
 		return out, nil
 	}
-	b, err := readBusyDays(ctx, s.DB, st, ids(pros), day.AddDate(0, 0, -1), day.AddDate(0, 0, 1))
-	if err != nil {
-		return nil, err
-	}
-	defer b.release()
 	var starts []int64
-	for _, p := range pros {
-		d, _ := s.dayOf(st, p, svc, day, b.Near(p.ID, day))
+	for _, p := range v.pros {
+		d, _ := s.dayOf(st, p, v.svc, day, v.busy.Near(p.ID, day))
 		starts = append(starts, slots.Free(d)...)
 	}
 	slices.Sort(starts)
@@ -493,34 +588,31 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 	if err != nil {
 		return nil, errMonth
 	}
-	st, err := s.setup(ctx, username)
+	// The month's dates up to the setup's last bookable day (days beyond
+	// the booking window offer nothing: none at all when the month is).
+	last := func(st *schedule.Setup) time.Time {
+		last := first.AddDate(0, 1, -1)
+		if horizon, _ := time.Parse("2006-01-02", st.LastDay(s.Clock.Now())); last.After(horizon) {
+			return horizon
+		}
+		return last
+	}
+	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(st *schedule.Setup) (time.Time, time.Time) {
+		return first.AddDate(0, 0, -1), last(st).AddDate(0, 0, 1)
+	})
 	if err != nil {
 		return nil, err
 	}
-	svc, pros, err := choose(st, professionalID, serviceID)
-	if err != nil {
-		return nil, err
-	}
-	last := first.AddDate(0, 1, -1)
-	if horizon, _ := time.Parse("2006-01-02", st.LastDay(s.Clock.Now())); last.After(horizon) {
-		last = horizon // days beyond the booking window offer nothing
-	}
+	defer v.busy.release()
+	st := v.st
 	out := []string{}
-	if last.Before(first) {
-		return out, nil
-	}
-	b, err := readBusyDays(ctx, s.DB, st, ids(pros), first.AddDate(0, 0, -1), last.AddDate(0, 0, 1))
-	if err != nil {
-		return nil, err
-	}
-	defer b.release()
-	today := slots.Today(s.Clock.Now(), st.Loc)
-	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+	today, end := slots.Today(s.Clock.Now(), st.Loc), last(st)
+	for d := first; !d.After(end); d = d.AddDate(0, 0, 1) {
 		if d.Format("2006-01-02") < today {
 			continue
 		}
-		for _, p := range pros {
-			if day, _ := s.dayOf(st, p, svc, d, b.Near(p.ID, d)); slots.Any(day) {
+		for _, p := range v.pros {
+			if day, _ := s.dayOf(st, p, v.svc, d, v.busy.Near(p.ID, d)); slots.Any(day) {
 				out = append(out, d.Format("2006-01-02"))
 				break
 			}

@@ -332,12 +332,26 @@ type Cache struct {
 
 	mu    sync.Mutex
 	m     map[string]cached
+	names map[string]string // public username → owner id, of the setups kept
 	order []string
 }
 
 type cached struct {
 	version int64
 	setup   *Setup
+}
+
+// Current is the newest setup kept of the owner with that public username,
+// and its data version: what the owner's next request most likely reads
+// with, to be checked against the version read with the data.
+func (c *Cache) Current(username string) (*Setup, int64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[c.names[username]]
+	if !ok || e.setup.Username != username {
+		return nil, 0, false
+	}
+	return e.setup, e.version, true
 }
 
 // Get returns the owner's setup at a version, reading it when the kept one is older.
@@ -355,7 +369,7 @@ func (c *Cache) Get(ctx context.Context, ownerID string, version int64) (*Setup,
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m = map[string]cached{}
+		c.m, c.names = map[string]cached{}, map[string]string{}
 	}
 	if _, had := c.m[ownerID]; !had {
 		c.order = append(c.order, ownerID)
@@ -364,12 +378,18 @@ func (c *Cache) Get(ctx context.Context, ownerID string, version int64) (*Setup,
 			limit = 4096
 		}
 		for len(c.order) > limit {
+			if old := c.m[c.order[0]]; c.names[old.setup.Username] == c.order[0] {
+				delete(c.names, old.setup.Username)
+			}
 			delete(c.m, c.order[0])
 			c.order = c.order[1:]
 		}
 	}
 	if cur, had := c.m[ownerID]; !had || cur.version <= version {
 		c.m[ownerID] = cached{version: version, setup: s}
+		if s.Username != "" {
+			c.names[s.Username] = ownerID
+		}
 	}
 	return s, nil
 }

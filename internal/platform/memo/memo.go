@@ -3,19 +3,21 @@
 // free times) and serves them again while nothing they depend on changed.
 // Its rules, which every use must keep:
 //
-//   - Key: the route's name, the owner's id, the request's raw query and the
-//     current minute (Unix time / 60). The owner is the signed-in user
-//     (Owner) or the owner behind the {username} path value, read the way
-//     usernames are stored (Public); nothing else of the request — headers,
-//     cookies, who asks — is in the key, so an answer may only depend on the
-//     owner, the query and the clock.
+//   - Key: the route's name, the owner — the signed-in user's id (Owner), or
+//     the {username} path value read the way usernames are stored (Public),
+//     the answer then also recording the owner's id, checked on every hit —
+//     the request's raw query and the current minute (Unix time / 60);
+//     nothing else of the request — headers, cookies, who asks — is in the
+//     key, so an answer may only depend on the owner, the query and the clock.
 //   - Version: every read looks up the owner's row of data_versions (one
 //     indexed row), which database triggers bump in the same transaction as
 //     every write to appointments, services, professionals, their links,
 //     hours, the profile and the subscription. A kept answer is served only
 //     under the version it was computed at, so it is never stale, whichever
 //     instance wrote. Data the triggers do not cover must not shape a cached
-//     answer.
+//     answer. The version an answer is kept under is read before the answer
+//     is computed, or in the same statement as its data (PublicRead), never
+//     after: an answer is never newer in name than in fact.
 //   - Clock: the minute in the key recomputes, at least once a minute, what
 //     depends on "now" (today, upcoming, times already past, a trial ending).
 //   - What is kept: only 200 answers that were not streamed (Flush), with the
@@ -38,7 +40,6 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -65,6 +66,7 @@ type Cache struct {
 
 type entry struct {
 	key     string
+	owner   string // whose data it is
 	version int64
 	header  []string // what the handler set, as name, value pairs: Content-Type, Content-Disposition, Cache-Control…
 	body    []byte
@@ -76,7 +78,7 @@ type entry struct {
 const entryOverhead = 192
 
 func (e *entry) size() int {
-	n := entryOverhead + len(e.key) + cap(e.body) + 16*cap(e.header)
+	n := entryOverhead + len(e.key) + len(e.owner) + cap(e.body) + 16*cap(e.header)
 	for _, s := range e.header {
 		n += len(s)
 	}
@@ -118,7 +120,7 @@ func (c *Cache) VersionOf(ctx context.Context, username string) (string, int64, 
 	return id, v.Int64, err
 }
 
-func (c *Cache) get(key string, version int64) (*entry, bool) {
+func (c *Cache) get(key, owner string, version int64) (*entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.items[key]
@@ -126,11 +128,19 @@ func (c *Cache) get(key string, version int64) (*entry, bool) {
 		return nil, false
 	}
 	e := el.Value.(*entry)
-	if e.version != version {
+	if e.owner != owner || e.version != version {
 		return nil, false
 	}
 	c.ll.MoveToFront(el)
 	return e, true
+}
+
+// has reports whether an answer is kept under key, at any version.
+func (c *Cache) has(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.items[key]
+	return ok
 }
 
 func (c *Cache) put(e *entry) {
@@ -176,22 +186,56 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 // On a miss the handler finds the owner and version it was looked up under in
 // its context (Looked), so it need not read them again.
 func (c *Cache) Public(name string, normalize func(string) string, next http.Handler) http.Handler {
+	return c.public(name, normalize, false, next)
+}
+
+// PublicRead is Public for a handler that reads the owner's data version in
+// the same statement as its data, and tells it (Computed): when no answer is
+// kept for the request — every time for a visitor's own date and choices —
+// the version is not read beforehand, which spares the database a round
+// trip. An answer kept for the request is checked against the version read
+// first, as Public does; the handler then finds it in Looked. A handler that
+// tells nothing has its answer passed through, not kept.
+func (c *Cache) PublicRead(name string, normalize func(string) string, next http.Handler) http.Handler {
+	return c.public(name, normalize, true, next)
+}
+
+func (c *Cache) public(name string, normalize func(string) string, reads bool, next http.Handler) http.Handler {
 	if c == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		username := normalize(r.PathValue("username"))
+		key := c.key(name, username, r.URL.RawQuery)
+		if reads && !c.has(key) {
+			told := &Lookup{Username: username}
+			r = r.WithContext(context.WithValue(r.Context(), computedKey{}, told))
+			c.compute(w, r, key, told, next)
+			return
+		}
 		id, v, err := c.VersionOf(r.Context(), username)
 		if err != nil || id == "" {
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
 		}
-		r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, Lookup{Username: username, OwnerID: id, Version: v}))
-		c.serve(w, r, name, id, v, r.URL.RawQuery, next)
+		l := Lookup{Username: username, OwnerID: id, Version: v}
+		r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, l))
+		c.serve(w, r, key, l, next)
 	})
 }
 
 type lookedKey struct{}
+
+type computedKey struct{}
+
+// Computed tells PublicRead the owner and data version the handler read with
+// its data, in one statement: the answer is kept under them. Elsewhere (no
+// PublicRead around, or one that read the version itself) it does nothing.
+func Computed(ctx context.Context, ownerID string, version int64) {
+	if l, ok := ctx.Value(computedKey{}).(*Lookup); ok {
+		l.OwnerID, l.Version = ownerID, version
+	}
+}
 
 // Lookup is the owner a public answer is about, as Public read it for this
 // request: the stored username, the owner's id and data version.
@@ -221,15 +265,20 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
 		}
-		c.serve(w, r, name, owner, version, parts, next)
+		c.serve(w, r, c.key(name, owner, parts), Lookup{OwnerID: owner, Version: version}, next)
 	})
+}
+
+// key names an answer: the route, whose it is (owner id or username), the
+// request's own parts and the minute.
+func (c *Cache) key(name, owner, parts string) string {
+	return name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
 }
 
 // serve answers from the cache what the owner's version and the minute still
 // hold, and keeps next's new answer.
-func (c *Cache) serve(w http.ResponseWriter, r *http.Request, name, owner string, version int64, parts string, next http.Handler) {
-	key := name + "\x00" + owner + "\x00" + parts + "\x00" + strconv.FormatInt(c.Clock.Now().Unix()/60, 10)
-	if e, ok := c.get(key, version); ok {
+func (c *Cache) serve(w http.ResponseWriter, r *http.Request, key string, under Lookup, next http.Handler) {
+	if e, ok := c.get(key, under.OwnerID, under.Version); ok {
 		c.hits.Inc()
 		h := w.Header()
 		for i := 0; i+1 < len(e.header); i += 2 {
@@ -242,23 +291,38 @@ func (c *Cache) serve(w http.ResponseWriter, r *http.Request, name, owner string
 		_, _ = w.Write(e.body)
 		return
 	}
+	c.compute(w, r, key, &under, next)
+}
+
+// compute runs next and keeps its answer under the owner and version in
+// under, as they are once next is done ("" owner: not kept).
+func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, under *Lookup, next http.Handler) {
 	c.misses.Inc()
-	rec := &recorder{ResponseWriter: w, status: http.StatusOK, before: w.Header().Clone()}
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	next.ServeHTTP(rec, r)
-	if rec.status == http.StatusOK && !rec.streamed && rec.header != nil {
-		c.put(&entry{key: key, version: version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
+	if rec.status == http.StatusOK && !rec.streamed && rec.header != nil && under.OwnerID != "" {
+		c.put(&entry{key: key, owner: under.OwnerID, version: under.Version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
 	}
 }
 
 // recorder passes the answer through and keeps a copy of its body and of
-// the headers the handler set.
+// the headers the handler set. The handler sets them in a map of its own,
+// passed on when the answer's head goes out: that tells them from those
+// outer middleware set (the request id…) without copying those.
 type recorder struct {
 	http.ResponseWriter
 	status   int
 	buf      bytes.Buffer
 	streamed bool
-	before   http.Header // the headers outer middleware set (request id…): not the answer's own
+	own      http.Header // what the handler set
 	header   []string    // the handler's headers as name, value pairs, as they were sent (nil: not yet)
+}
+
+func (r *recorder) Header() http.Header {
+	if r.own == nil {
+		r.own = http.Header{}
+	}
+	return r.own
 }
 
 func (r *recorder) WriteHeader(status int) {
@@ -269,18 +333,21 @@ func (r *recorder) WriteHeader(status int) {
 	r.ResponseWriter.WriteHeader(status)
 }
 
-// keepHeader notes every header the handler added or changed, at the moment
+// keepHeader passes the handler's headers on and notes them, at the moment
 // the answer's head goes out.
 func (r *recorder) keepHeader() {
-	r.header = []string{}
-	for k, vs := range r.ResponseWriter.Header() {
-		if !slices.Equal(vs, r.before[k]) {
-			for _, v := range vs {
-				r.header = append(r.header, k, v)
-			}
+	out := r.ResponseWriter.Header()
+	n := 0
+	for _, vs := range r.own {
+		n += 2 * len(vs)
+	}
+	r.header = make([]string, 0, n)
+	for k, vs := range r.own {
+		out[k] = vs
+		for _, v := range vs {
+			r.header = append(r.header, k, v)
 		}
 	}
-	r.header = slices.Clip(r.header)
 }
 
 func (r *recorder) Write(p []byte) (int, error) {
