@@ -19,14 +19,15 @@ const maxBookingBody = 8 << 10
 type Handlers struct {
 	Svc        *Service
 	Limiter    *ratelimit.Limiter
-	Memo       *memo.Cache // nil: no cache
+	Memo       *memo.Cache  // nil: no cache
+	Reads      *httpx.Queue // free times and bookable days wait their turn here (nil: no queue)
 	TrustProxy bool
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/public/profiles/{username}/days", h.Memo.Public("days", profiles.NormalizeUsername, httpx.Handle(h.days)))
-	mux.Handle("GET /api/public/profiles/{username}/times", h.Memo.Public("times", profiles.NormalizeUsername, httpx.Handle(h.times)))
+	mux.Handle("GET /api/public/profiles/{username}/days", h.Reads.Wrap(h.Memo.PublicRead("days", profiles.NormalizeUsername, httpx.Handle(h.days))))
+	mux.Handle("GET /api/public/profiles/{username}/times", h.Reads.Wrap(h.Memo.PublicRead("times", profiles.NormalizeUsername, httpx.Handle(h.times))))
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))

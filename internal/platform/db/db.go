@@ -154,6 +154,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	return d, nil
 }
 
+// Readers is how many reads may run at once: the read pool's size.
+func (d *DB) Readers() int { return d.r.Stats().MaxOpenConnections }
+
 // Close closes every connection.
 func (d *DB) Close() error {
 	d.reads.mu.Lock()
