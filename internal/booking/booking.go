@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -367,40 +368,52 @@ func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
 	p.span[day] = [2]int{first, len(p.all)}
 }
 
+// versionedBusyQueries are readVersionedBusy's statements for 1, 2, …
+// professionals, written once: a public read asks for one, or for a team.
+var versionedBusyQueries = func() (q [16]string) {
+	for n := range q {
+		q[n] = `SELECT p.id, CAST(COALESCE(d.version, 0) AS TEXT), b.professional_id, b.busy_date, b.list
+		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+		LEFT JOIN busy_days b ON b.professional_id IN (` + placeholders(n+1) + `) AND b.busy_date >= ? AND b.busy_date <= ?
+		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`
+	}
+	return q
+}()
+
+func versionedBusyQuery(n int) string {
+	if n >= 1 && n <= len(versionedBusyQueries) {
+		return versionedBusyQueries[n-1]
+	}
+	return strings.Replace(versionedBusyQueries[0], "IN (?)", "IN ("+placeholders(n)+")", 1)
+}
+
 // readVersionedBusy is the owner with that public username, their data
 // version and the busy days of professionals (as readBusyDays, without the
 // blocks), in one statement: the busy days are those of that version. No
 // such owner: "" and nothing busy.
-func readVersionedBusy(ctx context.Context, q db.Querier, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
+func readVersionedBusy(ctx context.Context, d *db.DB, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
 	out := BusyDays{}
 	for _, id := range professionalIDs {
 		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
 	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"), username)
-	rows, err := q.QueryContext(ctx, `SELECT p.id, COALESCE(d.version, 0), b.professional_id, b.busy_date, b.list
-		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
-		LEFT JOIN busy_days b ON b.professional_id IN (`+placeholders(len(professionalIDs))+`) AND b.busy_date >= ? AND b.busy_date <= ?
-		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`, args...)
-	if err != nil {
-		return "", 0, nil, err
-	}
-	defer rows.Close()
 	var owner string
 	var version int64
-	var id, pro, date, list []byte // sql.RawBytes, reused row to row
-	for rows.Next() {
-		if err := rows.Scan((*sql.RawBytes)(&id), &version, (*sql.RawBytes)(&pro), (*sql.RawBytes)(&date), (*sql.RawBytes)(&list)); err != nil {
-			out.release()
-			return "", 0, nil, err
-		}
+	bad := false
+	err := d.RawRows(ctx, versionedBusyQuery(len(professionalIDs)), args, func(cols [][]byte) {
 		if owner == "" {
-			owner = string(id)
+			owner = string(cols[0])
+			v, err := strconv.ParseInt(string(cols[1]), 10, 64)
+			version, bad = v, err != nil
 		}
-		if pro != nil {
-			out.fold(loc, pro, date, list)
+		if cols[2] != nil {
+			out.fold(loc, cols[2], cols[3], cols[4])
 		}
+	})
+	if err == nil && bad {
+		err = fmt.Errorf("data version of %s: not a number", username)
 	}
-	if err := rows.Err(); err != nil {
+	if err != nil {
 		out.release()
 		return "", 0, nil, err
 	}
