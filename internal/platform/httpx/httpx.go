@@ -137,10 +137,11 @@ func NotFoundAPI(w http.ResponseWriter, r *http.Request) {
 	WriteError(w, r, NewError(http.StatusNotFound, "not_found", "Recurso não encontrado."))
 }
 
-// logger is attached to each request's context by the middleware.
+// Logger is the request's logger, carrying its id (Observe), or the default
+// one outside a request.
 func Logger(ctx interface{ Value(any) any }) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
-		return l
+	if q, ok := ctx.Value(requestKey{}).(*request); ok {
+		return q.logger()
 	}
 	return slog.Default()
 }

@@ -11,18 +11,37 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-type loggerKey struct{}
-type requestIDKey struct{}
+type requestKey struct{}
+
+// request is what Observe attaches to a request's context: its id, and the
+// logger carrying it, made on first use (most requests log nothing).
+type request struct {
+	id   string
+	base *slog.Logger
+	log  atomic.Pointer[slog.Logger]
+}
+
+func (q *request) logger() *slog.Logger {
+	if l := q.log.Load(); l != nil {
+		return l
+	}
+	l := q.base.With("request_id", q.id)
+	q.log.Store(l)
+	return l
+}
 
 // RequestID returns the request id the middleware gave this request.
 func RequestID(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	if q, ok := ctx.Value(requestKey{}).(*request); ok {
+		return q.id
+	}
+	return ""
 }
 
 type statusRecorder struct {
@@ -68,17 +87,16 @@ func Observe(log *slog.Logger, m *Metrics) func(http.Handler) http.Handler {
 			if len(id) < 8 || len(id) > 64 || strings.ContainsFunc(id, func(c rune) bool { return c <= ' ' || c > '~' }) {
 				id = newID()
 			}
-			w.Header().Set("X-Request-Id", id)
-			l := log.With("request_id", id)
-			ctx := context.WithValue(context.WithValue(r.Context(), requestIDKey{}, id), loggerKey{}, l)
-			r = r.WithContext(ctx)
+			w.Header()["X-Request-Id"] = []string{id}
+			q := &request{id: id, base: log}
+			r = r.WithContext(context.WithValue(r.Context(), requestKey{}, q))
 			rec := &statusRecorder{ResponseWriter: w}
 			defer func() {
 				if p := recover(); p != nil {
 					if p == http.ErrAbortHandler {
 						panic(p)
 					}
-					l.Error("panic", "panic", p, "stack", string(debug.Stack()))
+					q.logger().Error("panic", "panic", p, "stack", string(debug.Stack()))
 					if rec.status == 0 {
 						WriteError(rec, r, ErrInternal)
 					}
@@ -98,8 +116,10 @@ func Observe(log *slog.Logger, m *Metrics) func(http.Handler) http.Handler {
 				} else if strings.HasPrefix(r.URL.Path, "/assets/") || r.URL.Path == "/healthz" || r.URL.Path == "/metrics" {
 					level = slog.LevelDebug
 				}
-				l.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
-					"status", rec.status, "bytes", rec.bytes, "took_ms", took.Milliseconds())
+				if log.Enabled(r.Context(), level) {
+					q.logger().Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
+						"status", rec.status, "bytes", rec.bytes, "took_ms", took.Milliseconds())
+				}
 			}()
 			next.ServeHTTP(rec, r)
 		})
