@@ -155,7 +155,11 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 }
 
 // contacts fills each client's name, e-mail and phone from their latest
-// appointment, fetched by id in batches.
+// appointment, fetched by id in batches. The query names only the ids, so
+// the primary key is the one way to read it; the owner is checked on each
+// row instead. With "user_id = ?" beside them, SQLite (which keeps only
+// average statistics) took an owner for a hundred rows and read all of a
+// busy owner's appointments once per batch: seconds for 5,000 clients.
 func (s *Service) contacts(ctx context.Context, userID string, list []Client, latest map[string]int) error {
 	ids := make([]any, 0, len(latest))
 	for id := range latest {
@@ -164,18 +168,22 @@ func (s *Service) contacts(ctx context.Context, userID string, list []Client, la
 	for len(ids) > 0 {
 		batch := ids[:min(len(ids), contactBatch)]
 		ids = ids[len(batch):]
-		rows, err := s.DB.QueryContext(ctx, `SELECT id, client_name, client_email, client_phone FROM appointments
-			WHERE user_id = ? AND id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`, append([]any{userID}, batch...)...)
+		rows, err := s.DB.QueryContext(ctx, `SELECT id, user_id, client_name, client_email, client_phone FROM appointments
+			WHERE id IN (?`+strings.Repeat(", ?", len(batch)-1)+`)`, batch...)
 		if err != nil {
 			return err
 		}
 		for rows.Next() {
-			var id, name, email, phone string
-			if err := rows.Scan(&id, &name, &email, &phone); err != nil {
+			var id, owner, name, email, phone string
+			if err := rows.Scan(&id, &owner, &name, &email, &phone); err != nil {
 				rows.Close()
 				return err
 			}
-			c := &list[latest[id]]
+			i, ok := latest[id]
+			if !ok || owner != userID {
+				continue
+			}
+			c := &list[i]
 			c.Name, c.Email, c.Phone = name, email, phone
 		}
 		rows.Close()
