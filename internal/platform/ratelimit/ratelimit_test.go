@@ -2,6 +2,7 @@ package ratelimit_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -84,5 +85,33 @@ func TestMemory_LimitsPerKeyAndResets(t *testing.T) {
 	clk.Advance(time.Minute)
 	if ok, _ := m.Allow("a"); !ok {
 		t.Fatal("new window")
+	}
+}
+
+// A flood from ever new addresses never grows the counts past MemoryKeys:
+// new keys then pass uncounted, keys already counted are still limited,
+// and once the window is over the room is there again.
+func TestMemory_KeepsAtMostMemoryKeys(t *testing.T) {
+	clk := clock.NewManual(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC))
+	m := ratelimit.NewMemory(1, time.Minute, clk.Now)
+	m.Allow("first")
+	for i := range ratelimit.MemoryKeys + 1000 {
+		if ok, _ := m.Allow(fmt.Sprintf("10.%d", i)); !ok {
+			t.Fatalf("address %d refused on its first request", i)
+		}
+	}
+	if n := m.Len(); n != ratelimit.MemoryKeys {
+		t.Fatalf("%d keys kept, want %d", n, ratelimit.MemoryKeys)
+	}
+	if ok, _ := m.Allow("first"); ok {
+		t.Fatal("a key counted before the flood is no longer limited")
+	}
+	clk.Advance(time.Minute + time.Second)
+	m.Allow("after")
+	if n := m.Len(); n != 1 {
+		t.Fatalf("after the window: %d keys kept, want 1", n)
+	}
+	if ok, _ := m.Allow("after"); ok {
+		t.Fatal("a new key after the sweep is not counted")
 	}
 }
