@@ -93,15 +93,12 @@ func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, 
 	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
 		return s.Setups.Get(ctx, l.OwnerID, l.Version) // the answer cache read them for this request
 	}
-	var id string
-	var version int64
-	err := s.DB.QueryRowContext(ctx, `SELECT p.id, COALESCE(d.version, 0) FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id WHERE p.public_username = ?`,
-		username).Scan(&id, &version)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errProfile
-	}
+	id, version, err := memo.VersionOf(ctx, s.DB, username)
 	if err != nil {
 		return nil, err
+	}
+	if id == "" {
+		return nil, errProfile
 	}
 	memo.Computed(ctx, id, version)
 	if s.Setups == nil {

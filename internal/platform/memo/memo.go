@@ -110,9 +110,14 @@ func (c *Cache) Version(ctx context.Context, userID string) (int64, error) {
 // VersionOf is the version of the owner with that public username, and the
 // owner's id ("" when there is no such owner).
 func (c *Cache) VersionOf(ctx context.Context, username string) (string, int64, error) {
+	return VersionOf(ctx, c.DB, username)
+}
+
+// VersionOf is Cache.VersionOf for whoever reads without a cache.
+func VersionOf(ctx context.Context, q db.Querier, username string) (string, int64, error) {
 	var id string
 	var v sql.NullInt64
-	err := c.DB.QueryRowContext(ctx, `SELECT p.id, d.version FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+	err := q.QueryRowContext(ctx, `SELECT p.id, d.version FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
 		WHERE p.public_username = ?`, username).Scan(&id, &v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", 0, nil
