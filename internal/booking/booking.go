@@ -314,12 +314,9 @@ func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, profess
 // — query has %s for the professionals' placeholders, then the two dates,
 // then more.
 func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, query string, more []any) (BusyDays, error) {
-	out := BusyDays{}
+	out := newBusyDays(professionalIDs)
 	if len(professionalIDs) == 0 {
 		return out, nil
-	}
-	for _, id := range professionalIDs {
-		out[id] = &proBusy{span: map[int64][2]int{}}
 	}
 	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"))
 	args = append(args, more...)
@@ -340,6 +337,16 @@ func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professio
 	}
 	rows.Close()
 	return out, nil
+}
+
+// newBusyDays has an empty entry for each professional: free until rows
+// are folded in.
+func newBusyDays(professionalIDs []string) BusyDays {
+	out := make(BusyDays, len(professionalIDs))
+	for _, id := range professionalIDs {
+		out[id] = &proBusy{span: map[int64][2]int{}}
+	}
+	return out
 }
 
 // fold adds one row of a professional's date and its appointments, folded
@@ -365,14 +372,19 @@ func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
 	p.span[day] = [2]int{first, len(p.all)}
 }
 
-// versionedBusyQueries are readVersionedBusy's statements for 1, 2, …
-// professionals, written once: a public read asks for one, or for a team.
+// versionedBusySQL is readVersionedBusy's statement for n professionals.
+func versionedBusySQL(n int) string {
+	return `SELECT p.id, CAST(COALESCE(d.version, 0) AS TEXT), b.professional_id, b.busy_date, b.list
+		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+		LEFT JOIN busy_days b ON b.professional_id IN (` + placeholders(n) + `) AND b.busy_date >= ? AND b.busy_date <= ?
+		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`
+}
+
+// versionedBusyQueries are the statements for teams of 1 to 16, written
+// once: a public read asks for one professional, or for a team.
 var versionedBusyQueries = func() (q [16]string) {
 	for n := range q {
-		q[n] = `SELECT p.id, CAST(COALESCE(d.version, 0) AS TEXT), b.professional_id, b.busy_date, b.list
-		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
-		LEFT JOIN busy_days b ON b.professional_id IN (` + placeholders(n+1) + `) AND b.busy_date >= ? AND b.busy_date <= ?
-		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`
+		q[n] = versionedBusySQL(n + 1)
 	}
 	return q
 }()
@@ -381,7 +393,7 @@ func versionedBusyQuery(n int) string {
 	if n >= 1 && n <= len(versionedBusyQueries) {
 		return versionedBusyQueries[n-1]
 	}
-	return strings.Replace(versionedBusyQueries[0], "IN (?)", "IN ("+placeholders(n)+")", 1)
+	return versionedBusySQL(n)
 }
 
 // readVersionedBusy is the owner with that public username, their data
@@ -389,10 +401,7 @@ func versionedBusyQuery(n int) string {
 // blocks), in one statement: the busy days are those of that version. No
 // such owner: "" and nothing busy.
 func readVersionedBusy(ctx context.Context, d *db.DB, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
-	out := BusyDays{}
-	for _, id := range professionalIDs {
-		out[id] = &proBusy{span: map[int64][2]int{}}
-	}
+	out := newBusyDays(professionalIDs)
 	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"), username)
 	var owner string
 	var version int64
