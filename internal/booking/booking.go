@@ -483,13 +483,7 @@ func number(b []byte) (int, bool) {
 // readBlocks adds the owner's blocks of the dates to each professional's
 // busy time: a professional's own, and the whole practice's to everyone.
 func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, out BusyDays, from, to time.Time) error {
-	var blocked []schedule.Blocked
-	err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ? AND block_date >= ? AND block_date <= ?`,
-		[]any{ownerID, from.Format("2006-01-02"), to.Format("2006-01-02")}, func(r *sql.Rows) error {
-			var b schedule.Blocked
-			blocked = append(blocked, b)
-			return r.Scan(&blocked[len(blocked)-1].ProfessionalID, &blocked[len(blocked)-1].Date, &blocked[len(blocked)-1].Start, &blocked[len(blocked)-1].End)
-		})
+	blocked, err := schedule.ReadBlocked(ctx, q, ownerID, from.Format("2006-01-02"), to.Format("2006-01-02"))
 	if err != nil {
 		return err
 	}

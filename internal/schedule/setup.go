@@ -97,6 +97,22 @@ type Setup struct {
 // Blocked is a block of one date: ProfessionalID "" is the whole practice.
 type Blocked struct{ ProfessionalID, Date, Start, End string }
 
+// ReadBlocked reads the owner's blocks of the dates first..last
+// ("YYYY-MM-DD", inclusive).
+func ReadBlocked(ctx context.Context, q db.Querier, ownerID, first, last string) ([]Blocked, error) {
+	var out []Blocked
+	err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ? AND block_date >= ? AND block_date <= ?`,
+		[]any{ownerID, first, last}, func(r *sql.Rows) error {
+			var b Blocked
+			if err := r.Scan(&b.ProfessionalID, &b.Date, &b.Start, &b.End); err != nil {
+				return err
+			}
+			out = append(out, b)
+			return nil
+		})
+	return out, err
+}
+
 // Load reads an owner's setup (on q: the database, or a transaction that
 // must see its own writes). Missing owner: sql.ErrNoRows.
 func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
@@ -167,14 +183,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}); err != nil {
 		return nil, err
 	}
-	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
-		var b Blocked
-		if err := r.Scan(&b.ProfessionalID, &b.Date, &b.Start, &b.End); err != nil {
-			return err
-		}
-		s.Blocked = append(s.Blocked, b)
-		return nil
-	}); err != nil {
+	if s.Blocked, err = ReadBlocked(ctx, q, ownerID, "0000-01-01", "9999-12-31"); err != nil { // every date
 		return nil, err
 	}
 	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
