@@ -100,17 +100,10 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 	}
 	key := booking.ClientKey(phone, email)
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
+		n, err := db.ExecOwnedCount(ctx, tx, errClientNotFound, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
 		if err != nil {
 			return err
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return errClientNotFound
 		}
 		desc := fmt.Sprintf("%s: nome e contatos corrigidos em %d agendamento(s).", name, n)
 		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados do cliente atualizados", desc, "")

@@ -280,18 +280,24 @@ func Each(ctx context.Context, q Querier, query string, args []any, scan func(*s
 // and returns missing when it touched none: a record of another owner answers
 // exactly like one that does not exist (404, never 403), so ids do not leak.
 func ExecOwned(ctx context.Context, q Querier, missing error, query string, args ...any) error {
+	_, err := ExecOwnedCount(ctx, q, missing, query, args...)
+	return err
+}
+
+// ExecOwnedCount is ExecOwned that also tells how many rows it touched.
+func ExecOwnedCount(ctx context.Context, q Querier, missing error, query string, args ...any) (int64, error) {
 	res, err := q.ExecContext(ctx, query, args...)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	n, err := res.RowsAffected()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if n == 0 {
-		return missing
+		return 0, missing
 	}
-	return nil
+	return n, nil
 }
 
 // ExecContext runs a write outside a transaction.
