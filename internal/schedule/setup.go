@@ -11,9 +11,12 @@ import (
 	"database/sql"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -101,120 +104,125 @@ type Blocked struct{ ProfessionalID, Date, Start, End string }
 // ("YYYY-MM-DD", inclusive).
 func ReadBlocked(ctx context.Context, q db.Querier, ownerID, first, last string) ([]Blocked, error) {
 	var out []Blocked
-	err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ? AND block_date >= ? AND block_date <= ?`,
-		[]any{ownerID, first, last}, func(r *sql.Rows) error {
-			var b Blocked
-			if err := r.Scan(&b.ProfessionalID, &b.Date, &b.Start, &b.End); err != nil {
-				return err
-			}
-			out = append(out, b)
-			return nil
-		})
+	err := db.ReadAll(ctx, q, blockedRead(ownerID, first, last, &out))
 	return out, err
 }
 
+func blockedRead(ownerID, first, last string, out *[]Blocked) db.Read {
+	return db.Read{Query: `SELECT COALESCE(professional_id, ''), block_date, start_time, end_time FROM blocks WHERE user_id = ? AND block_date >= ? AND block_date <= ?`,
+		Args: []any{ownerID, first, last}, Row: func(scan func(...any) error) error {
+			var b Blocked
+			if err := scan(&b.ProfessionalID, &b.Date, &b.Start, &b.End); err != nil {
+				return err
+			}
+			*out = append(*out, b)
+			return nil
+		}}
+}
+
 // Load reads an owner's setup (on q: the database, or a transaction that
-// must see its own writes). Missing owner: sql.ErrNoRows.
+// must see its own writes), in one round trip on PostgreSQL. Missing owner:
+// sql.ErrNoRows.
 func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	s := &Setup{OwnerID: ownerID, Services: map[string]*Service{}, Professionals: map[string]*Professional{}, own: map[string]Week{}, open: map[string]bool{}}
 	var zone string
 	var trial sql.NullTime
-	err := q.QueryRowContext(ctx, `SELECT name, COALESCE(public_username, ''), time_zone, trial_ends_at, slot_step, min_notice_minutes, booking_window_days, cancel_cutoff_hours
-		FROM profiles WHERE id = ?`, ownerID).Scan(&s.Name, &s.Username, &zone, &trial, &s.Rules.SlotStep, &s.Rules.MinNoticeMinutes, &s.Rules.BookingWindowDays, &s.Rules.CancelCutoffHours)
+	found := false
+	owner := []any{ownerID}
+	err := db.ReadAll(ctx, q,
+		db.Read{Query: `SELECT name, COALESCE(public_username, ''), time_zone, trial_ends_at, slot_step, min_notice_minutes, booking_window_days, cancel_cutoff_hours
+			FROM profiles WHERE id = ?`, Args: owner, Row: func(scan func(...any) error) error {
+			found = true
+			return scan(&s.Name, &s.Username, &zone, &trial, &s.Rules.SlotStep, &s.Rules.MinNoticeMinutes, &s.Rules.BookingWindowDays, &s.Rules.CancelCutoffHours)
+		}},
+		db.Read{Query: `SELECT id, name, duration, price_cents, buffer_before, buffer_after, active FROM services WHERE user_id = ?`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				v := &Service{}
+				if err := scan(&v.ID, &v.Name, &v.Duration, &v.PriceCents, &v.Before, &v.After, &v.Active); err != nil {
+					return err
+				}
+				s.Services[v.ID] = v
+				return nil
+			}},
+		db.Read{Query: `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				p := &Professional{}
+				if err := scan(&p.ID, &p.Name, &p.Active, &p.OwnHours); err != nil {
+					return err
+				}
+				s.Professionals[p.ID] = p
+				return nil
+			}},
+		db.Read{Query: `SELECT sp.service_id, sp.professional_id FROM service_professionals sp JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				var svc, pro string
+				if err := scan(&svc, &pro); err != nil {
+					return err
+				}
+				if v := s.Services[svc]; v != nil {
+					v.Professionals = append(v.Professionals, pro)
+				}
+				return nil
+			}},
+		db.Read{Query: `SELECT COALESCE(professional_id, ''), day_of_week, start_time, end_time FROM availability WHERE user_id = ? ORDER BY start_time`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				var pro, start, end string
+				var d int
+				if err := scan(&pro, &d, &start, &end); err != nil {
+					return err
+				}
+				a, err1 := slots.ParseHHMM(start)
+				b, err2 := slots.ParseHHMM(end)
+				if d < 0 || d > 6 || err1 != nil || err2 != nil || b <= a {
+					return nil // a row no window can read opens nothing
+				}
+				if pro == "" {
+					s.practice[d] = append(s.practice[d], [2]int{a, b})
+				} else {
+					w := s.own[pro]
+					w[d] = append(w[d], [2]int{a, b})
+					s.own[pro] = w
+				}
+				return nil
+			}},
+		blockedRead(ownerID, "0000-01-01", "9999-12-31", &s.Blocked), // every date
+		db.Read{Query: `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				var d dayOff
+				if err := scan(&d.professionalID, &d.start, &d.end, &d.reason); err != nil {
+					return err
+				}
+				s.daysOff = append(s.daysOff, d)
+				return nil
+			}},
+		db.Read{Query: `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				var k string
+				if err := scan(&k); err != nil {
+					return err
+				}
+				s.open[k] = true
+				return nil
+			}},
+		db.Read{Query: `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ? ORDER BY month, day, name`, Args: owner,
+			Row: func(scan func(...any) error) error {
+				var c custom
+				if err := scan(&c.id, &c.name, &c.month, &c.day); err != nil {
+					return err
+				}
+				s.custom = append(s.custom, c)
+				return nil
+			}},
+	)
 	if err != nil {
 		return nil, err
+	}
+	if !found {
+		return nil, sql.ErrNoRows
 	}
 	s.Loc = tz.Load(zone)
 	if trial.Valid {
 		s.TrialEnd = &trial.Time
-	}
-	if err := db.Each(ctx, q, `SELECT id, name, duration, price_cents, buffer_before, buffer_after, active FROM services WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
-		v := &Service{}
-		if err := r.Scan(&v.ID, &v.Name, &v.Duration, &v.PriceCents, &v.Before, &v.After, &v.Active); err != nil {
-			return err
-		}
-		s.Services[v.ID] = v
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
-		p := &Professional{}
-		if err := r.Scan(&p.ID, &p.Name, &p.Active, &p.OwnHours); err != nil {
-			return err
-		}
-		s.Professionals[p.ID] = p
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT sp.service_id, sp.professional_id FROM service_professionals sp JOIN services s ON s.id = sp.service_id WHERE s.user_id = ? ORDER BY sp.professional_id`,
-		[]any{ownerID}, func(r *sql.Rows) error {
-			var svc, pro string
-			if err := r.Scan(&svc, &pro); err != nil {
-				return err
-			}
-			if v := s.Services[svc]; v != nil {
-				v.Professionals = append(v.Professionals, pro)
-			}
-			return nil
-		}); err != nil {
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), day_of_week, start_time, end_time FROM availability WHERE user_id = ? ORDER BY start_time`, []any{ownerID}, func(r *sql.Rows) error {
-		var pro, start, end string
-		var d int
-		if err := r.Scan(&pro, &d, &start, &end); err != nil {
-			return err
-		}
-		a, err1 := slots.ParseHHMM(start)
-		b, err2 := slots.ParseHHMM(end)
-		if d < 0 || d > 6 || err1 != nil || err2 != nil || b <= a {
-			return nil // a row no window can read opens nothing
-		}
-		if pro == "" {
-			s.practice[d] = append(s.practice[d], [2]int{a, b})
-		} else {
-			w := s.own[pro]
-			w[d] = append(w[d], [2]int{a, b})
-			s.own[pro] = w
-		}
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if s.Blocked, err = ReadBlocked(ctx, q, ownerID, "0000-01-01", "9999-12-31"); err != nil { // every date
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
-		var d dayOff
-		if err := r.Scan(&d.professionalID, &d.start, &d.end, &d.reason); err != nil {
-			return err
-		}
-		s.daysOff = append(s.daysOff, d)
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
-		var k string
-		if err := r.Scan(&k); err != nil {
-			return err
-		}
-		s.open[k] = true
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if err := db.Each(ctx, q, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ? ORDER BY month, day, name`, []any{ownerID}, func(r *sql.Rows) error {
-		var c custom
-		if err := r.Scan(&c.id, &c.name, &c.month, &c.day); err != nil {
-			return err
-		}
-		s.custom = append(s.custom, c)
-		return nil
-	}); err != nil {
-		return nil, err
 	}
 	return s, nil
 }
@@ -339,10 +347,11 @@ type Cache struct {
 	DB  *db.DB
 	Max int // 0: 4096 owners
 
-	mu    sync.Mutex
-	m     map[string]cached
-	names map[string]string // public username → owner id, of the setups kept
-	order []string
+	mu      sync.Mutex
+	m       map[string]cached
+	names   map[string]string // public username → owner id, of the setups kept
+	order   []string
+	loading singleflight.Group // one read of an owner's setup at a version at a time
 }
 
 type cached struct {
@@ -371,10 +380,23 @@ func (c *Cache) Get(ctx context.Context, ownerID string, version int64) (*Setup,
 	if ok && e.version == version {
 		return e.setup, nil
 	}
-	s, err := Load(ctx, c.DB, ownerID)
+	// The requests that find a setup out of date at once (many visitors of
+	// one owner after a change) share one read of it.
+	v, err, _ := c.loading.Do(ownerID+"@"+strconv.FormatInt(version, 10), func() (any, error) {
+		s, err := Load(context.WithoutCancel(ctx), c.DB, ownerID)
+		if err == nil {
+			c.keep(ownerID, version, s)
+		}
+		return s, err
+	})
 	if err != nil {
 		return nil, err
 	}
+	return v.(*Setup), nil
+}
+
+// keep keeps the owner's setup read at a version, unless a newer one is kept.
+func (c *Cache) keep(ownerID string, version int64, s *Setup) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
@@ -400,7 +422,6 @@ func (c *Cache) Get(ctx context.Context, ownerID string, version int64) (*Setup,
 			c.names[s.Username] = ownerID
 		}
 	}
-	return s, nil
 }
 
 // String names a plan for logs and tests.

@@ -222,3 +222,47 @@ func TestRawRows_TextColumnsAndNulls(t *testing.T) {
 		}
 	})
 }
+
+// ReadAll runs its reads in order and hands each row to its own read, on
+// both engines and inside a transaction too; a bad read is an error.
+func TestReadAll_EachReadItsOwnRows(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+		for i, email := range []string{"b@example.com", "a@example.com"} {
+			if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+				fmt.Sprintf("u%d", i), email, "x", now, now); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		reads := func(suffix string) []db.Read {
+			return []db.Read{
+				{Query: `SELECT email, created_at FROM users WHERE id <> ? ORDER BY email`, Args: []any{"nobody"}, Row: func(scan func(...any) error) error {
+					var email string
+					var at time.Time
+					err := scan(&email, &at)
+					got = append(got, email+" "+at.UTC().Format(time.RFC3339))
+					return err
+				}},
+				{Query: `SELECT COUNT(*) FROM users WHERE email LIKE ?` + suffix, Args: []any{"a%"}, Row: func(scan func(...any) error) error {
+					var n int
+					err := scan(&n)
+					got = append(got, fmt.Sprint(n))
+					return err
+				}},
+			}
+		}
+		want := "[a@example.com 2026-11-25T09:00:00Z b@example.com 2026-11-25T09:00:00Z 1]"
+		if err := db.ReadAll(ctx, d, reads("")...); err != nil || fmt.Sprint(got) != want {
+			t.Fatalf("got %q, %v; want %s", got, err, want)
+		}
+		got = nil
+		if err := d.InTx(ctx, func(tx *db.Tx) error { return db.ReadAll(ctx, tx, reads("")...) }); err != nil || fmt.Sprint(got) != want {
+			t.Fatalf("in a transaction: %q, %v", got, err)
+		}
+		if err := db.ReadAll(ctx, d, reads(" AND nothing = 1")...); err == nil {
+			t.Fatal("a bad read said nothing")
+		}
+	})
+}
