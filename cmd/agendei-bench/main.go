@@ -146,6 +146,29 @@ func (s *server) memory() map[string]int {
 	return out
 }
 
+// goMemory is the memory the server's Go runtime holds from the system and
+// has not released (go_memstats_sys_bytes less heap_released), in MB, from
+// its /metrics: the rest of the resident set is the database engine's own
+// (SQLite's page caches and sorters) and the binary's pages.
+func (s *server) goMemory() int {
+	res, err := http.Get(s.base + "/metrics")
+	if err != nil {
+		return 0
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	var sys, released float64
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "go_memstats_sys_bytes "); ok {
+			sys, _ = strconv.ParseFloat(v, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "go_memstats_heap_released_bytes "); ok {
+			released, _ = strconv.ParseFloat(v, 64)
+		}
+	}
+	return int((sys - released) / (1 << 20))
+}
+
 var visitor atomic.Uint64
 
 // ip is a fresh visitor address, so per-visitor limits do not cap the load
@@ -230,6 +253,7 @@ type row struct {
 	name                string
 	rps, p50, p99, fail float64
 	ok                  bool
+	rss, goSys          int // the server's resident set after the row, and what the Go runtime holds of it, MB
 }
 
 func run(engine, dsn string) {
@@ -357,16 +381,18 @@ func run(engine, dsn string) {
 		if !strings.HasPrefix(ep.name, "baseline") && !strings.Contains(ep.name, *only) {
 			continue
 		}
-		rows = append(rows, attack(ep.name, ep.tr, ep.want, ep.conns))
+		r := attack(ep.name, ep.tr, ep.want, ep.conns)
+		r.rss, r.goSys = srv.memory()["VmRSS"], srv.goMemory()
+		rows = append(rows, r)
 		conns = append(conns, ep.conns)
 	}
-	fmt.Printf("%-32s %5s %9s %7s %9s %9s %7s\n", "endpoint", "conns", "req/s", "×base", "p50", "p99", "errors")
+	fmt.Printf("%-32s %5s %9s %7s %9s %9s %7s %7s %7s\n", "endpoint", "conns", "req/s", "×base", "p50", "p99", "errors", "RSS", "Go")
 	var base row
 	for i, r := range rows {
 		if strings.HasPrefix(r.name, "baseline") {
 			base = r
 		}
-		fmt.Printf("%-32s %5d %9.0f %6.0f%% %7.1fms %7.1fms %7.0f\n", r.name, conns[i], r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail)
+		fmt.Printf("%-32s %5d %9.0f %6.0f%% %7.1fms %7.1fms %7.0f %4d MB %4d MB\n", r.name, conns[i], r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail, r.rss, r.goSys)
 	}
 	base = rows[0]
 	overlaps := countOverlaps(d, booker.id)
