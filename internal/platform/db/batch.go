@@ -22,13 +22,14 @@ import (
 // (the batch's implicit transaction gives them no shared snapshot they
 // could depend on: each already reads everything it needs in one).
 type rawBatcher struct {
-	pool    *sql.DB
-	in      chan *rawRead
-	stop    chan struct{}
-	wg      sync.WaitGroup
-	start   sync.Once
-	workers int
-	batches atomic.Int64 // batches sent (a lone read counts as one)
+	pool     *sql.DB
+	in       chan *rawRead
+	stop     chan struct{}
+	wg       sync.WaitGroup
+	start    sync.Once
+	stopping sync.Once
+	workers  int
+	batches  atomic.Int64 // batches sent (a lone read counts as one)
 }
 
 // A batch carries at most maxBatch reads, and a worker gives up on a batch
@@ -63,8 +64,8 @@ type rawRead struct {
 }
 
 // errAlone asks the caller to run its read by itself: its batch failed
-// before it had any rows.
-var errAlone = errors.New("db: read skipped by a failed batch")
+// before it had any rows, or the batcher is closed.
+var errAlone = errors.New("db: read to run alone")
 
 func newRawBatcher(pool *sql.DB, workers int) *rawBatcher {
 	return &rawBatcher{pool: pool, in: make(chan *rawRead, 1024), stop: make(chan struct{}), workers: max(1, workers)}
@@ -81,11 +82,16 @@ func (b *rawBatcher) run(ctx context.Context, q string, args []any, fn func(cols
 	})
 	r := &rawRead{q: q, args: args, fn: fn, done: make(chan struct{})}
 	select {
+	case <-b.stop:
+		return errAlone
+	default:
+	}
+	select {
 	case b.in <- r:
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-b.stop:
-		return sql.ErrConnDone
+		return errAlone
 	}
 	select {
 	case <-r.done:
@@ -97,19 +103,25 @@ func (b *rawBatcher) run(ctx context.Context, q string, args []any, fn func(cols
 			r.mu.Unlock()
 		}
 		return ctx.Err()
+	case <-b.stop: // closed: no worker may come for it
+		if r.state.CompareAndSwap(readQueued, readLeft) {
+			return errAlone
+		}
+		<-r.done // a worker has it: its batch is answered before close returns
+		return r.err
 	}
 }
 
 // close stops the workers once their batches are answered; reads still
-// queued end with sql.ErrConnDone.
+// queued, or coming after, run by themselves (on a closed pool: its error).
 func (b *rawBatcher) close() {
-	close(b.stop)
+	b.stopping.Do(func() { close(b.stop) })
 	b.wg.Wait()
 	for {
 		select {
 		case r := <-b.in:
 			if r.state.CompareAndSwap(readQueued, readTaken) {
-				r.finish(sql.ErrConnDone)
+				r.finish(errAlone)
 			}
 		default:
 			return

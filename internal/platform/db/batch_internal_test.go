@@ -103,3 +103,35 @@ func TestRawBatcher_GathersQueuedReadsAndKeepsEachApart(t *testing.T) {
 		}
 	}
 }
+
+// A closed database may be closed again, and a read after it answers the
+// closed pool's own error, as an unbatched read would.
+func TestRawBatcher_ReadAfterClose(t *testing.T) {
+	url := os.Getenv("AGENDEI_TEST_DATABASE_URL")
+	if url == "" {
+		if os.Getenv("AGENDEI_TEST_SQLITE_ONLY") == "1" {
+			t.Skip("PostgreSQL only")
+		}
+		t.Fatal("needs AGENDEI_TEST_DATABASE_URL (scripts/with-postgres.sh)")
+	}
+	ctx := context.Background()
+	d, err := openPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.RawRows(ctx, `SELECT '1'`, nil, func([][]byte) {}); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	d.Close()
+	done := make(chan error)
+	go func() { done <- d.RawRows(ctx, `SELECT '1'`, nil, func([][]byte) { t.Error("a closed database answered") }) }()
+	select {
+	case err := <-done:
+		if err == nil || errors.Is(err, errAlone) {
+			t.Fatalf("after close: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a read after close never ended")
+	}
+}
