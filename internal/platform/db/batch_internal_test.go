@@ -125,7 +125,9 @@ func TestRawBatcher_ReadAfterClose(t *testing.T) {
 	d.Close()
 	d.Close()
 	done := make(chan error)
-	go func() { done <- d.RawRows(ctx, `SELECT '1'`, nil, func([][]byte) { t.Error("a closed database answered") }) }()
+	go func() {
+		done <- d.RawRows(ctx, `SELECT '1'`, nil, func([][]byte) { t.Error("a closed database answered") })
+	}()
 	select {
 	case err := <-done:
 		if err == nil || errors.Is(err, errAlone) {
