@@ -230,7 +230,6 @@ func (r *rawRead) rows(rows pgx.Rows) error {
 		}
 		r.mu.Unlock()
 	}
-	rows.Close()
 	return rows.Err()
 }
 
