@@ -9,11 +9,10 @@ import (
 	"time"
 )
 
-// Reads that queue while a batch runs go together in the next one; each
-// still gets exactly its own rows, a bad read fails alone (the reads after
-// it in the batch, which PostgreSQL skipped, run by themselves), and a read
-// whose caller left is never answered into the caller's memory.
-func TestRawBatcher_GathersQueuedReadsAndKeepsEachApart(t *testing.T) {
+// openTestPostgres opens the test cluster's database with its own pool
+// (dbtest cannot be imported from inside the package it tests).
+func openTestPostgres(t *testing.T) *DB {
+	t.Helper()
 	url := os.Getenv("AGENDEI_TEST_DATABASE_URL")
 	if url == "" {
 		if os.Getenv("AGENDEI_TEST_SQLITE_ONLY") == "1" {
@@ -21,11 +20,20 @@ func TestRawBatcher_GathersQueuedReadsAndKeepsEachApart(t *testing.T) {
 		}
 		t.Fatal("needs AGENDEI_TEST_DATABASE_URL (scripts/with-postgres.sh)")
 	}
-	ctx := context.Background()
-	d, err := openPostgres(ctx, url)
+	d, err := openPostgres(context.Background(), url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d
+}
+
+// Reads that queue while a batch runs go together in the next one; each
+// still gets exactly its own rows, a bad read fails alone (the reads after
+// it in the batch, which PostgreSQL skipped, run by themselves), and a read
+// whose caller left is never answered into the caller's memory.
+func TestRawBatcher_GathersQueuedReadsAndKeepsEachApart(t *testing.T) {
+	ctx := context.Background()
+	d := openTestPostgres(t)
 	defer d.Close()
 	// The pool's only connection is held: the worker takes the first read
 	// and waits for it, and the rest queue behind.
@@ -107,18 +115,8 @@ func TestRawBatcher_GathersQueuedReadsAndKeepsEachApart(t *testing.T) {
 // A closed database may be closed again, and a read after it answers the
 // closed pool's own error, as an unbatched read would.
 func TestRawBatcher_ReadAfterClose(t *testing.T) {
-	url := os.Getenv("AGENDEI_TEST_DATABASE_URL")
-	if url == "" {
-		if os.Getenv("AGENDEI_TEST_SQLITE_ONLY") == "1" {
-			t.Skip("PostgreSQL only")
-		}
-		t.Fatal("needs AGENDEI_TEST_DATABASE_URL (scripts/with-postgres.sh)")
-	}
 	ctx := context.Background()
-	d, err := openPostgres(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openTestPostgres(t)
 	if err := d.RawRows(ctx, `SELECT '1'`, nil, func([][]byte) {}); err != nil {
 		t.Fatal(err)
 	}
