@@ -82,10 +82,13 @@ func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL s
 			}
 			pro, f.ProfessionalID = professionalID, &professionalID
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM calendar_feeds WHERE user_id = ? AND COALESCE(professional_id, '') = ?`, userID, professionalID); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO calendar_feeds (id, user_id, professional_id, token_hash, created_at) VALUES (?, ?, ?, ?, ?)`,
+		// One statement replaces the scope's row or makes it: two presses
+		// at once (on any instance) fall in some order, each answered with
+		// its own address, the last one standing. A delete then an insert
+		// would let both see no row and the second insert hit the scope's
+		// unique index.
+		_, err := tx.ExecContext(ctx, `INSERT INTO calendar_feeds (id, user_id, professional_id, token_hash, created_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (user_id, COALESCE(professional_id, '')) DO UPDATE SET id = excluded.id, token_hash = excluded.token_hash, created_at = excluded.created_at`,
 			f.ID, userID, pro, hash, s.Clock.Now())
 		return err
 	})

@@ -2,9 +2,11 @@ package agenda_test
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,4 +156,60 @@ func sameSet(a, b []string) bool {
 	slices.Sort(a)
 	slices.Sort(b)
 	return slices.Equal(a, b)
+}
+
+// "Gerar link" pressed many times at once, on two instances of the server,
+// answers every press as one press does (201 with a new address, the one
+// before it replaced): the presses fall in some order, the scope keeps one
+// row, and only the address of the last one works.
+func TestCalendarFeed_ConcurrentCreatesOnTwoServersAnswerLikeOne(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		peer := e.Peer()
+		other := peer.Client()
+		other.Token = s.owner.Token
+		const n = 12
+		var wg sync.WaitGroup
+		urls := make(chan string, n)
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := s.owner
+				if i%2 == 1 {
+					c = other
+				}
+				r := c.Do("POST", "/api/calendar-feeds", map[string]any{"professionalId": nil})
+				var f struct{ URL string }
+				if r.StatusCode != 201 {
+					t.Errorf("create %d: %d %s", i, r.StatusCode, r.Body)
+					return
+				}
+				r.JSON(t, &f)
+				urls <- f.URL
+			}()
+		}
+		wg.Wait()
+		close(urls)
+		var rows int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM calendar_feeds WHERE user_id = ?`, s.ownerID).Scan(&rows); err != nil || rows != 1 {
+			t.Fatalf("%d rows for the practice's scope, %v", rows, err)
+		}
+		working := 0
+		for u := range urls {
+			res, err := http.Get(e.HTTP.URL + u[strings.Index(u, "/calendar/"):])
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				working++
+			} else if res.StatusCode != 404 {
+				t.Errorf("feed: %d", res.StatusCode)
+			}
+		}
+		if working != 1 {
+			t.Fatalf("%d addresses work, want the last one alone", working)
+		}
+	})
 }
