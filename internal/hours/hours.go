@@ -207,9 +207,28 @@ func Replace(ctx context.Context, tx *db.Tx, userID string, days []Day) error {
 	return replace(ctx, tx, userID, "", Normalize(days))
 }
 
-// replace writes one row per window of each open day, nothing for closed days.
+// lockWeeks serialises the saves of an owner's weeks (the practice's and each
+// professional's) on the owner's profile row. A save deletes the week's rows
+// and inserts the new ones; under PostgreSQL's READ COMMITTED two saves at
+// once would each delete only the rows committed before it started and both
+// insert, leaving the union of their windows, a week nobody sent. SQLite's
+// writes already run one at a time.
+func lockWeeks(ctx context.Context, tx *db.Tx, userID string) error {
+	var id string
+	err := tx.QueryRowContext(ctx, `SELECT id FROM profiles WHERE id = ?`+tx.LockRow(), userID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	return err
+}
+
+// replace writes one row per window of each open day, nothing for closed
+// days, once it holds the owner's lock.
 func replace(ctx context.Context, tx *db.Tx, userID, professionalID string, days []Day) error {
-	var err error
+	err := lockWeeks(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
 	if professionalID == "" {
 		_, err = tx.ExecContext(ctx, `DELETE FROM availability WHERE user_id = ? AND professional_id IS NULL`, userID)
 	} else {
@@ -281,6 +300,11 @@ func (s *Store) SaveProfessional(ctx context.Context, userID, professionalID str
 		}
 	}
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// The owner's row before the professional's, the order every save of
+		// a week takes them in.
+		if err := lockWeeks(ctx, tx, userID); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE professionals SET own_hours = ? WHERE id = ? AND user_id = ?`, in.OwnHours, professionalID, userID)
 		if err != nil {
 			return err
