@@ -351,6 +351,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
 	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
 	mux.Handle("POST /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.newFeed)))
+	mux.Handle("PATCH /api/calendar-feeds/{id}", h.Auth.RequireUser(httpx.Handle(h.setFeedPhone)))
 	mux.Handle("DELETE /api/calendar-feeds/{id}", h.Auth.RequireUser(httpx.Handle(h.deleteFeed)))
 	mux.HandleFunc("GET /calendar/{file}", h.feed)
 }

@@ -26,6 +26,9 @@ type Feed struct {
 	ProfessionalID   *string   `json:"professionalId"`
 	ProfessionalName string    `json:"professionalName"`
 	CreatedAt        time.Time `json:"createdAt"`
+	// IncludePhone puts the client's phone in the events: the owner's choice
+	// for this feed, off unless ticked, because the calendar provider reads it.
+	IncludePhone bool `json:"includePhone"`
 	// URL is the address, only in the answer that created it: the server
 	// keeps its hash alone, so it cannot be shown again (a new one can).
 	URL string `json:"url,omitempty"`
@@ -42,34 +45,44 @@ const (
 var (
 	errFeedNotFound     = httpx.NewError(http.StatusNotFound, "not_found", "Calendário não encontrado.")
 	errFeedProfessional = httpx.Validation("Profissional inválido.")
+	errFeedPhone        = httpx.Validation("Informe se o telefone do cliente entra no calendário.")
 )
 
 // Feeds lists the owner's calendar feeds, the practice's first.
 func (s *Service) Feeds(ctx context.Context, userID string) ([]Feed, error) {
 	out := []Feed{}
-	err := db.Each(ctx, s.DB, `SELECT f.id, f.professional_id, COALESCE(p.name, ''), f.created_at FROM calendar_feeds f
+	err := db.Each(ctx, s.DB, `SELECT `+feedColumns+` FROM calendar_feeds f
 		LEFT JOIN professionals p ON p.id = f.professional_id WHERE f.user_id = ? ORDER BY f.professional_id IS NOT NULL, p.name`, []any{userID}, func(r *sql.Rows) error {
-		var f Feed
-		var pro sql.NullString
-		if err := r.Scan(&f.ID, &pro, &f.ProfessionalName, &f.CreatedAt); err != nil {
-			return err
+		f, err := scanFeed(r)
+		if err == nil {
+			out = append(out, *f)
 		}
-		if pro.Valid {
-			f.ProfessionalID = &pro.String
-		}
-		f.CreatedAt = f.CreatedAt.UTC()
-		out = append(out, f)
-		return nil
+		return err
 	})
 	return out, err
 }
 
+const feedColumns = `f.id, f.professional_id, COALESCE(p.name, ''), f.created_at, f.include_phone`
+
+func scanFeed(row interface{ Scan(...any) error }) (*Feed, error) {
+	var f Feed
+	var pro sql.NullString
+	if err := row.Scan(&f.ID, &pro, &f.ProfessionalName, &f.CreatedAt, &f.IncludePhone); err != nil {
+		return nil, err
+	}
+	if pro.Valid {
+		f.ProfessionalID = &pro.String
+	}
+	f.CreatedAt = f.CreatedAt.UTC()
+	return &f, nil
+}
+
 // NewFeed makes the calendar address of the practice (professionalID "")
 // or a professional, replacing the one it had: the old address stops
-// working at once.
-func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL string) (*Feed, error) {
+// working at once. includePhone is the feed's choice of the client's phone.
+func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL string, includePhone bool) (*Feed, error) {
 	token, hash := auth.OpaqueToken()
-	f := Feed{ID: uuid.NewString(), CreatedAt: s.Clock.Now().UTC()}
+	f := Feed{ID: uuid.NewString(), CreatedAt: s.Clock.Now().UTC(), IncludePhone: includePhone}
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var pro any
 		if professionalID != "" {
@@ -87,9 +100,10 @@ func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL s
 		// its own address, the last one standing. A delete then an insert
 		// would let both see no row and the second insert hit the scope's
 		// unique index.
-		_, err := tx.ExecContext(ctx, `INSERT INTO calendar_feeds (id, user_id, professional_id, token_hash, created_at) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (user_id, COALESCE(professional_id, '')) DO UPDATE SET id = excluded.id, token_hash = excluded.token_hash, created_at = excluded.created_at`,
-			f.ID, userID, pro, hash, s.Clock.Now())
+		_, err := tx.ExecContext(ctx, `INSERT INTO calendar_feeds (id, user_id, professional_id, token_hash, created_at, include_phone) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (user_id, COALESCE(professional_id, '')) DO UPDATE SET id = excluded.id, token_hash = excluded.token_hash,
+				created_at = excluded.created_at, include_phone = excluded.include_phone`,
+			f.ID, userID, pro, hash, s.Clock.Now(), includePhone)
 		return err
 	})
 	if err != nil {
@@ -99,6 +113,20 @@ func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL s
 	return &f, nil
 }
 
+// SetFeedPhone changes whether a feed carries the client's phone, keeping
+// its address (the owner's calendar app stays subscribed).
+func (s *Service) SetFeedPhone(ctx context.Context, userID, id string, include bool) (*Feed, error) {
+	if err := db.ExecOwned(ctx, s.DB, errFeedNotFound, `UPDATE calendar_feeds SET include_phone = ? WHERE id = ? AND user_id = ?`, include, id, userID); err != nil {
+		return nil, err
+	}
+	f, err := scanFeed(s.DB.QueryRowContext(ctx, `SELECT `+feedColumns+` FROM calendar_feeds f
+		LEFT JOIN professionals p ON p.id = f.professional_id WHERE f.id = ? AND f.user_id = ?`, id, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errFeedNotFound // revoked or replaced in between
+	}
+	return f, err
+}
+
 // DeleteFeed revokes a calendar address.
 func (s *Service) DeleteFeed(ctx context.Context, userID, id string) error {
 	return db.ExecOwned(ctx, s.DB, errFeedNotFound, `DELETE FROM calendar_feeds WHERE id = ? AND user_id = ?`, id, userID)
@@ -106,13 +134,17 @@ func (s *Service) DeleteFeed(ctx context.Context, userID, id string) error {
 
 // FeedCalendar is the iCalendar file behind a feed's token: every
 // appointment that holds time (confirmed, completed, no-show) from FeedPast
-// days ago to FeedAhead days ahead, in the owner's zone. Clients appear by
-// name and phone; their e-mail addresses never leave the agenda.
+// days ago to FeedAhead days ahead, in the owner's zone. A calendar provider
+// stores what it reads, so an event says only the client's name, the service
+// and the professional, and the client's phone when the owner ticked it for
+// this feed. The notes never leave the agenda (they may be health data,
+// sensitive under LGPD art. 11), nor do the clients' e-mail addresses.
 func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error) {
 	var userID, owner string
 	var pro sql.NullString
-	err := s.DB.QueryRowContext(ctx, `SELECT f.user_id, f.professional_id, pr.name FROM calendar_feeds f JOIN profiles pr ON pr.id = f.user_id WHERE f.token_hash = ?`,
-		auth.HashToken(token)).Scan(&userID, &pro, &owner)
+	var withPhone bool
+	err := s.DB.QueryRowContext(ctx, `SELECT f.user_id, f.professional_id, pr.name, f.include_phone FROM calendar_feeds f JOIN profiles pr ON pr.id = f.user_id WHERE f.token_hash = ?`,
+		auth.HashToken(token)).Scan(&userID, &pro, &owner, &withPhone)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errFeedNotFound
 	}
@@ -125,7 +157,7 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 	}
 	now := s.Clock.Now().In(loc)
 	from, to := now.AddDate(0, 0, -FeedPast).Format("2006-01-02"), now.AddDate(0, 0, FeedAhead).Format("2006-01-02")
-	q := `SELECT id, starts_at, duration, service_name, professional_name, client_name, client_phone, notes, status, sequence, updated_at
+	q := `SELECT id, starts_at, duration, service_name, professional_name, client_name, client_phone, status, sequence, updated_at
 		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ? AND status IN ('confirmed', 'completed', 'no_show')`
 	args := []any{userID, from, to}
 	name := "Agendei — " + owner
@@ -137,24 +169,21 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 	var events []booking.Invite
 	var proName string
 	err = db.Each(ctx, s.DB, q, args, func(r *sql.Rows) error {
-		var id, service, professional, client, phone, notes, status string
+		var id, service, professional, client, phone, status string
 		var starts, updated time.Time
 		var duration, sequence int
-		if err := r.Scan(&id, &starts, &duration, &service, &professional, &client, &phone, &notes, &status, &sequence, &updated); err != nil {
+		if err := r.Scan(&id, &starts, &duration, &service, &professional, &client, &phone, &status, &sequence, &updated); err != nil {
 			return err
 		}
 		proName = professional
 		summary := service + " — " + client
 		lines := []string{"Cliente: " + client}
-		if phone != "" {
+		if withPhone && phone != "" {
 			lines = append(lines, "Telefone: "+phone)
 		}
 		lines = append(lines, "Profissional: "+professional)
 		if status == "no_show" {
 			summary += " (não compareceu)"
-		}
-		if notes != "" {
-			lines = append(lines, "Observações: "+notes)
 		}
 		events = append(events, booking.Invite{UID: id + "@agendei", Start: starts.In(loc), Duration: time.Duration(duration) * time.Minute,
 			Summary: summary, Description: strings.Join(lines, "\n"), Stamp: updated, Sequence: sequence})
@@ -177,6 +206,7 @@ func (h *Handlers) listFeeds(w http.ResponseWriter, r *http.Request) error {
 func (h *Handlers) newFeed(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ProfessionalID *string `json:"professionalId"`
+		IncludePhone   bool    `json:"includePhone"`
 	}
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -185,8 +215,22 @@ func (h *Handlers) newFeed(w http.ResponseWriter, r *http.Request) error {
 	if in.ProfessionalID != nil {
 		pro = *in.ProfessionalID
 	}
-	f, err := h.Svc.NewFeed(r.Context(), auth.UserID(r.Context()), pro, h.BaseURL)
+	f, err := h.Svc.NewFeed(r.Context(), auth.UserID(r.Context()), pro, h.BaseURL, in.IncludePhone)
 	return httpx.Respond(w, http.StatusCreated, f, err)
+}
+
+func (h *Handlers) setFeedPhone(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		IncludePhone *bool `json:"includePhone"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.IncludePhone == nil {
+		return errFeedPhone
+	}
+	f, err := h.Svc.SetFeedPhone(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), *in.IncludePhone)
+	return httpx.Respond(w, http.StatusOK, f, err)
 }
 
 func (h *Handlers) deleteFeed(w http.ResponseWriter, r *http.Request) error {

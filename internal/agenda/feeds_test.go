@@ -107,7 +107,7 @@ func TestCalendarFeed_IsValidICalendarOfTheHoldingAppointments(t *testing.T) {
 		}
 		summary, _ := events[ana].Props.Text(ical.PropSummary)
 		desc, _ := events[ana].Props.Text(ical.PropDescription)
-		if summary != "Sessão — Carla; Dias, Jr" || !strings.Contains(desc, "Primeira consulta") || !strings.Contains(desc, "Telefone: 11977776666") {
+		if summary != "Sessão — Carla; Dias, Jr" || desc != "Cliente: Carla; Dias, Jr\nProfissional: Ana" {
 			t.Fatalf("summary %q description %q", summary, desc)
 		}
 
@@ -210,6 +210,74 @@ func TestCalendarFeed_ConcurrentCreatesOnTwoServersAnswerLikeOne(t *testing.T) {
 		}
 		if working != 1 {
 			t.Fatalf("%d addresses work, want the last one alone", working)
+		}
+	})
+}
+
+// A calendar provider keeps what it reads: a feed says the client's name,
+// the service and the professional; the phone only once the owner ticks it
+// for that feed (the address stays the same); the notes never.
+func TestCalendarFeed_CarriesNoNotesAndThePhoneOnlyWhenTicked(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		if r := s.create(map[string]any{"date": "2026-11-25", "time": "14:30", "clientName": "Carla Dias", "notes": "Diagnóstico: ansiedade"}); r.StatusCode != 201 {
+			t.Fatalf("create: %d %s", r.StatusCode, r.Body)
+		}
+		var feed struct {
+			ID, URL      string
+			IncludePhone bool
+		}
+		s.owner.Do("POST", "/api/calendar-feeds", map[string]any{}).JSON(t, &feed)
+		fetch := func() string {
+			t.Helper()
+			res, err := http.Get(e.HTTP.URL + feed.URL[strings.Index(feed.URL, "/calendar/"):])
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			var b bytes.Buffer
+			_, _ = b.ReadFrom(res.Body)
+			if res.StatusCode != 200 {
+				t.Fatalf("feed: %d %s", res.StatusCode, b.Bytes())
+			}
+			return b.String()
+		}
+		unfold := func(ics string) string { return strings.ReplaceAll(ics, "\r\n ", "") }
+		body := unfold(fetch())
+		if feed.IncludePhone || !strings.Contains(body, "Cliente: Carla Dias") || !strings.Contains(body, "Profissional: Ana") || !strings.Contains(body, "Sessão") {
+			t.Fatalf("feed %+v:\n%s", feed, body)
+		}
+		for _, secret := range []string{"ansiedade", "Observações", "Telefone", "97777", "7777-6666"} {
+			if strings.Contains(body, secret) {
+				t.Fatalf("%q in the default feed:\n%s", secret, body)
+			}
+		}
+
+		r := s.owner.Do("PATCH", "/api/calendar-feeds/"+feed.ID, map[string]bool{"includePhone": true})
+		var changed struct{ IncludePhone bool }
+		if r.StatusCode != 200 {
+			t.Fatalf("tick: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &changed)
+		var list struct{ Feeds []struct{ IncludePhone bool } }
+		s.owner.Do("GET", "/api/calendar-feeds", nil).JSON(t, &list)
+		if !changed.IncludePhone || len(list.Feeds) != 1 || !list.Feeds[0].IncludePhone {
+			t.Fatalf("ticked: %s, list %+v", r.Body, list)
+		}
+		body = unfold(fetch()) // the same address
+		if !strings.Contains(body, "Telefone: 11977776666") || strings.Contains(body, "ansiedade") {
+			t.Fatalf("ticked feed:\n%s", body)
+		}
+		// A new link is made with the owner's choice for it (the page sends the current one).
+		s.owner.Do("POST", "/api/calendar-feeds", map[string]any{"includePhone": true}).JSON(t, &feed)
+		if body = unfold(fetch()); !feed.IncludePhone || !strings.Contains(body, "Telefone: 11977776666") {
+			t.Fatalf("new link with the phone %+v:\n%s", feed, body)
+		}
+		if r := s.owner.Do("PATCH", "/api/calendar-feeds/"+feed.ID, map[string]any{}); r.StatusCode != 400 {
+			t.Fatalf("no choice: %d %s", r.StatusCode, r.Body)
+		}
+		if r := s.owner.Do("PATCH", "/api/calendar-feeds/nada", map[string]bool{"includePhone": false}); r.StatusCode != 404 {
+			t.Fatalf("unknown feed: %d %s", r.StatusCode, r.Body)
 		}
 	})
 }

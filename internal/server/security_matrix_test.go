@@ -129,6 +129,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/clients/contact":                 map[string]string{"identifier": d.clientKey, "name": "Intrusa", "phone": "11988887777"},
 		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
 		"POST /api/calendar-feeds":                 map[string]any{"professionalId": d.ids["/api/professionals/"]},
+		"PATCH /api/calendar-feeds/{id}":           map[string]bool{"includePhone": true},
 		"POST /api/clients/erase":                  map[string]any{"identifier": d.clientKey, "confirm": true},
 		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},

@@ -4,24 +4,28 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
-import { useCalendarFeeds, useCreateCalendarFeed, useDeleteCalendarFeed } from './api/calendar-feeds'
+import { useCalendarFeeds, useCreateCalendarFeed, useDeleteCalendarFeed, useSetCalendarFeedPhone } from './api/calendar-feeds'
 
 /**
  * 'Calendário no celular': a private iCalendar address for the whole
  * practice and for each professional, to subscribe to in Google, Apple or
  * Outlook calendars. The address is shown once, when it is made (the server
  * keeps only its hash); a new one replaces it, and it can be revoked.
+ * The calendar provider keeps what the feed says, so the card says what that
+ * is; the client's phone goes only where the owner ticks it, per feed.
  */
 export function CalendarFeedsCard() {
   const feeds = useCalendarFeeds()
   const team = useProfessionals()
   const create = useCreateCalendarFeed()
   const revoke = useDeleteCalendarFeed()
+  const phone = useSetCalendarFeedPhone()
   const [shown, setShown] = useState<{ scope: string; url: string } | null>(null)
   const scopes = [{ id: null as string | null, name: 'Toda a clínica' }, ...(team.data ?? []).filter((p) => p.active).map((p) => ({ id: p.id as string | null, name: p.name }))]
 
-  function make(id: string | null, name: string) {
-    create.mutate(id, {
+  // A new link keeps the scope's choice of the phone: it changes the address, not what it carries.
+  function make(id: string | null, name: string, includePhone: boolean) {
+    create.mutate({ professionalId: id, includePhone }, {
       onSuccess: (f) => {
         setShown({ scope: name, url: f.url ?? '' })
         toast.success('Link do calendário criado', { description: 'Copie o endereço agora: ele só é mostrado uma vez.' })
@@ -35,9 +39,9 @@ export function CalendarFeedsCard() {
       <CardHeader>
         <CardTitle>Calendário no celular</CardTitle>
         <CardDescription>
-          Veja seus agendamentos no Google Agenda, no Calendário do iPhone ou no Outlook: assine o endereço privado (últimos 30 dias e próximos 90). E-mails de clientes não são
-          incluídos.
+          Veja seus agendamentos no Google Agenda, no Calendário do iPhone ou no Outlook: assine o endereço privado (últimos 30 dias e próximos 90).
         </CardDescription>
+        <p className="text-sm text-stone-600 dark:text-stone-400">Inclui nome do cliente, serviço e profissional. Observações nunca são enviadas.</p>
       </CardHeader>
       <CardContent className="grid gap-3">
         {shown ? (
@@ -76,9 +80,27 @@ export function CalendarFeedsCard() {
                   <span className="block text-xs text-stone-600 dark:text-stone-400">
                     {feed ? `Link ativo desde ${new Date(feed.createdAt).toLocaleDateString('pt-BR')}` : 'Sem link'}
                   </span>
+                  {feed ? (
+                    <label className="mt-1 flex items-center gap-2 text-xs">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-700"
+                        aria-label={`Incluir telefone do cliente — ${s.name}`}
+                        checked={feed.includePhone}
+                        disabled={phone.isPending}
+                        onChange={(e) =>
+                          phone.mutate(
+                            { id: feed.id, includePhone: e.target.checked },
+                            { onError: () => toast.error('Erro', { description: 'Não foi possível salvar. Tente novamente.' }) },
+                          )
+                        }
+                      />
+                      Incluir telefone do cliente
+                    </label>
+                  ) : null}
                 </span>
                 <span className="flex gap-2">
-                  <Button type="button" size="sm" variant="outline" disabled={create.isPending} onClick={() => make(s.id, s.name)} aria-label={`${feed ? 'Gerar novo link' : 'Gerar link'} — ${s.name}`}>
+                  <Button type="button" size="sm" variant="outline" disabled={create.isPending} onClick={() => make(s.id, s.name, feed?.includePhone ?? false)} aria-label={`${feed ? 'Gerar novo link' : 'Gerar link'} — ${s.name}`}>
                     {feed ? 'Gerar novo link' : 'Gerar link'}
                   </Button>
                   {feed ? (

@@ -1032,9 +1032,11 @@ export interface paths {
         put?: never;
         /**
          * A new private calendar address for the practice (professionalId null or absent) or one professional.
-         * @description Replaces that scope's address (the old one answers 404 at once). The answer carries `url`, the only
-         *     time it is shown: the server keeps the token's hash alone. Error `validation_failed` (400) for a
-         *     professional the owner does not have.
+         * @description Replaces that scope's address (the old one answers 404 at once); presses at once, on any instance,
+         *     fall in some order and each is answered 201, the last address standing. The answer carries `url`,
+         *     the only time it is shown: the server keeps the token's hash alone. `includePhone` (default false)
+         *     puts the client's phone in the feed's events. Error `validation_failed` (400) for a professional
+         *     the owner does not have.
          */
         post: operations["createCalendarFeed"];
         delete?: never;
@@ -1057,7 +1059,11 @@ export interface paths {
         delete: operations["deleteCalendarFeed"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Whether a feed carries the client's phone; its address stays the same.
+         * @description Error `validation_failed` (400) without `includePhone`; `not_found` (404) for a feed the owner does not have.
+         */
+        patch: operations["setCalendarFeedPhone"];
         trace?: never;
     };
     "/calendar/{file}": {
@@ -1070,7 +1076,9 @@ export interface paths {
         /**
          * A private calendar feed (iCalendar), read by calendar apps: `<token>.ics`.
          * @description Every appointment that holds time (confirmed, completed, no-show) from 30 days ago to 90 ahead, at
-         *     most 5,000, in the owner's zone with its VTIMEZONE; clients by name and phone, never their e-mail.
+         *     most 5,000, in the owner's zone with its VTIMEZONE. An event says the client's name, the service and
+         *     the professional, and the client's phone only when the feed's `includePhone` is on; never the notes
+         *     (possibly health data, LGPD art. 11) nor the client's e-mail.
          *     An unknown or revoked token is 404 (plain text).
          */
         get: operations["getCalendarFeed"];
@@ -1588,6 +1596,8 @@ export interface components {
             professionalName: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description the client's phone in the events (off unless the owner ticks it) */
+            includePhone: boolean;
             /** @description only when created */
             url?: string;
         };
@@ -3712,6 +3722,11 @@ export interface operations {
             content: {
                 "application/json": {
                     professionalId?: string | null;
+                    /**
+                     * @description the client's phone in the events
+                     * @default false
+                     */
+                    includePhone?: boolean;
                 };
             };
         };
@@ -3748,6 +3763,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setCalendarFeedPhone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    includePhone: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
             };
             default: components["responses"]["Error"];
         };
