@@ -140,7 +140,13 @@ func Validate(in *Input) error {
 	}
 	in.Instagram = FormatInstagram(in.Instagram)
 	in.LinkedIn = FormatLinkedIn(in.LinkedIn)
-	in.WhatsApp = FormatWhatsApp(in.WhatsApp)
+	if in.WhatsApp != "" {
+		// Refused rather than stored blank: the owner would lose the number
+		// without knowing.
+		if in.WhatsApp = FormatWhatsApp(in.WhatsApp); in.WhatsApp == "" {
+			return errWhatsApp
+		}
+	}
 	return nil
 }
 

@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
 // FormatInstagram turns a handle into a profile URL (SPEC §5): values that
@@ -29,24 +32,18 @@ func FormatLinkedIn(v string) string {
 	return "https://linkedin.com/in/" + strings.TrimLeft(v, "@/")
 }
 
-// FormatWhatsApp keeps digits and adds Brazil's +55 unless present.
+// FormatWhatsApp stores the owner's WhatsApp as +55 and the phone's digits,
+// by the one phone rule (brfmt.WhatsAppNumber): "(55) 99999-1234" is a
+// number of area code 55, "+5555999991234". "" when it is not a phone.
 func FormatWhatsApp(v string) string {
-	var b strings.Builder
-	for _, r := range v {
-		if r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	d := b.String()
-	switch {
-	case d == "":
+	n := brfmt.WhatsAppNumber(v)
+	if n == "" {
 		return ""
-	case strings.HasPrefix(d, "55"):
-		return "+" + d
-	default:
-		return "+55" + d
 	}
+	return "+" + n
 }
+
+var errWhatsApp = httpx.Validation("WhatsApp inválido. Use DDD + número, como (11) 98888-7777.")
 
 var usernameRE = regexp.MustCompile(`^[a-z0-9._-]{3,30}$`)
 

@@ -1,6 +1,9 @@
 package profiles
 
 import (
+	"encoding/json"
+	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -17,14 +20,49 @@ func TestSocialFormatting(t *testing.T) {
 		{FormatLinkedIn, "ana-souza", "https://linkedin.com/in/ana-souza"},
 		{FormatLinkedIn, "http://linkedin.com/in/a", "http://linkedin.com/in/a"},
 		{FormatLinkedIn, "", ""},
-		{FormatWhatsApp, "(11) 98888-7777", "+5511988887777"},
-		{FormatWhatsApp, "55 11 98888-7777", "+5511988887777"},
-		{FormatWhatsApp, "+55 (21) 3333-4444", "+552133334444"},
-		{FormatWhatsApp, "  ", ""},
 	}
 	for _, c := range cases {
 		if got := c.fn(c.in); got != c.want {
 			t.Errorf("%q → %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// The owner's WhatsApp is stored by the one phone rule, whose cases the
+// server and the web app share (web/src/lib/phone-cases.json): +55 and the
+// phone, the area code kept even when it is 55; not a phone, refused.
+func TestFormatWhatsApp_FollowsTheSharedPhoneCases(t *testing.T) {
+	data, err := os.ReadFile("../../web/src/lib/phone-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			In       string
+			WhatsApp *string
+			Why      string
+		}
+	}
+	if err := json.Unmarshal(data, &f); err != nil || len(f.Cases) == 0 {
+		t.Fatalf("phone-cases.json: %v", err)
+	}
+	for _, c := range f.Cases {
+		want := ""
+		if c.WhatsApp != nil {
+			want = "+" + *c.WhatsApp
+		}
+		if got := FormatWhatsApp(c.In); got != want {
+			t.Errorf("FormatWhatsApp(%q) = %q, want %q (%s)", c.In, got, want, c.Why)
+		}
+		in := Input{Name: "Ana", Email: "ana@example.com", Area: "Psicologia", WhatsApp: c.In}
+		err := Validate(&in)
+		switch {
+		case strings.TrimSpace(c.In) == "" && (err != nil || in.WhatsApp != ""):
+			t.Errorf("blank WhatsApp %q: %v, stored %q", c.In, err, in.WhatsApp)
+		case strings.TrimSpace(c.In) != "" && want == "" && err != errWhatsApp:
+			t.Errorf("Validate(WhatsApp %q) = %v, want refused (%s)", c.In, err, c.Why)
+		case want != "" && (err != nil || in.WhatsApp != want):
+			t.Errorf("Validate(WhatsApp %q) = %v, stored %q, want %q", c.In, err, in.WhatsApp, want)
 		}
 	}
 }

@@ -76,23 +76,52 @@ func Minutes(m int) string {
 	}
 }
 
-// WhatsApp is a Brazilian phone as a wa.me link: its digits with the
-// country's 55 added when missing (a number whose area code is 55 has 11
-// digits, so only longer ones already carry it) — the web app's rule
-// (lib/whatsapp.ts). "" when the phone has no digits.
-func WhatsApp(phone string) string {
+// Phone reads a Brazilian phone as it is stored: the DDD and 8 or 9 digits.
+// Spaces, parentheses, dashes, dots and a + may separate the digits; any
+// other character means it is not a phone. 12 or 13 digits starting with 55
+// carry the country code, which is dropped; 10 or 11 digits are DDD and
+// number even when the DDD is 55 (Rio Grande do Sul), so "(55) 99999-1234"
+// keeps its area code. No DDD starts with 0. The web app's twin is
+// phoneDigits (web/src/lib/phone.ts); both are tested from
+// web/src/lib/phone-cases.json.
+func Phone(raw string) (string, bool) {
 	var b strings.Builder
-	for _, r := range phone {
-		if r >= '0' && r <= '9' {
+	for _, r := range raw {
+		switch {
+		case r >= '0' && r <= '9':
 			b.WriteRune(r)
+		case strings.ContainsRune(" ()-.+", r):
+		default:
+			return "", false
 		}
 	}
-	digits := b.String()
-	if digits == "" {
+	d := b.String()
+	if (len(d) == 12 || len(d) == 13) && strings.HasPrefix(d, "55") {
+		d = d[2:]
+	}
+	if len(d) != 10 && len(d) != 11 || d[0] == '0' {
+		return "", false
+	}
+	return d, true
+}
+
+// WhatsAppNumber is a Brazilian phone in international form, the digits
+// WhatsApp knows it by: 55 and the phone as Phone reads it; "" when it is
+// not a phone.
+func WhatsAppNumber(phone string) string {
+	d, ok := Phone(phone)
+	if !ok {
 		return ""
 	}
-	if !strings.HasPrefix(digits, "55") || len(digits) <= 11 {
-		digits = "55" + digits
+	return "55" + d
+}
+
+// WhatsApp is a Brazilian phone as a wa.me link (WhatsAppNumber), the web
+// app's whatsappFor (web/src/lib/whatsapp.ts); "" when it is not a phone.
+func WhatsApp(phone string) string {
+	n := WhatsAppNumber(phone)
+	if n == "" {
+		return ""
 	}
-	return "https://wa.me/" + digits
+	return "https://wa.me/" + n
 }

@@ -1,6 +1,9 @@
 package brfmt
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 )
@@ -44,17 +47,62 @@ func TestMoney_WritesCentavosAsReais(t *testing.T) {
 	}
 }
 
-func TestWhatsApp_AddsBrazilsCountryCodeOnce(t *testing.T) {
-	for in, want := range map[string]string{
-		"(11) 98888-7777":   "https://wa.me/5511988887777",
-		"(55) 99999-1234":   "https://wa.me/5555999991234",
-		"+55 11 98888-7777": "https://wa.me/5511988887777",
-		"11 3333-4444":      "https://wa.me/551133334444",
-		"":                  "",
-		"sem número":        "",
-	} {
-		if got := WhatsApp(in); got != want {
-			t.Errorf("WhatsApp(%q) = %q, want %q", in, got, want)
+// The phone rule's cases are shared with the web app's tests, so the server
+// and the screens read every number alike.
+func TestPhone_FollowsTheSharedCases(t *testing.T) {
+	for _, c := range PhoneCases(t) {
+		national, ok := Phone(c.In)
+		if got := ptr(national, ok); !same(got, c.National) {
+			t.Errorf("Phone(%q) = %s, want %s (%s)", c.In, show(got), show(c.National), c.Why)
+		}
+		if got := WhatsAppNumber(c.In); !same(ptr(got, got != ""), c.WhatsApp) {
+			t.Errorf("WhatsAppNumber(%q) = %q, want %s (%s)", c.In, got, show(c.WhatsApp), c.Why)
+		}
+		want := ""
+		if c.WhatsApp != nil {
+			want = "https://wa.me/" + *c.WhatsApp
+		}
+		if got := WhatsApp(c.In); got != want {
+			t.Errorf("WhatsApp(%q) = %q, want %q (%s)", c.In, got, want, c.Why)
 		}
 	}
+}
+
+func ptr(s string, ok bool) *string {
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+func same(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func show(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return fmt.Sprintf("%q", *s)
+}
+
+// PhoneCase is one case of web/src/lib/phone-cases.json: a typed phone,
+// what it is stored as and the number WhatsApp opens (nil: not a phone).
+type PhoneCase struct {
+	In       string  `json:"in"`
+	National *string `json:"national"`
+	WhatsApp *string `json:"whatsapp"`
+	Why      string  `json:"why"`
+}
+
+// PhoneCases reads the shared cases; the web app's tests read the same file.
+func PhoneCases(t *testing.T) []PhoneCase {
+	t.Helper()
+	data, err := os.ReadFile("../../../web/src/lib/phone-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct{ Cases []PhoneCase }
+	if err := json.Unmarshal(data, &f); err != nil || len(f.Cases) == 0 {
+		t.Fatalf("phone-cases.json: %v", err)
+	}
+	return f.Cases
 }

@@ -19,7 +19,8 @@ const labels: Record<Kind, string> = {
 export function WhatsAppMessages({ appointment: a, kinds = ['confirmation', 'reminder', 'reschedule'] }: { appointment: Omit<MessageFacts, 'link'> & { clientPhone: string }; kinds?: Kind[] }) {
   const templates = useMessageTemplates()
   const profile = useProfile()
-  if (!a.clientPhone || !templates.data) return null
+  // No buttons for a contact that is not a phone (an e-mail only, or a number the rule does not read).
+  if (!whatsappFor(a.clientPhone) || !templates.data) return null
   const link = profile.data?.publicUsername ? `${window.location.origin}/agende/${profile.data.publicUsername}` : window.location.origin
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Mensagens por WhatsApp">

@@ -14,6 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import * as z from 'zod/mini'
 import { errorMessage } from '@/lib/api/client'
 import { parseBRL } from '@/lib/format'
+import { phoneDigits } from '@/lib/phone'
 
 /** A schema from the strings a form holds to what its mutation sends. */
 export type FormSchema<In extends FieldValues = FieldValues, Out = unknown> = z.ZodMiniType<Out, In>
@@ -75,13 +76,9 @@ export const brlCents = (message: string) =>
     z.transform((s) => parseBRL(s) ?? 0),
   )
 
-/** A Brazilian phone as the server takes it: DDD and 8 or 9 digits, with or without 55. */
-export function phoneDigits(raw: string): string | null {
-  if (/[^\d\s().+-]/.test(raw)) return null
-  let d = raw.replace(/\D/g, '')
-  if ((d.length === 12 || d.length === 13) && d.startsWith('55')) d = d.slice(2)
-  return (d.length === 10 || d.length === 11) && d[0] !== '0' ? d : null
-}
+// phoneDigits lives with the phone rule; it is exported here too for the forms
+// that already import it from here.
+export { phoneDigits }
 
 /** A Brazilian phone, trimmed; blank allowed (a form says when it needs a phone or an e-mail). */
 export const phoneText = (message = 'Telefone inválido. Use DDD + número, como (11) 98888-7777.') =>

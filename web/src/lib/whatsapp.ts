@@ -1,4 +1,5 @@
 import { longDate } from './format'
+import { whatsappNumber } from './phone'
 
 /** A number already in international form (the product's support line) as a wa.me link, optionally with a prefilled text. */
 export function whatsappLink(number: string, text?: string): string {
@@ -7,14 +8,15 @@ export function whatsappLink(number: string, text?: string): string {
 }
 
 /**
- * A Brazilian phone as a wa.me link: its digits, with the country's 55
- * added when missing (SPEC §2 Agenda), and optionally a prefilled text. The
- * one rule for the agenda, the client page, the dashboard and the owner's
- * own number on the public page.
+ * A Brazilian phone as a wa.me link (SPEC §2 Agenda), by the one phone rule
+ * (whatsappNumber: 55 and the DDD and number), optionally with a prefilled
+ * text; undefined when it is not a phone. The one rule for the agenda, the
+ * client page, the dashboard and the owner's own number on the public page,
+ * and the server's brfmt.WhatsApp.
  */
-export function whatsappFor(phone: string, text?: string): string {
-  const digits = phone.replace(/\D/g, '')
-  return whatsappLink(digits.startsWith('55') && digits.length > 11 ? digits : `55${digits}`, text)
+export function whatsappFor(phone: string, text?: string): string | undefined {
+  const number = whatsappNumber(phone)
+  return number === null ? undefined : whatsappLink(number, text)
 }
 
 /** What a message template's placeholders stand for. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Schemas } from '@/lib/api/client'
-import { emailText, optionalText, requiredText, type FormSchema } from '@/lib/form'
+import { emailText, optionalText, phoneText, requiredText, type FormSchema } from '@/lib/form'
 
 type Profile = Schemas['Profile']
 
@@ -48,7 +48,7 @@ export const profileSchema: FormSchema<ProfileFields, Schemas['ProfileInput']> =
   phone: optionalText(),
   timeZone: z.string(),
   instagram: optionalText(),
-  whatsapp: optionalText(),
+  whatsapp: phoneText('WhatsApp inválido. Use DDD + número, como (11) 98888-7777.'),
   linkedin: optionalText(),
   website: optionalText(),
 })

@@ -28,10 +28,11 @@ export default function PublicProfilePage() {
   if (error instanceof ApiError) return <Problem title="Erro ao carregar perfil" text="Tente novamente em instantes." />
   if (error || !data) return <Problem title="Erro inesperado ao carregar dados" />
 
+  // The owner's WhatsApp, by the same rule as every wa.me link (55 added); none when it is not a phone.
+  const whatsapp = whatsappFor(data.whatsapp, `Olá! Vi sua página no Agendei e gostaria de falar sobre um horário.`)
   const contacts = [
     data.phone ? { href: `tel:${data.phone.replace(/[^\d+]/g, '')}`, label: 'Telefone', icon: Phone } : null,
-    // The owner's WhatsApp, by the same rule as every wa.me link (55 added).
-    data.whatsapp ? { href: whatsappFor(data.whatsapp, `Olá! Vi sua página no Agendei e gostaria de falar sobre um horário.`), label: 'WhatsApp', icon: MessageCircle } : null,
+    whatsapp ? { href: whatsapp, label: 'WhatsApp', icon: MessageCircle } : null,
     // Only the contact e-mail the owner chose to show; the API never sends the account's.
     data.contactEmail ? { href: `mailto:${data.contactEmail}`, label: 'E-mail', icon: Mail } : null,
     data.instagram ? { href: data.instagram, label: 'Instagram', icon: AtSign } : null,
