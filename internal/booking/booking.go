@@ -196,13 +196,16 @@ type proBusy struct {
 	all    []slots.Busy
 	span   map[int64][2]int       // date (days since 1970-01-01) → [first, end) in all
 	blocks map[int64][]slots.Busy // the owner's blocks of that professional (or the practice), by date
+	taken  map[int64][]slots.Busy // held by appointments decided earlier in the same hold, by date
 }
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
 func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
 
-// Near is a professional's appointments of a date and the dates either side
-// (a buffer, or a clock change, may reach across midnight).
+// Near is a professional's time held on a date and the slots.ReachDays
+// dates either side (a long service, a buffer or a clock change reaches
+// across midnight): appointments, blocks, and what this hold has already
+// given to others of the appointments it is deciding (Take).
 func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
 	p := b[professionalID]
 	if p == nil {
@@ -210,7 +213,7 @@ func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
 	}
 	lo, hi := -1, -1
 	n := dayNumber(date)
-	for d := n - 1; d <= n+1; d++ {
+	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
 		if sp, ok := p.span[d]; ok {
 			if lo < 0 {
 				lo = sp[0]
@@ -222,29 +225,45 @@ func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
 	if lo >= 0 {
 		near = p.all[lo:hi]
 	}
-	if blocks := p.near(n); len(blocks) > 0 {
-		return append(slices.Clip(near), blocks...) // a copy: all stays as read
+	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken) > 0 {
+		return append(append(slices.Clip(near), blocks...), taken...) // a copy: all stays as read
 	}
 	return near
 }
 
-// near is the blocks of the date n and the dates either side.
-func (p *proBusy) near(n int64) []slots.Busy {
-	if len(p.blocks) == 0 {
+// near is the intervals of by (blocks, or time taken) of the date n and the
+// slots.ReachDays dates either side.
+func (p *proBusy) near(by map[int64][]slots.Busy, n int64) []slots.Busy {
+	if len(by) == 0 {
 		return nil
 	}
 	var out []slots.Busy
-	for d := n - 1; d <= n+1; d++ {
-		out = append(out, p.blocks[d]...)
+	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
+		out = append(out, by[d]...)
 	}
 	return out
+}
+
+// Take counts an interval as held from now on in this decision: when one
+// hold decides several appointments (a series, sessions moved together),
+// each is decided against the others already decided as well as against
+// everything else, so the set never collides with itself.
+func (b BusyDays) Take(professionalID string, date time.Time, held slots.Busy) {
+	p := b[professionalID]
+	if p == nil {
+		return
+	}
+	if p.taken == nil {
+		p.taken = map[int64][]slots.Busy{}
+	}
+	p.taken[dayNumber(date)] = append(p.taken[dayNumber(date)], held)
 }
 
 // Blocked reports whether an appointment at start (with that duration and
 // buffers) would reach into one of the owner's blocks of the professional.
 func (b BusyDays) Blocked(professionalID string, date time.Time, start int64, duration, before, after int) bool {
 	p := b[professionalID]
-	return p != nil && slots.Collides(start, duration, before, after, p.near(dayNumber(date)))
+	return p != nil && slots.Collides(start, duration, before, after, p.near(p.blocks, dayNumber(date)))
 }
 
 // count is how many appointments a professional holds on a date.
@@ -568,7 +587,7 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 		return nil, err
 	}
 	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(*schedule.Setup) (time.Time, time.Time) {
-		return day.AddDate(0, 0, -1), day.AddDate(0, 0, 1)
+		return day.AddDate(0, 0, -slots.ReachDays), day.AddDate(0, 0, slots.ReachDays)
 	})
 	if err != nil {
 		return nil, err
@@ -611,7 +630,7 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 		return last
 	}
 	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(st *schedule.Setup) (time.Time, time.Time) {
-		return first.AddDate(0, 0, -1), last(st).AddDate(0, 0, 1)
+		return first.AddDate(0, 0, -slots.ReachDays), last(st).AddDate(0, 0, slots.ReachDays)
 	})
 	if err != nil {
 		return nil, err
@@ -904,8 +923,11 @@ type Lock struct {
 // every writer of their time without deadlocks (SQLite: the single writer
 // already; PostgreSQL: FOR UPDATE, and each later statement of a READ
 // COMMITTED transaction sees what the previous holder of the lock
-// committed), reads their holding appointments of the date and the dates
-// either side, lets decide choose with them, and runs write.
+// committed), reads their holding appointments and blocks of the dates and
+// the slots.ReachDays dates either side, lets decide choose with them, and
+// runs write. When decide settles several appointments (a series, sessions
+// moved together), it takes each one's time as it goes (BusyDays.Take), so
+// the set is checked against itself as well as everything else.
 func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) error, write func() error) error {
 	var pros []string
 	for _, id := range l.Professionals {
@@ -933,7 +955,7 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		if l.Until.After(last) {
 			last = l.Until
 		}
-		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -1), last.AddDate(0, 0, 1), l.Except...)
+		busy, err = readBusy(ctx, tx, l.OwnerID, l.Loc, locked, l.Date.AddDate(0, 0, -slots.ReachDays), last.AddDate(0, 0, slots.ReachDays), l.Except...)
 		if err != nil {
 			return err
 		}

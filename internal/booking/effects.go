@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -78,7 +79,13 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	if err != nil {
 		return err
 	}
-	return s.Mailer.Queue(ctx, tx, owner)
+	return s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), owner)
+}
+
+// about is whose a message or job about an appointment is: its owner's, and
+// the appointment's client's (jobs.About), so that erasing the client drops it.
+func about(ownerID, appointmentID string) jobs.About {
+	return jobs.About{UserID: ownerID, AppointmentID: appointmentID}
 }
 
 // confirmToClient queues the client's confirmation, with the invite and the
@@ -116,7 +123,7 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 		Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
 		Stamp: now, Sequence: b.Sequence,
 	})}}
-	if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
+	if err := s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
 		return err
 	}
 	return s.remindLater(ctx, tx, now, b)
@@ -132,7 +139,7 @@ func (s *Service) remindLater(ctx context.Context, tx *db.Tx, now time.Time, b b
 	if remind := b.Start.Add(-lead); remind.After(now) {
 		// The job names the time it reminds of: after a reschedule, the
 		// reminder of the old time finds the appointment moved and stays quiet.
-		if err := s.Queue.Enqueue(ctx, tx, reminderJob, map[string]string{"appointmentId": b.ID, "for": b.Date + " " + b.Time}, remind, 8); err != nil {
+		if err := s.Queue.Enqueue(ctx, tx, about(b.OwnerID, b.ID), reminderJob, map[string]string{"appointmentId": b.ID, "for": b.Date + " " + b.Time}, remind, 8); err != nil {
 			return err
 		}
 	}
@@ -158,7 +165,7 @@ func (s *Service) mayConfirm(ctx context.Context, tx *db.Tx, now time.Time, b bo
 	for _, c := range []struct {
 		rule ratelimit.Rule
 		key  string
-	}{{confirmPerRecipient, mailboxKey(b.ClientEmail)}, {confirmPerOwner, b.OwnerID}} {
+	}{{confirmPerRecipient, recipientKey(b.ClientEmail)}, {confirmPerOwner, b.OwnerID}} {
 		ok, _, err := ratelimit.AllowTx(ctx, tx, now, c.rule, c.key)
 		if err != nil {
 			return false, err
@@ -170,6 +177,13 @@ func (s *Service) mayConfirm(ctx context.Context, tx *db.Tx, now time.Time, b bo
 		}
 	}
 	return true, nil
+}
+
+// recipientKey counts a mailbox's confirmations under its SHA-256: the
+// limits' table holds no client's address (an erase could not find it
+// there: the count is shared by every owner the address booked with).
+func recipientKey(addr string) string {
+	return auth.HashToken(mailboxKey(addr))
 }
 
 // mailboxKey is the mailbox an address reaches: case folded, without a
@@ -239,7 +253,7 @@ func (s *Service) remind(ctx context.Context, id, at string) error {
 		if err != nil {
 			return err
 		}
-		if err := s.Mailer.Queue(ctx, tx, msg); err != nil {
+		if err := s.Mailer.QueueAbout(ctx, tx, about(a.OwnerID, id), msg); err != nil {
 			return err
 		}
 		return s.Notes.Create(ctx, tx, a.OwnerID, notifications.Reminder, "Lembrete enviado",
@@ -270,6 +284,7 @@ type Cancellation struct {
 	cutoffHours    int
 	sequence       int
 	clientEmail    string
+	before, after  int // the buffers it was booked with
 }
 
 var (
@@ -287,10 +302,10 @@ func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, 
 	var starts time.Time
 	var pro, svc, username sql.NullString
 	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
-		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email
-		FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
+		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email,
+		a.buffer_before, a.buffer_after FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
 		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
-		&pro, &svc, &username, &c.sequence, &c.clientEmail)
+		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after)
 	c.ProfessionalID, c.ServiceID, c.Username = pro.String, svc.String, username.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink
@@ -357,7 +372,7 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 		if err != nil {
 			return err
 		}
-		return s.Mailer.Queue(ctx, tx, msg)
+		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
 	})
 	return out, err
 }

@@ -185,8 +185,9 @@ func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*
 	return &owned{st: st, pro: pro, svc: svc, in: in, dates: dates, starts: starts}, nil
 }
 
-// check decides every date against the professional's busy time: what a
-// single booking of each would answer, skipped dates marked.
+// check decides every date against the professional's busy time and the
+// series' own earlier dates: what a single booking of each would answer,
+// skipped dates marked.
 func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
 	skip := map[string]bool{}
 	if o.in.Repeat != nil {
@@ -194,14 +195,14 @@ func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
 			skip[d] = true
 		}
 	}
+	sessions := make([]session, len(o.dates))
+	for i, d := range o.dates {
+		sessions[i] = session{day: d, start: o.starts[i], skipped: skip[d.Format("2006-01-02")]}
+	}
+	errs := s.mayHoldAll(o.st, o.pro, o.svc, o.in.Time, sessions, busy, o.in.OutsideHours)
 	out := make([]Occurrence, 0, len(o.dates))
 	for i, d := range o.dates {
-		oc := Occurrence{Date: d.Format("2006-01-02"), Skipped: skip[d.Format("2006-01-02")]}
-		if start := o.starts[i]; slots.Clock(start, o.st.Loc) != o.in.Time {
-			oc.err = errDateTime // a time the clocks skip that date
-		} else {
-			oc.err = s.mayHold(o.st, o.pro, o.svc, d, start, busy, o.in.OutsideHours)
-		}
+		oc := Occurrence{Date: d.Format("2006-01-02"), Skipped: sessions[i].skipped, err: errs[i]}
 		var he *httpx.Error
 		if errors.As(oc.err, &he) {
 			oc.Code, oc.Message = he.Code, he.Message
@@ -221,7 +222,7 @@ func (s *Service) Preview(ctx context.Context, ownerID string, in OwnerInput) ([
 	if err != nil {
 		return nil, err
 	}
-	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -1), o.dates[len(o.dates)-1].AddDate(0, 0, 1))
+	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -slots.ReachDays), o.dates[len(o.dates)-1].AddDate(0, 0, slots.ReachDays))
 	if err != nil {
 		return nil, err
 	}
@@ -420,13 +421,9 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 		if p == nil || (!p.Active && proID != c.professionalID) {
 			return errOwnerChoice
 		}
-		what := schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}
-		if in.ServiceID != "" && in.ServiceID != c.serviceID {
-			other := st.Services[in.ServiceID]
-			if other == nil || !other.Active {
-				return errOwnerChoice
-			}
-			what = *other
+		what, err := movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
+		if err != nil {
+			return err
 		}
 		moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
 		if err != nil {
@@ -480,12 +477,17 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			if busy[p.ID] == nil {
 				return errOwnerChoice
 			}
+			sessions := make([]session, len(moves))
+			for i, m := range moves {
+				sessions[i] = session{day: m.day, start: m.start}
+			}
+			errs := s.mayHoldAll(st, p, what, in.Time, sessions, busy, in.OutsideHours)
 			if len(moves) == 1 {
-				return s.mayHold(st, p, &what, day, moves[0].start, busy, in.OutsideHours)
+				return errs[0]
 			}
 			var taken []string
-			for _, m := range moves {
-				if slots.Clock(m.start, st.Loc) != in.Time || s.mayHold(st, p, &what, m.day, m.start, busy, in.OutsideHours) != nil {
+			for i, m := range moves {
+				if errs[i] != nil {
 					taken = append(taken, brfmt.Date(m.to))
 				}
 			}
@@ -573,6 +575,55 @@ func anys(ss []string) []any {
 	return out
 }
 
+// movedShape is the service an appointment will have after a move — its
+// duration, buffers, name and price — which is what the move must be
+// decided with: its own as booked (own), unless the move changes its
+// service (serviceID, "" for none), then that service as it stands now.
+// Every move, the owner's or the client's, one session or a series, takes
+// its shape from here.
+func movedShape(st *schedule.Setup, own schedule.Service, serviceID string) (*schedule.Service, error) {
+	if serviceID == "" || serviceID == own.ID {
+		return &own, nil
+	}
+	other := st.Services[serviceID]
+	if other == nil || !other.Active {
+		return nil, errOwnerChoice
+	}
+	return other, nil
+}
+
+// session is one appointment of a set that one hold decides: its date and
+// start, and whether the owner left it out.
+type session struct {
+	day     time.Time
+	start   int64
+	skipped bool
+}
+
+// mayHoldAll decides, under the professional's lock, every appointment of
+// svc one hold is to write for p (a series created, sessions moved
+// together), in order: each as mayHold decides it alone, at the wall-clock
+// time wall (a date whose clocks skip it cannot have it), and also against
+// the ones decided before it, whose time it takes as it goes (Take) — so
+// the set never collides with itself. It returns each one's refusal (nil:
+// free, or skipped).
+func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, wall string, sessions []session, busy BusyDays, outsideHours bool) []error {
+	errs := make([]error, len(sessions))
+	for i, ss := range sessions {
+		if ss.skipped {
+			continue
+		}
+		if slots.Clock(ss.start, st.Loc) != wall {
+			errs[i] = errDateTime
+			continue
+		}
+		if errs[i] = s.mayHold(st, p, svc, ss.day, ss.start, busy, outsideHours); errs[i] == nil {
+			busy.Take(p.ID, ss.day, slots.Busy{Start: ss.start, Duration: svc.Duration, Before: svc.Before, After: svc.After})
+		}
+	}
+	return errs
+}
+
 // mayHold decides, under the professional's lock, whether an owner may put
 // an appointment of svc at start: never over a block or another
 // appointment; outside the professional's hours only with the owner's yes.
@@ -653,7 +704,7 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Cancelado por " + st.Name + ".",
 			Stamp: s.Clock.Now(), Sequence: b.Sequence, Cancelled: true,
 		})}}
-		return s.Mailer.Queue(ctx, tx, msg)
+		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
 	})
 }
 
@@ -688,7 +739,15 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	if err != nil {
 		return nil, err
 	}
-	svc, pros, err := choose(st, c.ProfessionalID, c.ServiceID)
+	current, pros, err := choose(st, c.ProfessionalID, c.ServiceID)
+	if err != nil {
+		return nil, err
+	}
+	// Decided with the duration and buffers the appointment keeps, which
+	// the owner may have changed on the service since it was booked.
+	own := *current
+	own.Duration, own.Before, own.After = c.Duration, c.before, c.after
+	svc, err := movedShape(st, own, "")
 	if err != nil {
 		return nil, err
 	}
@@ -737,7 +796,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 			if err != nil {
 				return err
 			}
-			if err := s.Mailer.Queue(ctx, tx, owner); err != nil {
+			if err := s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), owner); err != nil {
 				return err
 			}
 			if c.clientEmail == "" {

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -45,9 +46,9 @@ type Input struct {
 }
 
 const (
-	maxDuration = 24 * 60
+	maxDuration = slots.MaxDuration
 	maxPrice    = 100_000_00 // R$ 100.000,00
-	maxBuffer   = 240
+	maxBuffer   = slots.MaxBuffer
 )
 
 var (

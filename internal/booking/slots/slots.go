@@ -21,6 +21,22 @@ const (
 	DefaultStep = 30
 	// DefaultDuration is assumed for an existing appointment whose duration is unknown.
 	DefaultDuration = 30
+
+	// MaxDuration and MaxBuffer are the longest service and the longest
+	// buffer (before or after) the product allows: the services package
+	// refuses more, and they bound how far an appointment's time reaches.
+	MaxDuration = 24 * 60
+	MaxBuffer   = 240
+
+	// ReachDays is how many dates either side of its own an appointment's
+	// time can reach: one starting as late as 23:59 (an hour later on the
+	// night the clocks go back), lasting MaxDuration, with a MaxBuffer kept
+	// free after it, ends before 04:00 two dates later; the same bound holds
+	// backwards for the appointment it must keep clear of. Whoever decides
+	// a date reads the appointments (and blocks) of this many dates around it.
+	ReachDays = (dayMinutes + 60 + MaxDuration + MaxBuffer - 1) / dayMinutes
+
+	dayMinutes = 24 * 60
 )
 
 // Span is the half-open interval [Start, End) of instants (Unix minutes).
