@@ -9,7 +9,6 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
-	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -105,8 +104,15 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 		if err != nil {
 			return err
 		}
+		// What was written for the client follows them to their new key (two
+		// clients made one share theirs), so that erasing them still finds it.
+		for _, table := range []string{"notifications", "jobs"} {
+			if _, err := tx.ExecContext(ctx, `UPDATE `+table+` SET client_key = ? WHERE user_id = ? AND client_key = ?`, key, userID, in.Identifier); err != nil {
+				return err
+			}
+		}
 		desc := fmt.Sprintf("%s: nome e contatos corrigidos em %d agendamento(s).", name, n)
-		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados do cliente atualizados", desc, "")
+		return s.Notes.AboutClient(ctx, tx, userID, key, "Dados do cliente atualizados", desc)
 	})
 	if err != nil {
 		return "", err

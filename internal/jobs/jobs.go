@@ -44,9 +44,23 @@ func (q *Queue) Register(kind string, h Handler) {
 	q.mu.Unlock()
 }
 
+// About is whose a job is: the owner, and the appointment or the client it
+// was written for. A payload may carry a client's name and contacts; an
+// LGPD erase finds the client's jobs by these references, never by
+// searching payloads (which reached other owners' mail). The zero About is
+// a job about no client (an owner's account e-mail).
+type About struct {
+	UserID string
+	// AppointmentID names the appointment; the client's key is then read
+	// from it, as it stands when the job is queued.
+	AppointmentID string
+	// ClientKey names a client without an appointment (appointments.client_key).
+	ClientKey string
+}
+
 // Enqueue adds a job, inside the caller's transaction when x is a *db.Tx, so
 // that the job exists exactly when the change that asked for it does.
-func (q *Queue) Enqueue(ctx context.Context, x db.Querier, kind string, payload any, runAt time.Time, maxAttempts int) error {
+func (q *Queue) Enqueue(ctx context.Context, x db.Querier, about About, kind string, payload any, runAt time.Time, maxAttempts int) error {
 	body, err := json.Marshal(payload)
 	if err != nil {
 		return err
@@ -55,9 +69,19 @@ func (q *Queue) Enqueue(ctx context.Context, x db.Querier, kind string, payload 
 	if runAt.IsZero() {
 		runAt = now
 	}
-	_, err = x.ExecContext(ctx, `INSERT INTO jobs (id, kind, payload, run_at, max_attempts, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		uuid.NewString(), kind, string(body), runAt.UTC(), maxAttempts, now)
+	_, err = x.ExecContext(ctx, `INSERT INTO jobs (id, kind, payload, run_at, max_attempts, created_at, user_id, appointment_id, client_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT client_key FROM appointments WHERE id = ? AND user_id = ?)))`,
+		uuid.NewString(), kind, string(body), runAt.UTC(), maxAttempts, now,
+		orNull(about.UserID), orNull(about.AppointmentID), orNull(about.ClientKey), about.AppointmentID, about.UserID)
 	return err
+}
+
+// orNull is s as a query argument, NULL when empty.
+func orNull(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 type claimed struct {

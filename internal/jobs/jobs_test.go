@@ -34,7 +34,7 @@ func TestQueue_FailedJobIsRetriedWithBackoffUntilItSucceeds(t *testing.T) {
 			}
 			return nil
 		})
-		if err := q.Enqueue(ctx, d, "flaky", map[string]int{"n": 1}, time.Time{}, 5); err != nil {
+		if err := q.Enqueue(ctx, d, jobs.About{}, "flaky", map[string]int{"n": 1}, time.Time{}, 5); err != nil {
 			t.Fatal(err)
 		}
 		run := func() bool {
@@ -88,7 +88,7 @@ func TestQueue_ConcurrentWorkersRunEachJobOnce(t *testing.T) {
 			queues = append(queues, q)
 		}
 		for i := range n {
-			if err := queues[0].Enqueue(ctx, d, "count", i, time.Time{}, 3); err != nil {
+			if err := queues[0].Enqueue(ctx, d, jobs.About{}, "count", i, time.Time{}, 3); err != nil {
 				t.Fatal(err)
 			}
 		}

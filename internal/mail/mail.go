@@ -162,10 +162,18 @@ func NewMailer(q *jobs.Queue, s Sender) *Mailer {
 	return &Mailer{queue: q}
 }
 
-// Queue schedules m, inside the caller's transaction when x is one.
+// Queue schedules m, an owner's account e-mail that names no client,
+// inside the caller's transaction when x is one.
 func (m *Mailer) Queue(ctx context.Context, x db.Querier, msg Message) error {
+	return m.QueueAbout(ctx, x, jobs.About{}, msg)
+}
+
+// QueueAbout schedules m, written about an appointment or a client (to
+// them, or to the owner naming them): about says whose, so that erasing
+// the client drops it (jobs.About).
+func (m *Mailer) QueueAbout(ctx context.Context, x db.Querier, about jobs.About, msg Message) error {
 	if strings.TrimSpace(msg.To) == "" {
 		return nil
 	}
-	return m.queue.Enqueue(ctx, x, jobKind, msg, time.Time{}, 8)
+	return m.queue.Enqueue(ctx, x, about, jobKind, msg, time.Time{}, 8)
 }

@@ -54,16 +54,34 @@ func (s *Service) changed(ctx context.Context, q db.Querier, userID string, kind
 }
 
 // Create adds a notification for an owner, inside the caller's transaction
-// when q is one. appointmentID may be empty. A notification about an
-// appointment, a block or a client says the agenda changed: open tabs are
-// also sent an "agenda" event, and read again what counts appointments.
+// when q is one. appointmentID may be empty; when given, the notification
+// also keeps that appointment's client key, so that erasing the client
+// finds it by reference (even once the appointment is gone). A
+// notification about an appointment, a block or a client says the agenda
+// changed: open tabs are also sent an "agenda" event, and read again what
+// counts appointments.
 func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title, description, appointmentID string) error {
-	var appt any
+	return s.create(ctx, q, userID, kind, title, description, appointmentID, "")
+}
+
+// AboutClient adds a notification about one client, not about one of their
+// appointments (a correction of their contacts): it keeps their client
+// key, by which erasing them finds it.
+func (s *Service) AboutClient(ctx context.Context, q db.Querier, userID, clientKey, title, description string) error {
+	return s.create(ctx, q, userID, Client, title, description, "", clientKey)
+}
+
+func (s *Service) create(ctx context.Context, q db.Querier, userID, kind, title, description, appointmentID, clientKey string) error {
+	var appt, key any
 	if appointmentID != "" {
 		appt = appointmentID
 	}
-	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, created_at) VALUES (?, ?, ?, ?, ?, FALSE, ?, ?)`,
-		uuid.NewString(), userID, kind, title, description, appt, s.Clock.Now())
+	if clientKey != "" {
+		key = clientKey
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, client_key, created_at)
+		VALUES (?, ?, ?, ?, ?, FALSE, ?, COALESCE(?, (SELECT client_key FROM appointments WHERE id = ? AND user_id = ?)), ?)`,
+		uuid.NewString(), userID, kind, title, description, appt, key, appt, userID, s.Clock.Now())
 	if err != nil {
 		return err
 	}
