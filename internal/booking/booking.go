@@ -50,8 +50,13 @@ var (
 	errDayClosed     = httpx.NewError(http.StatusConflict, "day_closed", "O profissional não atende neste dia. Escolha outra data.")
 	errOffHours      = httpx.NewError(http.StatusConflict, "slot_outside_hours", "Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.")
 	errMonth         = httpx.Validation("Mês inválido.")
-	statusesThatHold = `('confirmed', 'completed', 'no_show')`
+	statusesThatHold = "('" + strings.Join(HoldingStatuses, "', '") + "')"
 )
+
+// HoldingStatuses are the statuses in which an appointment holds its time:
+// the one list a hold decides with (Holds, readBusy). The busy_days
+// triggers count the same ones; a schema test compares them on both engines.
+var HoldingStatuses = []string{"confirmed", "completed", "no_show"}
 
 func errBeyond(days int) *httpx.Error {
 	return httpx.NewError(http.StatusConflict, "date_beyond_window", fmt.Sprintf("Escolha uma data dentro dos próximos %d dias.", days))
@@ -184,7 +189,7 @@ func choose(st *schedule.Setup, professionalID, serviceID string) (*schedule.Ser
 // Holds reports whether an appointment of that status holds its time (only
 // those count as busy in the slots).
 func Holds(status string) bool {
-	return status == "confirmed" || status == "completed" || status == "no_show"
+	return slices.Contains(HoldingStatuses, status)
 }
 
 // BusyDays is each professional's holding appointments of a range of dates,
