@@ -122,8 +122,8 @@ func TestLogin_WrongPasswordOrUnknownEmailGivesSpecMessage(t *testing.T) {
 	})
 }
 
-// Ten attempts per e-mail and address in 15 minutes; the eleventh waits out
-// the window even with the right password. (Before issue 12 this limit was per
+// Ten failed attempts per e-mail and address in 15 minutes; the eleventh
+// waits out the window even with the right password. (Before issue 12 this limit was per
 // e-mail alone, which let anyone lock the owner out: see login_test.go.)
 func TestLogin_IsRateLimitedPerEmailAndAddress(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {

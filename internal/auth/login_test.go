@@ -136,3 +136,82 @@ func TestLogin_SpreadOutGuessingSlowsDownWithoutLocking(t *testing.T) {
 		}
 	})
 }
+
+// Issue 24, item 12: the (e-mail, address) limit counts failures, not
+// sign-ins. Three people sharing one account on one network sign in as often
+// as they need; before, the eleventh good sign-in in 15 minutes answered
+// "Aguarde 6 minutos".
+func TestLogin_GoodSignInsFromOneAddressAreNotLimited(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		e.Client().Signup("Ana", "ana@example.com", "segredo1", "gato")
+		for i := range 15 {
+			c := e.Client()
+			c.ForwardedFor = "198.51.100.20"
+			if r := c.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
+				t.Fatalf("good sign-in %d from one address: %d %s", i+1, r.StatusCode, r.Body)
+			}
+		}
+	})
+}
+
+// A good sign-in clears its pair's failures (nine typos, then the right
+// password, then nine more typos are all answered), while ten failures in a
+// row still lock the pair, the right password included.
+func TestLogin_AGoodSignInClearsThePairsFailures(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		e.Server.Auth.SetSleep(func(context.Context, time.Duration) error { return nil })
+		e.Client().Signup("Ana", "ana@example.com", "segredo1", "gato")
+		c := e.Client()
+		c.ForwardedFor = "198.51.100.20"
+		fail := func(n int) {
+			t.Helper()
+			for i := range n {
+				if r := c.Login("ana@example.com", "errada1"); r.StatusCode != 401 {
+					t.Fatalf("failure %d: %d %s", i+1, r.StatusCode, r.Body)
+				}
+			}
+		}
+		fail(9)
+		if r := c.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
+			t.Fatalf("the right password after 9 failures: %d %s", r.StatusCode, r.Body)
+		}
+		fail(10)
+		r := c.Login("ana@example.com", "segredo1")
+		if r.StatusCode != 429 || r.Err(t).Error.Code != "rate_limited" {
+			t.Fatalf("after 10 failures in a row the pair is locked: %d %s", r.StatusCode, r.Body)
+		}
+		// The lock is the pair's: the same e-mail from another address gets in.
+		other := e.Client()
+		other.ForwardedFor = "198.51.100.21"
+		if r := other.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
+			t.Fatalf("another address: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+// The address's own cap still holds, whatever mixes the attempts: 50 in 15
+// minutes, good sign-ins included (each one hashes a password), spread over
+// any e-mails; the 51st waits, even with the right password.
+func TestLogin_TheAddressCapStillHolds(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		e.Server.Auth.SetSleep(func(context.Context, time.Duration) error { return nil })
+		e.Client().Signup("Ana", "ana@example.com", "segredo1", "gato")
+		c := e.Client()
+		c.ForwardedFor = "203.0.113.7"
+		for i := range 50 {
+			want, r := 200, (*servertest.Response)(nil)
+			if i%2 == 0 {
+				r = c.Login("ana@example.com", "segredo1")
+			} else {
+				want, r = 401, c.Login(fmt.Sprintf("chute%d@example.com", i), "errada1")
+			}
+			if r.StatusCode != want {
+				t.Fatalf("attempt %d: %d %s, want %d", i+1, r.StatusCode, r.Body, want)
+			}
+		}
+		r := c.Login("ana@example.com", "segredo1")
+		if r.StatusCode != 429 || r.Err(t).Error.Code != "rate_limited" {
+			t.Fatalf("51st attempt from one address: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}

@@ -36,11 +36,19 @@ import (
 // times in the window, every attempt at it waits a little longer before the
 // password is checked instead (loginDelay), which slows a spread-out guesser
 // down and still lets the owner in with the right password.
+//
+// The (e-mail, IP) limit counts failures: a good sign-in clears its pair, so
+// people sharing one account on one network sign in as often as they need.
+// Each attempt still counts when it arrives, before its password is checked,
+// so a burst of parallel guesses cannot all slip in under the limit. The IP
+// limit counts successes too: it bounds the password hashing (argon2id, 19
+// MiB each) one address can ask for, and 50 in 15 minutes is more than a
+// practice signs in.
 var (
 	ruleSignupIP     = ratelimit.Rule{Name: "signup:ip", Max: 20, Window: time.Hour}
 	ruleSignupEmail  = ratelimit.Rule{Name: "signup:email", Max: 5, Window: time.Hour}
 	ruleLoginIP      = ratelimit.Rule{Name: "login:ip", Max: 50, Window: 15 * time.Minute}
-	ruleLoginEmailIP = ratelimit.Rule{Name: "login:email-ip", Max: 10, Window: 15 * time.Minute}
+	ruleLoginEmailIP = ratelimit.Rule{Name: "login:email-ip", Max: 10, Window: 15 * time.Minute}                // attempts since the pair's last success
 	ruleLoginFailed  = ratelimit.Rule{Name: "login:email-failed", Max: math.MaxInt32, Window: 15 * time.Minute} // counts, never refuses
 	ruleResetIP      = ratelimit.Rule{Name: "reset:ip", Max: 20, Window: 15 * time.Minute}
 	ruleResetEmail   = ratelimit.Rule{Name: "reset:email", Max: 10, Window: 15 * time.Minute}
@@ -345,6 +353,9 @@ func (s *Service) Login(ctx context.Context, rawEmail, rawPassword, ip string) (
 			return nil, err
 		}
 		return nil, errBadCredentials
+	}
+	if err := s.limiter.Reset(ctx, ruleLoginEmailIP, email+" "+ip); err != nil {
+		return nil, err
 	}
 	return s.newSession(ctx, s.db, u, "")
 }

@@ -66,6 +66,16 @@ func allow(ctx context.Context, row func(ctx context.Context, q string, args ...
 	return true, 0, nil
 }
 
+// Reset forgets key's count under rule, at once on every instance: for a
+// rule that counts failures, a success ends the run (a good sign-in clears
+// its e-mail and address's failed ones).
+func (l *Limiter) Reset(ctx context.Context, rule Rule, key string) error {
+	if _, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE key = ?`, rule.Name+":"+key); err != nil {
+		return fmt.Errorf("rate limit %s: reset: %w", rule.Name, err)
+	}
+	return nil
+}
+
 // Check is Allow for handlers: it answers 429 with a pt-BR message when over
 // the limit.
 func (l *Limiter) Check(ctx context.Context, rule Rule, key string) error {

@@ -57,6 +57,43 @@ func TestLimiter_CountsConcurrentAttemptsExactlyAndResetsAfterWindow(t *testing.
 	})
 }
 
+// Reset clears one key's count on the database, so every instance sees it
+// at once; other keys and other rules keep theirs.
+func TestLimiter_ResetClearsOneKey(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clk := clock.NewManual(time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC))
+		l, peer := ratelimit.New(d, clk), ratelimit.New(d, clk)
+		rule := ratelimit.Rule{Name: "test", Max: 2, Window: time.Minute}
+		other := ratelimit.Rule{Name: "test2", Max: 2, Window: time.Minute}
+		for range 2 {
+			for _, k := range []string{"k", "j"} {
+				if ok, _, err := l.Allow(ctx, rule, k); !ok || err != nil {
+					t.Fatal(ok, err)
+				}
+			}
+			if ok, _, err := l.Allow(ctx, other, "k"); !ok || err != nil {
+				t.Fatal(ok, err)
+			}
+		}
+		if err := l.Reset(ctx, rule, "k"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _, _ := peer.Allow(ctx, rule, "k"); !ok {
+			t.Fatal("a reset key must allow again")
+		}
+		if ok, _, _ := peer.Allow(ctx, rule, "j"); ok {
+			t.Fatal("another key keeps its count")
+		}
+		if ok, _, _ := peer.Allow(ctx, other, "k"); ok {
+			t.Fatal("the same key under another rule keeps its count")
+		}
+		if err := l.Reset(ctx, rule, "nunca"); err != nil {
+			t.Fatalf("resetting a key never counted: %v", err)
+		}
+	})
+}
+
 func TestHumanWait(t *testing.T) {
 	for d, want := range map[time.Duration]string{
 		10 * time.Second: "1 minuto", 90 * time.Second: "2 minutos", 15 * time.Minute: "15 minutos",
