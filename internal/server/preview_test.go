@@ -134,15 +134,20 @@ func week() []map[string]any {
 }
 
 // Only the embeddable booking form may be framed, by any site; every other
-// page keeps refusing framing.
+// page keeps refusing framing. That is the widget's exact route, not a
+// prefix: /embed/ana/agenda is the owner app (the full build's router), and
+// framing it would let any site dress up the owner's screens (clickjacking).
 func TestEmbed_OnlyTheWidgetMayBeFramed(t *testing.T) {
 	e := servertest.Start(t, db.SQLite)
 	c := e.Client()
-	r := c.Do("GET", "/embed/ana-souza", nil)
-	if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") || r.Header.Get("X-Frame-Options") != "" || !strings.Contains(string(r.Body), `data-page="agende"`) {
-		t.Fatalf("embed: %v %s", r.Header, r.Body)
+	for _, p := range []string{"/embed/ana-souza", "/embed/ana-souza/", "/embed/ana-souza?service=s1"} {
+		r := c.Do("GET", p, nil)
+		if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors *") || r.Header.Get("X-Frame-Options") != "" || !strings.Contains(string(r.Body), `data-page="agende"`) {
+			t.Fatalf("embed %s: %v %s", p, r.Header, r.Body)
+		}
 	}
-	for _, p := range []string{"/", "/agende/ana-souza", "/agende/ana-souza/form", "/dashboard", "/api/public/profiles/ana-souza", "/embedded"} {
+	for _, p := range []string{"/", "/agende/ana-souza", "/agende/ana-souza/form", "/dashboard", "/api/public/profiles/ana-souza", "/embedded",
+		"/embed/", "/embed", "/embed/ana-souza/anything", "/embed/ana-souza/agenda", "/embed/ana-souza/form", "/embed//ana-souza", "/embed/ana-souza/x.js"} {
 		r := c.Do("GET", p, nil)
 		if csp := r.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || r.Header.Get("X-Frame-Options") != "DENY" {
 			t.Errorf("%s may be framed: %v", p, r.Header)

@@ -174,7 +174,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	// what a person clicking through the booking form needs.
 	h = ratelimit.PublicReads(ratelimit.NewMemory(300, time.Minute, d.Clock.Now), cfg.TrustProxy)(h)
 	h = httpx.CSRF(cfg.BaseURL)(h)
-	h = httpx.SecurityHeaders(cfg.TLS())(h)
+	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
 	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }

@@ -16,10 +16,12 @@ import (
 var data []byte
 
 // Route is a public page: its path pattern (":name" matches one non-empty
-// segment) and the page component's source file, relative to web/.
+// segment), the page component's source file, relative to web/, and whether
+// other sites may show it in an iframe (the owner's booking widget).
 type Route struct {
-	Path string `json:"path"`
-	Page string `json:"page"`
+	Path   string `json:"path"`
+	Page   string `json:"page"`
+	Framed bool   `json:"framed"`
 }
 
 // Routes are the public pages, most specific first.
@@ -40,12 +42,26 @@ func parse() []Route {
 // slashes ignored, the same number of segments, literals equal, parameters
 // non-empty.
 func Match(path string) bool {
+	_, ok := route(path)
+	return ok
+}
+
+// Framed reports whether an (escaped) URL path is a page that other sites
+// may frame: exactly a framed route, by Match's rule. A longer or shorter
+// path under the same prefix (/embed/ana/agenda, /embed/) is the owner app or
+// its 404, and stays unframeable.
+func Framed(path string) bool {
+	r, ok := route(path)
+	return ok && r.Framed
+}
+
+func route(path string) (Route, bool) {
 	for _, r := range Routes {
 		if matches(r.Path, path) {
-			return true
+			return r, true
 		}
 	}
-	return false
+	return Route{}, false
 }
 
 func matches(pattern, path string) bool {

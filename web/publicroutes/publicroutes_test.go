@@ -36,3 +36,30 @@ func TestRoutesAreWellFormed(t *testing.T) {
 		seen[r.Path] = true
 	}
 }
+
+// Only the widget's exact route may be framed; near misses under its prefix
+// are the owner app (or its 404) and must not be.
+func TestFramed(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/embed/ana":            true,
+		"/embed/ana/":           true,
+		"/embed/ana%2Fagenda":   true, // one segment: the widget of an odd username (a 404 inside it)
+		"/embed/ana/agenda":     false,
+		"/embed/ana/anything":   false,
+		"/embed/ana/form":       false,
+		"/embed/":               false,
+		"/embed":                false,
+		"/embed//ana":           false,
+		"/embedded/ana":         false,
+		"/agende/ana":           false,
+		"/agende/ana/form":      false,
+		"/cancel/abc":           false,
+		"/dashboard":            false,
+		"/":                     false,
+		"/api/public/embed/ana": false,
+	} {
+		if got := Framed(path); got != want {
+			t.Errorf("Framed(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

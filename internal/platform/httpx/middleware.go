@@ -157,9 +157,11 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 // allows scripts only from our own origin (the SPA has no inline script);
 // inline style attributes are allowed because positioning libraries set them.
 //
-// Only the embeddable booking form (/embed/…, the owner's widget) may be
-// framed, by any site; every other page and answer refuses framing.
-func SecurityHeaders(tls bool) func(http.Handler) http.Handler {
+// Only the pages mayFrame says yes to (the owner's booking widget, by its
+// exact route) may be framed, by any site; every other page and answer
+// refuses framing. mayFrame gets the escaped path, the form routes are
+// matched in.
+func SecurityHeaders(tls bool, mayFrame func(path string) bool) func(http.Handler) http.Handler {
 	const policy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
 		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
 	// Each value is one slice every response shares (the header map holds
@@ -180,7 +182,7 @@ func SecurityHeaders(tls bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			if strings.HasPrefix(r.URL.Path, "/embed/") {
+			if mayFrame(r.URL.EscapedPath()) {
 				h["Content-Security-Policy"] = framed
 			} else {
 				h["Content-Security-Policy"] = unframed

@@ -7,7 +7,12 @@ import list from '../../publicroutes/public-routes.json'
  * build's router render these; the Go server answers them with the light
  * build (agende.html); scripts/budget.mjs holds each to the page budget.
  */
-export type PublicRoute = { path: string; page: string }
+export type PublicRoute = {
+  path: string
+  page: string
+  /** Other sites may show it in an iframe (the owner's widget): the Go server's headers allow exactly these paths. */
+  framed?: boolean
+}
 
 /** Most specific first. */
 export const publicRoutes: readonly PublicRoute[] = list.routes
