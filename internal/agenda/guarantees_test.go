@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -148,6 +149,21 @@ func TestMoves_DecideWithTheDurationAndBuffersTheAppointmentKeeps(t *testing.T) 
 		link := privateLink(t, e, first)
 		move := func(at string) *servertest.Response {
 			return e.Client().Do("POST", "/api/public/bookings/"+link+"/reschedule", map[string]string{"date": "2026-11-30", "time": at})
+		}
+		// The times the private link offers are decided the same way: 11:00
+		// is not one of them, 10:30 is, and the booking does not stand in
+		// its own way (09:30 keeps clear of nothing but itself).
+		var offered struct{ Times []string }
+		if r := e.Client().Do("GET", "/api/public/bookings/"+link+"/times?date=2026-11-30", nil); r.StatusCode != 200 {
+			t.Fatalf("times: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &offered)
+		}
+		if slices.Contains(offered.Times, "11:00") || !slices.Contains(offered.Times, "10:30") || !slices.Contains(offered.Times, "09:30") {
+			t.Fatalf("times offered to the link: %v", offered.Times)
+		}
+		if r := e.Client().Do("GET", "/api/public/bookings/nao-existe/times?date=2026-11-30", nil); r.StatusCode != 404 {
+			t.Fatalf("times of an unknown link: %d", r.StatusCode)
 		}
 		if r := move("11:00"); r.StatusCode != 409 {
 			t.Fatalf("client move over another with the old duration: %d %s", r.StatusCode, r.Body)

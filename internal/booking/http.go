@@ -32,6 +32,17 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))
 	mux.Handle("POST /api/public/bookings/{token}/reschedule", httpx.Handle(h.reschedule))
+	mux.Handle("GET /api/public/bookings/{token}/times", httpx.Handle(h.rescheduleTimes))
+}
+
+func (h *Handlers) rescheduleTimes(w http.ResponseWriter, r *http.Request) error {
+	times, err := h.Svc.ClientTimes(r.Context(), r.PathValue("token"), r.URL.Query().Get("date"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, map[string][]string{"times": times})
+	return nil
 }
 
 var ruleCancelIP = ratelimit.Rule{Name: "cancel:ip", Max: 60, Window: time.Hour}

@@ -708,6 +708,59 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 	})
 }
 
+// ClientTimes are the free start times of a date that the client behind a
+// private link may move their booking to: the public page's times for the
+// same professional, decided with the duration and buffers the booking
+// keeps (movedShape) and without the booking itself in the way — exactly
+// what ClientReschedule accepts. Nothing for a booking that cannot move.
+func (s *Service) ClientTimes(ctx context.Context, token, date string) ([]string, error) {
+	day, err := parseDate(date)
+	if err != nil {
+		return nil, err
+	}
+	id, ownerID, _, _, c, err := s.byToken(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	if c.Status != "confirmed" || !c.Cancellable {
+		return out, nil
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	svc, pro, err := clientShape(st, c)
+	if err != nil || !s.bookable(st, day) {
+		return out, nil // nothing the client can move to
+	}
+	busy, err := readBusy(ctx, s.DB, ownerID, st.Loc, []string{pro.ID}, day.AddDate(0, 0, -slots.ReachDays), day.AddDate(0, 0, slots.ReachDays), id)
+	if err != nil {
+		return nil, err
+	}
+	d, _ := s.dayOf(st, pro, svc, day, busy.Near(pro.ID, day))
+	for _, t := range slots.Free(d) {
+		if hm := slots.Clock(t, st.Loc); len(out) == 0 || out[len(out)-1] != hm {
+			out = append(out, hm)
+		}
+	}
+	return out, nil
+}
+
+// clientShape is who and what a client's move is decided with: the same
+// professional and service, still offered, with the duration and buffers
+// the booking keeps — the owner may have changed the service since.
+func clientShape(st *schedule.Setup, c *Cancellation) (*schedule.Service, *schedule.Professional, error) {
+	current, pros, err := choose(st, c.ProfessionalID, c.ServiceID)
+	if err != nil {
+		return nil, nil, err
+	}
+	own := *current
+	own.Duration, own.Before, own.After = c.Duration, c.before, c.after
+	svc, err := movedShape(st, own, "")
+	return svc, pros[0], err
+}
+
 var errClientMove = httpx.NewError(http.StatusConflict, "not_movable", "Este agendamento não pode mais ser remarcado por aqui.")
 
 // ClientReschedule moves a booking from the client's private link: the same
@@ -739,19 +792,11 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	if err != nil {
 		return nil, err
 	}
-	current, pros, err := choose(st, c.ProfessionalID, c.ServiceID)
+	svc, pro, err := clientShape(st, c)
 	if err != nil {
 		return nil, err
 	}
-	// Decided with the duration and buffers the appointment keeps, which
-	// the owner may have changed on the service since it was booked.
-	own := *current
-	own.Duration, own.Before, own.After = c.Duration, c.before, c.after
-	svc, err := movedShape(st, own, "")
-	if err != nil {
-		return nil, err
-	}
-	pro := pros[0]
+	pros := []*schedule.Professional{pro}
 	start := slots.At(day, minute, st.Loc)
 	if slots.Clock(start, st.Loc) != at {
 		return nil, errDateTime

@@ -65,6 +65,10 @@ var (
 type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
+	// Rezone is called, in the transaction that saves it, when the owner's
+	// zone changes: the appointments keep their local date and time and
+	// whatever hangs on their instants follows (booking.Service.Rezone).
+	Rezone func(ctx context.Context, tx *db.Tx, ownerID string, loc *time.Location) error
 }
 
 const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, contact_email, photo_url, time_zone, trial_ends_at, created_at`
@@ -160,10 +164,29 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 	if in.PublicUsername != "" {
 		username = in.PublicUsername
 	}
-	err := db.ExecOwned(ctx, s.DB, httpx.ErrNotFound, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
-		website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
-		in.Name, in.Email, username, in.Area, in.Description, in.Phone, in.Website, in.Instagram, in.LinkedIn, in.WhatsApp,
-		in.ContactEmail, in.TimeZone, s.Clock.Now(), userID)
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		// The row is locked before the zone is compared, so two saves at
+		// once cannot both find the zone unchanged and leave the
+		// appointments' instants in the zone that lost.
+		var zone string
+		err := tx.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`+tx.LockRow(), userID).Scan(&zone)
+		if errors.Is(err, sql.ErrNoRows) {
+			return httpx.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
+			website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
+			in.Name, in.Email, username, in.Area, in.Description, in.Phone, in.Website, in.Instagram, in.LinkedIn, in.WhatsApp,
+			in.ContactEmail, in.TimeZone, s.Clock.Now(), userID); err != nil {
+			return err
+		}
+		if zone == in.TimeZone || s.Rezone == nil {
+			return nil
+		}
+		return s.Rezone(ctx, tx, userID, tz.Load(in.TimeZone))
+	})
 	if db.IsUniqueViolation(err) {
 		return nil, errUsernameTaken
 	}

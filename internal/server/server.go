@@ -137,6 +137,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
 		Setups: &schedule.Cache{DB: d.DB}}
 	bookingSvc.RegisterJobs()
+	profileSvc.Rezone = bookingSvc.Rezone
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
 	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
 	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache}).Register(mux)

@@ -8,8 +8,8 @@ import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
 import { useCancelBooking } from './api/cancel-booking'
 import { useCancellation } from './api/get-cancellation'
-import { useFreeTimes } from './api/get-free-times'
 import { useRescheduleBooking } from './api/reschedule-booking'
+import { useRescheduleTimes } from './api/get-reschedule-times'
 
 /** The client's private page, reached from the confirmation e-mail, to cancel a booking. */
 export default function CancelPage() {
@@ -80,7 +80,7 @@ function Reschedule({ token, current }: { token: string; current: Current }) {
   const [open, setOpen] = useState(false)
   const [date, setDate] = useState(current.date)
   const [time, setTime] = useState('')
-  const times = useFreeTimes(current.username, { date, professional: current.professionalId, service: current.serviceId }, { enabled: open && date !== '' })
+  const times = useRescheduleTimes(token, date, { enabled: open && date !== '' })
   const move = useRescheduleBooking()
   if (!open) {
     return (

@@ -78,6 +78,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const { errors } = form.formState
   const username = form.watch('publicUsername')
   const busy = update.isPending
+  // Said before saving: a new zone keeps the book as written (10:00 stays
+  // 10:00); what hangs on the instant, reminders and calendars, follows it.
+  const zoneChanged = Boolean(form.formState.dirtyFields.timeZone)
 
   const onSubmit = form.handleSubmit(
     (body) =>
@@ -136,19 +139,26 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Field id="phone" label="Telefone">
             <Input id="phone" type="tel" {...form.register('phone')} />
           </Field>
-          <Field id="timeZone" label="Fuso horário">
-            <select
-              id="timeZone"
-              {...form.register('timeZone')}
-              className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm dark:border-stone-700 dark:bg-stone-900"
-            >
-              {zones.map(([z, label]) => (
-                <option key={z} value={z}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <div className="grid gap-2">
+            <Field id="timeZone" label="Fuso horário">
+              <select
+                id="timeZone"
+                {...form.register('timeZone')}
+                aria-describedby={zoneChanged ? 'timeZone-note' : undefined}
+                className="h-10 rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm dark:border-stone-700 dark:bg-stone-900"
+              >
+                {zones.map(([z, label]) => (
+                  <option key={z} value={z}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {/* Always in the page, so the note is announced when it appears. */}
+            <p id="timeZone-note" role="status" className={zoneChanged ? 'rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200' : 'sr-only'}>
+              {zoneChanged ? 'Os agendamentos mantêm a data e o horário locais; lembretes e calendários passam a seguir o novo fuso.' : ''}
+            </p>
+          </div>
         </CardContent>
       </Card>
       <Card>

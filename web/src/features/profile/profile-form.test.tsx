@@ -57,4 +57,22 @@ describe('ProfilePage', () => {
     expect(username).toHaveValue('bia')
     expect(screen.getByLabelText('Biografia')).toHaveValue('Atendo adultos.')
   })
+
+  it('says before saving what a new time zone changes', async () => {
+    stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: profile }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: ProfilePage }], '/profile')
+    const user = userEvent.setup()
+    const zone = await screen.findByLabelText('Fuso horário')
+    const note = 'Os agendamentos mantêm a data e o horário locais; lembretes e calendários passam a seguir o novo fuso.'
+    expect(screen.queryByText(note)).toBeNull()
+    await user.selectOptions(zone, 'America/Manaus')
+    expect(screen.getByRole('status')).toHaveTextContent(note)
+    expect(zone).toHaveAccessibleDescription(note)
+    await user.selectOptions(zone, 'America/Sao_Paulo')
+    expect(screen.queryByText(note)).toBeNull()
+  })
 })

@@ -64,5 +64,6 @@ export const queryKeys = {
     of: (username: string, q: Query<'getFreeTimes'>) => ['times', username, q] as const,
   },
   cancellation: (token: string) => ['cancellation', token] as const,
+  rescheduleTimes: (token: string, date: string) => ['reschedule-times', token, date] as const,
 }
 

@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public settings the pages show (contact points). */
+        /** Public settings the pages show (contact points, and whether the database is a demo). */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -203,7 +203,12 @@ export interface paths {
         };
         /** The owner's profile. */
         get: operations["getProfile"];
-        /** Save the profile form (social links are formatted; the username must be free). */
+        /**
+         * Save the profile form (social links are formatted; the username must be free).
+         * @description A new `timeZone` keeps every appointment at its local date and time; in the same transaction their
+         *     instants (`startsAt`, the calendar feeds, invites e-mailed from then on) and the clients' queued
+         *     reminders follow the new zone.
+         */
         put: operations["updateProfile"];
         post?: never;
         delete?: never;
@@ -429,6 +434,26 @@ export interface paths {
          * @description Errors `not_found` (404), `appointment_past` (409), `cancel_cutoff` (409, 'O prazo para cancelar pelo link terminou: cancelamentos só até {N} horas antes do horário. Entre em contato com o profissional.'), `rate_limited` (429).
          */
         post: operations["cancelBookingByToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The free start times of a date that the booking behind a private link may move to.
+         * @description The public page's times for the same professional, decided with the duration and buffers the booking keeps (the owner may have changed the service since) and without the booking itself in the way: exactly what the reschedule accepts. Empty when the booking cannot move (cancelled, past the cutoff) or the date is not bookable. Errors `not_found` (404), `validation_failed` (400) for a date that is not a real YYYY-MM-DD.
+         */
+        get: operations["getRescheduleTimes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1327,6 +1352,12 @@ export interface components {
              * @example 5511999999999
              */
             supportWhatsapp: string;
+            /**
+             * @description The database holds `agendei demo`'s practice, whose account has a public password: the owner app shows
+             *     a banner ("Banco de demonstração: não use em produção."), and `agendei serve` warns at start.
+             * @example false
+             */
+            demo: boolean;
         };
         User: {
             /** Format: uuid */
@@ -2554,6 +2585,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRescheduleTimes: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                date: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free times (HH:MM) in the owner's time zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        times: string[];
+                    };
                 };
             };
             default: components["responses"]["Error"];

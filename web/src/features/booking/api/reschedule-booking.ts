@@ -13,6 +13,7 @@ export function useRescheduleBooking() {
     onSuccess: (c, { token }) => {
       qc.setQueryData(queryKeys.cancellation(token), c)
       void qc.invalidateQueries({ queryKey: queryKeys.times.all })
+      void qc.invalidateQueries({ queryKey: ['reschedule-times', token] })
     },
   })
 }
