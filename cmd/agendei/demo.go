@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
@@ -28,22 +30,25 @@ const (
 
 // demo serves a full demo practice: three professionals, six services,
 // hours with a lunch break, three months of appointments around today with
-// Brazilian names, blocks and notifications. It runs on its own data
-// folder (./demo-data unless --data-dir or AGENDEI_DATA_DIR says another),
-// and refuses a database that holds any other account: a real practice's
-// data is never mixed with the demo's.
+// Brazilian names, blocks and notifications. Its account's password is
+// public, so it runs on its own database: ./demo-data unless the command
+// line says another (--data-dir, --database-url). The environment does not
+// redirect it: AGENDEI_DATA_DIR and DATABASE_URL name the production
+// database (the Docker image sets /data). It marks its database as a demo,
+// refuses one that serve has used or that holds any other account, so a
+// real practice's data is never mixed with the demo's.
 func demo(ctx context.Context, args []string) error {
-	if !hasFlag(args, "data-dir") && os.Getenv("AGENDEI_DATA_DIR") == "" {
+	if !hasFlag(args, "data-dir") {
 		args = append([]string{"--data-dir", demoDataDir}, args...)
 	}
-	return run(ctx, "agendei demo", args, func(ctx context.Context, cfg *config.Config, d *db.DB, srv *server.Server) error {
-		var others, mine int
-		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email <> ?`, demoEmail).Scan(&others); err != nil {
-			return err
+	getenv := func(key string) string {
+		if key == "AGENDEI_DATA_DIR" || key == "DATABASE_URL" {
+			return ""
 		}
-		if others > 0 {
-			return fmt.Errorf("este banco já tem %d conta(s) que não são da demonstração: o demo usa um banco próprio (rode sem --data-dir e sem DATABASE_URL, ou aponte para uma pasta vazia)", others)
-		}
+		return os.Getenv(key)
+	}
+	return run(ctx, "agendei demo", args, getenv, markDemo, func(ctx context.Context, cfg *config.Config, d *db.DB, srv *server.Server) error {
+		var mine int
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, demoEmail).Scan(&mine); err != nil {
 			return err
 		}
@@ -59,6 +64,62 @@ func demo(ctx context.Context, args []string) error {
 		fmt.Printf("\nDemonstração pronta em %s\n  e-mail: %s\n  senha:  %s\n  página pública: %s/agende/bemviver-demo\n\n", cfg.BaseURL, demoEmail, demoPassword, cfg.BaseURL)
 		return nil
 	})
+}
+
+// markDemo marks the database as the demo's, unless serve has used it or
+// it holds another account; then it is left as it was.
+func markDemo(ctx context.Context, _ *slog.Logger, _ *config.Config, d *db.DB) (bool, error) {
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		served, err := marked(ctx, tx, "served")
+		if err != nil {
+			return err
+		}
+		if served {
+			return fmt.Errorf("este banco já foi usado pelo agendei serve: o demo não roda num banco de verdade, porque a conta de demonstração tem senha pública (rode sem --data-dir e sem --database-url para usar ./%s, ou aponte para uma pasta vazia)", demoDataDir)
+		}
+		// A database served before serve marked it: known by its accounts.
+		var others int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email <> ?`, demoEmail).Scan(&others); err != nil {
+			return err
+		}
+		if others > 0 {
+			return fmt.Errorf("este banco já tem %d conta(s) que não são da demonstração: o demo usa um banco próprio (rode sem --data-dir e sem --database-url para usar ./%s, ou aponte para uma pasta vazia)", others, demoDataDir)
+		}
+		return setMark(ctx, tx, "demo")
+	})
+	return err == nil, err
+}
+
+// markServed marks the database as served and says whether it holds the
+// demo, which it warns about: the demo's account has a public password.
+func markServed(ctx context.Context, log *slog.Logger, cfg *config.Config, d *db.DB) (bool, error) {
+	var demo bool
+	err := d.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if demo, err = marked(ctx, tx, "demo"); err != nil {
+			return err
+		}
+		return setMark(ctx, tx, "served")
+	})
+	if err != nil {
+		return false, err
+	}
+	if demo {
+		log.Warn("!!! BANCO DE DEMONSTRAÇÃO: este banco foi criado pelo agendei demo e tem a conta "+demoEmail+", de senha pública. Não use em produção: comece com uma pasta ou um banco vazio. !!!",
+			"data_dir", cfg.DataDir, "postgres", cfg.DatabaseURL != "")
+	}
+	return demo, nil
+}
+
+func marked(ctx context.Context, q db.Querier, mark string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM database_marks WHERE mark = ?`, mark).Scan(&n)
+	return n > 0, err
+}
+
+func setMark(ctx context.Context, tx *db.Tx, mark string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO database_marks (mark, marked_at) VALUES (?, ?) ON CONFLICT (mark) DO NOTHING`, mark, clock.Real{}.Now())
+	return err
 }
 
 func hasFlag(args []string, name string) bool {

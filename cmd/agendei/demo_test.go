@@ -2,14 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/db"
 )
 
 // `agendei demo` fills a practice a newcomer can look around in: a login
@@ -68,9 +72,27 @@ func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 	}
 	p.terminate(t)
 
+	// Served by mistake, the demo database warns at start and in the app;
+	// the demo then refuses it, as a database serve has used.
+	s := startServe(t, "", dir)
+	if !strings.Contains(s.logs.String(), "BANCO DE DEMONSTRAÇÃO") {
+		t.Fatalf("serve on the demo database does not warn:\n%s", s.logs)
+	}
+	var cfg struct{ Demo bool }
+	if res, err := http.Get(s.base + "/api/config"); err != nil || json.NewDecoder(res.Body).Decode(&cfg) != nil || !cfg.Demo {
+		t.Fatalf("config of the demo database: %v %+v", err, cfg)
+	}
+	s.terminate(t)
+	if out, err := demoOnce(t, "--data-dir "+dir); err == nil || !strings.Contains(out, "já foi usado pelo agendei serve") {
+		t.Fatalf("demo on a served demo database: %v\n%s", err, out)
+	}
+
 	// A real practice's folder: refused, untouched.
 	realDir := t.TempDir()
-	s := startServe(t, "", realDir)
+	s = startServe(t, "", realDir)
+	if strings.Contains(s.logs.String(), "BANCO DE DEMONSTRAÇÃO") {
+		t.Fatalf("serve on a real database warns of a demo:\n%s", s.logs)
+	}
 	body, _ := json.Marshal(map[string]string{"name": "Dona Real", "email": "dona.real@example.com", "password": "segredo1", "recoveryKeyword": "gato"})
 	req, _ := http.NewRequest("POST", s.base+"/api/auth/signup", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -79,12 +101,64 @@ func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 		t.Fatalf("signup: %v %v", err, res)
 	}
 	s.terminate(t)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN=demo --addr 127.0.0.1:0 --data-dir "+realDir+" --log-level warn")
-	out, err := cmd.CombinedOutput()
-	if err == nil || !strings.Contains(string(out), "não são da demonstração") {
+	if out, err := demoOnce(t, "--data-dir "+realDir); err == nil || !strings.Contains(out, "já foi usado pelo agendei serve") {
 		t.Fatalf("demo on a real database: %v\n%s", err, out)
 	}
+}
+
+// The environment names the production database (the Docker image sets
+// AGENDEI_DATA_DIR=/data): the demo ignores it and runs on ./demo-data,
+// which here serve has used, so the demo stops there and touches neither.
+func TestDemo_RunsOnItsOwnFolderWhateverTheEnvironmentSays(t *testing.T) {
+	cwd, production := t.TempDir(), t.TempDir()
+	startServe(t, "", filepath.Join(cwd, "demo-data")).terminate(t)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN=demo --addr 127.0.0.1:0 --log-level warn",
+		"AGENDEI_DATA_DIR="+production, "DATABASE_URL=postgres://nobody@127.0.0.1:1/production")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "já foi usado pelo agendei serve") {
+		t.Fatalf("demo with the production database in the environment: %v\n%s", err, out)
+	}
+	if left, _ := os.ReadDir(production); len(left) > 0 {
+		t.Fatalf("the demo wrote to AGENDEI_DATA_DIR: %v", left)
+	}
+}
+
+// A database that holds accounts from before serve marked what it served:
+// the demo refuses it all the same, and leaves it unmarked (serve would
+// otherwise take it for a demo).
+func TestDemo_RefusesADatabaseWithOtherAccounts(t *testing.T) {
+	dir := t.TempDir()
+	d, err := db.Open(context.Background(), dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.Migrate(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().UTC()
+	if _, err := d.ExecContext(context.Background(), `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES ('u1', 'dona.real@example.com', 'x', ?, ?)`, now, now); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := demoOnce(t, "--data-dir "+dir); err == nil || !strings.Contains(out, "não são da demonstração") {
+		t.Fatalf("demo on a database with a real account: %v\n%s", err, out)
+	}
+	var marks int
+	if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM database_marks`).Scan(&marks); err != nil || marks != 0 {
+		t.Fatalf("the refused database was marked: %d %v", marks, err)
+	}
+}
+
+// demoOnce runs `agendei demo` with args until it exits, for the runs that
+// must refuse to start.
+func demoOnce(t *testing.T, args string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN=demo --addr 127.0.0.1:0 --log-level warn "+args)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
 }
 
 func startDemo(t *testing.T, dir string) *proc {

@@ -64,7 +64,13 @@ func main() {
 }
 
 func setup(ctx context.Context, name string, args []string) (*config.Config, *slog.Logger, *db.DB, error) {
-	cfg, err := config.Parse(name, args, os.Getenv)
+	return setupEnv(ctx, name, args, os.Getenv)
+}
+
+// setupEnv is setup reading the environment through getenv (the demo's
+// hides the variables that say where the database is).
+func setupEnv(ctx context.Context, name string, args []string, getenv func(string) string) (*config.Config, *slog.Logger, *db.DB, error) {
+	cfg, err := config.Parse(name, args, getenv)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -118,26 +124,34 @@ func backup(ctx context.Context, args []string) error {
 }
 
 func serve(ctx context.Context, args []string) error {
-	return run(ctx, "agendei serve", args, nil)
+	return run(ctx, "agendei serve", args, os.Getenv, markServed, nil)
 }
 
-// run serves until ctx ends; prepare, when set, runs on the server before
-// it listens (the demo fills its practice there).
-func run(ctx context.Context, name string, args []string, prepare func(context.Context, *config.Config, *db.DB, *server.Server) error) error {
+// run serves until ctx ends. mark, before the server is built, marks the
+// database as this command's and says whether it holds the demo (the app
+// then shows a banner); prepare, when set, runs on the server before it
+// listens (the demo fills its practice there).
+func run(ctx context.Context, name string, args []string, getenv func(string) string,
+	mark func(context.Context, *slog.Logger, *config.Config, *db.DB) (bool, error),
+	prepare func(context.Context, *config.Config, *db.DB, *server.Server) error) error {
 	// A soft memory limit makes the collector work harder before the heap
 	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(64 << 20)
 	}
-	cfg, log, d, err := setup(ctx, name, args)
+	cfg, log, d, err := setupEnv(ctx, name, args, getenv)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
+	demo, err := mark(ctx, log, cfg, d)
+	if err != nil {
+		return err
+	}
 	if err := cfg.EnsureSecret(); err != nil {
 		return fmt.Errorf("secret: %w", err)
 	}
-	srv, err := server.New(cfg, server.Deps{DB: d, Log: log, Web: web.Dist()})
+	srv, err := server.New(cfg, server.Deps{DB: d, Log: log, Web: web.Dist(), Demo: demo})
 	if err != nil {
 		return err
 	}

@@ -80,6 +80,9 @@ type Deps struct {
 	Web    fs.FS       // the built SPA
 	Sender mail.Sender // nil: from the configuration
 	Files  files.Store // nil: the folder <data dir>/files
+	// Demo says the database holds `agendei demo`'s practice, whose password
+	// is public: the app shows a banner (GET /api/config).
+	Demo bool
 }
 
 // New builds the server. cfg.Secret must be set (config.EnsureSecret).
@@ -148,7 +151,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
-		httpx.WriteJSON(w, http.StatusOK, map[string]string{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp, "demo": d.Demo})
 	})
 	mux.HandleFunc("/api/", httpx.NotFoundAPI)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

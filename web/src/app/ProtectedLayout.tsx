@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAuth } from '@/lib/auth'
 import { useNotifications } from '@/lib/api/endpoints/get-notifications'
-import { useContacts } from '@/lib/config'
+import { useContacts, useDemo } from '@/lib/config'
 import { whatsappLink } from '@/lib/whatsapp'
 import { useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
@@ -34,6 +34,7 @@ export default function ProtectedLayout() {
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const { supportEmail, supportWhatsapp } = useContacts()
+  const demo = useDemo()
   const signedIn = status === 'signed-in'
   useLiveEvents(signedIn)
   const notes = useNotifications({ enabled: signedIn })
@@ -51,6 +52,12 @@ export default function ProtectedLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      {demo ? (
+        // The demo's account has a public password: whoever serves this database should know.
+        <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
+          Banco de demonstração: não use em produção.
+        </p>
+      ) : null}
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
           <Brand to="/dashboard" />
