@@ -346,6 +346,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/clients/history", h.Auth.RequireUser(h.Memo.Owner("client-history", auth.UserID, httpx.Handle(h.history))))
 	mux.Handle("PUT /api/clients/contact", h.Auth.RequireUser(httpx.Handle(h.updateClient)))
 	mux.Handle("POST /api/appointments/preview", h.Auth.RequireUser(httpx.Handle(h.preview)))
+	mux.Handle("GET /api/agenda/free-times", h.Auth.RequireUser(httpx.Handle(h.freeTimes)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
@@ -402,6 +403,21 @@ func (h *Handlers) preview(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"occurrences": list})
+	return nil
+}
+
+// freeTimes are the free start times "Novo agendamento" and "Remarcar"
+// offer, from the same slot engine as the public page.
+func (h *Handlers) freeTimes(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	times, err := h.Booking.OwnerTimes(r.Context(), auth.UserID(r.Context()), booking.OwnerTimesQuery{
+		ProfessionalID: q.Get("professional"), ServiceID: q.Get("service"), Date: q.Get("date"), Appointment: q.Get("appointment"),
+	})
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusOK, map[string][]string{"times": times})
 	return nil
 }
 

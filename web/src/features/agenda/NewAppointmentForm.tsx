@@ -13,6 +13,7 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
 import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
+import { FreeTimes } from './FreeTimes'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 
 /**
@@ -212,6 +213,13 @@ export function NewAppointmentForm({
           <Input id="new-time" type="time" step={300} {...form.register('time')} />
         </Field>
       </div>
+      <FreeTimes
+        professionalId={professionalId}
+        serviceId={form.watch('serviceId')}
+        date={form.watch('date')}
+        value={form.watch('time')}
+        onPick={(t) => form.setValue('time', t, { shouldValidate: form.formState.isSubmitted })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="new-repeat" label="Repetir">
           <Select id="new-repeat" {...form.register('repeat')}>

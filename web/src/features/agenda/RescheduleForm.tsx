@@ -12,6 +12,7 @@ import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
+import { FreeTimes } from './FreeTimes'
 
 type Appointment = Schemas['Appointment']
 type MoveFields = { date: string; time: string; professionalId: string; serviceId: string; notifyClient: boolean; following: boolean }
@@ -114,6 +115,14 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
           </Select>
         </Field>
       </div>
+      <FreeTimes
+        professionalId={form.watch('professionalId')}
+        serviceId={form.watch('serviceId')}
+        date={form.watch('date')}
+        appointment={a.id}
+        value={form.watch('time')}
+        onPick={(t) => form.setValue('time', t, { shouldValidate: form.formState.isSubmitted })}
+      />
       {a.seriesId ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-700" {...form.register('following')} />

@@ -38,6 +38,8 @@ export const queryKeys = {
     all: ['appointments'] as const,
     list: (filters: AppointmentFilters) => ['appointments', 'list', filters] as const,
     detail: (id: string) => ['appointments', 'detail', id] as const,
+    // Free times depend on every appointment: under the same prefix, so any change reads them again.
+    freeTimes: (q: Query<'getOwnerFreeTimes'>) => ['appointments', 'free-times', q] as const,
   },
   clients: {
     all: ['clients'] as const,

@@ -420,6 +420,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/bookings/{token}/invite.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's calendar invite (.ics) of the booking behind a private token, as a download: 'Baixar convite (.ics)' on the confirmation card.
+         * @description The same file the confirmation e-mail attaches (RFC 5545: CRLF lines folded at 75 octets, text
+         *     escaped, the owner's zone with its VTIMEZONE), as the booking stands now: UID `<appointment id>@agendei`,
+         *     the current SEQUENCE (a move raises it), METHOD:CANCEL once cancelled. It names the service, the
+         *     professional and the practice, never the client. Error `not_found` (404) for an unknown token.
+         */
+        get: operations["getBookingInvite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/bookings/{token}/cancel": {
         parameters: {
             query?: never;
@@ -1252,6 +1275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agenda/free-times": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A professional's free start times of a date for an owner's new appointment or move, from the public page's slot engine.
+         * @description The professional's windows, breaks, days off, holidays and blocks, the service's buffers and the practice's step decide, as on the public page; the notice and booking window do not (an owner books at short notice and far ahead), and on today only times from now on are listed. With `appointment`, the times that appointment may move to: itself out of the way, decided with the duration and buffers it keeps (or, with another `service`, that service's). A time not listed may still be written: outside the hours with `outsideHours`, never over another appointment or a block. Errors `validation_failed` (400: a bad date, a date outside a year back to two years ahead, an unknown professional or service), `not_found` (404: an unknown appointment).
+         */
+        get: operations["getOwnerFreeTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/schedule": {
         parameters: {
             query?: never;
@@ -1808,11 +1851,13 @@ export interface components {
             priceCents: number;
             /**
              * Format: date-time
-             * @description the instant, UTC (the card's .ics)
+             * @description the instant, UTC
              */
             startsAt: string;
             /** @description opens the event in Google Agenda, ready to save */
             googleCalendarUrl: string;
+            /** @description the client's private token (the e-mailed cancel link's): the card downloads the invite with it (GET /api/public/bookings/{token}/invite.ics) */
+            token: string;
         };
         Cancellation: {
             ownerName: string;
@@ -2559,6 +2604,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getBookingInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite, `Content-Disposition: attachment; filename="agendamento.ics"`. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             default: components["responses"]["Error"];
@@ -4191,6 +4260,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleRules"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOwnerFreeTimes: {
+        parameters: {
+            query: {
+                /** @description professional id */
+                professional: string;
+                /** @description service id (required without appointment) */
+                service?: string;
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description the appointment being moved */
+                appointment?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free times (HH:MM) in the owner's time zone. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        times: string[];
+                    };
                 };
             };
             default: components["responses"]["Error"];
