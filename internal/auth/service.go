@@ -692,6 +692,11 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
 			return err
 		}
+		// Jobs name their owner without a foreign key (jobs.About); queued
+		// or sent, their mail may name the owner's clients.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
 		// The cascade bumped the data version (a row without a foreign key): drop it too.
 		_, err := tx.ExecContext(ctx, `DELETE FROM data_versions WHERE user_id = ?`, userID)
 		return err

@@ -56,7 +56,7 @@ type DataAppointment struct {
 	CreatedAt    time.Time `json:"createdAt"`
 }
 
-// DataNotification is an owner's notification about one of the client's appointments.
+// DataNotification is an owner's notification about the client or one of their appointments.
 type DataNotification struct {
 	Title       string    `json:"title"`
 	Description string    `json:"description"`
@@ -90,8 +90,9 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 	}
 	latest := d.Appointments[0] // the contacts as last written
 	d.Client.Name, d.Client.Email, d.Client.Phone = latest.Name, latest.Email, latest.Phone
-	err = db.Each(ctx, s.DB, `SELECT n.title, n.description, n.created_at FROM notifications n JOIN appointments a ON a.id = n.appointment_id
-		WHERE n.user_id = ? AND a.user_id = ? AND a.client_key = ? ORDER BY n.created_at DESC`, []any{userID, userID, key}, func(r *sql.Rows) error {
+	err = db.Each(ctx, s.DB, `SELECT title, description, created_at FROM notifications
+		WHERE user_id = ? AND (client_key = ? OR appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?))
+		ORDER BY created_at DESC`, []any{userID, key, userID, key}, func(r *sql.Rows) error {
 		var n DataNotification
 		if err := r.Scan(&n.Title, &n.Description, &n.CreatedAt); err != nil {
 			return err
@@ -103,55 +104,46 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 	return d, err
 }
 
-// EraseClient replaces the client's personal data in every one of their
-// appointments (name, e-mail, phone, notes) and in the owner's
-// notifications about them, drops e-mails to them not yet sent, and tells
-// the owner. It returns how many appointments were erased.
+// ErasedNote replaces the text of every notification written about an
+// erased client.
+const ErasedNote = "Dados pessoais do cliente removidos (LGPD)."
+
+// EraseClient erases the client's personal data by reference, never by
+// searching text for it: their appointments are the rows with their key
+// (name, e-mail, phone and notes replaced whole); the owner's
+// notifications and the queued or sent jobs written for them are the rows
+// that name those appointments or their key (a notification's description
+// replaced whole, its title kept: titles say what happened, never to whom;
+// a job, whose payload may be an e-mail to them or naming them, deleted:
+// nothing is sent to them any more). Then the owner is told.
+// It returns how many appointments were erased. A search of free text
+// reached other owners' e-mails (a stored "%@%.%") and rewrote other
+// clients' names ("Ana" in "Dra Ana Lima"); a reference reaches neither.
 func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, error) {
-	erased := 0
+	var erased int64
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		names, emails := map[string]bool{}, map[string]bool{}
-		err := db.Each(ctx, tx, `SELECT client_name, client_email FROM appointments WHERE user_id = ? AND client_key = ?`, []any{userID, key}, func(r *sql.Rows) error {
-			var name, email string
-			if err := r.Scan(&name, &email); err != nil {
-				return err
-			}
-			names[name], emails[email] = true, true
-			erased++
-			return nil
-		})
+		// A key of its own: the erased rows are nobody's to find again.
+		gone := "removido:" + uuid.NewString()
+		// What was written for them names their key or one of their
+		// appointments; read before the appointments give up the key.
+		theirs := `user_id = ? AND (client_key = ? OR appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?))`
+		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE `+theirs, userID, key, userID, key); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = ?, metadata = '{}', client_key = ? WHERE `+theirs,
+			ErasedNote, gone, userID, key, userID, key); err != nil {
+			return err
+		}
+		var err error
+		erased, err = db.ExecOwnedCount(ctx, tx, errDataClient, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
+			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key)
 		if err != nil {
 			return err
-		}
-		if erased == 0 {
-			return errDataClient
-		}
-		// A key of its own: the erased appointments are nobody's to find again.
-		gone := "removido:" + uuid.NewString()
-		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
-			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key); err != nil {
-			return err
-		}
-		for name := range names {
-			if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = REPLACE(description, ?, ?)
-				WHERE user_id = ? AND (appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?) OR (appointment_id IS NULL AND type = ?))`,
-				name, ErasedName, userID, userID, gone, notifications.Client); err != nil {
-				return err
-			}
-		}
-		for email := range emails {
-			if email == "" {
-				continue
-			}
-			// Messages to them still waiting in the queue are not sent.
-			if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE kind = 'mail.send' AND payload LIKE ?`, "%"+email+"%"); err != nil {
-				return err
-			}
 		}
 		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)",
 			fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased), "")
 	})
-	return erased, err
+	return int(erased), err
 }
 
 // dataCSV writes a client's appointments as a spreadsheet (the clients
