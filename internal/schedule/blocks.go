@@ -29,15 +29,20 @@ type Block struct {
 	Start            string  `json:"start"`
 	End              string  `json:"end"`
 	Reason           string  `json:"reason"`
+	// Kept are the confirmed appointments it was saved over and left in
+	// place by the owner's choice.
+	Kept []string `json:"kept"`
 }
 
-// BlockInput is a new block.
+// BlockInput is a new block. Keep names the confirmed appointments inside
+// it that the owner chose to leave in place; any other refuses the save.
 type BlockInput struct {
-	ProfessionalID *string `json:"professionalId"`
-	Date           string  `json:"date"`
-	Start          string  `json:"start"`
-	End            string  `json:"end"`
-	Reason         string  `json:"reason"`
+	ProfessionalID *string  `json:"professionalId"`
+	Date           string   `json:"date"`
+	Start          string   `json:"start"`
+	End            string   `json:"end"`
+	Reason         string   `json:"reason"`
+	Keep           []string `json:"keep"`
 }
 
 var (
@@ -55,14 +60,16 @@ func (s *Settings) Blocks(ctx context.Context, userID, from, to string) ([]Block
 		return nil, errBlockRange
 	}
 	out := []Block{}
-	err := db.Each(ctx, s.DB, `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason
+	err := db.Each(ctx, s.DB, `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason, b.kept
 		FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
 		WHERE b.user_id = ? AND b.block_date >= ? AND b.block_date <= ? ORDER BY b.block_date, b.start_time, b.id`, []any{userID, from, to}, func(r *sql.Rows) error {
 		var b Block
 		var pro sql.NullString
-		if err := r.Scan(&b.ID, &pro, &b.ProfessionalName, &b.Date, &b.Start, &b.End, &b.Reason); err != nil {
+		var kept string
+		if err := r.Scan(&b.ID, &pro, &b.ProfessionalName, &b.Date, &b.Start, &b.End, &b.Reason, &kept); err != nil {
 			return err
 		}
+		b.Kept = keptList(kept)
 		if pro.Valid {
 			b.ProfessionalID = &pro.String
 		}
@@ -72,55 +79,63 @@ func (s *Settings) Blocks(ctx context.Context, userID, from, to string) ([]Block
 	return out, err
 }
 
-// AddBlock takes a range of a date out of the agenda. Appointments already
-// there stay (the owner decides what to do with them); from now on nothing
-// is booked over the block, publicly or by the owner.
-func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (*Block, error) {
+// checkBlock validates a new block: the block, and its range in minutes.
+func checkBlock(in BlockInput) (Block, int, int, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	if _, err := slots.ParseDate(in.Date); err != nil {
-		return nil, errBlockDate
+		return Block{}, 0, 0, errBlockDate
 	}
 	start, err1 := slots.ParseHHMM(in.Start)
 	end, err2 := slots.ParseHHMM(in.End)
 	if err1 != nil || err2 != nil || end <= start {
-		return nil, errBlockTimes
+		return Block{}, 0, 0, errBlockTimes
 	}
 	if utf8.RuneCountInString(in.Reason) > 120 {
-		return nil, errReason
+		return Block{}, 0, 0, errReason
 	}
-	b := Block{ID: uuid.NewString(), ProfessionalID: in.ProfessionalID, Date: in.Date, Start: in.Start, End: in.End, Reason: in.Reason}
+	b := Block{ID: uuid.NewString(), ProfessionalID: in.ProfessionalID, Date: in.Date, Start: in.Start, End: in.End, Reason: in.Reason, Kept: []string{}}
 	if b.ProfessionalID != nil && *b.ProfessionalID == "" {
 		b.ProfessionalID = nil
 	}
+	return b, start, end, nil
+}
+
+// AddBlock takes a range of a date out of the agenda. A confirmed
+// appointment inside it stays only when the owner says so (Keep: after
+// moving or cancelling the others), and is recorded with the block; from
+// now on nothing is booked over it, publicly or by the owner.
+func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (*Block, error) {
+	b, start, end, err := checkBlock(in)
+	if err != nil {
+		return nil, err
+	}
 	// The block takes the same locks as a booking of the professionals it
 	// covers (their rows, in id order), so a booking racing it either
-	// commits first or sees it.
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var pro any
-		q, args := `SELECT id, name FROM professionals WHERE user_id = ?`, []any{userID}
-		if b.ProfessionalID != nil {
-			q, args, pro = q+` AND id = ?`, append(args, *b.ProfessionalID), *b.ProfessionalID
-		}
-		found := false
-		err := db.Each(ctx, tx, q+` ORDER BY id`+tx.LockRow(), args, func(r *sql.Rows) error {
-			var id, name string
-			if err := r.Scan(&id, &name); err != nil {
-				return err
-			}
-			found = true
-			if b.ProfessionalID != nil {
-				b.ProfessionalName = name
-			}
-			return nil
-		})
+	// commits first — and is among the affected — or sees it.
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		name, found, err := lockProfessionals(ctx, tx, userID, b.ProfessionalID)
 		if err != nil {
 			return err
 		}
-		if b.ProfessionalID != nil && !found {
+		if !found {
 			return errProfessional
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO blocks (id, user_id, professional_id, block_date, start_time, end_time, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			b.ID, userID, pro, b.Date, b.Start, b.End, b.Reason, s.Clock.Now())
+		b.ProfessionalName = name
+		list, err := affected(ctx, tx, userID, b.ProfessionalID, b.Date, b.Date, start, end)
+		if err != nil {
+			return err
+		}
+		kept, err := settle(list, in.Keep)
+		if err != nil {
+			return err
+		}
+		b.Kept = keptList(kept)
+		var pro any
+		if b.ProfessionalID != nil {
+			pro = *b.ProfessionalID
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO blocks (id, user_id, professional_id, block_date, start_time, end_time, reason, kept, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			b.ID, userID, pro, b.Date, b.Start, b.End, b.Reason, kept, s.Clock.Now())
 		if err != nil {
 			return err
 		}

@@ -51,14 +51,20 @@ type DayOff struct {
 	Start            string  `json:"start"`
 	End              string  `json:"end"`
 	Reason           string  `json:"reason"`
+	// Kept are the confirmed appointments it was saved over and left in
+	// place by the owner's choice.
+	Kept []string `json:"kept"`
 }
 
-// DayOffInput is a new day off; End defaults to Start.
+// DayOffInput is a new day off; End defaults to Start. Keep names the
+// confirmed appointments of those dates the owner chose to leave in place;
+// any other refuses the save.
 type DayOffInput struct {
-	ProfessionalID *string `json:"professionalId"`
-	Start          string  `json:"start"`
-	End            string  `json:"end"`
-	Reason         string  `json:"reason"`
+	ProfessionalID *string  `json:"professionalId"`
+	Start          string   `json:"start"`
+	End            string   `json:"end"`
+	Reason         string   `json:"reason"`
+	Keep           []string `json:"keep"`
 }
 
 // HolidayEntry is a holiday of a year as the owner sees it.
@@ -114,14 +120,16 @@ func (s *Settings) DaysOff(ctx context.Context, userID string) ([]DayOff, error)
 	}
 	today := slots.Today(s.Clock.Now(), loc)
 	out := []DayOff{}
-	err = db.Each(ctx, s.DB, `SELECT d.id, d.professional_id, COALESCE(p.name, ''), d.start_date, d.end_date, d.reason
+	err = db.Each(ctx, s.DB, `SELECT d.id, d.professional_id, COALESCE(p.name, ''), d.start_date, d.end_date, d.reason, d.kept
 		FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id
 		WHERE d.user_id = ? AND d.end_date >= ? ORDER BY d.start_date, d.end_date, d.id`, []any{userID, today}, func(r *sql.Rows) error {
 		var d DayOff
 		var pro sql.NullString
-		if err := r.Scan(&d.ID, &pro, &d.ProfessionalName, &d.Start, &d.End, &d.Reason); err != nil {
+		var kept string
+		if err := r.Scan(&d.ID, &pro, &d.ProfessionalName, &d.Start, &d.End, &d.Reason, &kept); err != nil {
 			return err
 		}
+		d.Kept = keptList(kept)
 		if pro.Valid {
 			d.ProfessionalID = &pro.String
 		}
@@ -131,8 +139,8 @@ func (s *Settings) DaysOff(ctx context.Context, userID string) ([]DayOff, error)
 	return out, err
 }
 
-// AddDayOff closes a date range.
-func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput) (*DayOff, error) {
+// checkDayOff validates a new day off.
+func checkDayOff(in DayOffInput) (DayOff, error) {
 	in.Reason = strings.TrimSpace(in.Reason)
 	if in.End == "" {
 		in.End = in.Start
@@ -141,34 +149,53 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 	end, err2 := slots.ParseDate(in.End)
 	switch {
 	case err1 != nil || err2 != nil:
-		return nil, errDates
+		return DayOff{}, errDates
 	case end.Before(start):
-		return nil, errOrder
+		return DayOff{}, errOrder
 	case end.Sub(start) > 365*24*time.Hour:
-		return nil, errLong
+		return DayOff{}, errLong
 	case utf8.RuneCountInString(in.Reason) > 120:
-		return nil, errReason
+		return DayOff{}, errReason
 	}
-	d := DayOff{ID: uuid.NewString(), ProfessionalID: in.ProfessionalID, Start: in.Start, End: in.End, Reason: in.Reason}
+	d := DayOff{ID: uuid.NewString(), ProfessionalID: in.ProfessionalID, Start: in.Start, End: in.End, Reason: in.Reason, Kept: []string{}}
 	if in.ProfessionalID != nil && *in.ProfessionalID == "" {
 		d.ProfessionalID = nil
 	}
-	if d.ProfessionalID != nil {
-		err := s.DB.QueryRowContext(ctx, `SELECT name FROM professionals WHERE id = ? AND user_id = ?`, *d.ProfessionalID, userID).Scan(&d.ProfessionalName)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, errProfessional
-		}
+	return d, nil
+}
+
+// AddDayOff closes a date range. A confirmed appointment of those dates
+// stays only when the owner says so (Keep), and is recorded with the day
+// off; it is decided under the same locks as a booking, as a block is.
+func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput) (*DayOff, error) {
+	d, err := checkDayOff(in)
+	if err != nil {
+		return nil, err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		name, found, err := lockProfessionals(ctx, tx, userID, d.ProfessionalID)
 		if err != nil {
-			return nil, err
+			return err
 		}
-	}
-	var pro any
-	if d.ProfessionalID != nil {
-		pro = *d.ProfessionalID
-	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO days_off (id, user_id, professional_id, start_date, end_date, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			d.ID, userID, pro, d.Start, d.End, d.Reason, s.Clock.Now()); err != nil {
+		if !found {
+			return errProfessional
+		}
+		d.ProfessionalName = name
+		list, err := affected(ctx, tx, userID, d.ProfessionalID, d.Start, d.End, 0, 24*60)
+		if err != nil {
+			return err
+		}
+		kept, err := settle(list, in.Keep)
+		if err != nil {
+			return err
+		}
+		d.Kept = keptList(kept)
+		var pro any
+		if d.ProfessionalID != nil {
+			pro = *d.ProfessionalID
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO days_off (id, user_id, professional_id, start_date, end_date, reason, kept, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			d.ID, userID, pro, d.Start, d.End, d.Reason, kept, s.Clock.Now()); err != nil {
 			return err
 		}
 		return s.tellDayOff(ctx, tx, userID, "Folga registrada", d)
@@ -440,6 +467,14 @@ func (h *SettingsHandlers) Register(mux *http.ServeMux) {
 		out, err := h.Settings.AddDayOff(r.Context(), uid, in)
 		return httpx.Respond(w, http.StatusCreated, out, err)
 	})
+	route("POST /api/days-off/preview", func(w http.ResponseWriter, r *http.Request, uid string) error {
+		var in DayOffInput
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+		out, err := h.Settings.DayOffAffected(r.Context(), uid, in)
+		return httpx.Respond(w, http.StatusOK, map[string][]Affected{"appointments": out}, err)
+	})
 	route("DELETE /api/days-off/{id}", func(w http.ResponseWriter, r *http.Request, uid string) error {
 		return noContent(w, h.Settings.DeleteDayOff(r.Context(), uid, r.PathValue("id")))
 	})
@@ -454,6 +489,14 @@ func (h *SettingsHandlers) Register(mux *http.ServeMux) {
 		}
 		out, err := h.Settings.AddBlock(r.Context(), uid, in)
 		return httpx.Respond(w, http.StatusCreated, out, err)
+	})
+	route("POST /api/blocks/preview", func(w http.ResponseWriter, r *http.Request, uid string) error {
+		var in BlockInput
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+		out, err := h.Settings.BlockAffected(r.Context(), uid, in)
+		return httpx.Respond(w, http.StatusOK, map[string][]Affected{"appointments": out}, err)
 	})
 	route("DELETE /api/blocks/{id}", func(w http.ResponseWriter, r *http.Request, uid string) error {
 		return noContent(w, h.Settings.DeleteBlock(r.Context(), uid, r.PathValue("id")))

@@ -117,6 +117,38 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   expect(await times()).toContain('14:00')
 })
 
+test('a block over a booked afternoon lists the client before saving, on a phone; kept, the client stays in the agenda', async ({ page, request }) => {
+  const username = `afetados${Date.now()}`
+  const email = uniqueEmail('afetados')
+  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Nutrição', username, email, professional: 'Lia', priceCents: 9000 })
+  const date = inSaoPaulo(Date.now() + 864e5)
+  const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.6.9.1' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '15:00', clientName: 'Fernanda Vieira', clientPhone: '11988887777' },
+  })
+  expect(booked.status()).toBe(201)
+
+  await page.setViewportSize({ width: 360, height: 780 })
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto('/agenda')
+  await page.getByRole('button', { name: 'Próximo' }).click()
+  await page.getByRole('button', { name: 'Bloquear horário' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Bloquear horário' })
+  await dialog.getByLabel('Início *').fill('13:00')
+  await dialog.getByLabel('Fim *').fill('18:00')
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  const client = dialog.getByRole('listitem', { name: 'Fernanda Vieira' })
+  await expect(client).toContainText('15:00')
+  await expect(dialog.getByRole('button', { name: 'Bloquear', exact: true })).toBeDisabled()
+  await client.getByRole('button', { name: 'Manter' }).click()
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('agenda-row').filter({ hasText: /^15:00/ })).toContainText('Fernanda Vieira')
+  const blocks = await (await request.get(`/api/blocks?from=${date}&to=${date}`, { headers: s.auth })).json()
+  expect(blocks[0].kept).toHaveLength(1)
+})
+
 test('the owner marks a no-show: the agenda, the client list and the reports count it', async ({ page, request }) => {
   const username = `falta${Date.now()}`
   const email = uniqueEmail('falta')

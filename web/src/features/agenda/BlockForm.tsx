@@ -1,4 +1,6 @@
+import { useState } from 'react'
 import { toast } from 'sonner'
+import { ApiError, type Schemas } from '@/lib/api/client'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -6,7 +8,8 @@ import { Select } from '@/components/ui/select'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useCreateDayOff } from '../hours/api/days-off'
-import { useCreateBlock } from './api/blocks'
+import { AffectedAppointments } from './AffectedAppointments'
+import { useCreateBlock, usePreviewBlock } from './api/blocks'
 import { blockFields, blockSchema, type BlockOut } from './block-form'
 
 /**
@@ -21,8 +24,10 @@ export function BlockForm({ date, professionalId, onDone, onCancel }: { date: st
   const team = useProfessionals()
   const block = useCreateBlock()
   const dayOff = useCreateDayOff()
+  const preview = usePreviewBlock()
+  const [affected, setAffected] = useState<{ out: BlockOut; list: Schemas['AffectedAppointment'][] } | null>(null)
   const wholeDay = form.watch('wholeDay')
-  const busy = block.isPending || dayOff.isPending
+  const busy = block.isPending || dayOff.isPending || preview.isPending
 
   const handlers = {
     onSuccess: () => {
@@ -31,11 +36,37 @@ export function BlockForm({ date, professionalId, onDone, onCancel }: { date: st
     },
     onError: (e: Error) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível bloquear o horário. Tente novamente.') }),
   }
+  function save(v: BlockOut, keep: string[]) {
+    const then = {
+      ...handlers,
+      // Someone booked inside it meanwhile: the owner decides again with the new list.
+      onError: (e: Error) => (e instanceof ApiError && e.code === 'appointments_affected' ? send(v) : handlers.onError(e)),
+    }
+    if (v.wholeDay) dayOff.mutate({ professionalId: v.professionalId, start: v.date, end: v.date, reason: v.reason, keep }, then)
+    else block.mutate({ professionalId: v.professionalId, date: v.date, start: v.start, end: v.end, reason: v.reason, keep }, then)
+  }
+  // The confirmed appointments inside it come first: the owner decides for each before anything is saved.
   function send(v: BlockOut) {
-    if (v.wholeDay) dayOff.mutate({ professionalId: v.professionalId, start: v.date, end: v.date, reason: v.reason }, handlers)
-    else block.mutate({ professionalId: v.professionalId, date: v.date, start: v.start, end: v.end, reason: v.reason }, handlers)
+    preview.mutate(
+      { wholeDay: v.wholeDay, block: { professionalId: v.professionalId, date: v.date, start: v.wholeDay ? '00:00' : v.start, end: v.wholeDay ? '23:59' : v.end } },
+      {
+        onSuccess: ({ appointments }) => (appointments.length === 0 ? save(v, []) : setAffected({ out: v, list: appointments })),
+        onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível verificar os agendamentos. Tente novamente.') }),
+      },
+    )
   }
   const onSubmit = form.handleSubmit(send, () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }))
+
+  if (affected) {
+    return (
+      <AffectedAppointments
+        list={affected.list}
+        pending={busy}
+        onBack={() => setAffected(null)}
+        onSave={(keep) => save(affected.out, keep)}
+      />
+    )
+  }
 
   return (
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>

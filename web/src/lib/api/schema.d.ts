@@ -1154,12 +1154,32 @@ export interface paths {
         /**
          * Take a range of one date out of the agenda, for one professional or the whole practice (professionalId null).
          * @description From then on the public page does not offer that time and nothing is booked over it (an owner's
-         *     appointment answers `time_blocked`, 409). Appointments already there stay. The block takes the
-         *     professionals' locks, so a booking racing it either commits first or sees it. Whole days off are
-         *     `/api/days-off`. Error `validation_failed` (400) for an invalid date, times that are not HH:MM with
-         *     the end after the start, a reason over 120 characters or an unknown professional.
+         *     appointment answers `time_blocked`, 409). A confirmed appointment inside it stays only when `keep`
+         *     names it (the owner moved or cancelled the others first; `/api/blocks/preview` lists them), and is
+         *     recorded in the block's `kept`; any other refuses the save with `appointments_affected` (409),
+         *     naming them. The block takes the professionals' locks, so a booking racing it either commits first
+         *     (and is then affected) or sees it. Whole days off are `/api/days-off`. Error `validation_failed`
+         *     (400) for an invalid date, times that are not HH:MM with the end after the start, a reason over
+         *     120 characters or an unknown professional.
          */
         post: operations["createBlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The confirmed appointments a block would cover (their own time overlapping it), before saving; nothing is saved. */
+        post: operations["previewBlock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1195,9 +1215,26 @@ export interface paths {
         put?: never;
         /**
          * Close a date or a range of dates, for the practice (professionalId null) or one professional.
-         * @description Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
+         * @description A confirmed appointment of those dates stays only when `keep` names it (`/api/days-off/preview` lists them), and is recorded in `kept`; any other refuses the save with `appointments_affected` (409), naming them. Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
          */
         post: operations["createDayOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/days-off/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The confirmed appointments a day off would cover, before saving; nothing is saved. */
+        post: operations["previewDayOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1692,6 +1729,8 @@ export interface components {
             end: string;
             /** @example Reunião */
             reason: string;
+            /** @description ids of the confirmed appointments it was saved over and left in place */
+            kept: string[];
         };
         BlockInput: {
             professionalId?: string | null;
@@ -1699,6 +1738,20 @@ export interface components {
             start: string;
             end: string;
             reason?: string;
+            /** @description the confirmed appointments inside it the owner leaves in place */
+            keep?: string[];
+        };
+        AffectedAppointment: {
+            id: string;
+            date: string;
+            time: string;
+            duration: number;
+            clientName: string;
+            clientPhone: string;
+            clientEmail: string;
+            serviceName: string;
+            professionalId: string;
+            professionalName: string;
         };
         DayOff: {
             id: string;
@@ -1715,12 +1768,16 @@ export interface components {
             end: string;
             /** @example Férias */
             reason: string;
+            /** @description ids of the confirmed appointments it was saved over and left in place */
+            kept: string[];
         };
         DayOffInput: {
             professionalId?: string | null;
             start: string;
             end: string;
             reason?: string;
+            /** @description the confirmed appointments of those dates the owner leaves in place */
+            keep?: string[];
         };
         HolidayEntry: {
             /**
@@ -4010,6 +4067,36 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    previewBlock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockInput"];
+            };
+        };
+        responses: {
+            /** @description The affected appointments, by date and time (none means nothing to decide). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointments: components["schemas"]["AffectedAppointment"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     deleteBlock: {
         parameters: {
             query?: never;
@@ -4078,6 +4165,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DayOff"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    previewDayOff: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DayOffInput"];
+            };
+        };
+        responses: {
+            /** @description The affected appointments, by date and time (none means nothing to decide). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointments: components["schemas"]["AffectedAppointment"][];
+                    };
                 };
             };
             default: components["responses"]["Error"];

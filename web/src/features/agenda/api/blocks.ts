@@ -4,6 +4,8 @@ import { queryKeys } from '@/lib/api/keys'
 
 export const listBlocks = (from: string, to: string) => request('get', '/api/blocks', { query: { from, to }, auth: true })
 export const createBlock = (body: Schemas['BlockInput']) => request('post', '/api/blocks', { body, auth: true })
+export const previewBlock = (body: Schemas['BlockInput']) => request('post', '/api/blocks/preview', { body, auth: true })
+export const previewDayOff = (body: Schemas['DayOffInput']) => request('post', '/api/days-off/preview', { body, auth: true })
 export const deleteBlock = (id: string) => request('delete', '/api/blocks/{id}', { path: { id }, auth: true })
 
 export const blocksQueryOptions = (from: string, to: string) => queryOptions({ queryKey: queryKeys.blocks.range(from, to), queryFn: () => listBlocks(from, to) })
@@ -24,3 +26,7 @@ export const useCreateBlock = () => useBlockChange(createBlock)
 
 /** Gives a block's time back; the agenda's blocks are read again. */
 export const useDeleteBlock = () => useBlockChange(deleteBlock)
+
+/** The confirmed appointments a block or a day off would cover; nothing is saved. */
+export const usePreviewBlock = () =>
+  useMutation({ mutationFn: (v: { wholeDay: boolean; block: Schemas['BlockInput'] }) => (v.wholeDay ? previewDayOff({ professionalId: v.block.professionalId, start: v.block.date, end: v.block.date }) : previewBlock(v.block)) })
