@@ -679,8 +679,10 @@ type Booked struct {
 	ServiceName      string `json:"serviceName"`
 	Duration         int    `json:"duration"`
 	PriceCents       int64  `json:"priceCents"`
-	// CancelToken is for the confirmation e-mail's private link; never sent to the page.
-	CancelToken string `json:"-"`
+	// CancelToken is the client's private token: the confirmation e-mail's
+	// cancel link, and the card's invite download (ClientInvite). The page
+	// that made the booking gets it; the owner's screens never show it.
+	CancelToken string `json:"token"`
 	// StartsAt is the instant (UTC), for the confirmation card's calendar
 	// file; GoogleCalendarURL opens the event in Google Agenda, ready to save.
 	StartsAt          time.Time `json:"startsAt"`

@@ -118,11 +118,8 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	if err != nil {
 		return err
 	}
-	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
-		UID: b.ID + "@agendei", Start: b.Start, Duration: time.Duration(b.Duration) * time.Minute,
-		Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Agendado pelo Agendei com " + b.OwnerName + ".",
-		Stamp: now, Sequence: b.Sequence,
-	})}}
+	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar",
+		Data: ICS(clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Sequence, now))}}
 	if err := s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))
 	mux.Handle("POST /api/public/bookings/{token}/reschedule", httpx.Handle(h.reschedule))
+	mux.Handle("GET /api/public/bookings/{token}/invite.ics", httpx.Handle(h.invite))
 	mux.Handle("GET /api/public/bookings/{token}/times", httpx.Handle(h.rescheduleTimes))
 }
 

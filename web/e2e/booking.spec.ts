@@ -73,8 +73,11 @@ test('a client books on a phone, the slot disappears for the next client, the e-
   const file = await download
   expect(file.suggestedFilename()).toBe('agendamento.ics')
   const invite = (await (await file.createReadStream()).toArray()).join('')
-  expect(invite).toContain('BEGIN:VEVENT')
-  expect(invite).toMatch(/DTSTART:\d{8}T130000Z/) // 10:00 in São Paulo
+  // It is the server's invite (the e-mail's file): CRLF lines, the owner's zone.
+  expect(invite).toContain('BEGIN:VEVENT\r\n')
+  expect(invite).toContain(`DTSTART;TZID=America/Sao_Paulo:${date.replaceAll('-', '')}T100000\r\n`)
+  const uid = invite.match(/UID:\S+@agendei/)?.[0]
+  expect(uid).toBeTruthy()
 
   // The next client no longer sees 10:00 (nor 09:30, which would overlap the 60-minute session).
   const next = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 740 } })
@@ -93,6 +96,7 @@ test('a client books on a phone, the slot disappears for the next client, the e-
   expect(ics).toContain('BEGIN:VCALENDAR')
   expect(ics).toContain(`DTSTART;TZID=America/Sao_Paulo:${date.replaceAll('-', '')}T100000`)
   expect(ics).toContain('END:VCALENDAR')
+  expect(ics).toContain(uid!) // the card's download and the e-mail's invite are one event
   const cancel = mail.match(/https?:\/\/[^\s"<>]+\/cancel\/[A-Za-z0-9_-]+/)
   expect(cancel).not.toBeNull()
 

@@ -15,6 +15,7 @@ import { brDate, formatBRL, initials, longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
 import { useCreateBooking } from './api/create-booking'
+import { bookingInviteUrl } from './api/get-booking-invite'
 import { useBookableDays } from './api/get-bookable-days'
 import { blankClient, clientSchema } from './booking-form'
 import { useFreeTimes } from './api/get-free-times'
@@ -388,7 +389,7 @@ function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done
           <a href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline dark:text-brand-200">
             Adicionar ao Google Agenda
           </a>
-          <a href={inviteHref(b)} download="agendamento.ics" className="text-brand-700 hover:underline dark:text-brand-200">
+          <a href={bookingInviteUrl(b.token)} download="agendamento.ics" className="text-brand-700 hover:underline dark:text-brand-200">
             Baixar convite (.ics)
           </a>
         </div>
@@ -427,26 +428,4 @@ function HelpFooter() {
       </p>
     </footer>
   )
-}
-
-/** The booking as an iCalendar file (the e-mailed invite's UID, so calendars keep one event). */
-function inviteHref(b: { id: string; startsAt: string; duration: number; serviceName: string; professionalName: string }) {
-  const at = (ms: number) => new Date(ms).toISOString().replace(/[-:]|\.\d{3}/g, '')
-  const start = Date.parse(b.startsAt)
-  const text = `${b.serviceName} com ${b.professionalName}`.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
-  const ics = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Agendei//Agendamento online//PT-BR',
-    'BEGIN:VEVENT',
-    `UID:${b.id}@agendei`,
-    `DTSTAMP:${at(Date.now())}`,
-    `DTSTART:${at(start)}`,
-    `DTEND:${at(start + b.duration * 60000)}`,
-    `SUMMARY:${text}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n')
-  return `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`
 }

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Schemas } from '@/lib/api/client'
+import { renderRoutes, stubFetch } from '@/test/render'
+import BookingPage from './BookingPage'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const profile: Schemas['PublicProfile'] = {
+  username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
+  instagram: '', linkedin: '', whatsapp: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [] }],
+  professionals: [{ id: 'p1', name: 'Ana', specialization: 'Psicóloga', photoUrl: '' }],
+}
+
+const booked: Schemas['Booking'] = {
+  id: 'a1', date: '2026-11-30', time: '10:00', professionalName: 'Ana', serviceName: 'Sessão', duration: 45, priceCents: 15000,
+  startsAt: '2026-11-30T13:00:00Z', googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE', token: 'tok-privado_1',
+}
+
+describe('the confirmation card', () => {
+  it("downloads the server's invite by the booking's private token, not a file made in the page", async () => {
+    stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'] } }
+      if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
+      if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: booked }
+      return undefined
+    })
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1&date=2026-11-30')
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText('Nome completo *'), 'Maria Silva')
+    await user.type(screen.getByLabelText('Telefone *'), '(11) 98888-7777')
+    await user.selectOptions(await screen.findByLabelText('Horário'), '10:00')
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }))
+
+    const invite = await screen.findByRole('link', { name: 'Baixar convite (.ics)' })
+    expect(invite).toHaveAttribute('href', '/api/public/bookings/tok-privado_1/invite.ics')
+    expect(invite).toHaveAttribute('download', 'agendamento.ics')
+    expect(screen.getByRole('link', { name: 'Adicionar ao Google Agenda' })).toHaveAttribute('href', booked.googleCalendarUrl)
+  })
+})
