@@ -3,14 +3,18 @@ package agenda_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-ical"
 
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -117,6 +121,56 @@ func TestZoneChange_AppointmentsKeepTheirLocalTimeAndEveryReaderAgrees(t *testin
 		e.DB.QueryRowContext(context.Background(), `SELECT updated_at FROM appointments WHERE id = ?`, first).Scan(&after)
 		if !before.Equal(after) {
 			t.Fatalf("an unchanged zone touched the appointment: %v → %v", before, after)
+		}
+	})
+}
+
+// A booking racing a zone change never writes an instant of the old zone:
+// the change takes the professionals' locks and a hold checks the zone it
+// computed in under them (refused with settings_changed when it moved).
+func TestZoneChange_RacingBookingsKeepEveryInstantInTheCurrentZone(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		var profile map[string]any
+		s.owner.Do("GET", "/api/profile", nil).JSON(t, &profile)
+		zones := []string{"America/Manaus", "America/Sao_Paulo"}
+		for i := range 12 {
+			profile["timeZone"] = zones[i%2]
+			var change, booked int
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			wg.Go(func() {
+				<-start
+				change = s.owner.Do("PUT", "/api/profile", profile).StatusCode
+			})
+			wg.Go(func() {
+				<-start
+				c := e.Client()
+				c.ForwardedFor = fmt.Sprintf("10.7.%d.1", i)
+				booked = c.Do("POST", "/api/public/profiles/dona/bookings", map[string]string{
+					"professionalId": s.pro, "serviceId": s.svc, "date": "2026-12-01", "time": fmt.Sprintf("%02d:00", 8+i), "clientName": "Corrida", "clientPhone": "11988887777"}).StatusCode
+			})
+			close(start)
+			wg.Wait()
+			if change != 200 || (booked != 201 && booked != 409) {
+				t.Fatalf("round %d: zone change %d, booking %d", i, change, booked)
+			}
+			loc, _ := time.LoadLocation(zones[i%2])
+			err := db.Each(context.Background(), e.DB, `SELECT appointment_date, appointment_time, starts_at FROM appointments WHERE user_id = ?`, []any{s.ownerID}, func(r *sql.Rows) error {
+				var date, at string
+				var starts time.Time
+				if err := r.Scan(&date, &at, &starts); err != nil {
+					return err
+				}
+				want, _ := time.ParseInLocation("2006-01-02 15:04", date+" "+at, loc)
+				if !starts.Equal(want) {
+					t.Errorf("round %d: %s %s stored at %s, want %s in %s", i, date, at, starts.UTC(), want.UTC(), loc)
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
 )
@@ -50,6 +51,7 @@ var (
 	errDayClosed     = httpx.NewError(http.StatusConflict, "day_closed", "O profissional não atende neste dia. Escolha outra data.")
 	errOffHours      = httpx.NewError(http.StatusConflict, "slot_outside_hours", "Horário fora do expediente ou inválido. Escolha um dos horários disponíveis.")
 	errMonth         = httpx.Validation("Mês inválido.")
+	errZoneChanged   = httpx.NewError(http.StatusConflict, "settings_changed", "O fuso horário da agenda acabou de mudar. Confira o horário e tente novamente.")
 	statusesThatHold = "('" + strings.Join(HoldingStatuses, "', '") + "')"
 )
 
@@ -957,6 +959,17 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		}
 		if len(locked) == 0 {
 			return errChoice
+		}
+		// The zone the caller computed instants in must still be the owner's:
+		// a zone change (Rezone) takes these same locks, so after it commits a
+		// hold that read the old zone sees the new one here, and is refused
+		// rather than writing an instant of the old zone.
+		var zone string
+		if err := tx.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, l.OwnerID).Scan(&zone); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if l.Loc != nil && tz.Load(zone).String() != l.Loc.String() {
+			return errZoneChanged
 		}
 		last := l.Date
 		if l.Until.After(last) {

@@ -35,7 +35,14 @@ func (s *Service) Rezone(ctx context.Context, tx *db.Tx, ownerID string, loc *ti
 		from, to time.Time
 	}
 	var moves []move
-	err := db.Each(ctx, tx, `SELECT id, appointment_date, appointment_time, starts_at FROM appointments WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
+	// The professionals' rows, as every hold takes them (in id order): a
+	// booking that computed its instant in the old zone either commits
+	// first, and is moved below, or waits and is refused by Hold's zone check.
+	err := db.Each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? ORDER BY id`+tx.LockRow(), []any{ownerID}, func(*sql.Rows) error { return nil })
+	if err != nil {
+		return err
+	}
+	err = db.Each(ctx, tx, `SELECT id, appointment_date, appointment_time, starts_at FROM appointments WHERE user_id = ?`, []any{ownerID}, func(r *sql.Rows) error {
 		var id, date, at string
 		var starts time.Time
 		if err := r.Scan(&id, &date, &at, &starts); err != nil {
