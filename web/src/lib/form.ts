@@ -87,9 +87,16 @@ export const phoneText = (message = 'Telefone inválido. Use DDD + número, como
     z.refine((s) => s === '' || phoneDigits(s) !== null, message),
   )
 
+/**
+ * The server's e-mail rule (auth.NormalizeEmail): a local part, then a host
+ * name of two or more labels of letters, digits and inner hyphens, the last
+ * a top-level name of letters (or xn--). "%@%.%" is no address.
+ */
+export const emailPattern = /^[^\s@]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,}|xn--[\p{L}\p{N}-]+)$/u
+
 /** An e-mail address, trimmed; blank allowed unless required. */
 export const emailText = (message: string, required = false) =>
   z.string().check(
     z.trim(),
-    z.refine((s) => (s === '' ? !required : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)), message),
+    z.refine((s) => (s === '' ? !required : emailPattern.test(s)), message),
   )
