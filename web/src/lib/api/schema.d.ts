@@ -1312,6 +1312,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agenda/grid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agenda's time grid of a range (at most 7 days) — one column per professional per date, with each column's hours and why it is closed, every appointment of the range (all statuses) with its buffers, and the blocks.
+         * @description What the day and week grids draw, from one read of the range's appointments and the owner's setup
+         *     (hours, breaks, days off, holidays — the slot engine's own plan, never a second implementation).
+         *     Columns are the active professionals in the team's order, then any inactive one who has an
+         *     appointment in the range, then — when an appointment of the range has no professional any more
+         *     (deleted) — a column with professionalId "" named "Sem profissional": nothing of the range is left
+         *     out. With `professional`, only that column. Error `validation_failed` (400) for dates that are not
+         *     real YYYY-MM-DD, in order, at most 7 days apart; `not_found` (404) for a professional not the owner's.
+         */
+        get: operations["getAgendaGrid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agenda/free-times": {
         parameters: {
             query?: never;
@@ -1740,6 +1766,63 @@ export interface components {
             reason?: string;
             /** @description the confirmed appointments inside it the owner leaves in place */
             keep?: string[];
+        };
+        AgendaGrid: {
+            /** @description the owner's today, YYYY-MM-DD */
+            today: string;
+            /** @description the owner's current time, HH:MM (the grid's 'now' line) */
+            now: string;
+            /** @description the columns, in order */
+            professionals: {
+                /** @description "" for appointments whose professional was deleted */
+                id: string;
+                name: string;
+                active: boolean;
+            }[];
+            days: {
+                date: string;
+                /** @description one per professional, in the professionals' order */
+                columns: {
+                    professionalId: string;
+                    /** @description when they work that date (gaps are breaks); none when closed */
+                    windows: components["schemas"]["Window"][];
+                    /**
+                     * @description why there are no windows ('' when open)
+                     * @enum {string}
+                     */
+                    closed: "" | "weekday" | "day_off" | "holiday";
+                    /** @description 'Fechado', 'Folga: {reason}', a holiday's name; '' when open */
+                    label: string;
+                }[];
+            }[];
+            /** @description every appointment of the range and columns, all statuses, by date and time */
+            appointments: components["schemas"]["GridAppointment"][];
+            blocks: components["schemas"]["Block"][];
+        };
+        GridAppointment: {
+            id: string;
+            /** @description "" when the professional was deleted */
+            professionalId: string;
+            professionalName: string;
+            serviceId: string | null;
+            serviceName: string;
+            duration: number;
+            /** @description minutes kept free before it, as booked */
+            bufferBefore: number;
+            /** @description minutes kept free after it, as booked */
+            bufferAfter: number;
+            priceCents: number;
+            clientName: string;
+            clientEmail: string;
+            clientPhone: string;
+            notes: string;
+            date: string;
+            time: string;
+            /** @enum {string} */
+            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /** Format: date-time */
+            createdAt: string;
+            seriesId: string | null;
         };
         AffectedAppointment: {
             id: string;
@@ -4377,6 +4460,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleRules"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAgendaGrid: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                from: string;
+                /** @description YYYY-MM-DD, inclusive, at most 6 days after from */
+                to: string;
+                /** @description professional id: that column alone */
+                professional?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaGrid"];
                 };
             };
             default: components["responses"]["Error"];
