@@ -60,23 +60,31 @@ func (s *Settings) Blocks(ctx context.Context, userID, from, to string) ([]Block
 		return nil, errBlockRange
 	}
 	out := []Block{}
-	err := db.Each(ctx, s.DB, `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason, b.kept
-		FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
-		WHERE b.user_id = ? AND b.block_date >= ? AND b.block_date <= ? ORDER BY b.block_date, b.start_time, b.id`, []any{userID, from, to}, func(r *sql.Rows) error {
-		var b Block
-		var pro sql.NullString
-		var kept string
-		if err := r.Scan(&b.ID, &pro, &b.ProfessionalName, &b.Date, &b.Start, &b.End, &b.Reason, &kept); err != nil {
-			return err
-		}
-		b.Kept = keptList(kept)
-		if pro.Valid {
-			b.ProfessionalID = &pro.String
-		}
-		out = append(out, b)
-		return nil
-	})
+	err := db.ReadAll(ctx, s.DB, BlocksRead(userID, from, to, &out))
 	return out, err
+}
+
+// BlocksRead reads the owner's blocks of the dates from..to (inclusive), by
+// date and start, into out: as a db.Read, so that a reader of a range (the
+// agenda's grid) gets them in the same round trip as its appointments.
+func BlocksRead(userID, from, to string, out *[]Block) db.Read {
+	return db.Read{Query: `SELECT b.id, b.professional_id, COALESCE(p.name, ''), b.block_date, b.start_time, b.end_time, b.reason, b.kept
+		FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
+		WHERE b.user_id = ? AND b.block_date >= ? AND b.block_date <= ? ORDER BY b.block_date, b.start_time, b.id`, Args: []any{userID, from, to},
+		Row: func(scan func(...any) error) error {
+			var b Block
+			var pro sql.NullString
+			var kept string
+			if err := scan(&b.ID, &pro, &b.ProfessionalName, &b.Date, &b.Start, &b.End, &b.Reason, &kept); err != nil {
+				return err
+			}
+			b.Kept = keptList(kept)
+			if pro.Valid {
+				b.ProfessionalID = &pro.String
+			}
+			*out = append(*out, b)
+			return nil
+		}}
 }
 
 // checkBlock validates a new block: the block, and its range in minutes.

@@ -57,6 +57,9 @@ type Professional struct {
 	ID, Name string
 	Active   bool
 	OwnHours bool
+	// Rank is their place in the team's list (GET /api/professionals:
+	// newest first), the order the agenda's columns follow.
+	Rank int
 }
 
 type dayOff struct {
@@ -144,9 +147,9 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 				s.Services[v.ID] = v
 				return nil
 			}},
-		db.Read{Query: `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ?`, Args: owner,
+		db.Read{Query: `SELECT id, name, active, own_hours FROM professionals WHERE user_id = ? ORDER BY created_at DESC, id`, Args: owner,
 			Row: func(scan func(...any) error) error {
-				p := &Professional{}
+				p := &Professional{Rank: len(s.Professionals)}
 				if err := scan(&p.ID, &p.Name, &p.Active, &p.OwnHours); err != nil {
 					return err
 				}

@@ -103,6 +103,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/reports":                       "?professional=" + d.ids["/api/professionals/"] + "&service=" + d.ids["/api/services/"],
 		"/api/profile/username-availability": "?username=anabela",
 		"/api/schedule":                      "?from=2026-12-01&to=2026-12-31&professional=" + d.ids["/api/professionals/"],
+		"/api/agenda/grid":                   "?from=2026-12-01&to=2026-12-07&professional=" + d.ids["/api/professionals/"],
 		"/api/holidays":                      "?year=2027",
 		"/api/blocks":                        "?from=2026-12-01&to=2026-12-31",
 		"/api/clients/search":                "?q=Confidencial",
