@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,7 +72,22 @@ type Repeat struct {
 	Count int      `json:"count"`
 	Until string   `json:"until"`
 	Skip  []string `json:"skip"`
+	// Extend keeps Count: a date that is taken (or skipped) is replaced by
+	// the next date of the rule after the last, within the owner's reach.
+	Extend bool `json:"extend"`
+	// Moves put a taken date's session at another time of its week.
+	Moves []SessionMove `json:"moves"`
 }
+
+// SessionMove puts the session of a series' Date on To at Time instead (To
+// within six days of Date: the same week of the series).
+type SessionMove struct {
+	Date string `json:"date"`
+	To   string `json:"to"`
+	Time string `json:"time"`
+}
+
+var errSessionMove = httpx.Validation("Cada sessão movida deve ir para um horário (HH:MM) da mesma semana, em uma data da série.")
 
 // MaxSeries is the most sessions one series may have.
 const MaxSeries = 52
@@ -83,7 +99,17 @@ type Occurrence struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	Skipped bool   `json:"skipped"`
-	err     error  // the refusal itself, for a single appointment's answer
+	// The session's own date and time when the owner moved it (Moves), else
+	// the series' date and time.
+	To   string `json:"to"`
+	Time string `json:"time"`
+	// Added: a date after the series' end that keeps its count (Extend).
+	Added bool `json:"added"`
+	// Alternatives are free times of that week offered for a taken date
+	// (Preview only), "YYYY-MM-DD HH:MM", nearest first.
+	Alternatives []string `json:"alternatives"`
+	err          error    // the refusal itself, for a single appointment's answer
+	dropped      bool     // a candidate date Extend did not need
 }
 
 var (
@@ -140,12 +166,12 @@ func (r *Repeat) dates(first time.Time, last string) ([]time.Time, error) {
 
 // owned is an owner's appointment (or series) checked and ready to hold.
 type owned struct {
-	st     *schedule.Setup
-	pro    *schedule.Professional
-	svc    *schedule.Service
-	in     OwnerInput
-	dates  []time.Time
-	starts []int64 // the instant of in.Time on each date
+	st       *schedule.Setup
+	pro      *schedule.Professional
+	svc      *schedule.Service
+	in       OwnerInput
+	sessions []session // each date of the rule, with its own date, instant and time (moved or not)
+	count    int       // with Extend, how many sessions to keep; else every date
 }
 
 // prepare checks an owner's appointment: the client, the choice, the dates.
@@ -178,38 +204,102 @@ func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*
 	if err != nil {
 		return nil, err
 	}
-	starts := make([]int64, len(dates))
-	for i, d := range dates {
-		starts[i] = slots.At(d, minute, st.Loc)
+	count := len(dates)
+	if r := in.Repeat; r != nil && r.Extend && r.Count > 0 {
+		// Candidates past the count, for the taken dates to be replaced by.
+		wide := *r
+		wide.Count = MaxSeries
+		if dates, err = wide.dates(day, last); err != nil {
+			return nil, err
+		}
 	}
-	return &owned{st: st, pro: pro, svc: svc, in: in, dates: dates, starts: starts}, nil
+	skip := map[string]bool{}
+	moved := map[string]SessionMove{}
+	if r := in.Repeat; r != nil {
+		for _, d := range r.Skip {
+			skip[d] = true
+		}
+		for _, m := range r.Moves {
+			moved[m.Date] = m
+		}
+	}
+	sessions := make([]session, len(dates))
+	for i, d := range dates {
+		ds := d.Format("2006-01-02")
+		ss := session{day: d, date: ds, start: slots.At(d, minute, st.Loc), wall: in.Time, skipped: skip[ds]}
+		if m, ok := moved[ds]; ok {
+			to, err1 := slots.ParseDate(m.To)
+			at, err2 := slots.ParseHHMM(m.Time)
+			if err1 != nil || err2 != nil || to.Sub(d) > 6*24*time.Hour || d.Sub(to) > 6*24*time.Hour || m.To > last {
+				return nil, errSessionMove
+			}
+			ss.day, ss.start, ss.wall = to, slots.At(to, at, st.Loc), m.Time
+			delete(moved, ds)
+		}
+		sessions[i] = ss
+	}
+	if len(moved) > 0 {
+		return nil, errSessionMove // a move of a date the series does not have
+	}
+	return &owned{st: st, pro: pro, svc: svc, in: in, sessions: sessions, count: count}, nil
+}
+
+// span is the first and last date the sessions take.
+func (o *owned) span() (time.Time, time.Time) {
+	first, last := o.sessions[0].day, o.sessions[0].day
+	for _, ss := range o.sessions {
+		if ss.day.Before(first) {
+			first = ss.day
+		}
+		if ss.day.After(last) {
+			last = ss.day
+		}
+	}
+	return first, last
 }
 
 // check decides every date against the professional's busy time and the
 // series' own earlier dates: what a single booking of each would answer,
 // skipped dates marked.
+//
+// With Extend, a taken date is skipped rather than refused, and dates after
+// the series' end are added until it keeps its count; the candidates it
+// did not need are dropped (and their time, taken as they were decided,
+// only ever came after every kept session's).
 func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
-	skip := map[string]bool{}
-	if o.in.Repeat != nil {
-		for _, d := range o.in.Repeat.Skip {
-			skip[d] = true
-		}
-	}
-	sessions := make([]session, len(o.dates))
-	for i, d := range o.dates {
-		sessions[i] = session{day: d, start: o.starts[i], skipped: skip[d.Format("2006-01-02")]}
-	}
-	errs := s.mayHoldAll(o.st, o.pro, o.svc, o.in.Time, sessions, busy, o.in.OutsideHours)
-	out := make([]Occurrence, 0, len(o.dates))
-	for i, d := range o.dates {
-		oc := Occurrence{Date: d.Format("2006-01-02"), Skipped: sessions[i].skipped, err: errs[i]}
+	errs := s.mayHoldAll(o.st, o.pro, o.svc, o.sessions, busy, o.in.OutsideHours)
+	extend := o.in.Repeat != nil && o.in.Repeat.Extend
+	out := make([]Occurrence, 0, len(o.sessions))
+	kept := 0
+	for i, ss := range o.sessions {
+		oc := Occurrence{Date: ss.date, To: ss.day.Format("2006-01-02"), Time: ss.wall, Skipped: ss.skipped, err: errs[i], Added: i >= o.count, Alternatives: []string{}}
 		var he *httpx.Error
 		if errors.As(oc.err, &he) {
 			oc.Code, oc.Message = he.Code, he.Message
 		} else if oc.err != nil {
 			oc.Code, oc.Message = "invalid", oc.err.Error()
 		}
+		switch {
+		case kept >= o.count:
+			oc.dropped = true
+		case oc.Skipped:
+		case oc.err != nil && extend:
+			oc.Skipped = true
+		default:
+			kept++
+		}
 		out = append(out, oc)
+	}
+	return out
+}
+
+// shown are the occurrences an answer lists: those Extend did not drop.
+func shown(plan []Occurrence) []Occurrence {
+	out := make([]Occurrence, 0, len(plan))
+	for _, oc := range plan {
+		if !oc.dropped {
+			out = append(out, oc)
+		}
 	}
 	return out
 }
@@ -222,11 +312,60 @@ func (s *Service) Preview(ctx context.Context, ownerID string, in OwnerInput) ([
 	if err != nil {
 		return nil, err
 	}
-	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, o.dates[0].AddDate(0, 0, -slots.ReachDays), o.dates[len(o.dates)-1].AddDate(0, 0, slots.ReachDays))
+	first, last := o.span()
+	// The weeks of the series, for the free times offered instead of a taken date.
+	busy, err := readBusy(ctx, s.DB, ownerID, o.st.Loc, []string{o.pro.ID}, first.AddDate(0, 0, -6-slots.ReachDays), last.AddDate(0, 0, 6+slots.ReachDays))
 	if err != nil {
 		return nil, err
 	}
-	return s.check(o, busy), nil
+	plan := shown(s.check(o, busy))
+	for i := range plan {
+		if plan[i].Code != "" && o.in.Repeat != nil {
+			plan[i].Alternatives = s.alternatives(o, busy, plan[i].Date)
+		}
+	}
+	return plan, nil
+}
+
+// alternatives are up to six free times of a taken date's week (the three
+// days either side) for the series' professional and service, nearest to
+// the series' own date and time first, never at another session's date.
+func (s *Service) alternatives(o *owned, busy BusyDays, date string) []string {
+	day, err := slots.ParseDate(date)
+	if err != nil {
+		return []string{}
+	}
+	want, _ := slots.ParseHHMM(o.in.Time)
+	sessionDates := map[string]bool{}
+	for _, ss := range o.sessions {
+		sessionDates[ss.day.Format("2006-01-02")] = true
+	}
+	type option struct {
+		at   string
+		cost int
+	}
+	var opts []option
+	today := slots.Today(s.Clock.Now(), o.st.Loc)
+	for k := -3; k <= 3; k++ {
+		d := day.AddDate(0, 0, k)
+		ds := d.Format("2006-01-02")
+		if ds < today || (k != 0 && sessionDates[ds]) {
+			continue
+		}
+		dd, _ := s.dayOf(o.st, o.pro, o.svc, d, busy.Near(o.pro.ID, d))
+		dd.Notice = 0
+		for _, t := range slots.Free(dd) {
+			hm := slots.Clock(t, o.st.Loc)
+			m, _ := slots.ParseHHMM(hm)
+			opts = append(opts, option{ds + " " + hm, abs(k)*24*60 + abs(m-want)})
+		}
+	}
+	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.cost, b.cost) })
+	out := []string{}
+	for _, op := range opts[:min(len(opts), 6)] {
+		out = append(out, op.at)
+	}
+	return out
 }
 
 // Create writes an owner's appointment, or a whole series of them: any
@@ -246,7 +385,8 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 	var firstID string
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var plan []Occurrence
-		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: o.dates[0], Until: o.dates[len(o.dates)-1], Loc: st.Loc}
+		first, last := o.span()
+		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: first, Until: last, Loc: st.Loc}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			if busy[pro.ID] == nil {
 				return errOwnerChoice // deleted since the setup was read
@@ -258,11 +398,11 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			var taken []string
 			kept := 0
 			for _, oc := range plan {
-				if oc.Skipped {
+				if oc.Skipped || oc.dropped {
 					continue
 				}
 				if oc.Code != "" {
-					taken = append(taken, brfmt.Date(oc.Date))
+					taken = append(taken, brfmt.Date(oc.To))
 				}
 				kept++
 			}
@@ -281,23 +421,26 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			stamp := s.Clock.Now()
 			var booked []booked
 			for i, oc := range plan {
-				if oc.Skipped {
+				if oc.Skipped || oc.dropped {
 					continue
 				}
+				ss := o.sessions[i]
 				id := uuid.NewString()
 				token, hash := auth.OpaqueToken()
-				local := time.Unix(o.starts[i]*60, 0).In(st.Loc)
+				local := time.Unix(ss.start*60, 0).In(st.Loc)
 				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 				buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?)`,
 					id, ownerID, pro.ID, svc.ID, pro.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
-					in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, oc.Date, in.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), series, stamp, stamp); err != nil {
+					in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, oc.To, ss.wall, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), series, stamp, stamp); err != nil {
 					return err
 				}
 				if firstID == "" {
 					firstID = id
 				}
-				booked = append(booked, bookedOf(id, oc.Date, in, pro, svc, token, ownerID, st.Name, local))
+				b := bookedOf(id, oc.To, in, pro, svc, token, ownerID, st.Name, local)
+				b.Time = ss.wall
+				booked = append(booked, b)
 			}
 			title, desc := "Agendamento criado", fmt.Sprintf("%s: %s com %s em %s às %s, registrado na agenda.", in.ClientName, svc.Name, pro.Name, brfmt.Date(booked[0].Date), in.Time)
 			if len(booked) > 1 {
@@ -479,9 +622,9 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			}
 			sessions := make([]session, len(moves))
 			for i, m := range moves {
-				sessions[i] = session{day: m.day, start: m.start}
+				sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: in.Time}
 			}
-			errs := s.mayHoldAll(st, p, what, in.Time, sessions, busy, in.OutsideHours)
+			errs := s.mayHoldAll(st, p, what, sessions, busy, in.OutsideHours)
 			if len(moves) == 1 {
 				return errs[0]
 			}
@@ -595,25 +738,27 @@ func movedShape(st *schedule.Setup, own schedule.Service, serviceID string) (*sc
 // session is one appointment of a set that one hold decides: its date and
 // start, and whether the owner left it out.
 type session struct {
-	day     time.Time
+	date    string    // the series' date it stands for
+	day     time.Time // where it is held: that date, or where the owner moved it
 	start   int64
+	wall    string // the wall-clock time it must keep (a date whose clocks skip it cannot have it)
 	skipped bool
 }
 
 // mayHoldAll decides, under the professional's lock, every appointment of
 // svc one hold is to write for p (a series created, sessions moved
-// together), in order: each as mayHold decides it alone, at the wall-clock
-// time wall (a date whose clocks skip it cannot have it), and also against
+// together), in order: each as mayHold decides it alone, at its wall-clock
+// time (a date whose clocks skip it cannot have it), and also against
 // the ones decided before it, whose time it takes as it goes (Take) — so
 // the set never collides with itself. It returns each one's refusal (nil:
 // free, or skipped).
-func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, wall string, sessions []session, busy BusyDays, outsideHours bool) []error {
+func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, sessions []session, busy BusyDays, outsideHours bool) []error {
 	errs := make([]error, len(sessions))
 	for i, ss := range sessions {
 		if ss.skipped {
 			continue
 		}
-		if slots.Clock(ss.start, st.Loc) != wall {
+		if slots.Clock(ss.start, st.Loc) != ss.wall {
 			errs[i] = errDateTime
 			continue
 		}

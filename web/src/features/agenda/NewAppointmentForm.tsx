@@ -42,7 +42,7 @@ export function NewAppointmentForm({
   const matches = useClientSearch(q)
   const [outside, setOutside] = useState<{ body: NewAppointment; message: string } | null>(null)
   const preview = usePreviewAppointments()
-  const [taken, setTaken] = useState<{ body: NewAppointment; dates: { date: string; message: string }[]; total: number } | null>(null)
+  const [taken, setTaken] = useState<{ body: NewAppointment; dates: { date: string; message: string; alternatives: string[] }[]; total: number } | null>(null)
 
   useEffect(() => {
     const t = setTimeout(() => setQ(find.trim()), 250)
@@ -78,7 +78,7 @@ export function NewAppointmentForm({
       onSuccess: ({ occurrences }) => {
         const bad = occurrences.filter((o) => o.code !== '')
         if (bad.length === 0) return send(body)
-        setTaken({ body, dates: bad.map((o) => ({ date: o.date, message: o.message })), total: occurrences.length })
+        setTaken({ body, dates: bad.map((o) => ({ date: o.date, message: o.message, alternatives: o.alternatives })), total: occurrences.length })
       },
       onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível verificar as datas. Tente novamente.') }),
     })
@@ -90,39 +90,7 @@ export function NewAppointmentForm({
   )
 
   if (taken) {
-    const { body, dates, total } = taken
-    return (
-      <div role="alertdialog" aria-labelledby="taken-title" className="grid gap-4">
-        <p id="taken-title" className="font-semibold">
-          {dates.length === 1 ? '1 data da série não está livre' : `${dates.length} datas da série não estão livres`}
-        </p>
-        <ul className="grid gap-1 text-sm" aria-label="Datas ocupadas">
-          {dates.map((d) => (
-            <li key={d.date}>
-              <span className="font-medium">{longDate(d.date)}</span> — {d.message}
-            </li>
-          ))}
-        </ul>
-        <p className="text-sm text-stone-700 dark:text-stone-300">
-          Pular essas datas agenda as outras {total - dates.length} sessões de uma vez.
-        </p>
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => setTaken(null)}>
-            Voltar
-          </Button>
-          <Button
-            type="button"
-            disabled={create.isPending || total === dates.length}
-            onClick={() => {
-              setTaken(null)
-              send({ ...body, repeat: { ...body.repeat!, skip: dates.map((d) => d.date) } })
-            }}
-          >
-            Pular essas datas e agendar
-          </Button>
-        </div>
-      </div>
-    )
+    return <TakenDates taken={taken} pending={create.isPending} onBack={() => setTaken(null)} onSend={(body) => { setTaken(null); send(body) }} />
   }
 
   if (outside) {
@@ -252,5 +220,71 @@ export function NewAppointmentForm({
         </Button>
       </div>
     </form>
+  )
+}
+
+/**
+ * Some dates of a series are taken: for each, the owner skips it or moves its
+ * session to a free time of its week (offered by the server); or keeps the
+ * count by letting the series run past its end.
+ */
+function TakenDates(props: {
+  taken: { body: NewAppointment; dates: { date: string; message: string; alternatives: string[] }[]; total: number }
+  pending: boolean
+  onBack: () => void
+  onSend: (body: NewAppointment) => void
+}) {
+  const { body, dates, total } = props.taken
+  const [choice, setChoice] = useState<Record<string, string>>({})
+  const repeat = body.repeat!
+  const moves = dates.filter((d) => choice[d.date]).map((d) => ({ date: d.date, to: choice[d.date].slice(0, 10), time: choice[d.date].slice(11) }))
+  const skip = dates.filter((d) => !choice[d.date]).map((d) => d.date)
+  return (
+    <div role="alertdialog" aria-labelledby="taken-title" className="grid gap-4">
+      <p id="taken-title" className="font-semibold">
+        {dates.length === 1 ? '1 data da série não está livre' : `${dates.length} datas da série não estão livres`}
+      </p>
+      <ul className="grid gap-3 text-sm" aria-label="Datas ocupadas">
+        {dates.map((d) => (
+          <li key={d.date} className="grid gap-1">
+            <span>
+              <span className="font-medium">{longDate(d.date)}</span> — {d.message}
+            </span>
+            {d.alternatives.length > 0 ? (
+              <Field id={`instead-${d.date}`} label={`Em vez de ${longDate(d.date)}`}>
+                <Select id={`instead-${d.date}`} value={choice[d.date] ?? ''} onChange={(e) => setChoice((c) => ({ ...c, [d.date]: e.target.value }))}>
+                  <option value="">Pular esta data</option>
+                  {d.alternatives.map((a) => (
+                    <option key={a} value={a}>
+                      {longDate(a.slice(0, 10))} às {a.slice(11)}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        {moves.length === 0 ? `Pular essas datas agenda as outras ${total - dates.length} sessões de uma vez.` : `Agenda ${total - skip.length} sessões, com as mudanças escolhidas.`}
+      </p>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={props.onBack}>
+          Voltar
+        </Button>
+        {repeat.count && moves.length === 0 ? (
+          <Button type="button" variant="outline" disabled={props.pending} onClick={() => props.onSend({ ...body, repeat: { ...repeat, extend: true } })}>
+            Manter {repeat.count} sessões (estender a série)
+          </Button>
+        ) : null}
+        <Button
+          type="button"
+          disabled={props.pending || (skip.length === total)}
+          onClick={() => props.onSend({ ...body, repeat: { ...repeat, skip, ...(moves.length ? { moves } : {}) } })}
+        >
+          {moves.length === 0 ? 'Pular essas datas e agendar' : 'Agendar com as mudanças'}
+        </Button>
+      </div>
+    </div>
   )
 }

@@ -1972,13 +1972,22 @@ export interface components {
             notifyClient?: boolean;
             /** @description the owner confirmed a time outside the professional's hours */
             outsideHours?: boolean;
-            /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out */
+            /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out; with extend, taken dates are skipped and dates after the end are added so that count sessions are kept; moves put a taken date's session at another time of its week */
             repeat?: {
                 /** @enum {string} */
                 every: "week" | "2weeks" | "month";
                 count?: number;
                 until?: string;
                 skip?: string[];
+                extend?: boolean;
+                moves?: {
+                    /** @description the series' date */
+                    date: string;
+                    /** @description a date within six days of it */
+                    to: string;
+                    /** @description HH:MM */
+                    time: string;
+                }[];
             } | null;
         };
         Booking: {
@@ -3033,7 +3042,16 @@ export interface operations {
                             /** @description empty when the date is free */
                             code: string;
                             message: string;
+                            /** @description left out: by the owner (skip), or taken with extend */
                             skipped: boolean;
+                            /** @description the date the session is held on (another of its week when moved) */
+                            to: string;
+                            /** @description the session's time (its own when moved) */
+                            time: string;
+                            /** @description a date after the series' end that keeps its count (extend) */
+                            added: boolean;
+                            /** @description for a taken date: up to six free times of its week, 'YYYY-MM-DD HH:MM', nearest first */
+                            alternatives: string[];
                         }[];
                     };
                 };
