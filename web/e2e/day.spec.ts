@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { apiOwner, H, login, uniqueEmail, apiSignup } from './helpers'
+import { apiOwner, apiSignup, gridAppointment, gridFree, H, login, uniqueEmail } from './helpers'
 
 async function owner(request: APIRequestContext, username: string, email: string) {
   return apiOwner(request, { name: 'Dona Clara', business: 'Clínica Clara', area: 'Fisioterapia', username, email, professional: 'Clara', priceCents: 12000 })
@@ -29,29 +29,30 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   await expect(page.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Próximo' }).click()
 
-  // Day view: the 60-minute 09:00 booking fills the 09:00 and 09:30 rows.
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: t })
-  await expect(row('09:00')).toContainText('OCUPADO')
-  await expect(row('09:00')).toContainText('Cliente A')
-  await expect(row('09:30')).toContainText('OCUPADO')
-  await expect(row('09:30')).toContainText('Cliente A (continuação)')
-  await expect(row('13:00')).toContainText('DISPONÍVEL')
+  // Day view: the 60-minute 09:00 booking is one block that takes 09:00 and 09:30; 13:00 is free.
+  await expect(gridAppointment(page, '09:00', 'Cliente A')).toBeVisible()
+  await expect(gridFree(page, '09:00')).toHaveCount(0)
+  await expect(gridFree(page, '09:30')).toHaveCount(0)
+  await expect(gridFree(page, '13:00')).toBeVisible()
 
-  // Search ignores case.
+  // Search ignores case, and narrows without hiding: the others are dimmed, their times stay taken.
   await page.getByLabel('Buscar cliente').fill('cliente c')
-  await expect(row('11:00')).toContainText('Cliente C')
-  await expect(row('09:00')).toContainText('DISPONÍVEL')
+  await expect(gridAppointment(page, '09:00', 'Cliente A')).toHaveAttribute('aria-label', /fora do filtro/)
+  await expect(gridAppointment(page, '11:00', 'Cliente C')).not.toHaveAttribute('aria-label', /fora do filtro/)
+  await expect(gridFree(page, '09:00')).toHaveCount(0)
+  await expect(page).toHaveURL(/q=cliente/)
   await page.getByLabel('Buscar cliente').fill('')
 
-  // Week view: at most 3 a day, then '+N mais'; month view: 2, then '+N'.
+  // Week view: a time grid of the professional, seven dates; month view: each day's count.
   await page.getByRole('button', { name: 'Semana', exact: true }).click()
-  await expect(page.getByText('+1 mais')).toBeVisible()
+  await expect(page.getByTestId('agenda-column')).toHaveCount(7)
+  await expect(gridAppointment(page, '12:00', 'Cliente D')).toBeVisible()
   await page.getByRole('button', { name: 'Mês', exact: true }).click()
-  await expect(page.getByTestId(`month-day-${date}`)).toContainText('+2')
+  await expect(page.getByTestId(`month-day-${date}`)).toContainText('4')
 
   // Cancel 09:00 from the details dialog: the public slot frees at once.
   await page.getByRole('button', { name: 'Dia', exact: true }).click()
-  await row('09:00').getByRole('button').click()
+  await gridAppointment(page, '09:00', 'Cliente A').click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Cliente A')).toBeVisible()
   await expect(dialog.getByRole('link', { name: /11988880000/ })).toHaveAttribute('href', 'https://wa.me/5511988880000')

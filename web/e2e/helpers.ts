@@ -62,6 +62,13 @@ export async function waitForMail(to: string, subjectPart: string): Promise<stri
 
 export const H = { 'X-Agendei-Client': 'e2e' }
 
+/** The agenda's time grid. */
+export const agendaGrid = (page: Page) => page.getByRole('region', { name: 'Grade da agenda' })
+/** An appointment in the grid, by its start and client (its name reads "HH:MM Client, service, …"). */
+export const gridAppointment = (page: Page, time: string, client: string) => agendaGrid(page).getByRole('button', { name: new RegExp(`^${time} ${client},`) })
+/** A free stretch of the grid that a tap books ("DISPONÍVEL HH:MM — who"). */
+export const gridFree = (page: Page, time: string) => agendaGrid(page).getByRole('button', { name: new RegExp(`^DISPONÍVEL ${time} `) })
+
 /** An owner made through the API: signed up, onboarded open 08:00–20:00 every day with one service, and one professional. */
 export async function apiOwner(request: APIRequestContext, o: { name: string; business: string; area: string; username: string; email: string; professional: string; priceCents: number }) {
   const signup = await apiSignup(request, { name: o.name, email: o.email, password: 'segredo1', recoveryKeyword: 'gato' })

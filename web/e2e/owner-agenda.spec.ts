@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+import { agendaGrid, apiOwner, gridAppointment, gridFree, H, login, uniqueEmail, waitForMail } from './helpers'
 
 const inSaoPaulo = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
@@ -26,10 +26,9 @@ test('the owner writes a phone booking from a DISPONÍVEL row, the public page s
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
 
   // A click on the free 10:00 row opens the form with the date, time and professional.
-  await row('10:00').getByRole('button', { name: 'DISPONÍVEL 10:00' }).click()
+  await gridFree(page, '10:00').click()
   const dialog = page.getByRole('dialog', { name: 'Novo agendamento' })
   await expect(dialog.getByLabel('Data *')).toHaveValue(date)
   await expect(dialog.getByLabel('Horário *')).toHaveValue('10:00')
@@ -50,8 +49,8 @@ test('the owner writes a phone booking from a DISPONÍVEL row, the public page s
   await dialog.getByRole('button', { name: 'Agendar', exact: true }).click()
   await expect(page.getByText('Agendamento criado').first()).toBeVisible()
   await expect(dialog).toBeHidden()
-  await expect(row('10:00')).toContainText('Paula Souza')
-  await expect(row('10:00')).toContainText('OCUPADO')
+  await expect(gridAppointment(page, '10:00', 'Paula Souza')).toBeVisible()
+  await expect(gridFree(page, '10:00')).toHaveCount(0)
   // The public page no longer offers that time, and Paula got the invite.
   expect(await times()).not.toContain('10:00')
   const mail = await waitForMail('paula@example.com', 'Agendamento confirmado')
@@ -73,7 +72,7 @@ test('the owner writes a phone booking from a DISPONÍVEL row, the public page s
   await expect(dialog.getByText('Fora do horário de atendimento')).toBeVisible()
   await dialog.getByRole('button', { name: 'Agendar mesmo assim' }).click()
   await expect(dialog).toBeHidden()
-  await expect(row('21:00')).toContainText('João Lima')
+  await expect(gridAppointment(page, '21:00', 'João Lima')).toBeVisible()
 })
 
 test('the owner blocks an afternoon: the agenda shows it, the public page stops offering it, and removing it gives the time back', async ({ page, request }) => {
@@ -88,7 +87,6 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
 
   await page.getByRole('button', { name: 'Bloquear horário' }).click()
   const dialog = page.getByRole('dialog', { name: 'Bloquear horário' })
@@ -103,17 +101,16 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   await dialog.getByLabel('Motivo (opcional)').fill('Supervisão')
   await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
   await expect(dialog).toBeHidden()
-  await expect(row('14:00')).toContainText('BLOQUEADO')
-  await expect(row('14:00')).toContainText('Supervisão')
-  await expect(row('15:30')).toContainText('BLOQUEADO (continuação)')
-  await expect(row('16:00')).toContainText('DISPONÍVEL')
+  await expect(agendaGrid(page).getByRole('note', { name: /^BLOQUEADO 14:00–16:00 · Supervisão/ })).toBeVisible()
+  await expect(gridFree(page, '15:30')).toHaveCount(0)
+  await expect(gridFree(page, '16:00')).toBeVisible()
   expect(await times()).not.toContain('14:00')
   expect(await times()).toContain('16:00')
 
   page.once('dialog', (d) => d.accept())
-  await row('14:00').getByRole('button', { name: 'Remover bloqueio' }).click()
+  await agendaGrid(page).getByRole('note', { name: /^BLOQUEADO 14:00/ }).getByRole('button', { name: 'Remover bloqueio' }).click()
   await expect(page.getByText('Bloqueio removido').first()).toBeVisible()
-  await expect(row('14:00')).toContainText('DISPONÍVEL')
+  await expect(gridFree(page, '14:00')).toBeVisible()
   expect(await times()).toContain('14:00')
 })
 
@@ -144,7 +141,7 @@ test('a block over a booked afternoon lists the client before saving, on a phone
   await client.getByRole('button', { name: 'Manter' }).click()
   await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByTestId('agenda-row').filter({ hasText: /^15:00/ })).toContainText('Fernanda Vieira')
+  await expect(gridAppointment(page, '15:00', 'Fernanda Vieira')).toBeVisible()
   const blocks = await (await request.get(`/api/blocks?from=${date}&to=${date}`, { headers: s.auth })).json()
   expect(blocks[0].kept).toHaveLength(1)
 })
@@ -164,7 +161,7 @@ test('the owner marks a no-show: the agenda, the client list and the reports cou
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Anterior' }).click()
-  await page.getByRole('button', { name: /Rui Faltoso ·/ }).click()
+  await gridAppointment(page, '10:00', 'Rui Faltoso').click()
   const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
   await dialog.getByRole('button', { name: 'Não compareceu' }).click()
   await expect(page.getByText('Marcado como não compareceu.').first()).toBeVisible()
@@ -222,8 +219,7 @@ test('the owner reschedules from the details dialog: the agenda moves it and the
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
-  await row('10:00').getByRole('button', { name: /Tina Remarcada ·/ }).click()
+  await gridAppointment(page, '10:00', 'Tina Remarcada').click()
   const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
   await dialog.getByRole('button', { name: 'Remarcar' }).click()
   await dialog.getByLabel('Novo horário').fill('15:00')
@@ -232,8 +228,8 @@ test('the owner reschedules from the details dialog: the agenda moves it and the
   await expect(page.getByText('Agendamento remarcado').first()).toBeVisible()
   await expect(dialog.getByText('15:00', { exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(row('15:00')).toContainText('Tina Remarcada')
-  await expect(row('10:00')).toContainText('DISPONÍVEL')
+  await expect(gridAppointment(page, '15:00', 'Tina Remarcada')).toBeVisible()
+  await expect(gridFree(page, '10:00')).toBeVisible()
 
   const ics = calendarOf(await waitForMail(client, 'foi remarcado'))
   expect(ics).toContain(`UID:${id}@agendei`)
@@ -260,8 +256,7 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
-  await row('11:00').getByRole('button', { name: 'DISPONÍVEL 11:00' }).click()
+  await gridFree(page, '11:00').click()
   const dialog = page.getByRole('dialog', { name: 'Novo agendamento' })
   await dialog.getByLabel('Nome do cliente *').fill('Paciente Semanal')
   await dialog.getByLabel('Telefone', { exact: true }).fill('(11) 93333-2222')
@@ -273,8 +268,7 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   await expect(dialog.getByRole('list', { name: 'Datas ocupadas' })).toContainText('Este profissional já possui agendamento neste horário.')
   await dialog.getByRole('button', { name: 'Pular essas datas e agendar' }).click()
   await expect(page.getByText('Agendamento criado').first()).toBeVisible()
-  await expect(row('11:00')).toContainText('Paciente Semanal')
-  await expect(row('11:00')).toContainText('↻ Recorrente')
+  await expect(gridAppointment(page, '11:00', 'Paciente Semanal')).toHaveAttribute('aria-label', /recorrente/)
 
   const list = await (await request.get(`/api/appointments?from=${date}&to=${inSaoPaulo(Date.now() + 60 * 864e5)}&q=Semanal`, { headers: s.auth })).json()
   expect(list.appointments).toHaveLength(7)
@@ -282,7 +276,7 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   expect(list.appointments.map((a: { date: string }) => a.date)).not.toContain(third)
 
   // The first session and the following ones move to 16:00 together.
-  await row('11:00').getByRole('button', { name: /^OCUPADO Paciente Semanal/ }).click()
+  await gridAppointment(page, '11:00', 'Paciente Semanal').click()
   const details = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
   await details.getByRole('button', { name: 'Remarcar' }).click()
   await details.getByLabel('Novo horário').fill('16:00')
@@ -290,8 +284,8 @@ test('the owner creates a weekly series of 8 with one taken date skipped, and th
   await details.getByRole('button', { name: 'Confirmar remarcação' }).click()
   await expect(page.getByText('Sessões remarcadas').first()).toBeVisible()
   await page.keyboard.press('Escape')
-  await expect(row('16:00')).toContainText('Paciente Semanal')
-  await expect(row('11:00')).toContainText('DISPONÍVEL')
+  await expect(gridAppointment(page, '16:00', 'Paciente Semanal')).toBeVisible()
+  await expect(gridFree(page, '11:00')).toBeVisible()
   const moved = await (await request.get(`/api/appointments?from=${date}&to=${inSaoPaulo(Date.now() + 60 * 864e5)}&q=Semanal`, { headers: s.auth })).json()
   expect(moved.appointments.map((a: { time: string }) => a.time)).toEqual(Array(7).fill('16:00'))
 })
@@ -345,19 +339,18 @@ test('changes made elsewhere — a client’s booking, the owner on another devi
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  const row = (t: string) => page.getByTestId('agenda-row').filter({ hasText: new RegExp(`^${t}`) })
-  await expect(row('14:00')).toContainText('DISPONÍVEL')
+  await expect(gridFree(page, '14:00')).toBeVisible()
 
   const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
     headers: { ...H, 'X-Forwarded-For': '10.6.8.1' },
     data: { professionalId: s.professional, serviceId: s.service, date, time: '14:00', clientName: 'Caio Online', clientPhone: '(11) 95555-1212' },
   })
   expect(booked.status()).toBe(201)
-  await expect(row('14:00')).toContainText('Caio Online')
+  await expect(gridAppointment(page, '14:00', 'Caio Online')).toBeVisible()
 
   const id = (await booked.json()).id as string
   expect((await request.patch(`/api/appointments/${id}`, { headers: s.auth, data: { status: 'cancelled' } })).status()).toBe(200)
-  await expect(row('14:00')).toContainText('DISPONÍVEL')
+  await expect(gridFree(page, '14:00')).toBeVisible()
 })
 
 test('the owner makes a private calendar address on the profile page, a calendar app reads it, and revoking ends it', async ({ page, request }) => {
@@ -426,7 +419,7 @@ test('one-tap WhatsApp: the owner edits the reminder text, and tomorrow’s clie
 
   await page.goto('/agenda')
   await page.getByRole('button', { name: 'Próximo' }).click()
-  await page.getByTestId('agenda-row').filter({ hasText: /^15:00/ }).getByRole('button', { name: /^OCUPADO Joana Prado/ }).click()
+  await gridAppointment(page, '15:00', 'Joana Prado').click()
   const dialog = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
   const confirm = await dialog.getByRole('link', { name: 'Enviar confirmação pelo WhatsApp' }).getAttribute('href')
   expect(decodeURIComponent((confirm ?? '').split('?text=')[1])).toContain('Olá, Joana! Seu horário de Sessão com Bia está confirmado')

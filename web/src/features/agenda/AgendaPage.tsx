@@ -1,6 +1,6 @@
 import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
@@ -9,40 +9,69 @@ import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/u
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import type { Schemas } from '@/lib/api/client'
+import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useBlocks, useDeleteBlock } from './api/blocks'
-import { useSchedule } from './api/get-schedule'
+import { useAgendaGrid } from './api/get-agenda-grid'
 import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
 import { BlockForm } from './BlockForm'
 import { NewAppointmentForm } from './NewAppointmentForm'
-import { addDays, addMonths, fromMinutes, mondayOf, monthGrid, toMinutes, todayLocal, weekday } from './dates'
+import { useRescheduleAppointment } from './api/reschedule-appointment'
+import { addDays, addMonths, mondayOf, monthGrid, todayLocal, weekday } from './dates'
+import { TimeGrid, type Column, type GridAppointment } from './TimeGrid'
 
 type Appointment = Schemas['Appointment']
 type View = 'day' | 'week' | 'month'
 const short = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
 
+/** The agenda's state lives in the address: view, date, professional, search and status (reload, back and a shared link show the same agenda). */
+function useAgendaState(today: string) {
+  const [params, setParams] = useSearchParams()
+  // The latest address, for changes made from a timer (the search's debounce) after other changes.
+  const latest = useRef(params)
+  latest.current = params
+  const view: View = params.get('v') === 'week' || params.get('v') === 'month' ? (params.get('v') as View) : 'day'
+  const cursor = /^\d{4}-\d{2}-\d{2}$/.test(params.get('d') ?? '') ? params.get('d')! : today
+  const set = (next: Partial<Record<'v' | 'd' | 'p' | 'q' | 's', string>>, replace = false) =>
+    setParams(
+      () => {
+        const out = new URLSearchParams(latest.current)
+        for (const [k, v] of Object.entries(next)) {
+          if (v) out.set(k, v)
+          else out.delete(k)
+        }
+        latest.current = out
+        return out
+      },
+      { replace },
+    )
+  return { view, cursor, professional: params.get('p') ?? '', q: params.get('q') ?? '', status: params.get('s') ?? '', set }
+}
+
 export default function AgendaPage() {
   const today = todayLocal()
-  const [view, setView] = useState<View>('day')
-  const [cursor, setCursor] = useState(today)
-  const [search, setSearch] = useState('')
-  const [q, setQ] = useState('')
-  const [status, setStatus] = useState('')
-  const [professional, setProfessional] = useState('')
+  const { view, cursor, professional, q, status, set } = useAgendaState(today)
+  const [search, setSearch] = useState(q)
   const [open, setOpen] = useState<Appointment | null>(null)
-  const [newAt, setNewAt] = useState<{ date: string; time?: string } | null>(null)
-  const [blocking, setBlocking] = useState(false)
+  const [newAt, setNewAt] = useState<{ date: string; time?: string; professionalId?: string } | null>(null)
+  const [blocking, setBlocking] = useState<{ date: string; professionalId?: string; start?: string } | null>(null)
+  const move = useRescheduleAppointment()
 
-  // Search as the owner types, without a request per keystroke.
+  // Search as the owner types, without a request per keystroke; the address keeps it.
   useEffect(() => {
-    const t = setTimeout(() => setQ(search.trim()), 250)
+    const t = setTimeout(() => {
+      if (search.trim() !== q) set({ q: search.trim() }, true)
+    }, 250)
     return () => clearTimeout(t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search])
 
+  const team = useProfessionals()
+  const active = (team.data ?? []).filter((p) => p.active)
+  // The week grid is one professional's: the one filtered, else the first.
+  const weekPro = professional || active[0]?.id || ''
   const [from, to] = useMemo(() => {
     if (view === 'day') return [cursor, cursor]
     if (view === 'week') return [mondayOf(cursor), addDays(mondayOf(cursor), 6)]
@@ -50,25 +79,21 @@ export default function AgendaPage() {
     return [g[0], g[g.length - 1]]
   }, [view, cursor])
 
-  const appts = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) })
-  const team = useProfessionals()
-  const schedule = useSchedule({ from: cursor, to: cursor, ...(professional ? { professional } : {}) })
-  const blocks = useBlocks(cursor, cursor)
-  // The day's blocks that concern what is shown: the filtered professional's and the whole practice's.
-  const dayBlocks = (blocks.data ?? []).filter((b) => !professional || b.professionalId === null || b.professionalId === professional)
+  const grid = useAgendaGrid(
+    { from, to, ...(view === 'week' ? (weekPro ? { professional: weekPro } : {}) : professional ? { professional } : {}) },
+    { enabled: view !== 'month' },
+  )
+  // The month lists every appointment; the filters narrow what it counts.
+  const month = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) }, { enabled: view === 'month' })
   useEffect(() => {
-    if (team.isError || schedule.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
-  }, [team.isError, schedule.isError])
+    if (team.isError || grid.isError) toast.error('Erro', { description: 'Erro ao carregar dados iniciais.' })
+  }, [team.isError, grid.isError])
 
-  // Calendar views leave cancelled appointments out, unless the filter asks for them.
-  const shown = (appts.data?.appointments ?? []).filter((a) => status === 'cancelled' || a.status !== 'cancelled')
-  const byDate = useMemo(() => {
-    const m = new Map<string, Appointment[]>()
-    for (const a of shown) m.set(a.date, [...(m.get(a.date) ?? []), a])
-    return m
-  }, [shown])
+  // A filter narrows: what it does not match is dimmed, never turned into free time.
+  const matches = (a: GridAppointment) => (!status || a.status === status) && (!q || matchesSearch(a, q))
+  const columns = useMemo(() => (grid.data ? gridColumns(grid.data, view, status === 'cancelled') : []), [grid.data, view, status])
 
-  const move = (n: number) => setCursor((c) => (view === 'day' ? addDays(c, n) : view === 'week' ? addDays(c, 7 * n) : addMonths(c, n)))
+  const go = (n: number) => set({ d: view === 'day' ? addDays(cursor, n) : view === 'week' ? addDays(cursor, 7 * n) : addMonths(cursor, n) })
   const title =
     view === 'day'
       ? longDate(cursor)
@@ -76,13 +101,31 @@ export default function AgendaPage() {
         ? `Semana de ${from.slice(8)}/${from.slice(5, 7)} a ${to.slice(8)}/${to.slice(5, 7)}`
         : monthLabel(Number(cursor.slice(0, 4)), Number(cursor.slice(5, 7)))
 
+  function moveTo(a: GridAppointment, c: Column, time: string, outsideHours = false) {
+    if (a.date === c.date && a.time === time && a.professionalId === c.professionalId) return
+    move.mutate(
+      { id: a.id, body: { date: c.date, time, professionalId: c.professionalId, outsideHours, notifyClient: false, following: false } },
+      {
+        onSuccess: (moved) => toast.success('Agendamento remarcado', { description: `${moved.clientName}: ${longDate(moved.date)} às ${moved.time}.` }),
+        // Refused: the block stays where it was, and the reason is said.
+        onError: (e) =>
+          e instanceof ApiError && e.code === 'outside_hours'
+            ? toast.error('Fora do horário de atendimento', {
+                description: e.message,
+                action: { label: 'Remarcar mesmo assim', onClick: () => moveTo(a, c, time, true) },
+              })
+            : toast.error('Não foi possível remarcar', { description: e.message }),
+      },
+    )
+  }
+
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <BackLink />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => setBlocking(true)}>
+          <Button variant="outline" onClick={() => setBlocking({ date: view === 'day' ? cursor : today, professionalId: professional })}>
             <Ban aria-hidden /> Bloquear horário
           </Button>
           <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
@@ -101,7 +144,7 @@ export default function AgendaPage() {
           <label htmlFor="agenda-status" className="text-sm font-medium">
             Status
           </label>
-          <Select id="agenda-status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <Select id="agenda-status" value={status} onChange={(e) => set({ s: e.target.value })}>
             <option value="">Todos</option>
             <option value="confirmed">confirmado</option>
             <option value="cancelled">cancelado</option>
@@ -109,20 +152,18 @@ export default function AgendaPage() {
             <option value="no_show">não compareceu</option>
           </Select>
         </div>
-        {(team.data ?? []).some((p) => p.active) ? (
+        {active.length > 0 ? (
           <div className="grid gap-1">
             <label htmlFor="agenda-professional" className="text-sm font-medium">
               Profissional
             </label>
-            <Select id="agenda-professional" value={professional} onChange={(e) => setProfessional(e.target.value)}>
-              <option value="">Todos os profissionais</option>
-              {(team.data ?? [])
-                .filter((p) => p.active)
-                .map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} — {p.specialization}
-                  </option>
-                ))}
+            <Select id="agenda-professional" value={view === 'week' ? weekPro : professional} onChange={(e) => set({ p: e.target.value })}>
+              {view === 'week' ? null : <option value="">Todos os profissionais</option>}
+              {active.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} — {p.specialization}
+                </option>
+              ))}
             </Select>
           </div>
         ) : null}
@@ -135,7 +176,7 @@ export default function AgendaPage() {
               key={v}
               type="button"
               aria-pressed={view === v}
-              onClick={() => setView(v)}
+              onClick={() => set({ v: v === 'day' ? '' : v })}
               className={cn('rounded-md px-3 py-1.5 text-sm font-medium', view === v ? 'bg-brand-700 text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800')}
             >
               {{ day: 'Dia', week: 'Semana', month: 'Mês' }[v]}
@@ -143,13 +184,13 @@ export default function AgendaPage() {
           ))}
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="sm" onClick={() => move(-1)}>
+          <Button variant="outline" size="sm" onClick={() => go(-1)}>
             <ChevronLeft aria-hidden /> Anterior
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setCursor(today)}>
+          <Button variant="outline" size="sm" onClick={() => set({ d: '' })}>
             Hoje
           </Button>
-          <Button variant="outline" size="sm" onClick={() => move(1)}>
+          <Button variant="outline" size="sm" onClick={() => go(1)}>
             Próximo <ChevronRight aria-hidden />
           </Button>
         </div>
@@ -157,18 +198,34 @@ export default function AgendaPage() {
       <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
         {title}
       </h2>
-      {appts.isLoading || (view === 'day' && schedule.isLoading) ? (
+      {view === 'month' ? (
+        month.isLoading ? (
+          <div className="p-10 text-center">
+            <Spinner />
+          </div>
+        ) : (
+          <MonthView cursor={cursor} appointments={(month.data?.appointments ?? []).filter((a) => status === 'cancelled' || a.status !== 'cancelled')} today={today} onDay={(d) => set({ d, v: '' })} />
+        )
+      ) : !grid.data ? (
         <div className="p-10 text-center">
           <Spinner />
         </div>
-      ) : view === 'day' ? (
-        <DayView appointments={byDate.get(cursor) ?? []} plan={schedule.data?.[0]} blocks={dayBlocks} onOpen={setOpen} onFree={(time) => setNewAt({ date: cursor, time })} />
-      ) : view === 'week' ? (
-        <WeekView from={from} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
+      ) : columns.length === 0 ? (
+        <ClosedDay grid={grid.data} />
       ) : (
-        <MonthView cursor={cursor} byDate={byDate} today={today} onOpen={setOpen} onDay={(d) => { setCursor(d); setView('day') }} />
+        <TimeGrid
+          columns={columns}
+          today={grid.data.today}
+          now={grid.data.now}
+          minColumn={view === 'week' ? 96 : 136}
+          matches={matches}
+          onOpen={(a) => setOpen(a)}
+          onFree={(c, time) => setNewAt({ date: c.date, time, professionalId: c.professionalId || undefined })}
+          onBlock={(c, time) => setBlocking({ date: c.date, professionalId: c.professionalId, start: time })}
+          onMove={moveTo}
+        />
       )}
-      {appts.data?.truncated ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
+      {month.data?.truncated && view === 'month' ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
 
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <DialogContent>
@@ -179,12 +236,14 @@ export default function AgendaPage() {
         </DialogContent>
       </Dialog>
 
-      <Dialog open={blocking} onOpenChange={setBlocking}>
+      <Dialog open={blocking !== null} onOpenChange={(o) => !o && setBlocking(null)}>
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Bloquear horário</DialogTitle>
           </DialogHeader>
-          {blocking ? <BlockForm date={view === 'day' ? cursor : today} professionalId={professional} onDone={() => setBlocking(false)} onCancel={() => setBlocking(false)} /> : null}
+          {blocking ? (
+            <BlockForm date={blocking.date} professionalId={blocking.professionalId} start={blocking.start} onDone={() => setBlocking(null)} onCancel={() => setBlocking(null)} />
+          ) : null}
         </DialogContent>
       </Dialog>
 
@@ -195,7 +254,7 @@ export default function AgendaPage() {
           </DialogHeader>
           {newAt ? (
             <NewAppointmentForm
-              at={{ ...newAt, professionalId: professional || onlyProfessional(team.data) }}
+              at={{ ...newAt, professionalId: newAt.professionalId ?? (professional || onlyProfessional(team.data)) }}
               onDone={() => setNewAt(null)}
               onCancel={() => setNewAt(null)}
             />
@@ -206,230 +265,128 @@ export default function AgendaPage() {
   )
 }
 
+/** Search by name, e-mail or phone, ignoring case and accents, as the server's search does. */
+function matchesSearch(a: GridAppointment, q: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  const needle = fold(q)
+  const digits = q.replace(/\D/g, '')
+  return fold(a.clientName).includes(needle) || fold(a.clientEmail).includes(needle) || (digits.length >= 3 && a.clientPhone.includes(digits))
+}
+
+type Grid = Schemas['AgendaGrid']
+
+/**
+ * The grid's columns. Day: one per professional who works that date or has
+ * anything on it (appointments, blocks), in the team's order. Week: one per
+ * date of the one professional asked for. Cancelled appointments hold no
+ * time and are left out unless the status filter asks for them.
+ */
+function gridColumns(g: Grid, view: View, showCancelled: boolean): Column[] {
+  const shown = g.appointments.filter((a) => showCancelled || a.status !== 'cancelled')
+  const blocksOf = (date: string, pro: string) => g.blocks.filter((b) => b.date === date && (b.professionalId === null || b.professionalId === pro))
+  const out: Column[] = []
+  for (const day of g.days) {
+    for (const [i, plan] of day.columns.entries()) {
+      const pro = g.professionals[i]
+      if (!pro) continue
+      const appointments = shown.filter((a) => a.date === day.date && a.professionalId === pro.id)
+      const blocks = pro.id === '' ? [] : blocksOf(day.date, pro.id)
+      if (view === 'day' && plan.windows.length === 0 && appointments.length === 0 && blocks.filter((b) => b.professionalId !== null).length === 0) continue
+      out.push({
+        key: `${day.date}-${pro.id}`,
+        title: view === 'week' ? `${short[weekday(day.date)]} ${day.date.slice(8)}/${day.date.slice(5, 7)}` : pro.name,
+        subtitle: view === 'week' ? undefined : plan.windows.length === 0 ? plan.label || 'Fechado' : undefined,
+        date: day.date,
+        professionalId: pro.id,
+        plan,
+        appointments,
+        blocks,
+      })
+    }
+  }
+  return out
+}
+
+/** Nobody works that date and nothing is on it: say why, or where to set the hours. */
+function ClosedDay({ grid }: { grid: Grid }) {
+  const plan = grid.days[0]?.columns[0]
+  if (plan && plan.closed !== 'weekday' && plan.closed !== '') {
+    return (
+      <Card className="p-6 text-center">
+        <p className="font-medium">{plan.label}</p>
+        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Sem atendimento neste dia.</p>
+      </Card>
+    )
+  }
+  return (
+    <Card className="p-6 text-center">
+      <p className="font-medium">Nenhum horário configurado para este dia</p>
+      <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        Configure seus horários de atendimento em{' '}
+        <Link to="/configure-hours" className="text-brand-700 hover:underline dark:text-brand-200">
+          Configurar Horários
+        </Link>
+        .
+      </p>
+    </Card>
+  )
+}
+
 /** The one active professional, when there is only one: the form starts with them. */
 function onlyProfessional(team?: Schemas['Professional'][]): string | undefined {
   const active = (team ?? []).filter((p) => p.active)
   return active.length === 1 ? active[0].id : undefined
 }
 
-type Plan = Schemas['ScheduleDay']
-type Block = Schemas['Block']
-
-/** A block's row: its range, reason and who it concerns, with a way to give the time back. */
-function BlockedRow({ block: b, first }: { block: Block; first: boolean }) {
-  const remove = useDeleteBlock()
-  if (!first) {
-    return (
-      <span className="flex-1 rounded-lg bg-stone-200/70 p-2 text-xs font-semibold tracking-wide text-stone-700 dark:bg-stone-800 dark:text-stone-300">BLOQUEADO (continuação)</span>
-    )
-  }
-  return (
-    <span className="flex flex-1 items-center justify-between gap-2 rounded-lg bg-stone-200/70 p-2 text-sm dark:bg-stone-800">
-      <span>
-        <span className="text-xs font-semibold tracking-wide text-stone-700 dark:text-stone-300">BLOQUEADO</span>
-        <span className="block text-stone-700 dark:text-stone-300">
-          {b.start}–{b.end}
-          {b.reason ? ` · ${b.reason}` : ''} · {b.professionalName || 'Toda a clínica'}
-        </span>
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={remove.isPending}
-        onClick={() => {
-          if (!window.confirm('Remover este bloqueio? O horário volta a ficar disponível.')) return
-          remove.mutate(b.id, {
-            onSuccess: () => toast.success('Bloqueio removido'),
-            onError: () => toast.error('Erro', { description: 'Não foi possível remover o bloqueio. Tente novamente.' }),
-          })
-        }}
-      >
-        Remover bloqueio
-      </Button>
-    </span>
-  )
-}
-
 /**
- * The day's rows: every 30 minutes of each working window (DISPONÍVEL or
- * OCUPADO), the gap between two windows as one 'Intervalo' row, and any
- * appointment outside the windows in its own row. A day off or holiday says
- * so ('Folga: Férias', the holiday's name) above what is booked anyway.
+ * The month: each day's count of appointments and the first names that
+ * fit — never a grid cut off on a phone. A tap opens the day.
  */
-function DayView(props: { appointments: Appointment[]; plan?: Plan; blocks: Block[]; onOpen: (a: Appointment) => void; onFree: (time: string) => void }) {
-  const plan = props.plan
-  const windows = plan?.windows ?? []
-  if (windows.length === 0 && props.appointments.length === 0 && props.blocks.length === 0) {
-    if (plan && plan.closed !== 'weekday' && plan.closed !== '') {
-      return (
-        <Card className="p-6 text-center">
-          <p className="font-medium">{plan.label}</p>
-          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">Sem atendimento neste dia.</p>
-        </Card>
-      )
-    }
-    return (
-      <Card className="p-6 text-center">
-        <p className="font-medium">Nenhum horário configurado para este dia</p>
-        <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
-          Configure seus horários de atendimento em{' '}
-          <Link to="/configure-hours" className="text-brand-700 hover:underline dark:text-brand-200">
-            Configurar Horários
-          </Link>
-          .
-        </p>
-      </Card>
-    )
-  }
-  type Row = { at: number; kind: 'open' | 'break' | 'outside'; until?: number }
-  const rows: Row[] = []
-  windows.forEach((w, i) => {
-    if (i > 0) rows.push({ at: toMinutes(windows[i - 1].end), kind: 'break', until: toMinutes(w.start) })
-    for (let m = toMinutes(w.start); m < toMinutes(w.end); m += 30) rows.push({ at: m, kind: 'open' })
-  })
-  const covered = (a: Appointment) => rows.some((r) => r.kind === 'open' && toMinutes(a.time) < r.at + 30 && r.at < toMinutes(a.time) + a.duration)
-  for (const a of props.appointments) if (!covered(a)) rows.push({ at: toMinutes(a.time), kind: 'outside' })
-  const blockOf = (at: number) => props.blocks.find((b) => toMinutes(b.start) < at + 30 && at < toMinutes(b.end))
-  // A block outside the working windows gets its own row, as an appointment does.
-  for (const b of props.blocks) {
-    if (!rows.some((r) => r.kind === 'open' && blockOf(r.at) === b) && !rows.some((r) => r.at === toMinutes(b.start))) rows.push({ at: toMinutes(b.start), kind: 'outside' })
-  }
-  rows.sort((x, y) => x.at - y.at)
-  return (
-    <div className="grid gap-3">
-      {plan && plan.closed !== '' && plan.closed !== 'weekday' ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium dark:border-amber-700 dark:bg-amber-900/30">
-          {plan.label}
-        </p>
-      ) : null}
-      <Card className="divide-y divide-stone-100 dark:divide-stone-800">
-        {rows.map((r) => {
-          if (r.kind === 'break') {
-            return (
-              <div key={`break-${r.at}`} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
-                <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(r.at)}</span>
-                <span className="flex-1 rounded-lg bg-stone-100 p-2 text-xs font-semibold tracking-wide text-stone-600 dark:bg-stone-800 dark:text-stone-300">
-                  Intervalo · até {fromMinutes(r.until ?? r.at)}
-                </span>
-              </div>
-            )
-          }
-          // An appointment occupies every 30-minute row it covers.
-          const a =
-            r.kind === 'outside'
-              ? props.appointments.find((x) => toMinutes(x.time) === r.at && !covered(x))
-              : props.appointments.find((x) => toMinutes(x.time) < r.at + 30 && r.at < toMinutes(x.time) + x.duration)
-          const first = a && toMinutes(a.time) >= r.at
-          const blocked = a ? undefined : blockOf(r.at)
-          return (
-            <div key={`${r.kind}-${r.at}`} className="flex items-stretch gap-3 p-2" data-testid="agenda-row">
-              <span className="w-14 shrink-0 pt-2 text-sm font-medium text-stone-600 dark:text-stone-400">{fromMinutes(r.at)}</span>
-              {a ? (
-                <button type="button" onClick={() => props.onOpen(a)} className="flex-1 rounded-lg bg-brand-50 p-2 text-left text-sm hover:bg-brand-100 dark:bg-brand-900/30 dark:hover:bg-brand-900/50">
-                  <span className="text-xs font-semibold tracking-wide text-brand-800 dark:text-brand-200">OCUPADO</span>
-                  {first ? (
-                    <span className="block">
-                      <span className="font-medium">{a.clientName}</span>
-                      {a.seriesId ? <span className="ml-1 text-xs font-semibold text-brand-800 dark:text-brand-200">↻ Recorrente</span> : null} · {a.serviceName} · {a.duration} min
-                      {a.clientPhone ? ` · ${a.clientPhone}` : ''} · {a.professionalName}
-                    </span>
-                  ) : (
-                    <span className="block text-stone-600 dark:text-stone-400">{a.clientName} (continuação)</span>
-                  )}
-                </button>
-              ) : blocked ? (
-                <BlockedRow block={blocked} first={toMinutes(blocked.start) >= r.at} />
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => props.onFree(fromMinutes(r.at))}
-                  aria-label={`DISPONÍVEL ${fromMinutes(r.at)}`}
-                  className="flex-1 rounded-lg border border-dashed border-stone-200 p-2 text-left text-xs font-semibold tracking-wide text-stone-500 hover:border-brand-400 hover:bg-brand-50 dark:border-stone-800 dark:text-stone-400 dark:hover:bg-brand-900/20"
-                >
-                  DISPONÍVEL
-                </button>
-              )}
-            </div>
-          )
-        })}
-      </Card>
-    </div>
-  )
-}
-
-function Chip({ a, onOpen }: { a: Appointment; onOpen: (a: Appointment) => void }) {
-  return (
-    <button type="button" onClick={() => onOpen(a)} className="block w-full truncate rounded-md bg-brand-50 px-1.5 py-1 text-left text-xs hover:bg-brand-100 dark:bg-brand-900/30">
-      <span className="font-medium">{a.time}</span> {a.clientName}
-    </button>
-  )
-}
-
-function WeekView(props: { from: string; byDate: Map<string, Appointment[]>; today: string; onOpen: (a: Appointment) => void; onDay: (d: string) => void }) {
-  const days = Array.from({ length: 7 }, (_, i) => addDays(props.from, i))
-  return (
-    <div className="grid gap-2 sm:grid-cols-7">
-      {days.map((d) => {
-        const list = props.byDate.get(d) ?? []
-        return (
-          <Card key={d} className={cn('min-h-28 p-2', d === props.today && 'ring-2 ring-brand-500')}>
-            <button type="button" onClick={() => props.onDay(d)} className="mb-1 text-sm font-semibold hover:underline">
-              {short[weekday(d)]} {d.slice(8)}
-            </button>
-            <div className="grid gap-1">
-              {list.slice(0, 3).map((a) => (
-                <Chip key={a.id} a={a} onOpen={props.onOpen} />
-              ))}
-              {list.length > 3 ? (
-                <button type="button" onClick={() => props.onDay(d)} className="text-left text-xs font-medium text-brand-700 dark:text-brand-200">
-                  +{list.length - 3} mais
-                </button>
-              ) : null}
-            </div>
-          </Card>
-        )
-      })}
-    </div>
-  )
-}
-
-function MonthView(props: { cursor: string; byDate: Map<string, Appointment[]>; today: string; onOpen: (a: Appointment) => void; onDay: (d: string) => void }) {
+function MonthView(props: { cursor: string; appointments: Appointment[]; today: string; onDay: (d: string) => void }) {
   const grid = monthGrid(props.cursor)
   const month = props.cursor.slice(0, 7)
+  const byDate = new Map<string, Appointment[]>()
+  for (const a of props.appointments) byDate.set(a.date, [...(byDate.get(a.date) ?? []), a])
   return (
-    <div className="overflow-x-auto">
-      <div className="grid min-w-[640px] grid-cols-7 gap-1">
-        {[1, 2, 3, 4, 5, 6, 0].map((d) => (
-          <span key={d} className="py-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" title={weekdays[d]}>
-            {short[d]}
-          </span>
-        ))}
-        {grid.map((d) => {
-          const list = props.byDate.get(d) ?? []
-          const outside = d.slice(0, 7) !== month
-          return (
-            <div
-              key={d}
-              data-testid={`month-day-${d}`}
-              className={cn(
-                'min-h-24 rounded-lg border border-stone-200 p-1 dark:border-stone-800',
-                outside && 'opacity-40',
-                d === props.today && 'border-brand-600 bg-brand-50 dark:bg-brand-900/20',
-              )}
-            >
-              <button type="button" onClick={() => props.onDay(d)} className="text-xs font-semibold hover:underline" aria-label={`Ver ${longDate(d)}`}>
-                {Number(d.slice(8))}
-              </button>
-              <div className="mt-1 grid gap-1">
-                {list.slice(0, 2).map((a) => (
-                  <Chip key={a.id} a={a} onOpen={props.onOpen} />
+    <div className="grid grid-cols-7 gap-0.5 sm:gap-1">
+      {[1, 2, 3, 4, 5, 6, 0].map((d) => (
+        <span key={d} className="py-1 text-center text-xs font-medium text-stone-500 dark:text-stone-400" title={weekdays[d]}>
+          {short[d]}
+        </span>
+      ))}
+      {grid.map((d) => {
+        const list = byDate.get(d) ?? []
+        const outside = d.slice(0, 7) !== month
+        return (
+          <button
+            key={d}
+            type="button"
+            data-testid={`month-day-${d}`}
+            onClick={() => props.onDay(d)}
+            aria-label={`${longDate(d)}: ${list.length === 0 ? 'nenhum agendamento' : list.length === 1 ? '1 agendamento' : `${list.length} agendamentos`}`}
+            className={cn(
+              'min-h-16 min-w-0 rounded-md border border-stone-200 p-1 text-left hover:border-brand-400 sm:min-h-24 sm:p-1.5 dark:border-stone-800',
+              outside && 'opacity-40',
+              d === props.today && 'border-brand-600 bg-brand-50 dark:bg-brand-900/20',
+            )}
+          >
+            <span className="block text-xs font-semibold">{Number(d.slice(8))}</span>
+            {list.length > 0 ? (
+              <>
+                <span className="mt-0.5 block truncate rounded bg-brand-100 px-1 text-[11px] font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
+                  {list.length}
+                  <span className="hidden sm:inline"> {list.length === 1 ? 'agendamento' : 'agendamentos'}</span>
+                </span>
+                {list.slice(0, 3).map((a) => (
+                  <span key={a.id} className="hidden truncate text-[11px] sm:block">
+                    <span className="tabular-nums">{a.time}</span> {a.clientName.split(' ')[0]}
+                  </span>
                 ))}
-                {list.length > 2 ? <span className="text-xs font-medium text-brand-700 dark:text-brand-200">+{list.length - 2}</span> : null}
-              </div>
-            </div>
-          )
-        })}
-      </div>
+              </>
+            ) : null}
+          </button>
+        )
+      })}
     </div>
   )
 }

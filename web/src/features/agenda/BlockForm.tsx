@@ -18,8 +18,21 @@ import { blockFields, blockSchema, type BlockOut } from './block-form'
  * is a day off (the hours screen lists it); a range is a block, shown and
  * removed in the agenda.
  */
-export function BlockForm({ date, professionalId, onDone, onCancel }: { date: string; professionalId?: string; onDone: () => void; onCancel: () => void }) {
-  const form = useSchemaForm(blockSchema, blockFields(date, professionalId ?? ''))
+export function BlockForm({
+  date,
+  professionalId,
+  start,
+  onDone,
+  onCancel,
+}: {
+  date: string
+  professionalId?: string
+  /** From the grid: the stretch pressed, blocked for an hour unless changed. */
+  start?: string
+  onDone: () => void
+  onCancel: () => void
+}) {
+  const form = useSchemaForm(blockSchema, blockFields(date, professionalId ?? '', start))
   const { errors } = form.formState
   const team = useProfessionals()
   const block = useCreateBlock()

@@ -26,4 +26,10 @@ export const blockSchema: FormSchema<BlockFields, BlockOut> = z.pipe(
   z.transform((v) => ({ ...v, professionalId: v.professionalId === '' ? null : v.professionalId })),
 )
 
-export const blockFields = (date: string, professionalId = ''): BlockFields => ({ professionalId, date, wholeDay: false, start: '', end: '', reason: '' })
+export const blockFields = (date: string, professionalId = '', start = ''): BlockFields => ({ professionalId, date, wholeDay: false, start, end: start ? hourAfter(start) : '', reason: '' })
+
+/** An hour after HH:MM, at most 23:59. */
+function hourAfter(hhmm: string): string {
+  const m = Math.min(Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) + 60, 23 * 60 + 59)
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+}

@@ -40,6 +40,8 @@ export const queryKeys = {
     detail: (id: string) => ['appointments', 'detail', id] as const,
     // Free times depend on every appointment: under the same prefix, so any change reads them again.
     freeTimes: (q: Query<'getOwnerFreeTimes'>) => ['appointments', 'free-times', q] as const,
+    // The grid carries appointments, hours and blocks: read again whenever the book changes.
+    grid: (q: Query<'getAgendaGrid'>) => ['appointments', 'grid', q] as const,
   },
   clients: {
     all: ['clients'] as const,

@@ -1,23 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { refreshAppointments } from '@/lib/api/refresh'
 
-export const listBlocks = (from: string, to: string) => request('get', '/api/blocks', { query: { from, to }, auth: true })
 export const createBlock = (body: Schemas['BlockInput']) => request('post', '/api/blocks', { body, auth: true })
 export const previewBlock = (body: Schemas['BlockInput']) => request('post', '/api/blocks/preview', { body, auth: true })
 export const previewDayOff = (body: Schemas['DayOffInput']) => request('post', '/api/days-off/preview', { body, auth: true })
 export const deleteBlock = (id: string) => request('delete', '/api/blocks/{id}', { path: { id }, auth: true })
 
-export const blocksQueryOptions = (from: string, to: string) => queryOptions({ queryKey: queryKeys.blocks.range(from, to), queryFn: () => listBlocks(from, to) })
-
-/** The owner's blocks of a date range, for the agenda. */
-export const useBlocks = (from: string, to: string) => useQuery(blocksQueryOptions(from, to))
-
 function useBlockChange<T, R>(fn: (v: T) => Promise<R>) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.blocks.all }),
+    // The grid carries the blocks, and a block changes what is free: the whole book is read again.
+    onSuccess: () => refreshAppointments(qc),
   })
 }
 

@@ -11,4 +11,4 @@ export const appointmentsQueryOptions = (query: AppointmentFilters) =>
   queryOptions({ queryKey: queryKeys.appointments.list(query), queryFn: () => listAppointments(query) })
 
 /** The owner's appointments between two dates, filtered (the agenda's day, week and month). */
-export const useAppointments = (query: AppointmentFilters) => useQuery(appointmentsQueryOptions(query))
+export const useAppointments = (query: AppointmentFilters, { enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...appointmentsQueryOptions(query), enabled })

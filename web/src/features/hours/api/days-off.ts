@@ -18,6 +18,7 @@ function useScheduleChange<T, R>(fn: (v: T) => Promise<R>) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.daysOff })
       void qc.invalidateQueries({ queryKey: queryKeys.schedule.all })
+      void qc.invalidateQueries({ queryKey: queryKeys.appointments.all }) // the agenda grid shades days off
     },
   })
 }

@@ -1,0 +1,91 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch } from '@/test/render'
+import AgendaPage from './AgendaPage'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const date = '2026-12-01'
+const pros = [
+  { id: 'p1', name: 'Ana Lima', active: true },
+  { id: 'p2', name: 'Bruno Reis', active: true },
+  { id: 'p3', name: 'Débora Freitas', active: true },
+]
+const open = { windows: [{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }], closed: '', label: '' }
+let n = 0
+const appt = (pro: string, time: string, clientName: string, status = 'confirmed', duration = 60) => ({
+  id: `a${++n}`, professionalId: pro, professionalName: pros.find((p) => p.id === pro)!.name, serviceId: 's1', serviceName: 'Sessão', duration,
+  bufferBefore: 0, bufferAfter: 15, priceCents: 10000, clientName, clientEmail: '', clientPhone: '11988887777', notes: '', date, time, status,
+  createdAt: '2026-11-20T12:00:00Z', seriesId: null,
+})
+// Ten appointments at overlapping times across three professionals, two of them on top of each other in one column.
+const appointments = [
+  appt('p1', '09:00', 'Carla Dias'), appt('p2', '09:00', 'Diego Alves'), appt('p3', '09:00', 'Elisa Prado'),
+  appt('p1', '10:00', 'Fábio Nunes'), appt('p1', '10:30', 'Gabi Souza', 'confirmed', 30), appt('p2', '10:30', 'Hugo Melo'),
+  appt('p3', '15:00', 'Iara Costa'), appt('p3', '15:30', 'João Pires', 'completed'), appt('p2', '16:00', 'Karina Luz', 'no_show'),
+  appt('p1', '17:00', 'Lucas Rocha'),
+]
+
+function setup(path = `/agenda?d=${date}`) {
+  const calls = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/professionals')
+      return { status: 200, body: pros.map((p) => ({ ...p, specialization: 'Psicologia', email: null, photoUrl: '', ownHours: false })) }
+    if (c.url.startsWith('/api/agenda/grid'))
+      return {
+        status: 200,
+        body: {
+          today: '2026-11-30', now: '10:00', professionals: pros,
+          days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
+          appointments, blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
+        },
+      }
+    return undefined
+  })
+  const router = renderRoutes([{ path: '/agenda', Component: AgendaPage }], path)
+  return { calls, router }
+}
+
+it('shows every appointment of the day in its professional’s column, overlapping ones side by side', async () => {
+  setup()
+  const columns = await screen.findAllByTestId('agenda-column')
+  expect(columns).toHaveLength(3)
+  for (const a of appointments) {
+    const column = columns[pros.findIndex((p) => p.id === a.professionalId)]
+    expect(within(column).getByRole('button', { name: new RegExp(`^${a.time} ${a.clientName}`) })).toBeInTheDocument()
+  }
+  // Statuses are told apart by words, not colour alone.
+  expect(screen.getByRole('button', { name: /João Pires.*Concluído/ })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: /Karina Luz.*Não compareceu/ })).toBeInTheDocument()
+  // A busy 09:00 of Ana's is not offered, Bruno's free 13:00 is, and the block is labelled.
+  expect(within(columns[0]).queryByRole('button', { name: /^DISPONÍVEL 09:00/ })).toBeNull()
+  expect(within(columns[1]).getByRole('button', { name: /^DISPONÍVEL 13:00 — Bruno Reis/ })).toBeInTheDocument()
+  expect(within(columns[1]).getByRole('note', { name: /BLOQUEADO 14:00–15:00 · Supervisão/ })).toBeInTheDocument()
+  expect(within(columns[0]).getByText('Intervalo · até 13:00')).toBeInTheDocument()
+})
+
+it('a filter dims what it does not match and never turns a booked time free', async () => {
+  setup(`/agenda?d=${date}&q=carla`)
+  const columns = await screen.findAllByTestId('agenda-column')
+  expect(within(columns[0]).getByRole('button', { name: /^09:00 Carla Dias/ }).getAttribute('aria-label')).not.toContain('fora do filtro')
+  expect(within(columns[0]).getByRole('button', { name: /^10:00 Fábio Nunes.*fora do filtro/ })).toBeInTheDocument()
+  expect(within(columns[0]).queryByRole('button', { name: /^DISPONÍVEL 10:00/ })).toBeNull()
+})
+
+it('keeps view, date and professional in the address', async () => {
+  const { router } = setup()
+  await screen.findAllByTestId('agenda-column')
+  fireEvent.click(screen.getByRole('button', { name: 'Semana', exact: true } as never))
+  expect(router.state.location.search).toContain('v=week')
+  fireEvent.click(screen.getByRole('button', { name: /Próximo/ }))
+  expect(router.state.location.search).toContain('d=2026-12-08')
+})
+
+it('a tap on a free stretch opens Novo agendamento with the professional, date and time', async () => {
+  setup()
+  const columns = await screen.findAllByTestId('agenda-column')
+  fireEvent.click(within(columns[2]).getByRole('button', { name: /^DISPONÍVEL 11:00/ }))
+  const dialog = await screen.findByRole('dialog', { name: 'Novo agendamento' })
+  expect(within(dialog).getByLabelText('Data *')).toHaveValue(date)
+  expect(within(dialog).getByLabelText('Horário *')).toHaveValue('11:00')
+})

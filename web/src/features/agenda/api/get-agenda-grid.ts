@@ -1,0 +1,15 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { request } from '@/lib/api/client'
+import { queryKeys } from '@/lib/api/keys'
+import type { operations } from '@/lib/api/schema'
+
+export type GridQuery = operations['getAgendaGrid']['parameters']['query']
+
+export const getAgendaGrid = (query: GridQuery) => request('get', '/api/agenda/grid', { query, auth: true })
+
+export const agendaGridQueryOptions = (query: GridQuery) => queryOptions({ queryKey: queryKeys.appointments.grid(query), queryFn: () => getAgendaGrid(query) })
+
+/** The time grid of a day or a week: columns with their hours, every appointment with its buffers, the blocks. */
+export const useAgendaGrid = (query: GridQuery, { enabled = true }: { enabled?: boolean } = {}) =>
+  // The previous range stays on screen while the next one loads: no flash of an empty grid.
+  useQuery({ ...agendaGridQueryOptions(query), enabled, placeholderData: keepPreviousData })
