@@ -219,7 +219,7 @@ export default function AgendaPage() {
           now={grid.data.now}
           minColumn={view === 'week' ? 96 : 136}
           matches={matches}
-          onOpen={(a) => setOpen(a)}
+          onOpen={setOpen}
           onFree={(c, time) => setNewAt({ date: c.date, time, professionalId: c.professionalId || undefined })}
           onBlock={(c, time) => setBlocking({ date: c.date, professionalId: c.professionalId, start: time })}
           onMove={moveTo}

@@ -1,9 +1,9 @@
 import { Ban, CheckCircle2, Repeat, UserX, XCircle } from 'lucide-react'
-import type { DragEvent, KeyboardEvent } from 'react'
+import { memo, type DragEvent, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
 import type { Schemas } from '@/lib/api/client'
 import { statusLabel } from '@/lib/format'
-import { cn } from '@/lib/utils'
+import { clsx as cn } from 'clsx' // no conflicting classes here: tailwind-merge's work is not needed for hundreds of blocks
 import { useDeleteBlock } from './api/blocks'
 import { fromMinutes, toMinutes } from './dates'
 import { axis, freeCells, lanes, minuteAt, shading, type Span } from './grid'
@@ -247,7 +247,7 @@ const StatusIcon = ({ status }: { status: string }) =>
     <XCircle className="inline size-3" aria-hidden />
   ) : null
 
-function AppointmentBox(props: {
+const AppointmentBox = memo(function AppointmentBox(props: {
   a: GridAppointment
   col: number
   top: number
@@ -295,7 +295,7 @@ function AppointmentBox(props: {
       {props.after > 0 ? <div className="rounded-b-md bg-brand-100/60 dark:bg-brand-900/30" style={{ height: props.after }} aria-hidden /> : null}
     </div>
   )
-}
+})
 
 /** A block: hatched, with its range, reason and who it concerns, and a way to give the time back. */
 function BlockBox({ block: b, top, height }: { block: Block; top: number; height: number }) {
