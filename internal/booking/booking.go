@@ -724,27 +724,8 @@ func validate(in *Input) error {
 }
 
 // NormalizePhone keeps a Brazilian phone's digits: DDD + 8 or 9 digits, with
-// or without the country code 55.
-func NormalizePhone(raw string) (string, bool) {
-	var b strings.Builder
-	for _, r := range raw {
-		switch {
-		case r >= '0' && r <= '9':
-			b.WriteRune(r)
-		case strings.ContainsRune(" ()-.+", r):
-		default:
-			return "", false
-		}
-	}
-	d := b.String()
-	if (len(d) == 12 || len(d) == 13) && strings.HasPrefix(d, "55") {
-		d = d[2:]
-	}
-	if len(d) != 10 && len(d) != 11 || d[0] == '0' {
-		return "", false
-	}
-	return d, true
-}
+// or without the country code 55 — the one phone rule, brfmt.Phone.
+func NormalizePhone(raw string) (string, bool) { return brfmt.Phone(raw) }
 
 // Book creates a confirmed appointment if, inside the transaction, the slot
 // is still free. It holds the time through Hold, so writers for one
