@@ -28,10 +28,12 @@ bin/agendei: web/dist/index.html $(GO_SRC) go.mod go.sum
 deps: web/node_modules/.installed
 	$(GO) mod download
 
-# `npm ci` fails on this platform's registry mirror (see shared TOOLCHAIN.md);
-# `npm install` with the committed lockfile installs exactly what it pins.
+# `npm ci` installs exactly what the lockfile pins and never rewrites it. The
+# lockfile lists every platform's optional builds (e.g. @tailwindcss/oxide-*),
+# so it is the same whichever machine resolved it; a lockfile that lacked them
+# was what made `npm ci` fail and `npm install` rewrite it on every build.
 web/node_modules/.installed: web/package.json web/package-lock.json
-	cd web && $(NPM) install --no-audit --no-fund --loglevel=error
+	cd web && $(NPM) ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 web: web/dist/index.html
