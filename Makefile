@@ -4,19 +4,26 @@
 
 GO      ?= go
 NPM     ?= npm
-ADDR    ?= :8080
+ADDR    ?= $(or $(AGENDEI_ADDR),:8080)
 WEB_SRC := $(shell find web/src web/publicroutes web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/tsconfig*.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal web/embed.go web/publicroutes -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
 
-.PHONY: run demo build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean
+.PHONY: run demo demo-reset build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean
 
 ## run: install what is needed, build, and start on http://localhost:8080 with everything in ./data
 run: build
 	./bin/agendei serve --addr $(ADDR)
 
-## demo: the same, with a demo practice in ./demo-data (the login is printed)
+## demo: the same, with a demo practice in ./demo-data (the login and URLs are printed; the server's
+## log goes to demo-data/agendei.log unless LOG=1)
 demo: build
-	./bin/agendei demo --addr $(ADDR)
+	@mkdir -p demo-data
+	@$(if $(LOG),,echo "Server log: demo-data/agendei.log (make demo LOG=1 prints it here).")
+	./bin/agendei demo --addr $(ADDR) $(if $(LOG),,2>>demo-data/agendei.log)
+
+## demo-reset: forget the demo practice; the next make demo seeds a fresh one
+demo-reset:
+	rm -rf demo-data
 
 ## build: the binary at bin/agendei with the web app embedded
 build: bin/agendei

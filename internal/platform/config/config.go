@@ -54,7 +54,7 @@ func (c *Config) settings() []setting {
 		{"metrics-addr", "AGENDEI_METRICS_ADDR", "", "serve /metrics only on this address, e.g. 127.0.0.1:9090 (default: on the main address)", &c.MetricsAddr},
 		{"data-dir", "AGENDEI_DATA_DIR", "./data", "folder for the SQLite file, photos, outbox and generated secrets", &c.DataDir},
 		{"database-url", "DATABASE_URL", "", "postgres://… to use PostgreSQL (default: SQLite in the data dir)", &c.DatabaseURL},
-		{"base-url", "AGENDEI_BASE_URL", "http://localhost:8080", "public URL of the app, for links in e-mails", &c.BaseURL},
+		{"base-url", "AGENDEI_BASE_URL", "", "public URL of the app, for links in e-mails (default: http://localhost and the port of the address)", &c.BaseURL},
 		{"smtp-url", "AGENDEI_SMTP_URL", "", "smtp://user:pass@host:port or smtps://… (default: write .eml files to <data dir>/outbox)", &c.SMTPURL},
 		{"s3-url", "AGENDEI_S3_URL", "", "https://KEY:SECRET@host/bucket?region=… to keep uploads in an S3-compatible bucket (default: <data dir>/files)", &c.S3URL},
 		{"mail-from", "AGENDEI_MAIL_FROM", "Agendei <nao-responda@agendei.app>", "sender of outgoing e-mail", &c.MailFrom},
@@ -100,6 +100,9 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 
 func (c *Config) validate() error {
 	var errs []error
+	if c.BaseURL == "" {
+		c.BaseURL = localURL(c.Addr)
+	}
 	u, err := url.Parse(c.BaseURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("AGENDEI_BASE_URL must be an http(s) URL, got %q", c.BaseURL))
@@ -186,4 +189,18 @@ func digitsOnly(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// localURL is the address as a browser on this machine reaches it, for a
+// server started without a public URL (a newcomer's `make run` or a demo on
+// another port): links in e-mails and the printed URLs then work.
+func localURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" {
+		return "http://localhost:8080"
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

@@ -61,3 +61,17 @@ func TestEnsureSecret_GeneratesOnceAndKeepsIt(t *testing.T) {
 		t.Fatal("a given secret wins")
 	}
 }
+
+// Without a public URL, links follow the address the server listens on.
+func TestParse_BaseURLFollowsTheAddressWhenUnset(t *testing.T) {
+	for addr, want := range map[string]string{":8080": "http://localhost:8080", ":9090": "http://localhost:9090", "127.0.0.1:9191": "http://127.0.0.1:9191", "0.0.0.0:7000": "http://localhost:7000"} {
+		c, err := Parse("agendei", []string{"--addr", addr}, func(string) string { return "" })
+		if err != nil || c.BaseURL != want {
+			t.Fatalf("%s: %q, %v; want %q", addr, c.BaseURL, err, want)
+		}
+	}
+	c, err := Parse("agendei", nil, func(k string) string { return map[string]string{"AGENDEI_ADDR": ":9090"}[k] })
+	if err != nil || c.BaseURL != "http://localhost:9090" {
+		t.Fatalf("from the environment: %q, %v", c.BaseURL, err)
+	}
+}
