@@ -123,3 +123,64 @@ func TestPublicProfile_ShowsOnlyActiveAndPublicData(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(strings.ToLower(string(b)), s) }
+
+// "Quem atende?": with "Só eu" the guided setup alone makes a working link
+// — the checklist is complete and the public page offers and books a time;
+// "Minha equipe" adds the names given; anything else is refused whole.
+func TestOnboarding_WhoAttendsMakesTheLinkBook(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		in := body("ana", map[string]any{"name": "Consulta", "duration": 50, "priceCents": 15000})
+		in["team"] = map[string]any{"mode": "me"}
+		if r := c.Do("POST", "/api/onboarding", in); r.StatusCode != 200 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		var status struct{ Complete bool }
+		c.Do("GET", "/api/setup-status", nil).JSON(t, &status)
+		if !status.Complete {
+			t.Fatal("the checklist must be complete after the guided setup")
+		}
+		var pub struct {
+			Professionals []struct{ ID, Name, Specialization string }
+			Services      []struct{ ID string }
+		}
+		e.Client().Do("GET", "/api/public/profiles/ana", nil).JSON(t, &pub)
+		if len(pub.Professionals) != 1 || pub.Professionals[0].Name != "Ana Souza" || pub.Professionals[0].Specialization != "Psicologia" {
+			t.Fatalf("professionals: %+v", pub.Professionals)
+		}
+		date := e.Clock.Now().AddDate(0, 0, 3)
+		for date.Weekday() == time.Saturday || date.Weekday() == time.Sunday {
+			date = date.AddDate(0, 0, 1)
+		}
+		var times struct{ Times []string }
+		q := "/api/public/profiles/ana/times?date=" + date.Format("2006-01-02") + "&professional=" + pub.Professionals[0].ID + "&service=" + pub.Services[0].ID
+		e.Client().Do("GET", q, nil).JSON(t, &times)
+		if len(times.Times) == 0 {
+			t.Fatal("the public page offers no time")
+		}
+		r := e.Client().Do("POST", "/api/public/profiles/ana/bookings", map[string]string{"professionalId": pub.Professionals[0].ID, "serviceId": pub.Services[0].ID,
+			"date": date.Format("2006-01-02"), "time": times.Times[0], "clientName": "Cliente", "clientPhone": "11988887777"})
+		if r.StatusCode != 201 {
+			t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+		}
+
+		other := e.Client()
+		other.Signup("Bia", "bia@example.com", "segredo1", "gato")
+		team := body("bia", map[string]any{"name": "Corte", "duration": 30})
+		for _, bad := range []map[string]any{{"mode": "team", "names": []string{" ", ""}}, {"mode": "todos"}, {"mode": "team", "names": []string{strings.Repeat("a", 121)}}} {
+			team["team"] = bad
+			if r := other.Do("POST", "/api/onboarding", team); r.StatusCode != 400 {
+				t.Fatalf("%v: %d %s", bad, r.StatusCode, r.Body)
+			}
+		}
+		team["team"] = map[string]any{"mode": "team", "names": []string{" Carla  Dias ", "Diego"}}
+		if r := other.Do("POST", "/api/onboarding", team); r.StatusCode != 200 {
+			t.Fatalf("team: %d %s", r.StatusCode, r.Body)
+		}
+		e.Client().Do("GET", "/api/public/profiles/bia", nil).JSON(t, &pub)
+		if len(pub.Professionals) != 2 {
+			t.Fatalf("team: %+v", pub.Professionals)
+		}
+	})
+}

@@ -1,5 +1,6 @@
 // Package onboarding saves the three-step first setup (profile, services,
-// weekly hours) in one transaction and starts the 7-day trial.
+// weekly hours and who attends) in one transaction and starts the 7-day
+// trial: answered whole, the public link books at once.
 package onboarding
 
 import (
@@ -16,6 +17,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/services"
+	"github.com/agendei/agendei/internal/team"
 )
 
 // ServiceDraft is one service of step 2. Duration nil or name blank: skipped.
@@ -34,6 +36,45 @@ type Input struct {
 	Description    string         `json:"description"`
 	Services       []ServiceDraft `json:"services"`
 	Days           []hours.Day    `json:"days"`
+	// Team answers "Quem atende?" (nil: nobody yet; the owner adds
+	// professionals later): "me" makes the owner, by the profile's name and
+	// area, the professional of every service; "team" adds the names given.
+	Team *Team `json:"team"`
+}
+
+// Team is who performs the services. A service linked to no professional
+// is performed by every one, so the services need no links.
+type Team struct {
+	Mode  string   `json:"mode"` // "me" or "team"
+	Names []string `json:"names"`
+}
+
+var errTeam = httpx.Validation("Diga quem atende: só você, ou os nomes da sua equipe (até 20, com até 120 caracteres cada).")
+
+// who are the professionals a Team answer adds.
+func (t *Team) who(name string) ([]string, error) {
+	if t == nil {
+		return nil, nil
+	}
+	switch t.Mode {
+	case "me":
+		return []string{name}, nil
+	case "team":
+		var out []string
+		for _, n := range t.Names {
+			if n = strings.Join(strings.Fields(n), " "); n != "" {
+				if utf8.RuneCountInString(n) > 120 {
+					return nil, errTeam
+				}
+				out = append(out, n)
+			}
+		}
+		if len(out) == 0 || len(out) > 20 {
+			return nil, errTeam
+		}
+		return out, nil
+	}
+	return nil, errTeam
 }
 
 var (
@@ -90,13 +131,17 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 	if len(drafts) == 0 {
 		return nil, errServices
 	}
+	pros, err := in.Team.who(in.Name)
+	if err != nil {
+		return nil, err
+	}
 	in.Days = hours.Normalize(in.Days)
 	if err := hours.Validate(in.Days); err != nil {
 		return nil, err
 	}
 	now := s.Clock.Now()
 	trialEnd := now.Add(profiles.TrialLength)
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if err := db.ExecOwned(ctx, tx, httpx.ErrNotFound, `UPDATE profiles SET name = ?, area = ?, description = ?, public_username = ?,
 			trial_ends_at = COALESCE(trial_ends_at, ?), updated_at = ? WHERE id = ?`,
 			in.Name, in.Area, in.Description, username, trialEnd, now, userID); err != nil {
@@ -113,6 +158,11 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 		}
 		if err := hours.Replace(ctx, tx, userID, in.Days); err != nil {
 			return err
+		}
+		for _, name := range pros {
+			if _, err := team.Insert(ctx, tx, userID, name, in.Area, nil, now); err != nil {
+				return err
+			}
 		}
 		return tx.QueryRowContext(ctx, `SELECT trial_ends_at FROM profiles WHERE id = ?`, userID).Scan(&trialEnd)
 	})

@@ -114,12 +114,21 @@ func (s *Service) Create(ctx context.Context, userID string, in Input) (*Profess
 	if err != nil {
 		return nil, err
 	}
-	id, now := uuid.NewString(), s.Clock.Now()
-	if _, err := s.DB.ExecContext(ctx, `INSERT INTO professionals (id, user_id, name, specialization, email, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, TRUE, ?, ?)`,
-		id, userID, in.Name, in.Specialization, email, now, now); err != nil {
+	id, err := Insert(ctx, s.DB, userID, in.Name, in.Specialization, email, s.Clock.Now())
+	if err != nil {
 		return nil, err
 	}
 	return s.get(ctx, userID, id)
+}
+
+// Insert writes an active professional (inside the caller's transaction
+// when q is one, as onboarding's "Quem atende?" does) and returns its id.
+// email is nil or a normalised address.
+func Insert(ctx context.Context, q db.Querier, userID, name, specialization string, email any, now time.Time) (string, error) {
+	id := uuid.NewString()
+	_, err := q.ExecContext(ctx, `INSERT INTO professionals (id, user_id, name, specialization, email, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, TRUE, ?, ?)`,
+		id, userID, name, specialization, email, now, now)
+	return id, err
 }
 
 // Update edits name, specialization and e-mail.

@@ -30,20 +30,17 @@ test('a new owner onboards, completes the checklist, shares the link and the pub
 
   await expect(page.getByText('Passo 3 de 3')).toBeVisible()
   await expect(page.getByText('Fechado')).toHaveCount(2) // Saturday and Sunday
+  // Quem atende? "Só eu" is the one tap that makes "Configuração completa!" true.
+  await expect(page.getByRole('radio', { name: /Só eu/ })).toBeChecked()
+  await page.getByRole('radio', { name: /Minha equipe/ }).check()
+  await page.getByRole('button', { name: 'Finalizar e começar teste grátis' }).click()
+  await expect(page.getByText('Escreva o nome de quem atende, um por linha.').first()).toBeVisible()
+  await page.getByRole('radio', { name: /Só eu/ }).check()
   await page.getByRole('button', { name: 'Finalizar e começar teste grátis' }).click()
   await expect(page.getByText('Configuração completa!')).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard$/)
 
-  // Profile, service and hours exist; the checklist stays until a professional does.
-  await expect(page.getByText('3 de 4 etapas concluídas', { exact: false })).toBeVisible()
-  await page.getByRole('link', { name: 'Adicionar Profissional' }).click()
-  await page.getByRole('button', { name: 'Adicionar profissional' }).click()
-  await page.getByLabel('Nome *').fill('Ana Souza')
-  await page.getByLabel('Especialização *').fill('Psicóloga clínica')
-  await page.getByRole('button', { name: 'Adicionar', exact: true }).click()
-  await expect(page.getByText('1 profissional cadastrado')).toBeVisible()
-
-  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  // Profile, service, hours and the owner as the professional: the checklist is done, the link books.
   await expect(page.getByText('Complete sua configuração')).toHaveCount(0)
   await expect(page.getByText('Teste Gratuito de 7 Dias Ativo')).toBeVisible()
   await expect(page.getByText('7 dias restantes')).toBeVisible()
@@ -62,6 +59,16 @@ test('a new owner onboards, completes the checklist, shares the link and the pub
   await expect(pub.getByText('Consulta individual')).toBeVisible()
   await expect(pub.getByText('50 minutos')).toBeVisible()
   await expect(pub.getByText('R$ 150,00')).toBeVisible()
+  // With no other step, the public page offers a time for the owner.
+  const profile = await (await visitor.request.get(`/api/public/profiles/${username}`)).json()
+  expect(profile.professionals).toHaveLength(1)
+  let offered: string[] = []
+  for (let d = 1; d <= 7 && offered.length === 0; d++) {
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + d * 864e5))
+    const q = `date=${date}&professional=${profile.professionals[0].id}&service=${profile.services[0].id}`
+    offered = (await (await visitor.request.get(`/api/public/profiles/${username}/times?${q}`)).json()).times
+  }
+  expect(offered.length).toBeGreaterThan(0)
   await pub.goto('/agende/ninguem-tem-este-nome')
   await expect(pub.getByText('Perfil não encontrado')).toBeVisible()
   await visitor.close()

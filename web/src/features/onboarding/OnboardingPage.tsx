@@ -27,6 +27,7 @@ export default function OnboardingPage() {
   const { errors } = form.formState
   const services = useFieldArray({ control: form.control, name: 'services' })
   const days = form.watch('days')
+  const who = form.watch('who')
   const [checking, setChecking] = useState(false)
   const saving = useFinishOnboarding()
   const busy = checking ? 'checking' : saving.isPending || saving.isSuccess ? 'saving' : ''
@@ -90,6 +91,7 @@ export default function OnboardingPage() {
         noService()
         setStep(2)
       } else if (e.days) toast.error('Erro', { description: e.days.message })
+      else if (e.team) toast.error('Erro', { description: e.team.message })
     },
   )
 
@@ -179,11 +181,33 @@ export default function OnboardingPage() {
       {step === 3 ? (
         <Card>
           <CardHeader>
-            <CardTitle>Horários de atendimento</CardTitle>
-            <CardDescription>Marque os dias em que você atende.</CardDescription>
+            <CardTitle>Horários e equipe</CardTitle>
+            <CardDescription>Marque os dias em que você atende e diga quem atende.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="grid gap-6">
             <HoursEditor days={days} onChange={(next) => form.setValue('days', next, { shouldValidate: form.formState.isSubmitted })} />
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 font-semibold">Quem atende?</legend>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="radio" value="me" className="mt-0.5 size-4 accent-brand-700" {...form.register('who')} />
+                <span>
+                  <span className="font-medium">Só eu</span>
+                  <span className="block text-stone-600 dark:text-stone-400">Você atende todos os serviços, com os horários acima.</span>
+                </span>
+              </label>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="radio" value="team" className="mt-0.5 size-4 accent-brand-700" {...form.register('who')} />
+                <span>
+                  <span className="font-medium">Minha equipe</span>
+                  <span className="block text-stone-600 dark:text-stone-400">Cada profissional atende os serviços; depois você ajusta os horários de cada um.</span>
+                </span>
+              </label>
+              {who === 'team' ? (
+                <Field id="onb-team" label="Nomes da equipe (um por linha) *" error={errors.team?.message}>
+                  <Textarea id="onb-team" rows={3} placeholder={'Ana Souza\nBruno Lima'} {...form.register('team')} />
+                </Field>
+              ) : null}
+            </fieldset>
           </CardContent>
         </Card>
       ) : null}

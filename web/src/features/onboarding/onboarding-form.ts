@@ -10,7 +10,7 @@ type Day = Schemas['Day']
 export type ServiceDraft = { name: string; duration: string; price: string; description: string }
 export const newService = (): ServiceDraft => ({ name: '', duration: '60', price: '0', description: '' })
 
-export type OnboardingFields = { name: string; area: string; publicUsername: string; description: string; services: ServiceDraft[]; days: Day[] }
+export type OnboardingFields = { name: string; area: string; publicUsername: string; description: string; services: ServiceDraft[]; days: Day[]; who: 'me' | 'team'; team: string }
 
 // Onboarding defaults (SPEC §3): Monday to Friday 09:00–17:00 on, weekends 09:00–13:00 off.
 export const blankOnboarding = (): OnboardingFields => ({
@@ -19,6 +19,8 @@ export const blankOnboarding = (): OnboardingFields => ({
   publicUsername: '',
   description: '',
   services: [newService()],
+  who: 'me',
+  team: '',
   days: weekOf(Array.from({ length: 7 }, (_, d) => (d >= 1 && d <= 5 ? { enabled: true, start: '09:00', end: '17:00' } : { enabled: false, start: '09:00', end: '13:00' }))),
 })
 
@@ -50,7 +52,11 @@ export const onboardingSchema: FormSchema<OnboardingFields, Schemas['OnboardingI
       }),
     ),
     days: weekSchema,
-  }),
+    who: z.enum(['me', 'team']),
+    team: z.string(),
+  }).check(
+    z.refine((v) => v.who === 'me' || teamNames(v.team).length > 0, { message: 'Escreva o nome de quem atende, um por linha.', path: ['team'] }),
+  ),
   z.transform((v) => ({
     name: v.name,
     area: v.area,
@@ -63,5 +69,13 @@ export const onboardingSchema: FormSchema<OnboardingFields, Schemas['OnboardingI
       description: s.description,
     })),
     days: v.days,
+    team: v.who === 'me' ? { mode: 'me' as const } : { mode: 'team' as const, names: teamNames(v.team) },
   })),
 )
+
+/** The team's names, one a line, blank lines left out. */
+export const teamNames = (text: string) =>
+  text
+    .split('\n')
+    .map((n) => n.trim())
+    .filter(Boolean)

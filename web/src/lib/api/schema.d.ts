@@ -1918,6 +1918,12 @@ export interface components {
                 description?: string;
             }[];
             days: components["schemas"]["DayInput"][];
+            /** @description 'Quem atende?': `me` makes the owner (the profile's name and area) the professional of every service; `team` adds the names given (1 to 20). Absent: nobody yet. Error `validation_failed` (400) otherwise. */
+            team?: {
+                /** @enum {string} */
+                mode: "me" | "team";
+                names?: string[];
+            } | null;
         };
         PublicProfile: {
             username: string;
