@@ -47,6 +47,16 @@ func WithUserID(ctx context.Context, id string) context.Context {
 	return context.WithValue(ctx, userKey{}, id)
 }
 
+type sessionKey struct{}
+
+// SessionID is the sign-in (refresh family, the token's sid) of the
+// request's access token, set by RequireUser: the device that acts. Empty
+// outside an owner's request.
+func SessionID(ctx context.Context) string {
+	id, _ := ctx.Value(sessionKey{}).(string)
+	return id
+}
+
 // RequireUser answers 401 unless the request carries a valid access token
 // whose session still stands (sessions.go), and 503 when the database cannot
 // tell. The request's context ends if the session is revoked while it runs.
@@ -67,7 +77,8 @@ func (h *Handlers) RequireUser(next http.Handler) http.Handler {
 		}
 		ctx, stop := h.svc.watch(r.Context(), tok)
 		defer stop()
-		next.ServeHTTP(w, r.WithContext(WithUserID(ctx, tok.UserID)))
+		ctx = context.WithValue(WithUserID(ctx, tok.UserID), sessionKey{}, tok.Family)
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

@@ -18,6 +18,19 @@ import (
 type Event struct {
 	UserID string `json:"userId"`
 	Kind   string `json:"kind"` // "notifications", or "agenda" (appointments, blocks, clients)
+	// Origin is the sign-in (the access token's sid, one device) whose
+	// request made the change; empty when a client, a job or the system did.
+	// A stream tells its tab whether the change came from its own device.
+	Origin string `json:"origin,omitempty"`
+	// Note is the notification just written, for the tabs to show.
+	Note *Note `json:"note,omitempty"`
+}
+
+// Note is what a tab shows of a new notification.
+type Note struct {
+	ID          string `json:"id"`
+	Title       string `json:"title"`
+	Description string `json:"description"`
 }
 
 // Broker fans events out to subscribers.

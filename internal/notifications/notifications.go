@@ -7,6 +7,7 @@ package notifications
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"net/http"
 	"time"
 
@@ -45,10 +46,17 @@ type Service struct {
 	Broker *events.Broker
 }
 
-func (s *Service) changed(ctx context.Context, q db.Querier, userID string, kinds ...string) {
+// changed announces, after commit, that the owner's notifications changed
+// (with the new one, if one was written) and any other kinds of data.
+// origin is the device whose request made the change, if the owner's.
+func (s *Service) changed(ctx context.Context, q db.Querier, userID, origin string, note *events.Note, kinds ...string) {
 	db.AfterCommit(q, func() {
 		for _, kind := range append([]string{"notifications"}, kinds...) {
-			s.Broker.Publish(context.WithoutCancel(ctx), events.Event{UserID: userID, Kind: kind})
+			e := events.Event{UserID: userID, Kind: kind, Origin: origin}
+			if kind == "notifications" {
+				e.Note = note
+			}
+			s.Broker.Publish(context.WithoutCancel(ctx), e)
 		}
 	})
 }
@@ -60,6 +68,12 @@ func (s *Service) changed(ctx context.Context, q db.Querier, userID string, kind
 // notification about an appointment, a block or a client says the agenda
 // changed: open tabs are also sent an "agenda" event, and read again what
 // counts appointments.
+//
+// The owner's own actions — ctx is a request of the owner themself: they
+// booked, moved, blocked, paid or erased — are recorded already read, so the
+// unread badge counts what others did (a client, a job, a payment
+// provider's webhook, the system); and the event names the device that
+// acted, which then does not announce it while the owner's other devices do.
 func (s *Service) Create(ctx context.Context, q db.Querier, userID, kind, title, description, appointmentID string) error {
 	return s.create(ctx, q, userID, kind, title, description, appointmentID, "")
 }
@@ -79,18 +93,34 @@ func (s *Service) create(ctx context.Context, q db.Querier, userID, kind, title,
 	if clientKey != "" {
 		key = clientKey
 	}
+	own, origin := auth.UserID(ctx) == userID, ""
+	if own {
+		origin = auth.SessionID(ctx) // the device that acted
+	}
+	id := uuid.NewString()
 	_, err := q.ExecContext(ctx, `INSERT INTO notifications (id, user_id, type, title, description, read, appointment_id, client_key, created_at)
-		VALUES (?, ?, ?, ?, ?, FALSE, ?, COALESCE(?, (SELECT client_key FROM appointments WHERE id = ? AND user_id = ?)), ?)`,
-		uuid.NewString(), userID, kind, title, description, appt, key, appt, userID, s.Clock.Now())
+		VALUES (?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT client_key FROM appointments WHERE id = ? AND user_id = ?)), ?)`,
+		id, userID, kind, title, description, own, appt, key, appt, userID, s.Clock.Now())
 	if err != nil {
 		return err
 	}
+	note := &events.Note{ID: id, Title: title, Description: clip(description, 300)}
 	if kind == Appointment || kind == Client {
-		s.changed(ctx, q, userID, "agenda")
+		s.changed(ctx, q, userID, origin, note, "agenda")
 	} else {
-		s.changed(ctx, q, userID)
+		s.changed(ctx, q, userID, origin, note)
 	}
 	return nil
+}
+
+// clip keeps an event small (PostgreSQL's NOTIFY payload is at most 8000
+// bytes): a toast needs the start of a description, the screen has the rest.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // List returns the owner's notifications, newest first (at most 200), and the unread count.
@@ -128,7 +158,7 @@ func (s *Service) exec(ctx context.Context, userID, q string, args ...any) error
 	if err := db.ExecOwned(ctx, s.DB, errNotFound, q, args...); err != nil {
 		return err
 	}
-	s.changed(ctx, s.DB, userID)
+	s.changed(ctx, s.DB, userID, auth.SessionID(ctx), nil)
 	return nil
 }
 
@@ -173,7 +203,7 @@ func (h *Handlers) readAll(w http.ResponseWriter, r *http.Request) error {
 	uid := auth.UserID(r.Context())
 	_, err := h.Svc.DB.ExecContext(r.Context(), `UPDATE notifications SET read = TRUE WHERE user_id = ? AND read = FALSE`, uid)
 	if err == nil {
-		h.Svc.changed(r.Context(), h.Svc.DB, uid)
+		h.Svc.changed(r.Context(), h.Svc.DB, uid, auth.SessionID(r.Context()), nil)
 	}
 	return httpx.Respond(w, http.StatusOK, success, err)
 }
@@ -188,18 +218,28 @@ func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// eventData is an event's data line for one stream.
+type eventData struct {
+	Self bool         `json:"self"`
+	Note *events.Note `json:"note,omitempty"`
+}
+
 // Heartbeat keeps idle streams (and proxies) alive (SPEC §9: 30 s).
 var Heartbeat = 30 * time.Second
 
 // stream sends the owner's events as Server-Sent Events: a "ready" event on
 // connect, "notifications" on every change of them, "agenda" when
-// appointments, blocks or clients changed, and a comment as heartbeat.
+// appointments, blocks or clients changed, and a comment as heartbeat. Each
+// event's data says whether this stream's own device made the change
+// ("self") and, for a new notification, what it says ("note"): a device
+// announces what others did, not what it did itself.
 func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	events, stop := h.Svc.Broker.Subscribe(auth.UserID(r.Context()))
+	device := auth.SessionID(r.Context())
 	defer stop()
 	write := func(s string) bool {
 		if _, err := w.Write([]byte(s)); err != nil {
@@ -222,7 +262,8 @@ func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
 			if !open {
 				return // ended by the broker: this user opened too many streams
 			}
-			if !write("event: " + e.Kind + "\ndata: {}\n\n") {
+			data, _ := json.Marshal(eventData{Self: e.Origin != "" && e.Origin == device, Note: e.Note})
+			if !write("event: " + e.Kind + "\ndata: " + string(data) + "\n\n") {
 				return
 			}
 		case <-beat.C:

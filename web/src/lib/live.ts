@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { toast } from 'sonner'
 import { queryKeys } from './api/keys'
 import { refreshAppointments } from './api/refresh'
 import { refreshedToken } from './auth'
@@ -38,17 +39,14 @@ export function useLiveEvents(enabled: boolean) {
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut)
             buffer = buffer.slice(cut + 2)
-            const event = /^event: (.+)$/m.exec(block)?.[1]
-            if (event === 'ready') {
+            if (/^event: ready$/m.test(block)) {
               attempt = 0
               // Catch up: after a reconnect, everything that may have changed while away.
               if (connected) refreshAppointments(qc)
               else qc.invalidateQueries({ queryKey: queryKeys.notifications })
               connected = true
-            } else if (event === 'notifications') {
-              qc.invalidateQueries({ queryKey: queryKeys.notifications })
-            } else if (event === 'agenda') {
-              refreshAppointments(qc) // a booking, a move, a status, a block or a client changed anywhere
+            } else {
+              onLiveEvent(qc, block)
             }
           }
         }
@@ -68,4 +66,29 @@ export function useLiveEvents(enabled: boolean) {
 
 function open(token: string | null, signal: AbortSignal) {
   return fetch('/api/events', { headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } : {}, signal, credentials: 'same-origin' })
+}
+
+/** An event's data (api/openapi.yaml, /api/events). */
+type LiveData = { self?: boolean; note?: { id: string; title: string; description: string } }
+
+/**
+ * Acts on one event of the stream (its text block): reads again what
+ * changed and announces a new notification — unless this device made the
+ * change itself (`self`): the owner is told what others did (a client, the
+ * system, themself on another device), not what they just did here.
+ */
+export function onLiveEvent(qc: QueryClient, block: string) {
+  const event = /^event: (.+)$/m.exec(block)?.[1]
+  let data: LiveData = {}
+  try {
+    data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}') as LiveData
+  } catch {
+    // an event without readable data still says what changed
+  }
+  if (event === 'notifications') {
+    void qc.invalidateQueries({ queryKey: queryKeys.notifications })
+    if (data.note && !data.self) toast(data.note.title, { id: data.note.id, description: data.note.description })
+  } else if (event === 'agenda') {
+    refreshAppointments(qc) // a booking, a move, a status, a block or a client changed anywhere
+  }
 }

@@ -831,8 +831,14 @@ export interface paths {
         };
         /**
          * Server-Sent Events for the owner's open tabs.
-         * @description `event: ready` on connect, `event: notifications` whenever the owner's notifications change
-         *     (on any server process, through PostgreSQL LISTEN/NOTIFY), and a `: heartbeat` comment every 30 s.
+         * @description `event: ready` on connect, `event: notifications` whenever the owner's notifications change,
+         *     `event: agenda` when appointments, blocks or clients changed (on any server process, through
+         *     PostgreSQL LISTEN/NOTIFY), and a `: heartbeat` comment every 30 s. Each event's `data` is JSON:
+         *     `{"self": bool, "note"?: {"id", "title", "description"}}` — `self` is true when the change came
+         *     from a request of this stream's own sign-in (the access token's `sid`: this device), and `note`
+         *     is the notification just written, if one was. A device announces what others did (a client, the
+         *     system, the owner on another device), not what it did itself; the owner's own actions are also
+         *     written already read, so they never raise the unread count.
          *     Authenticate with the bearer token (the web app reads the stream with fetch).
          */
         get: operations["streamEvents"];
