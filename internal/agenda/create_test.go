@@ -320,9 +320,8 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 		}
 		var clients struct {
 			Clients []struct {
-				Name              string
-				NoShows           int
-				TotalRevenueCents int
+				Name                  string
+				NoShows, RevenueCents int
 			}
 		}
 		s.owner.Do("GET", "/api/clients", nil).JSON(t, &clients)
@@ -330,7 +329,7 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 		for _, c := range clients.Clients {
 			if c.Name == "Maria" {
 				found = true
-				if c.NoShows != 1 || c.TotalRevenueCents != 15000 {
+				if c.NoShows != 1 || c.RevenueCents != 15000 {
 					t.Fatalf("Maria: %+v", c)
 				}
 			}
@@ -340,7 +339,7 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 		}
 		var rep struct {
 			ByStatus map[string]int
-			Overview struct{ RevenueCents int }
+			Overview struct{ RealizedCents int }
 			NoShows  struct {
 				Due, Count, Rate int
 				ByProfessional   []struct {
@@ -353,9 +352,10 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 				}
 			}
 		}
-		s.owner.Do("GET", "/api/reports", nil).JSON(t, &rep)
+		s.owner.Do("GET", "/api/reports?period=year", nil).JSON(t, &rep)
 		// Due by now: m1 (no-show), m2, j0 (completed), j1 is today at 10:00 (not yet), a1 cancelled, e1 future, twin cancelled.
-		if rep.ByStatus["no_show"] != 1 || rep.Overview.RevenueCents != 55000 || rep.NoShows.Due != 3 || rep.NoShows.Count != 1 || rep.NoShows.Rate != 33 {
+		// Realized: m2 and j0; a no-show earns nothing.
+		if rep.ByStatus["no_show"] != 1 || rep.Overview.RealizedCents != 23000 || rep.NoShows.Due != 3 || rep.NoShows.Count != 1 || rep.NoShows.Rate != 33 {
 			t.Fatalf("report: %+v", rep)
 		}
 		if len(rep.NoShows.ByProfessional) != 1 || rep.NoShows.ByProfessional[0].Name != "Ana" || rep.NoShows.ByProfessional[0].Rate != 33 {
@@ -365,7 +365,7 @@ func TestNoShow_IsMarkedAfterTheStartHoldsItsTimeAndIsCounted(t *testing.T) {
 		for _, m := range rep.NoShows.ByMonth {
 			months[m.Name] = [2]int{m.Due, m.Count}
 		}
-		if len(rep.NoShows.ByMonth) != 6 || months["2026-11"] != [2]int{2, 1} || months["2026-09"] != [2]int{1, 0} {
+		if len(rep.NoShows.ByMonth) != 12 || months["2026-11"] != [2]int{2, 1} || months["2026-09"] != [2]int{1, 0} {
 			t.Fatalf("by month: %+v", rep.NoShows.ByMonth)
 		}
 	})
@@ -642,17 +642,18 @@ func TestClientHistory_ListsEverythingAndEditsAcrossAppointments(t *testing.T) {
 		s.seed(t, e, seeds)
 		s.setStatus(s.appointment["m1"], "no_show")
 		var h struct {
-			Client          struct{ Identifier, Name, Email, Phone string }
-			Appointments    []struct{ Date, Status string }
-			Count, NoShows  int
-			TotalSpentCents int
+			Client                                                      struct{ Identifier, Name, Email, Phone string }
+			Appointments                                                []struct{ Date, Status string }
+			Count, NoShows, AttendedCount, RevenueCents, ScheduledCount int
+			LastAttended, NextAppointment                               string
 		}
 		r := s.owner.Do("GET", "/api/clients/history?key=11911111111", nil)
 		if r.StatusCode != 200 {
 			t.Fatalf("history: %d %s", r.StatusCode, r.Body)
 		}
 		r.JSON(t, &h)
-		if h.Client.Name != "Maria" || h.Client.Email != "MARIA2@x.com" || h.Count != 2 || h.NoShows != 1 || h.TotalSpentCents != 15000 ||
+		if h.Client.Name != "Maria" || h.Client.Email != "MARIA2@x.com" || h.Count != 2 || h.NoShows != 1 || h.AttendedCount != 1 || h.RevenueCents != 15000 ||
+			h.LastAttended != "2026-11-20" || h.ScheduledCount != 0 || h.NextAppointment != "" ||
 			len(h.Appointments) != 2 || h.Appointments[0].Date != "2026-11-20" || h.Appointments[1].Status != "no_show" {
 			t.Fatalf("history: %+v", h)
 		}

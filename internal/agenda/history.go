@@ -14,7 +14,9 @@ import (
 )
 
 // History is one client's page: their latest contacts, every appointment
-// (newest first), what they spent and how often they did not come.
+// (newest first), what they attended and spent, what is scheduled, and how
+// often they did not come (booking.Attended, booking.Scheduled: the client
+// list's rules).
 type History struct {
 	Client struct {
 		Identifier string `json:"identifier"`
@@ -23,8 +25,13 @@ type History struct {
 		Phone      string `json:"phone"`
 	} `json:"client"`
 	Appointments    []Appointment `json:"appointments"`
-	Count           int           `json:"count"`
-	TotalSpentCents int64         `json:"totalSpentCents"` // confirmed and completed
+	Count           int           `json:"count"` // every appointment, of any status
+	AttendedCount   int           `json:"attendedCount"`
+	RevenueCents    int64         `json:"revenueCents"` // of the attended appointments
+	LastAttended    string        `json:"lastAttended"` // "" if none
+	ScheduledCount  int           `json:"scheduledCount"`
+	ScheduledCents  int64         `json:"scheduledCents"`
+	NextAppointment string        `json:"nextAppointment"` // "" if none
 	NoShows         int           `json:"noShows"`
 	Truncated       bool          `json:"truncated"` // more than MaxHistory appointments: the oldest are left out
 }
@@ -55,9 +62,23 @@ func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*Histo
 	}
 	latest := list[0]
 	h.Client.Identifier, h.Client.Name, h.Client.Email, h.Client.Phone = key, latest.ClientName, latest.ClientEmail, latest.ClientPhone
-	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN status IN ('confirmed', 'completed') THEN price_cents ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`, userID, key).
-		Scan(&h.Count, &h.TotalSpentCents, &h.NoShows)
+	now, err := s.today(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	args := []any{}
+	for range 6 {
+		args = append(args, booking.Now(now)...)
+	}
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
+		COALESCE(SUM(CASE WHEN `+booking.Attended+` THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN `+booking.Attended+` THEN price_cents ELSE 0 END), 0),
+		COALESCE(MAX(CASE WHEN `+booking.Attended+` THEN appointment_date END), ''),
+		COALESCE(SUM(CASE WHEN `+booking.Scheduled+` THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN `+booking.Scheduled+` THEN price_cents ELSE 0 END), 0),
+		COALESCE(MIN(CASE WHEN `+booking.Scheduled+` THEN appointment_date END), ''),
+		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`, append(args, userID, key)...).
+		Scan(&h.Count, &h.AttendedCount, &h.RevenueCents, &h.LastAttended, &h.ScheduledCount, &h.ScheduledCents, &h.NextAppointment, &h.NoShows)
 	return h, err
 }
 

@@ -184,21 +184,24 @@ func TestClients_AreDerivedByPhoneElseEmailAndExportForSpreadsheets(t *testing.T
 		var out struct {
 			Total   int
 			Clients []struct {
-				Name, Email, Phone, LastAppointment string
-				AppointmentCount                    int
-				TotalRevenueCents                   int
+				Name, Email, Phone, LastAttended, NextAppointment string
+				AttendedCount, RevenueCents                       int
+				ScheduledCount, ScheduledCents                    int
 			}
 		}
 		s.owner.Do("GET", "/api/clients", nil).JSON(t, &out)
 		var got []string
 		for _, c := range out.Clients {
-			got = append(got, fmt.Sprintf("%s|%s|%s|%d|%s|%d", c.Name, c.Email, c.Phone, c.AppointmentCount, c.LastAppointment, c.TotalRevenueCents))
+			got = append(got, fmt.Sprintf("%s|%s|%s|%d|%s|%d|%d|%s|%d", c.Name, c.Email, c.Phone, c.AttendedCount, c.LastAttended, c.RevenueCents,
+				c.ScheduledCount, c.NextAppointment, c.ScheduledCents))
 		}
+		// Attended: completed and begun (m2, j0); scheduled: confirmed and
+		// ahead (j1 today at 10:00, e1); m1 is past and only confirmed.
 		want := []string{
-			"Érica|erica@x.com|21922222222|1|2026-11-25|12000",
-			"Ana|ana@x.com||1|2026-11-23|0",
-			"João|joao@x.com||2|2026-11-23|28000",
-			"Maria|MARIA2@x.com|11911111111|2|2026-11-20|25000",
+			"Érica|erica@x.com|21922222222|0||0|1|2026-11-25|12000",
+			"Ana|ana@x.com||0||0|0||0",
+			"João|joao@x.com||1|2026-09-05|8000|1|2026-11-23|20000",
+			"Maria|MARIA2@x.com|11911111111|1|2026-11-20|15000|0||0",
 		}
 		if out.Total != 4 || !reflect.DeepEqual(got, want) {
 			t.Fatalf("total %d\n%v", out.Total, strings.Join(got, "\n"))
@@ -207,11 +210,11 @@ func TestClients_AreDerivedByPhoneElseEmailAndExportForSpreadsheets(t *testing.T
 		if r.StatusCode != 200 || !strings.Contains(r.Header.Get("Content-Disposition"), `filename="clientes-agendei-2026-11-23.csv"`) {
 			t.Fatalf("%d %v", r.StatusCode, r.Header)
 		}
-		wantCSV := "\uFEFFNome;Email;Telefone;Agendamentos;Último Agendamento;Receita Total\r\n" +
-			"Érica;erica@x.com;21922222222;1;25/11/2026;R$ 120,00\r\n" +
-			"Ana;ana@x.com;;1;23/11/2026;R$ 0,00\r\n" +
-			"João;joao@x.com;;2;23/11/2026;R$ 280,00\r\n" +
-			"Maria;MARIA2@x.com;11911111111;2;20/11/2026;R$ 250,00\r\n"
+		wantCSV := "\uFEFFNome;Email;Telefone;Atendimentos;Último atendimento;Receita realizada;Agendados;Próximo agendamento;Não compareceu\r\n" +
+			"Érica;erica@x.com;21922222222;0;;R$ 0,00;1;25/11/2026;0\r\n" +
+			"Ana;ana@x.com;;0;;R$ 0,00;0;;0\r\n" +
+			"João;joao@x.com;;1;05/09/2026;R$ 80,00;1;23/11/2026;0\r\n" +
+			"Maria;MARIA2@x.com;11911111111;1;20/11/2026;R$ 150,00;0;;0\r\n"
 		if string(r.Body) != wantCSV {
 			t.Fatalf("csv:\n%q\nwant\n%q", r.Body, wantCSV)
 		}
@@ -240,35 +243,47 @@ func TestClients_AreDerivedByPhoneElseEmailAndExportForSpreadsheets(t *testing.T
 		if len(out.Clients) != 1 {
 			t.Fatalf("limit=1 gave %d clients", len(out.Clients))
 		}
-		if c := out.Clients[0]; c.Name != "Érica Souza" || c.Email != "erica.nova@x.com" || c.AppointmentCount != 2 || c.TotalRevenueCents != 12000 {
+		if c := out.Clients[0]; c.Name != "Érica Souza" || c.Email != "erica.nova@x.com" || c.ScheduledCount != 1 || c.ScheduledCents != 12000 {
 			t.Fatalf("latest contacts: %+v", c)
 		}
 	})
 }
 
+// This month (the default period) as the clock stands, 2026-11-23 09:00:
+// m2 was attended; j1 (today at 10:00) and e1 are scheduled; m1 is past and
+// still only confirmed (pending); a1 is cancelled; j0 is September's.
 func TestReports_AggregateKnownData(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := setup(t, e, "dona@example.com", "dona")
 		s.seed(t, e, seeds)
 		var r struct {
-			Overview    struct{ TotalAppointments, RevenueCents, UniqueClients, AverageTicketCents int }
+			Period   struct{ Key, From, To string }
+			Overview struct {
+				TotalAppointments, UniqueClients, AttendedClients, RealizedCount, RealizedCents int
+				ScheduledCount, ScheduledCents, PendingCount, PendingCents                      int
+				RevenuePerClientCents, AveragePerAppointmentCents                               int
+			}
 			ByStatus    map[string]int
 			RecentDates []struct {
 				Date  string
 				Count int
 			}
 			MonthlyRevenue []struct {
-				Month        string
-				RevenueCents int
+				Month                         string
+				RealizedCents, ScheduledCents int
 			}
-			FutureCount int
 		}
 		s.owner.Do("GET", "/api/reports", nil).JSON(t, &r)
-		o := r.Overview
-		if o.TotalAppointments != 6 || o.RevenueCents != 65000 || o.UniqueClients != 4 || o.AverageTicketCents != 16250 || r.FutureCount != 2 {
-			t.Fatalf("overview %+v future %d", o, r.FutureCount)
+		if r.Period.Key != "month" || r.Period.From != "2026-11-01" || r.Period.To != "2026-11-30" {
+			t.Fatalf("period %+v", r.Period)
 		}
-		if !reflect.DeepEqual(r.ByStatus, map[string]int{"confirmed": 3, "completed": 2, "cancelled": 1, "no_show": 0}) {
+		o := r.Overview
+		if o.TotalAppointments != 5 || o.UniqueClients != 4 || o.AttendedClients != 1 || o.RealizedCount != 1 || o.RealizedCents != 15000 ||
+			o.ScheduledCount != 2 || o.ScheduledCents != 32000 || o.PendingCount != 1 || o.PendingCents != 10000 ||
+			o.RevenuePerClientCents != 15000 || o.AveragePerAppointmentCents != 15000 {
+			t.Fatalf("overview %+v", o)
+		}
+		if !reflect.DeepEqual(r.ByStatus, map[string]int{"confirmed": 3, "completed": 1, "cancelled": 1, "no_show": 0}) {
 			t.Fatalf("by status %v", r.ByStatus)
 		}
 		var dates, months []string
@@ -276,12 +291,12 @@ func TestReports_AggregateKnownData(t *testing.T) {
 			dates = append(dates, fmt.Sprintf("%s=%d", d.Date, d.Count))
 		}
 		for _, m := range r.MonthlyRevenue {
-			months = append(months, fmt.Sprintf("%s=%d", m.Month, m.RevenueCents))
+			months = append(months, fmt.Sprintf("%s=%d+%d", m.Month, m.RealizedCents, m.ScheduledCents))
 		}
-		if strings.Join(dates, " ") != "2026-11-25=1 2026-11-23=2 2026-11-20=1 2026-11-10=1 2026-09-05=1" {
+		if strings.Join(dates, " ") != "2026-11-25=1 2026-11-23=2 2026-11-20=1 2026-11-10=1" {
 			t.Fatalf("dates %v", dates)
 		}
-		if strings.Join(months, " ") != "2026-06=0 2026-07=0 2026-08=0 2026-09=8000 2026-10=0 2026-11=57000" {
+		if strings.Join(months, " ") != "2026-06=0+0 2026-07=0+0 2026-08=0+0 2026-09=8000+0 2026-10=0+0 2026-11=15000+32000" {
 			t.Fatalf("months %v", months)
 		}
 		var none struct {

@@ -1,6 +1,6 @@
 // Package clients derives the owner's clients from their appointments: one
 // client per phone, or per e-mail when there is no phone (SPEC §3), with
-// counts, last appointment and revenue, aggregated by the database.
+// what they attended and have scheduled, aggregated by the database.
 package clients
 
 import (
@@ -19,34 +19,47 @@ import (
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/profiles"
 )
 
-// Client is one derived client.
+// Client is one derived client. Its numbers say what happened: attended
+// appointments (completed, begun by now) and the revenue they realized,
+// apart from what is scheduled (confirmed, still ahead); cancelled ones count
+// in neither, and no-shows only as no-shows.
 type Client struct {
-	Identifier        string `json:"identifier"`
-	Name              string `json:"name"`
-	Email             string `json:"email"`
-	Phone             string `json:"phone"`
-	AppointmentCount  int    `json:"appointmentCount"`
-	LastAppointment   string `json:"lastAppointment"`
-	TotalRevenueCents int64  `json:"totalRevenueCents"`
-	NoShows           int    `json:"noShows"` // appointments marked 'Não compareceu'
+	Identifier      string `json:"identifier"`
+	Name            string `json:"name"`
+	Email           string `json:"email"`
+	Phone           string `json:"phone"`
+	AttendedCount   int    `json:"attendedCount"`
+	RevenueCents    int64  `json:"revenueCents"` // of the attended appointments
+	LastAttended    string `json:"lastAttended"` // date of the latest attended appointment, "" if none
+	ScheduledCount  int    `json:"scheduledCount"`
+	ScheduledCents  int64  `json:"scheduledCents"`
+	NextAppointment string `json:"nextAppointment"` // date of the next scheduled appointment, "" if none
+	NoShows         int    `json:"noShows"`         // appointments marked 'Não compareceu'
 }
 
 // Clients are grouped by the stored client key (phone, else e-mail) on a
-// covering index, ordered by their last appointment; revenue counts what was
-// neither cancelled nor a no-show, which are counted apart; the window count is how many clients there are in all. For
-// each client on the page, one index seek finds their latest appointment,
-// whose name and contacts are the ones shown (the most recently booked one
-// when two share the same date and time). The %s takes the page's LIMIT and
-// OFFSET, which must bound the grouped rows before the seeks run.
-const aggregate = `SELECT k.client_key, k.n, k.last, k.revenue, k.no_shows, k.total,
+// covering index, ordered by their latest appointment of any status (the
+// most recently seen first); the window count is how many clients there are
+// in all. For each client on the page, one index seek finds their latest
+// appointment, whose name and contacts are the ones shown (the most recently
+// booked one when two share the same date and time). The first %s narrows
+// the clients (a search), the second takes the page's LIMIT and OFFSET,
+// which must bound the grouped rows before the seeks run.
+const aggregate = `SELECT k.client_key, k.attended, k.revenue, k.last_attended, k.scheduled, k.scheduled_cents, k.next, k.no_shows, k.total,
 	(SELECT b.id FROM appointments b WHERE b.user_id = ? AND b.client_key = k.client_key
 		ORDER BY b.appointment_date DESC, b.appointment_time DESC, b.created_at DESC LIMIT 1)
-	FROM (SELECT client_key, COUNT(*) AS n, MAX(appointment_date) AS last,
-		SUM(CASE WHEN status IN ('confirmed', 'completed') THEN price_cents ELSE 0 END) AS revenue,
+	FROM (SELECT client_key, MAX(appointment_date) AS last,
+		SUM(CASE WHEN ` + booking.Attended + ` THEN 1 ELSE 0 END) AS attended,
+		SUM(CASE WHEN ` + booking.Attended + ` THEN price_cents ELSE 0 END) AS revenue,
+		COALESCE(MAX(CASE WHEN ` + booking.Attended + ` THEN appointment_date END), '') AS last_attended,
+		SUM(CASE WHEN ` + booking.Scheduled + ` THEN 1 ELSE 0 END) AS scheduled,
+		SUM(CASE WHEN ` + booking.Scheduled + ` THEN price_cents ELSE 0 END) AS scheduled_cents,
+		COALESCE(MIN(CASE WHEN ` + booking.Scheduled + ` THEN appointment_date END), '') AS next,
 		SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_shows, COUNT(*) OVER () AS total
-		FROM appointments WHERE user_id = ? GROUP BY client_key
+		FROM appointments WHERE user_id = ?%s GROUP BY client_key
 		ORDER BY MAX(appointment_date) DESC, client_key%s) k
 	ORDER BY k.last DESC, k.client_key`
 
@@ -61,13 +74,54 @@ type Service struct {
 	Notes *notifications.Service // an erasure is told to the owner
 }
 
-// List returns a page of clients (limit 0: all) and how many there are.
-func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([]Client, int, error) {
-	q, args := fmt.Sprintf(aggregate, ""), []any{userID, userID}
-	if limit > 0 {
-		q, args = fmt.Sprintf(aggregate, ` LIMIT ? OFFSET ?`), append(args, limit, offset)
+// match is the rule a typed search finds clients by, the agenda's: the
+// name or e-mail (the stored search key: lower case, no accents) contains
+// the typed text, or the stored phone contains its digits (three or more).
+// Personal data is found by these stored keys, never in free text (notes).
+// An empty q matches nothing (ok false).
+func match(q string) (clause string, args []any, ok bool) {
+	key := booking.SearchKey(q)
+	if key == "" {
+		return "", nil, false
 	}
-	rows, err := s.DB.QueryContext(ctx, q, args...)
+	digits := strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, q)
+	clause, args = `search_key LIKE ? ESCAPE '\'`, []any{booking.LikeContaining(key)}
+	if len(digits) >= 3 {
+		clause, args = clause+` OR client_phone LIKE ? ESCAPE '\'`, append(args, booking.LikeContaining(digits))
+	}
+	return "(" + clause + ")", args, true
+}
+
+// List returns a page of clients (limit 0: all) and how many there are;
+// with a search (q not blank), only the clients one of whose appointments
+// matches it (match), with all their appointments counted.
+func (s *Service) List(ctx context.Context, userID, q string, limit, offset int) ([]Client, int, error) {
+	loc, err := profiles.Zone(ctx, s.DB, userID)
+	if err != nil {
+		return nil, 0, err
+	}
+	now := booking.Now(s.Clock.Now().In(loc))
+	narrow, page := "", ""
+	args := []any{userID}
+	for range 6 {
+		args = append(args, now...)
+	}
+	args = append(args, userID)
+	clause, matchArgs, searching := match(q)
+	if searching {
+		narrow = ` AND client_key IN (SELECT client_key FROM appointments WHERE user_id = ? AND ` + clause + `)`
+		args = append(append(args, userID), matchArgs...)
+	}
+	if limit > 0 {
+		page = ` LIMIT ? OFFSET ?`
+		args = append(args, limit, offset)
+	}
+	rows, err := s.DB.QueryContext(ctx, fmt.Sprintf(aggregate, narrow, page), args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -77,7 +131,8 @@ func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([
 	for rows.Next() {
 		var c Client
 		var id string
-		if err := rows.Scan(&c.Identifier, &c.AppointmentCount, &c.LastAppointment, &c.TotalRevenueCents, &c.NoShows, &total, &id); err != nil {
+		if err := rows.Scan(&c.Identifier, &c.AttendedCount, &c.RevenueCents, &c.LastAttended, &c.ScheduledCount, &c.ScheduledCents, &c.NextAppointment,
+			&c.NoShows, &total, &id); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
@@ -89,7 +144,11 @@ func (s *Service) List(ctx context.Context, userID string, limit, offset int) ([
 		return nil, 0, err
 	}
 	if total < 0 { // a page past the end carries no window count
-		if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(DISTINCT client_key) FROM appointments WHERE user_id = ?`, userID).Scan(&total); err != nil {
+		count, countArgs := `SELECT COUNT(DISTINCT client_key) FROM appointments WHERE user_id = ?`, []any{userID}
+		if searching {
+			count, countArgs = count+` AND `+clause, append(countArgs, matchArgs...)
+		}
+		if err := s.DB.QueryRowContext(ctx, count, countArgs...).Scan(&total); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -117,24 +176,14 @@ const SearchLimit = 8
 // two characters find nothing.
 func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error) {
 	out := []Match{}
-	key := booking.SearchKey(q)
-	if len([]rune(key)) < 2 {
+	clause, matchArgs, ok := match(q)
+	if !ok || len([]rune(booking.SearchKey(q))) < 2 {
 		return out, nil
-	}
-	digits := strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, q)
-	match, args := `search_key LIKE ? ESCAPE '\'`, []any{userID, booking.LikeContaining(key)}
-	if len(digits) >= 3 {
-		match, args = match+` OR client_phone LIKE ? ESCAPE '\'`, append(args, booking.LikeContaining(digits))
 	}
 	// The latest appointments first, so each client's first row carries
 	// their current contacts; a bounded scan keeps a busy owner's search fast.
 	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, client_name, client_email, client_phone FROM appointments
-		WHERE user_id = ? AND (`+match+`) ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, args...)
+		WHERE user_id = ? AND `+clause+` ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, append([]any{userID}, matchArgs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +253,8 @@ func cell(v string) string {
 
 // CSV writes the clients the way spreadsheets used in Brazil open them:
 // UTF-8 with BOM, ';' separators, R$ amounts with a decimal comma, and values
-// that start with = + - @ neutralised against formula injection.
+// that start with = + - @ neutralised against formula injection. Its columns
+// say what the numbers count: attended apart from scheduled.
 func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 	if _, err := w.Write([]byte("\uFEFF")); err != nil {
 		return err
@@ -212,11 +262,12 @@ func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 	cw := csv.NewWriter(w)
 	cw.Comma = ';'
 	cw.UseCRLF = true
-	if err := cw.Write([]string{"Nome", "Email", "Telefone", "Agendamentos", "Último Agendamento", "Receita Total"}); err != nil {
+	if err := cw.Write([]string{"Nome", "Email", "Telefone", "Atendimentos", "Último atendimento", "Receita realizada", "Agendados", "Próximo agendamento", "Não compareceu"}); err != nil {
 		return err
 	}
 	for _, c := range list {
-		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.AppointmentCount), brfmt.Date(c.LastAppointment), brfmt.SheetMoney(c.TotalRevenueCents)}); err != nil {
+		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.AttendedCount), brfmt.Date(c.LastAttended), brfmt.SheetMoney(c.RevenueCents),
+			strconv.Itoa(c.ScheduledCount), brfmt.Date(c.NextAppointment), strconv.Itoa(c.NoShows)}); err != nil {
 			return err
 		}
 	}
@@ -249,7 +300,7 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if offset < 0 {
 		offset = 0
 	}
-	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), limit, offset)
+	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"), limit, offset)
 	if err != nil {
 		return err
 	}
@@ -267,7 +318,7 @@ func (h *Handlers) search(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) export(w http.ResponseWriter, r *http.Request) error {
-	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), 0, 0)
+	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"), 0, 0)
 	if err != nil {
 		return err
 	}

@@ -160,7 +160,7 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 	}
 	for _, a := range d.Appointments {
 		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, cell(a.Service), cell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
-			a.Status, cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt)}); err != nil {
+			brfmt.Status(a.Status), cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt)}); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
-// Package reports aggregates the owner's appointments for the reports
-// screen, in the database: overview, counts by status, recent dates, monthly
-// revenue for six months and the future count (SPEC §2 Reports, §9).
+// Package reports aggregates the owner's appointments of a period for the
+// reports screen, in the database: overview (realized revenue apart from
+// scheduled), counts by status, recent dates, monthly revenue and no-shows
+// (SPEC §2 Reports, §9; issue 26).
 package reports
 
 import (
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -16,19 +18,36 @@ import (
 	"github.com/agendei/agendei/internal/profiles"
 )
 
-// Report is everything the four tabs show.
+// Report is everything the four tabs show, for one period.
 type Report struct {
-	Overview struct {
-		TotalAppointments  int   `json:"totalAppointments"`
-		RevenueCents       int64 `json:"revenueCents"`
-		UniqueClients      int   `json:"uniqueClients"`
-		AverageTicketCents int64 `json:"averageTicketCents"`
-	} `json:"overview"`
+	Period         Period         `json:"period"`
+	Overview       Overview       `json:"overview"`
 	ByStatus       map[string]int `json:"byStatus"`
 	RecentDates    []DateCount    `json:"recentDates"`
 	MonthlyRevenue []MonthRevenue `json:"monthlyRevenue"`
-	FutureCount    int            `json:"futureCount"`
 	NoShows        NoShows        `json:"noShows"`
+}
+
+// Overview is the period's numbers. Revenue is realized (attended:
+// completed and begun by now, booking.Attended) or scheduled (confirmed and
+// still ahead, booking.Scheduled), never the two added up; what is past and
+// still only confirmed is pending, the owner's to mark as completed or not
+// attended. Cancellations and no-shows earn nothing.
+type Overview struct {
+	TotalAppointments int   `json:"totalAppointments"` // of any status
+	UniqueClients     int   `json:"uniqueClients"`     // with an appointment of any status
+	AttendedClients   int   `json:"attendedClients"`   // with an attended appointment
+	RealizedCount     int   `json:"realizedCount"`
+	RealizedCents     int64 `json:"realizedCents"`
+	ScheduledCount    int   `json:"scheduledCount"`
+	ScheduledCents    int64 `json:"scheduledCents"`
+	PendingCount      int   `json:"pendingCount"`
+	PendingCents      int64 `json:"pendingCents"`
+	// SPEC's "ticket médio" (revenue ÷ unique clients), said for what it is:
+	// the realized revenue per client attended.
+	RevenuePerClientCents int64 `json:"revenuePerClientCents"`
+	// The realized revenue per attended appointment.
+	AveragePerAppointmentCents int64 `json:"averagePerAppointmentCents"`
 }
 
 // NoShows is how often clients did not come: of the appointments that were
@@ -63,10 +82,11 @@ type DateCount struct {
 	Count int    `json:"count"`
 }
 
-// MonthRevenue is a month's revenue ("2026-11").
+// MonthRevenue is a month's ("2026-11") realized and scheduled revenue.
 type MonthRevenue struct {
-	Month        string `json:"month"`
-	RevenueCents int64  `json:"revenueCents"`
+	Month          string `json:"month"`
+	RealizedCents  int64  `json:"realizedCents"`
+	ScheduledCents int64  `json:"scheduledCents"`
 }
 
 // Service builds reports.
@@ -75,54 +95,141 @@ type Service struct {
 	Clock clock.Clock
 }
 
-// Revenue and the future count use confirmed and completed appointments.
-const earning = `status IN ('confirmed', 'completed')`
+// Period is the dates a report covers, both included. Key is how it was
+// asked: "month" (this month, the default), "last_month", "3months" (this
+// month and the two before it), "year" (this calendar year) or "custom"
+// (From and To given).
+type Period struct {
+	Key  string `json:"key"`
+	From string `json:"from"`
+	To   string `json:"to"`
+}
 
-// Build aggregates the owner's appointments, optionally for one professional and/or service.
-func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID string) (*Report, error) {
-	where, args := `user_id = ?`, []any{userID}
-	if professionalID != "" {
-		where += ` AND professional_id = ?`
-		args = append(args, professionalID)
+// MaxPeriodDays bounds a custom period (ten years).
+const MaxPeriodDays = 3660
+
+var errPeriod = httpx.Validation("Período inválido: informe a data inicial e a final, a inicial antes da final.")
+
+// Resolve turns a period's key (and a custom period's dates) into its
+// dates, from now in the owner's zone.
+func Resolve(key, from, to string, now time.Time) (Period, error) {
+	month := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	span := func(first time.Time, months int) Period {
+		return Period{Key: key, From: first.Format(time.DateOnly), To: first.AddDate(0, months, -1).Format(time.DateOnly)}
 	}
-	if serviceID != "" {
+	switch key {
+	case "", "month":
+		key = "month"
+		return span(month, 1), nil
+	case "last_month":
+		return span(month.AddDate(0, -1, 0), 1), nil
+	case "3months":
+		return span(month.AddDate(0, -2, 0), 3), nil
+	case "year":
+		return span(time.Date(now.Year(), 1, 1, 0, 0, 0, 0, time.UTC), 12), nil
+	case "custom":
+		f, err1 := time.Parse(time.DateOnly, from)
+		t, err2 := time.Parse(time.DateOnly, to)
+		if err1 != nil || err2 != nil || t.Before(f) || t.Sub(f) > MaxPeriodDays*24*time.Hour {
+			return Period{}, errPeriod
+		}
+		return Period{Key: key, From: f.Format(time.DateOnly), To: t.Format(time.DateOnly)}, nil
+	}
+	return Period{}, errPeriod
+}
+
+// Months are the months the revenue and no-show charts show for a period:
+// those it touches, at least six (ending with its last), at most 24 (its
+// last 24), oldest first, as "2026-11".
+func (p Period) Months() []string {
+	from, _ := time.Parse(time.DateOnly, p.From)
+	to, _ := time.Parse(time.DateOnly, p.To)
+	last := time.Date(to.Year(), to.Month(), 1, 0, 0, 0, 0, time.UTC)
+	first := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC)
+	if six := last.AddDate(0, -5, 0); six.Before(first) {
+		first = six
+	}
+	if most := last.AddDate(0, -23, 0); first.Before(most) {
+		first = most
+	}
+	var out []string
+	for m := first; !m.After(last); m = m.AddDate(0, 1, 0) {
+		out = append(out, m.Format("2006-01"))
+	}
+	return out
+}
+
+// Query is what a report is asked for: a period (Resolve's key, and From
+// and To for a custom one) and optionally one professional and/or service.
+type Query struct {
+	Period, From, To      string
+	Professional, Service string
+}
+
+// Build aggregates the owner's appointments of the asked period.
+func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, error) {
+	where, args := `user_id = ?`, []any{userID}
+	if q.Professional != "" {
+		where += ` AND professional_id = ?`
+		args = append(args, q.Professional)
+	}
+	if q.Service != "" {
 		where += ` AND service_id = ?`
-		args = append(args, serviceID)
+		args = append(args, q.Service)
 	}
 	loc, err := profiles.Zone(ctx, s.DB, userID)
 	if err != nil {
 		return nil, err
 	}
-	now := s.Clock.Now().In(loc)
-	var r Report
+	period, err := Resolve(q.Period, q.From, q.To, s.Clock.Now().In(loc))
+	if err != nil {
+		return nil, err
+	}
+	now := booking.Now(s.Clock.Now().In(loc))
+	r := Report{Period: period}
+	inPeriod := where + ` AND appointment_date >= ? AND appointment_date <= ?`
+	periodArgs := append(append([]any{}, args...), period.From, period.To)
 	// One pass over the owner's client index: per client, then summed, which
 	// counts distinct clients without the sort COUNT(DISTINCT) costs and gives
 	// the counts by status on the way.
 	var byStatus struct{ confirmed, cancelled, completed, noShow int }
-	today := now.Format("2006-01-02")
-	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(n), 0), COALESCE(SUM(revenue), 0), COALESCE(SUM(future), 0),
+	o := &r.Overview
+	var outcome []any
+	for range 6 {
+		outcome = append(outcome, now...)
+	}
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(n), 0), COALESCE(SUM(CASE WHEN realized > 0 THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(realized), 0), COALESCE(SUM(realized_cents), 0), COALESCE(SUM(scheduled), 0), COALESCE(SUM(scheduled_cents), 0),
+		COALESCE(SUM(pending), 0), COALESCE(SUM(pending_cents), 0),
 		COALESCE(SUM(confirmed), 0), COALESCE(SUM(cancelled), 0), COALESCE(SUM(completed), 0), COALESCE(SUM(no_show), 0)
 		FROM (SELECT COUNT(*) AS n,
-			SUM(CASE WHEN `+earning+` THEN price_cents ELSE 0 END) AS revenue,
-			SUM(CASE WHEN `+earning+` AND (appointment_date > ? OR (appointment_date = ? AND appointment_time >= ?)) THEN 1 ELSE 0 END) AS future,
+			SUM(CASE WHEN `+booking.Attended+` THEN 1 ELSE 0 END) AS realized,
+			SUM(CASE WHEN `+booking.Attended+` THEN price_cents ELSE 0 END) AS realized_cents,
+			SUM(CASE WHEN `+booking.Scheduled+` THEN 1 ELSE 0 END) AS scheduled,
+			SUM(CASE WHEN `+booking.Scheduled+` THEN price_cents ELSE 0 END) AS scheduled_cents,
+			SUM(CASE WHEN status = 'confirmed' AND NOT `+booking.Scheduled+` THEN 1 ELSE 0 END) AS pending,
+			SUM(CASE WHEN status = 'confirmed' AND NOT `+booking.Scheduled+` THEN price_cents ELSE 0 END) AS pending_cents,
 			SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END) AS confirmed,
 			SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled,
 			SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) AS completed,
 			SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_show
-			FROM appointments WHERE `+where+` GROUP BY client_key) k`,
-		append([]any{today, today, now.Format("15:04")}, args...)...).
-		Scan(&r.Overview.UniqueClients, &r.Overview.TotalAppointments, &r.Overview.RevenueCents, &r.FutureCount,
-			&byStatus.confirmed, &byStatus.cancelled, &byStatus.completed, &byStatus.noShow)
+			FROM appointments WHERE `+inPeriod+` GROUP BY client_key) k`,
+		append(outcome, periodArgs...)...).
+		Scan(&o.UniqueClients, &o.TotalAppointments, &o.AttendedClients, &o.RealizedCount, &o.RealizedCents, &o.ScheduledCount, &o.ScheduledCents,
+			&o.PendingCount, &o.PendingCents, &byStatus.confirmed, &byStatus.cancelled, &byStatus.completed, &byStatus.noShow)
 	if err != nil {
 		return nil, err
 	}
-	if r.Overview.UniqueClients > 0 {
-		r.Overview.AverageTicketCents = r.Overview.RevenueCents / int64(r.Overview.UniqueClients)
+	if o.AttendedClients > 0 {
+		o.RevenuePerClientCents = o.RealizedCents / int64(o.AttendedClients)
+	}
+	if o.RealizedCount > 0 {
+		o.AveragePerAppointmentCents = o.RealizedCents / int64(o.RealizedCount)
 	}
 	r.ByStatus = map[string]int{"confirmed": byStatus.confirmed, "cancelled": byStatus.cancelled, "completed": byStatus.completed, "no_show": byStatus.noShow}
-	// The last 10 of the last 30 distinct dates with appointments, newest first.
-	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+where+`
-		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, args...)
+	// The last 10 dates of the period with appointments, newest first.
+	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+`
+		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, periodArgs...)
 	if err != nil {
 		return nil, err
 	}
@@ -139,51 +246,63 @@ func (s *Service) Build(ctx context.Context, userID, professionalID, serviceID s
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	// Revenue of this month and the five before it, oldest first. Grouped by
-	// day, the order of the owner's date index, and added up by month here:
-	// grouping by the month expression made the database sort every row.
-	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc).AddDate(0, -5, 0)
-	next := first.AddDate(0, 6, 0)
-	byMonth := map[string]int64{}
-	rows, err = s.DB.QueryContext(ctx, `SELECT appointment_date, COALESCE(SUM(CASE WHEN `+earning+` THEN price_cents ELSE 0 END), 0)
+	// Realized and scheduled revenue of the period's months (Months), oldest
+	// first. Grouped by day, the order of the owner's date index, and added
+	// up by month here: grouping by the month expression made the database
+	// sort every row.
+	months := period.Months()
+	first, next := months[0]+"-01", nextMonth(months[len(months)-1])
+	type money struct{ realized, scheduled int64 }
+	byMonth := map[string]money{}
+	rows, err = s.DB.QueryContext(ctx, `SELECT appointment_date,
+		COALESCE(SUM(CASE WHEN `+booking.Attended+` THEN price_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN `+booking.Scheduled+` THEN price_cents ELSE 0 END), 0)
 		FROM appointments WHERE `+where+` AND appointment_date >= ? AND appointment_date < ? GROUP BY appointment_date`,
-		append(args, first.Format("2006-01-02"), next.Format("2006-01-02"))...)
+		append(append(append(append([]any{}, now...), now...), args...), first, next)...)
 	if err != nil {
 		return nil, err
 	}
 	for rows.Next() {
 		var day string
-		var c int64
-		if err := rows.Scan(&day, &c); err != nil {
+		var realized, scheduled int64
+		if err := rows.Scan(&day, &realized, &scheduled); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		byMonth[day[:min(len(day), 7)]] += c
+		m := byMonth[day[:min(len(day), 7)]]
+		m.realized += realized
+		m.scheduled += scheduled
+		byMonth[day[:min(len(day), 7)]] = m
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for i := range 6 {
-		m := first.AddDate(0, i, 0).Format("2006-01")
-		r.MonthlyRevenue = append(r.MonthlyRevenue, MonthRevenue{Month: m, RevenueCents: byMonth[m]})
+	for _, m := range months {
+		r.MonthlyRevenue = append(r.MonthlyRevenue, MonthRevenue{Month: m, RealizedCents: byMonth[m].realized, ScheduledCents: byMonth[m].scheduled})
 	}
-	if r.NoShows, err = s.noShows(ctx, where, args, now, first); err != nil {
+	if r.NoShows, err = s.noShows(ctx, where, args, now, period, months); err != nil {
 		return nil, err
 	}
 	return &r, nil
 }
 
+// nextMonth is the first day of the month after "2026-11": "2026-12-01".
+func nextMonth(month string) string {
+	t, _ := time.Parse("2006-01", month)
+	return t.AddDate(0, 1, 0).Format(time.DateOnly)
+}
+
 // noShows counts, among the appointments that were due by now (begun and
-// not cancelled), those marked 'Não compareceu': per professional over all
-// time, and per month from first (six months).
-func (s *Service) noShows(ctx context.Context, where string, args []any, now, first time.Time) (NoShows, error) {
+// not cancelled), those marked 'Não compareceu': per professional over the
+// period, and per month over the charts' months.
+func (s *Service) noShows(ctx context.Context, where string, args, now []any, period Period, months []string) (NoShows, error) {
 	out := NoShows{ByProfessional: []NoShowGroup{}, ByMonth: []NoShowGroup{}}
-	today, clock := now.Format("2006-01-02"), now.Format("15:04")
 	due := where + ` AND status <> 'cancelled' AND (appointment_date < ? OR (appointment_date = ? AND appointment_time <= ?))`
-	dueArgs := append(append([]any{}, args...), today, today, clock)
+	dueArgs := append(append([]any{}, args...), now...)
 	rows, err := s.DB.QueryContext(ctx, `SELECT professional_name, COUNT(*), SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END)
-		FROM appointments WHERE `+due+` GROUP BY professional_name ORDER BY professional_name`, dueArgs...)
+		FROM appointments WHERE `+due+` AND appointment_date >= ? AND appointment_date <= ? GROUP BY professional_name ORDER BY professional_name`,
+		append(dueArgs, period.From, period.To)...)
 	if err != nil {
 		return out, err
 	}
@@ -204,7 +323,8 @@ func (s *Service) noShows(ctx context.Context, where string, args []any, now, fi
 	out.Rate = rate(out.Count, out.Due)
 	byMonth := map[string]*NoShowGroup{}
 	rows, err = s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*), SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END)
-		FROM appointments WHERE `+due+` AND appointment_date >= ? GROUP BY appointment_date`, append(dueArgs, first.Format("2006-01-02"))...)
+		FROM appointments WHERE `+due+` AND appointment_date >= ? AND appointment_date < ? GROUP BY appointment_date`,
+		append(dueArgs, months[0]+"-01", nextMonth(months[len(months)-1]))...)
 	if err != nil {
 		return out, err
 	}
@@ -226,8 +346,7 @@ func (s *Service) noShows(ctx context.Context, where string, args []any, now, fi
 	if err := rows.Err(); err != nil {
 		return out, err
 	}
-	for i := range 6 {
-		m := first.AddDate(0, i, 0).Format("2006-01")
+	for _, m := range months {
 		g := NoShowGroup{Name: m}
 		if byMonth[m] != nil {
 			g = *byMonth[m]
@@ -252,6 +371,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	rep, err := h.Svc.Build(r.Context(), auth.UserID(r.Context()), q.Get("professional"), q.Get("service"))
+	rep, err := h.Svc.Build(r.Context(), auth.UserID(r.Context()), Query{Period: q.Get("period"), From: q.Get("from"), To: q.Get("to"),
+		Professional: q.Get("professional"), Service: q.Get("service")})
 	return httpx.Respond(w, http.StatusOK, rep, err)
 }

@@ -236,6 +236,12 @@ func FuzzReportsQuery(f *testing.F) {
 		[]string{fe.data.ids["/api/professionals/"], fe.data.ids["/api/services/"]}, []string{"x", ""})
 }
 
+// A report's period: named, custom with any dates, or nonsense, never a 500.
+func FuzzReportsPeriod(f *testing.F) {
+	startFuzz(f).query(f, "/api/reports", true, []string{"period", "from", "to"},
+		[]string{"custom", "2026-10-01", "2026-10-31"}, []string{"year", "", ""}, []string{"custom", "2026-13-01", "9999-12-31"}, []string{"x", "0001-01-01", "2026-10-01"})
+}
+
 func FuzzPhotoUpload(f *testing.F) {
 	fe := startFuzz(f)
 	f.Add([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"))

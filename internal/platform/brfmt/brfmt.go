@@ -40,6 +40,18 @@ func LongDate(iso string) string {
 	return fmt.Sprintf("%s, %d de %s de %d", weekdays[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
 }
 
+// Status writes an appointment's status as the owner's screens say it, in
+// lower case for a spreadsheet's cells: "confirmado", "cancelado",
+// "concluído", "não compareceu". An unknown status is returned as it is.
+func Status(status string) string {
+	if s, ok := statuses[status]; ok {
+		return s
+	}
+	return status
+}
+
+var statuses = map[string]string{"confirmed": "confirmado", "cancelled": "cancelado", "completed": "concluído", "no_show": "não compareceu"}
+
 // Money writes centavos as "R$ 1.234,50", as the spec writes amounts.
 func Money(cents int64) string {
 	whole := fmt.Sprintf("%d", cents/100)

@@ -106,3 +106,11 @@ func PhoneCases(t *testing.T) []PhoneCase {
 	}
 	return f.Cases
 }
+
+func TestStatus_SaysStatusesInPortuguese(t *testing.T) {
+	for in, want := range map[string]string{"confirmed": "confirmado", "cancelled": "cancelado", "completed": "concluído", "no_show": "não compareceu", "outro": "outro"} {
+		if got := Status(in); got != want {
+			t.Errorf("Status(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
