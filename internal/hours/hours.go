@@ -120,7 +120,7 @@ func Validate(days []Day) error {
 			return httpx.Validation(fmt.Sprintf("Informe os horários de %s no formato HH:MM.", name))
 		}
 		if len(d.Windows) > MaxWindows {
-			return httpx.Validation(fmt.Sprintf("Use no máximo %d intervalos por dia (%s).", MaxWindows, name))
+			return httpx.Validation(fmt.Sprintf("Use no máximo %d períodos por dia (%s).", MaxWindows, name))
 		}
 		for i, w := range d.Windows {
 			_, err1 := slots.ParseHHMM(w.Start)
@@ -132,7 +132,7 @@ func Validate(days []Day) error {
 				return httpx.Validation(fmt.Sprintf("O horário de término deve ser depois do início (%s).", name))
 			}
 			if i > 0 && w.Start < d.Windows[i-1].End {
-				return httpx.Validation(fmt.Sprintf("Os intervalos de %s se sobrepõem: cada um deve começar depois que o anterior termina.", name))
+				return httpx.Validation(fmt.Sprintf("Os períodos de %s se sobrepõem: cada um deve começar depois que o anterior termina.", name))
 			}
 		}
 	}

@@ -76,15 +76,15 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   for (let d = 1; d <= 5; d++) {
     const name = weekdayNames[d]
     await page.getByLabel(`Fim (${name})`, { exact: true }).fill('12:00')
-    await page.getByRole('button', { name: `Adicionar intervalo (${name})` }).click()
-    await page.getByLabel(`Início do intervalo 2 (${name})`).fill('13:00')
-    await page.getByLabel(`Fim do intervalo 2 (${name})`).fill('18:00')
+    await page.getByRole('button', { name: `Adicionar período (${name})` }).click()
+    await page.getByLabel(`Início do período 2 (${name})`).fill('13:00')
+    await page.getByLabel(`Fim do período 2 (${name})`).fill('18:00')
   }
   // Overlapping windows are refused beside the form, and nothing is lost.
-  await page.getByLabel('Início do intervalo 2 (Segunda-feira)').fill('11:00')
+  await page.getByLabel('Início do período 2 (Segunda-feira)').fill('11:00')
   await page.getByRole('button', { name: 'Salvar horários' }).click()
-  await expect(page.getByText('Os intervalos de Segunda-feira se sobrepõem: cada um deve começar depois que o anterior termina.').first()).toBeVisible()
-  await page.getByLabel('Início do intervalo 2 (Segunda-feira)').fill('13:00')
+  await expect(page.getByText('Os períodos de Segunda-feira se sobrepõem: cada um deve começar depois que o anterior termina.').first()).toBeVisible()
+  await page.getByLabel('Início do período 2 (Segunda-feira)').fill('13:00')
   await page.getByRole('button', { name: 'Salvar horários' }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
 
@@ -106,7 +106,7 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Horários próprios').check()
   for (let d = 1; d <= 4; d++) await dialog.getByRole('checkbox', { name: weekdayNames[d] }).uncheck()
-  await dialog.getByRole('button', { name: 'Remover intervalo 2 (Sexta-feira)' }).click()
+  await dialog.getByRole('button', { name: 'Remover período 2 (Sexta-feira)' }).click()
   await dialog.getByLabel('Início (Sexta-feira)', { exact: true }).fill('14:00')
   await dialog.getByLabel('Fim (Sexta-feira)', { exact: true }).fill('16:00')
   await dialog.getByRole('button', { name: 'Salvar horários' }).click()

@@ -12,12 +12,16 @@ import { whatsappLink } from '@/lib/whatsapp'
 import { useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
 
+// The full bar shows from xl (1280 px): its eight entries do not fit beside the
+// brand and the buttons at 1024 px; below, the menu button lists them.
 const nav = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/agenda', label: 'Agenda' },
   { to: '/clients', label: 'Clientes' },
   { to: '/professionals', label: 'Profissionais' },
   { to: '/services', label: 'Serviços' },
+  // Hours, breaks, days off, holidays and the booking rules: one screen, one name.
+  { to: '/configure-hours', label: 'Horários e regras' },
   { to: '/reports', label: 'Relatórios' },
   { to: '/profile', label: 'Perfil' },
 ]
@@ -61,7 +65,7 @@ export default function ProtectedLayout() {
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
           <Brand to="/dashboard" />
-          <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
+          <nav aria-label="Principal" className="hidden items-center gap-1 xl:flex">
             {nav.map((n) => (
               <NavLink key={n.to} to={n.to} className={linkClass}>
                 {n.label}
@@ -80,16 +84,16 @@ export default function ProtectedLayout() {
               </Link>
             </Button>
             <ThemeToggle />
-            <Button variant="ghost" size="sm" onClick={signOut} className="hidden lg:inline-flex">
+            <Button variant="ghost" size="sm" onClick={signOut} className="hidden xl:inline-flex">
               <LogOut aria-hidden /> Sair
             </Button>
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label={open ? 'Fechar menu' : 'Abrir menu'} aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
+            <Button variant="ghost" size="icon" className="xl:hidden" aria-label={open ? 'Fechar menu' : 'Abrir menu'} aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen((o) => !o)}>
               {open ? <X aria-hidden /> : <Menu aria-hidden />}
             </Button>
           </div>
         </div>
         {open ? (
-          <nav id="mobile-menu" aria-label="Menu" className="border-t border-stone-200 px-4 py-3 lg:hidden dark:border-stone-800">
+          <nav id="mobile-menu" aria-label="Menu" className="border-t border-stone-200 px-4 py-3 xl:hidden dark:border-stone-800">
             <div className="grid gap-1">
               {nav.map((n) => (
                 <NavLink key={n.to} to={n.to} className={linkClass} onClick={() => setOpen(false)}>

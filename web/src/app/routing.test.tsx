@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
 import { renderRoutes, session, stubFetch } from '@/test/render'
@@ -89,4 +89,15 @@ it('loads a public profile for a visitor without a session', async () => {
   expect(await screen.findByRole('heading', { name: 'Clínica Ana' }, { timeout: 4000 })).toBeInTheDocument()
   expect(screen.getByText('R$ 150,00')).toBeInTheDocument()
   expect(screen.getByRole('link', { name: /Consulta/ })).toHaveAttribute('href', '/agende/ana/form?service=s1')
+})
+
+it('lists "Horários e regras" (hours, days off, holidays, booking rules) in the main menu', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    return undefined
+  })
+  renderRoutes(routes, '/dashboard')
+  const menu = await screen.findByRole('navigation', { name: 'Principal' })
+  expect(within(menu).getByRole('link', { name: 'Horários e regras' })).toHaveAttribute('href', '/configure-hours')
 })

@@ -32,7 +32,8 @@ function nextWindow(windows: Window[]): Window {
 
 /**
  * Seven rows, Sunday to Saturday: an enable checkbox and the day's windows
- * (start and end times; 'Adicionar intervalo' adds another after a break);
+ * (start and end times; 'Adicionar período' adds another after a break —
+ * 'período', never 'intervalo', which names the slot step);
  * closed days read 'Fechado'. The first window's fields are labelled
  * 'Início (dia)' and 'Fim (dia)', the others with their number.
  */
@@ -53,7 +54,7 @@ export function HoursEditor({ days, onChange }: { days: Day[]; onChange: (days: 
             {d.enabled ? (
               <div className="col-span-2 grid gap-2 sm:col-span-1">
                 {windows.map((w, k) => {
-                  const suffix = k === 0 ? `(${name})` : `do intervalo ${k + 1} (${name})`
+                  const suffix = k === 0 ? `(${name})` : `do período ${k + 1} (${name})`
                   const set = (patch: Partial<Window>) => setWindows(i, windows.map((x, n) => (n === k ? { ...x, ...patch } : x)))
                   return (
                     <div key={k} className="flex flex-wrap items-center gap-2">
@@ -67,7 +68,7 @@ export function HoursEditor({ days, onChange }: { days: Day[]; onChange: (days: 
                       </label>
                       <Input id={`end-${d.dayOfWeek}-${k}`} type="time" className="w-32" value={w.end} onChange={(e) => set({ end: e.target.value })} />
                       {k > 0 ? (
-                        <Button type="button" variant="ghost" size="icon" aria-label={`Remover intervalo ${k + 1} (${name})`} onClick={() => setWindows(i, windows.filter((_, n) => n !== k))}>
+                        <Button type="button" variant="ghost" size="icon" aria-label={`Remover período ${k + 1} (${name})`} onClick={() => setWindows(i, windows.filter((_, n) => n !== k))}>
                           <X className="size-4" aria-hidden />
                         </Button>
                       ) : null}
@@ -76,8 +77,8 @@ export function HoursEditor({ days, onChange }: { days: Day[]; onChange: (days: 
                 })}
                 {windows.length < 6 ? (
                   <div>
-                    <Button type="button" variant="ghost" size="sm" aria-label={`Adicionar intervalo (${name})`} onClick={() => setWindows(i, [...windows, nextWindow(windows)])}>
-                      <Plus className="size-4" aria-hidden /> Adicionar intervalo
+                    <Button type="button" variant="ghost" size="sm" aria-label={`Adicionar período (${name})`} onClick={() => setWindows(i, [...windows, nextWindow(windows)])}>
+                      <Plus className="size-4" aria-hidden /> Adicionar período
                     </Button>
                   </div>
                 ) : null}

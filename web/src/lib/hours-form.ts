@@ -27,7 +27,7 @@ export const weekSchema = z.array(z.custom<Day>()).check(
           return
         }
         if (i > 0 && w.start < ws[i - 1].end) {
-          ctx.issues.push({ code: 'custom', input: days, message: `Os intervalos de ${name} se sobrepõem: cada um deve começar depois que o anterior termina.` })
+          ctx.issues.push({ code: 'custom', input: days, message: `Os períodos de ${name} se sobrepõem: cada um deve começar depois que o anterior termina.` })
           return
         }
       }

@@ -324,7 +324,7 @@ function ClosedDay({ grid }: { grid: Grid }) {
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
         Configure seus horários de atendimento em{' '}
         <Link to="/configure-hours" className="text-brand-700 hover:underline dark:text-brand-200">
-          Configurar Horários
+          Horários e regras
         </Link>
         .
       </p>

@@ -43,7 +43,7 @@ function HoursForm({ initial }: { initial: Day[] }) {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <BackLink />
-      <h1 className="text-2xl font-bold tracking-tight">Configurar Horários</h1>
+      <h1 className="text-2xl font-bold tracking-tight">Horários e regras</h1>
       <Card>
         <CardHeader>
           <CardTitle>Horários de atendimento</CardTitle>

@@ -15,7 +15,7 @@ const faqs = [
   },
   {
     q: 'Como personalizo meus horários de atendimento?',
-    a: 'Em "Configurar Horários", marque os dias em que você atende e defina o início e o fim de cada dia. Os clientes só veem horários livres dentro desses períodos.',
+    a: 'Em "Horários e regras" (no menu), marque os dias em que você atende e defina o início e o fim de cada dia. Os clientes só veem horários livres dentro desses períodos.',
   },
 ]
 

@@ -74,7 +74,7 @@ function WeekForm({ professional, week, onClose }: { professional: Professional;
       {own ? (
         <HoursEditor days={days} onChange={(next) => form.setValue('days', next, { shouldValidate: form.formState.isSubmitted })} />
       ) : (
-        <p className="text-sm text-stone-600 dark:text-stone-400">Atende nos horários configurados em Configurar Horários.</p>
+        <p className="text-sm text-stone-600 dark:text-stone-400">Atende nos horários da clínica, definidos em Horários e regras.</p>
       )}
       <FormError message={form.formState.errors.days?.message ?? serverError(form)} />
       <DialogFooter>
