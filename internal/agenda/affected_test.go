@@ -13,18 +13,9 @@ import (
 func TestBlocksAndDaysOff_SayWhoIsAffectedAndStrandNobody(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := setup(t, e, "dona@example.com", "dona")
-		id := func(r *servertest.Response) string {
-			t.Helper()
-			if r.StatusCode != 201 {
-				t.Fatalf("create: %d %s", r.StatusCode, r.Body)
-			}
-			var a struct{ ID string }
-			r.JSON(t, &a)
-			return a.ID
-		}
-		fernanda := id(s.create(map[string]any{"date": "2026-11-30", "time": "15:00", "clientName": "Fernanda Vieira"}))
-		edge := id(s.create(map[string]any{"date": "2026-11-30", "time": "12:30", "clientName": "Borda Cliente"}))
-		id(s.create(map[string]any{"date": "2026-11-30", "time": "10:00", "clientName": "Manhã Cliente"}))
+		fernanda := bookedID(t, s.create(map[string]any{"date": "2026-11-30", "time": "15:00", "clientName": "Fernanda Vieira"}))
+		edge := bookedID(t, s.create(map[string]any{"date": "2026-11-30", "time": "12:30", "clientName": "Borda Cliente"}))
+		bookedID(t, s.create(map[string]any{"date": "2026-11-30", "time": "10:00", "clientName": "Manhã Cliente"}))
 		block := map[string]any{"professionalId": s.pro, "date": "2026-11-30", "start": "13:00", "end": "18:00", "reason": "congresso"}
 
 		var preview struct {
