@@ -85,14 +85,14 @@ function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; on
     <li>
       <Card className={cn('flex gap-3 p-4', !n.read && 'border-brand-300 bg-brand-50/60 dark:border-brand-800 dark:bg-brand-900/20')}>
         <Icon className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-200" aria-hidden />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 break-words">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium">{n.title}</p>
             {!n.read ? <Badge tone="success">Nova</Badge> : null}
           </div>
           {n.description ? <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{n.description}</p> : null}
           <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{relativeDate(n.createdAt)}</p>
-          <div className="mt-2 flex gap-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             {!n.read ? (
               <Button size="sm" variant="outline" onClick={onRead}>
                 Marcar como lida

@@ -5,9 +5,11 @@ import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { tableCards } from '@/components/ui/table-cards'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useServices } from '@/lib/api/endpoints/get-services'
 import { formatBRL } from '@/lib/format'
+import { cn } from '@/lib/utils'
 import { useDeleteService } from './api/delete-service'
 import { ServiceDialog } from './ServiceDialog'
 
@@ -45,7 +47,7 @@ export default function ServicesPage() {
           <Plus aria-hidden /> Novo Serviço
         </Button>
       </div>
-      <Card className="overflow-x-auto">
+      <Card className={cn('overflow-x-auto', data && data.length > 0 && tableCards.frame)}>
         {isLoading ? (
           <div className="p-10 text-center">
             <Spinner />
@@ -53,8 +55,8 @@ export default function ServicesPage() {
         ) : !data || data.length === 0 ? (
           <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum serviço cadastrado</p>
         ) : (
-          <table className="w-full min-w-[640px] text-sm">
-            <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
+          <table className={cn(tableCards.table, 'sm:min-w-[640px]')}>
+            <thead className={cn(tableCards.head, 'border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400')}>
               <tr>
                 <th className="p-4 font-medium">Nome</th>
                 <th className="p-4 font-medium">Descrição</th>
@@ -63,21 +65,29 @@ export default function ServicesPage() {
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={tableCards.body}>
               {data.map((s) => (
-                <tr key={s.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
-                  <td className="p-4 font-medium">
+                <tr key={s.id} className={tableCards.row}>
+                  <td className={tableCards.title}>
                     {s.name}
                     {!s.active ? <span className="ml-2 text-xs text-stone-500 dark:text-stone-400">(inativo)</span> : null}
                   </td>
-                  <td className="max-w-xs p-4 text-stone-600 dark:text-stone-400">{s.description ?? '—'}</td>
-                  <td className="p-4">{s.duration} min</td>
-                  <td className="p-4">{formatBRL(s.priceCents)}</td>
-                  <td className="p-4">
-                    <div className="flex justify-end gap-1">
+                  <td className={cn(tableCards.cell, 'text-stone-600 sm:max-w-xs dark:text-stone-400')} data-label="Descrição">
+                    {s.description ?? '—'}
+                  </td>
+                  <td className={tableCards.cell} data-label="Duração">
+                    {s.duration} min
+                  </td>
+                  <td className={tableCards.cell} data-label="Preço">
+                    {formatBRL(s.priceCents)}
+                  </td>
+                  <td className={tableCards.actions}>
+                    <div className="flex flex-wrap gap-1 sm:justify-end">
                       <Button
                         variant="ghost"
                         size="icon"
+                        className={tableCards.action}
+                        data-label="Editar"
                         aria-label={`Editar ${s.name}`}
                         onClick={() => {
                           setEditing(s)
@@ -86,7 +96,7 @@ export default function ServicesPage() {
                       >
                         <Pencil aria-hidden />
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Excluir ${s.name}`} onClick={() => remove(s)}>
+                      <Button variant="ghost" size="icon" className={tableCards.action} data-label="Excluir" aria-label={`Excluir ${s.name}`} onClick={() => remove(s)}>
                         <Trash2 aria-hidden className="text-red-600" />
                       </Button>
                     </div>

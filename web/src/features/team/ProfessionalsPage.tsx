@@ -8,6 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { tableCards } from '@/components/ui/table-cards'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
@@ -65,7 +66,7 @@ export default function ProfessionalsPage() {
           <Plus aria-hidden /> Adicionar profissional
         </Button>
       </div>
-      <Card className="overflow-x-auto">
+      <Card className={cn('overflow-x-auto', count > 0 && tableCards.frame)}>
         {isLoading ? (
           <div className="p-10 text-center">
             <Spinner />
@@ -73,8 +74,8 @@ export default function ProfessionalsPage() {
         ) : count === 0 ? (
           <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum profissional cadastrado</p>
         ) : (
-          <table className="w-full min-w-[640px] text-sm">
-            <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
+          <table className={cn(tableCards.table, 'sm:min-w-[640px]')}>
+            <thead className={cn(tableCards.head, 'border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400')}>
               <tr>
                 <th className="p-4 font-medium">Nome</th>
                 <th className="p-4 font-medium">Especialização</th>
@@ -83,13 +84,17 @@ export default function ProfessionalsPage() {
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={tableCards.body}>
               {data!.map((p) => (
-                <tr key={p.id} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
-                  <td className="p-4 font-medium">{p.name}</td>
-                  <td className="p-4">{p.specialization}</td>
-                  <td className="p-4">{p.email ?? '-'}</td>
-                  <td className="p-4">
+                <tr key={p.id} className={tableCards.row}>
+                  <td className={tableCards.title}>{p.name}</td>
+                  <td className={tableCards.cell} data-label="Especialização">
+                    {p.specialization}
+                  </td>
+                  <td className={cn(tableCards.cell, 'break-all')} data-label="E-mail">
+                    {p.email ?? '-'}
+                  </td>
+                  <td className={tableCards.cell} data-label="Status">
                     <button
                       type="button"
                       onClick={() => toggle(p)}
@@ -102,15 +107,15 @@ export default function ProfessionalsPage() {
                       {p.active ? 'Ativo' : 'Inativo'}
                     </button>
                   </td>
-                  <td className="p-4">
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Horários de ${p.name}`} onClick={() => setHoursOf(p)}>
+                  <td className={tableCards.actions}>
+                    <div className="flex flex-wrap gap-1 sm:justify-end">
+                      <Button variant="ghost" size="icon" className={tableCards.action} data-label="Horários" aria-label={`Horários de ${p.name}`} onClick={() => setHoursOf(p)}>
                         <Clock aria-hidden />
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Editar ${p.name}`} onClick={() => setDialog({ open: true, editing: p })}>
+                      <Button variant="ghost" size="icon" className={tableCards.action} data-label="Editar" aria-label={`Editar ${p.name}`} onClick={() => setDialog({ open: true, editing: p })}>
                         <Pencil aria-hidden />
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Excluir ${p.name}`} onClick={() => remove(p)}>
+                      <Button variant="ghost" size="icon" className={tableCards.action} data-label="Excluir" aria-label={`Excluir ${p.name}`} onClick={() => remove(p)}>
                         <Trash2 aria-hidden className="text-red-600" />
                       </Button>
                     </div>
