@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { todayLocal } from './dates'
+import { ClientLink } from '@/components/client-link'
 import { StatusBadge } from '@/components/status-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
@@ -47,7 +48,9 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
     <div className="grid gap-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-stone-600 dark:text-stone-400">Cliente</dt>
-        <dd className="font-medium">{a.clientName}</dd>
+        <dd className="font-medium">
+          <ClientLink appointment={a} className="text-brand-700 dark:text-brand-200" />
+        </dd>
         {a.clientEmail ? (
           <>
             <dt className="text-stone-600 dark:text-stone-400">E-mail</dt>

@@ -31,7 +31,7 @@ const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>>
   })
   .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))
 
-/** 'Ver histórico': a client's contacts, totals and every appointment, past and future. */
+/** 'Ver histórico': a client's contacts, what they attended apart from what is scheduled, and every appointment, past and future. */
 export default function ClientHistoryPage() {
   const { key = '' } = useParams()
   const { data, isLoading, isError } = useClientHistory(key)
@@ -68,11 +68,17 @@ export default function ClientHistoryPage() {
         ) : null}
       </div>
       {editing ? <ContactForm history={data} onDone={() => setEditing(false)} /> : null}
-      <div className="grid grid-cols-3 gap-3">
-        <Stat label="Agendamentos" value={String(data.count)} />
-        <Stat label="Total gasto" value={formatBRL(data.totalSpentCents)} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Stat label="Atendimentos" value={String(data.attendedCount)} />
+        <Stat label="Receita realizada" value={formatBRL(data.revenueCents)} />
+        <Stat label="Último atendimento" value={data.lastAttended ? brDate(data.lastAttended) : '—'} />
+        <Stat label="Agendados" value={data.scheduledCount === 0 ? '0' : `${data.scheduledCount} · ${formatBRL(data.scheduledCents)}`} />
+        <Stat label="Próximo" value={data.nextAppointment ? brDate(data.nextAppointment) : '—'} />
         <Stat label="Faltas" value={String(data.noShows)} />
       </div>
+      <p className="-mt-3 text-xs text-stone-600 dark:text-stone-400">
+        Atendimentos são os concluídos até agora; agendados, os confirmados que ainda vão acontecer. Cancelados não contam.
+      </p>
       <Card>
         <CardHeader>
           <CardTitle>Histórico de agendamentos</CardTitle>

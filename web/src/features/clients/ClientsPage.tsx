@@ -1,10 +1,12 @@
-import { Download } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
+import { Download, Search } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { errorMessage } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
@@ -14,9 +16,49 @@ import { useClients } from './api/list-clients'
 
 const PAGE = 50
 
+/**
+ * The search lives in the address (?q=, and ?p= for the page) so reload,
+ * back and a shared link show the same list; typing updates it after a
+ * pause, not on every key, and goes back to the first page.
+ */
+function useClientsState() {
+  const [params, setParams] = useSearchParams()
+  const latest = useRef(params)
+  latest.current = params
+  const q = params.get('q') ?? ''
+  const page = Math.max(0, Number(params.get('p') ?? '1') - 1 || 0)
+  const set = (next: { q?: string; page?: number }, replace = false) =>
+    setParams(
+      () => {
+        const out = new URLSearchParams(latest.current)
+        if (next.q !== undefined) {
+          if (next.q) out.set('q', next.q)
+          else out.delete('q')
+          out.delete('p')
+        }
+        if (next.page !== undefined) {
+          if (next.page > 0) out.set('p', String(next.page + 1))
+          else out.delete('p')
+        }
+        latest.current = out
+        return out
+      },
+      { replace },
+    )
+  return { q, page, set }
+}
+
 export default function ClientsPage() {
-  const [page, setPage] = useState(0)
-  const { data, isLoading, isError } = useClients(PAGE, page * PAGE)
+  const { q, page, set } = useClientsState()
+  const [search, setSearch] = useState(q)
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if (search.trim() !== q) set({ q: search.trim() }, true)
+    }, 300)
+    return () => clearTimeout(t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search])
+  const { data, isLoading, isError, isFetching } = useClients(q, PAGE, page * PAGE)
   const exporting = useExportClients()
   const busy = exporting.isPending
   useEffect(() => {
@@ -24,7 +66,7 @@ export default function ClientsPage() {
   }, [isError])
 
   function download() {
-    exporting.mutate(undefined, {
+    exporting.mutate(q, {
       onSuccess: saveFile,
       onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível exportar os clientes. Tente novamente.') }),
     })
@@ -37,44 +79,84 @@ export default function ClientsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Clientes</h1>
-          <p className="text-sm text-stone-600 dark:text-stone-400">{total === 1 ? '1 cliente' : `${total} clientes`}</p>
+          <p className="text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
+            {q ? (total === 1 ? '1 cliente encontrado' : `${total} clientes encontrados`) : total === 1 ? '1 cliente' : `${total} clientes`}
+          </p>
         </div>
         <Button variant="outline" onClick={download} disabled={busy || total === 0}>
           <Download aria-hidden /> {busy ? 'Exportando...' : 'Exportar CSV'}
         </Button>
       </div>
-      <Card className="overflow-x-auto">
+      <div className="grid max-w-md gap-2">
+        <Label htmlFor="clients-search">Buscar cliente</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" aria-hidden />
+          <Input
+            id="clients-search"
+            type="search"
+            className="pl-9"
+            placeholder="Nome, telefone ou e-mail"
+            autoComplete="off"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-describedby="clients-search-hint"
+          />
+        </div>
+        <p id="clients-search-hint" className="text-xs text-stone-500 dark:text-stone-400">
+          Parte do nome (sem se preocupar com acentos), os dígitos do telefone ou o e-mail.
+        </p>
+      </div>
+      <Card className="overflow-x-auto" aria-busy={isFetching}>
         {isLoading ? (
           <div className="p-10 text-center">
             <Spinner />
           </div>
         ) : total === 0 ? (
-          <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum cliente ainda. Eles aparecem aqui a partir dos agendamentos.</p>
+          <p className="p-10 text-center text-stone-600 dark:text-stone-400">
+            {q ? `Nenhum cliente encontrado para “${q}”.` : 'Nenhum cliente ainda. Eles aparecem aqui a partir dos agendamentos.'}
+          </p>
         ) : (
-          <table className="w-full min-w-[760px] text-sm">
+          <table className="w-full min-w-[880px] text-sm">
             <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
               <tr>
                 <th className="p-4 font-medium">Nome</th>
                 <th className="p-4 font-medium">Contato</th>
-                <th className="p-4 font-medium">Agendamentos</th>
-                <th className="p-4 font-medium">Último agendamento</th>
-                <th className="p-4 font-medium">Receita total</th>
+                <th className="p-4 font-medium">Atendimentos</th>
+                <th className="p-4 font-medium">Último atendimento</th>
+                <th className="p-4 font-medium">Receita realizada</th>
                 <th className="p-4 font-medium">Faltas</th>
+                <th className="p-4 font-medium">Próximo</th>
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
             <tbody>
               {data!.clients.map((c) => (
                 <tr key={c.identifier} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
-                  <td className="p-4 font-medium">{c.name}</td>
+                  <td className="p-4 font-medium">
+                    <Link to={`/clients/${encodeURIComponent(c.identifier)}`} className="hover:underline">
+                      {c.name}
+                    </Link>
+                  </td>
                   <td className="p-4">
                     <span className="block">{c.email || '-'}</span>
                     {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
                   </td>
-                  <td className="p-4">{c.appointmentCount}</td>
-                  <td className="p-4">{brDate(c.lastAppointment)}</td>
-                  <td className="p-4">{formatBRL(c.totalRevenueCents)}</td>
+                  <td className="p-4">{c.attendedCount}</td>
+                  <td className="p-4">{c.lastAttended ? brDate(c.lastAttended) : '—'}</td>
+                  <td className="p-4">{formatBRL(c.revenueCents)}</td>
                   <td className="p-4">{c.noShows}</td>
+                  <td className="p-4">
+                    {c.nextAppointment ? (
+                      <>
+                        <span className="block">{brDate(c.nextAppointment)}</span>
+                        <span className="block text-stone-500 dark:text-stone-400">
+                          {c.scheduledCount === 1 ? '1 agendado' : `${c.scheduledCount} agendados`} · {formatBRL(c.scheduledCents)}
+                        </span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td className="p-4 text-right">
                     <Button variant="ghost" size="sm" asChild>
                       <Link to={`/clients/${encodeURIComponent(c.identifier)}`} aria-label={`Ver histórico de ${c.name}`}>
@@ -90,13 +172,13 @@ export default function ClientsPage() {
       </Card>
       {total > PAGE ? (
         <div className="flex items-center justify-end gap-2 text-sm">
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => set({ page: page - 1 })}>
             Anterior
           </Button>
           <span>
             Página {page + 1} de {Math.ceil(total / PAGE)}
           </span>
-          <Button variant="outline" size="sm" disabled={(page + 1) * PAGE >= total} onClick={() => setPage((p) => p + 1)}>
+          <Button variant="outline" size="sm" disabled={(page + 1) * PAGE >= total} onClick={() => set({ page: page + 1 })}>
             Próxima
           </Button>
         </div>

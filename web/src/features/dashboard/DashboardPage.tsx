@@ -16,6 +16,7 @@ import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { useDashboard } from './api/get-dashboard'
 import { useConfirmedOn } from './api/get-tomorrow'
+import { ClientLink } from '@/components/client-link'
 
 type Dashboard = Schemas['Dashboard']
 type SetupStatus = Schemas['SetupStatus']
@@ -232,18 +233,18 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
         ) : (
           <ul className="grid gap-2">
             {today.map((a) => (
-              <li key={a.id}>
-                <Link to={`/appointment/${a.id}`} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 hover:bg-stone-50 dark:border-stone-800 dark:hover:bg-stone-800/50">
-                  <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
-                    {initials(a.clientName)}
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{a.clientName}</span>
-                    <span className="block truncate text-sm text-stone-600 dark:text-stone-400">{a.serviceName}</span>
-                  </span>
-                  <span className="text-sm font-medium">{a.time}</span>
-                  <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
-                </Link>
+              <li key={a.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 dark:border-stone-800">
+                <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
+                  {initials(a.clientName)}
+                </span>
+                {/* The name opens the client; the service and time open the appointment. */}
+                <span className="min-w-0 flex-1">
+                  <ClientLink appointment={a} className="block truncate font-medium" />
+                  <Link to={`/appointment/${a.id}`} className="block truncate text-sm text-stone-600 hover:underline dark:text-stone-400">
+                    {a.serviceName} · <span className="font-medium text-stone-900 dark:text-stone-100">{a.time}</span>
+                  </Link>
+                </span>
+                <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
               </li>
             ))}
           </ul>
@@ -276,7 +277,7 @@ function TomorrowReminders({ today }: { today: string }) {
             <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-stone-200 p-3 dark:border-stone-800">
               <span className="min-w-0">
                 <span className="block truncate font-medium">
-                  {a.time} · {a.clientName}
+                  {a.time} · <ClientLink appointment={a} />
                 </span>
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-400">
                   {a.serviceName} · {a.professionalName}

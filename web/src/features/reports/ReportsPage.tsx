@@ -1,17 +1,53 @@
 import { useEffect, useState } from 'react'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { useSearchParams } from 'react-router'
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useServices } from '@/lib/api/endpoints/get-services'
 import { brDate, formatBRL, statusLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useReports } from './api/get-reports'
+import { useReports, type ReportFilters } from './api/get-reports'
 
 type Report = Schemas['Report']
+type PeriodKey = Report['period']['key']
+
+const periods: { key: PeriodKey; label: string }[] = [
+  { key: 'month', label: 'Este mês' },
+  { key: 'last_month', label: 'Mês passado' },
+  { key: '3months', label: 'Últimos 3 meses' },
+  { key: 'year', label: 'Este ano' },
+  { key: 'custom', label: 'Personalizado (duas datas)' },
+]
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
+
+/** The period lives in the address (?periodo=, ?de=, ?ate=): a reload or a shared link shows the same report. */
+function usePeriod() {
+  const [params, setParams] = useSearchParams()
+  const asked = params.get('periodo') as PeriodKey | null
+  const key: PeriodKey = periods.some((p) => p.key === asked) ? asked! : 'month'
+  const from = params.get('de') ?? ''
+  const to = params.get('ate') ?? ''
+  const set = (next: Record<'periodo' | 'de' | 'ate', string | undefined>) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev)
+        for (const [k, v] of Object.entries(next)) {
+          if (v) out.set(k, v)
+          else out.delete(k)
+        }
+        return out
+      },
+      { replace: true },
+    )
+  const complete = key !== 'custom' || (isDate(from) && isDate(to) && from <= to)
+  const query: ReportFilters = key === 'custom' ? { period: key, from, to } : key === 'month' ? {} : { period: key }
+  return { key, from, to, set, complete, query }
+}
 
 const tabs = ['Visão Geral', 'Agendamentos', 'Faturamento', 'Futuros'] as const
 const monthShort = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez']
@@ -20,9 +56,10 @@ export default function ReportsPage() {
   const [tab, setTab] = useState<(typeof tabs)[number]>('Visão Geral')
   const [professional, setProfessional] = useState('')
   const [service, setService] = useState('')
+  const period = usePeriod()
   const team = useProfessionals()
   const services = useServices()
-  const { data, isLoading, isError } = useReports({ ...(professional ? { professional } : {}), ...(service ? { service } : {}) })
+  const { data, isLoading, isError } = useReports({ ...period.query, ...(professional ? { professional } : {}), ...(service ? { service } : {}) }, period.complete)
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Erro ao carregar dados dos relatórios.' })
   }, [isError])
@@ -31,8 +68,37 @@ export default function ReportsPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <BackLink />
-      <h1 className="text-2xl font-bold tracking-tight">Relatórios</h1>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Relatórios</h1>
+        {data ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            De {brDate(data.period.from)} a {brDate(data.period.to)}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-1">
+          <label htmlFor="rep-period" className="text-sm font-medium">
+            Período
+          </label>
+          <select
+            id="rep-period"
+            className={select}
+            value={period.key}
+            onChange={(e) => {
+              const key = e.target.value as PeriodKey
+              if (key !== 'custom') return period.set({ periodo: key === 'month' ? undefined : key, de: undefined, ate: undefined })
+              // A custom period starts as the one shown, for the owner to adjust.
+              period.set({ periodo: key, de: period.from || data?.period.from, ate: period.to || data?.period.to })
+            }}
+          >
+            {periods.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="grid gap-1">
           <label htmlFor="rep-professional" className="text-sm font-medium">
             Profissional
@@ -60,6 +126,28 @@ export default function ReportsPage() {
           </select>
         </div>
       </div>
+      {period.key === 'custom' ? (
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="sr-only">Período personalizado</legend>
+          <div className="grid gap-1">
+            <label htmlFor="rep-from" className="text-sm font-medium">
+              Data inicial
+            </label>
+            <Input id="rep-from" type="date" value={period.from} max={period.to || undefined} onChange={(e) => period.set({ periodo: 'custom', de: e.target.value, ate: period.to })} />
+          </div>
+          <div className="grid gap-1">
+            <label htmlFor="rep-to" className="text-sm font-medium">
+              Data final
+            </label>
+            <Input id="rep-to" type="date" value={period.to} min={period.from || undefined} onChange={(e) => period.set({ periodo: 'custom', de: period.from, ate: e.target.value })} />
+          </div>
+          {!period.complete ? (
+            <p role="alert" className="self-end text-sm text-red-700 dark:text-red-400">
+              Escolha a data inicial e a final (a inicial antes da final).
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div role="tablist" aria-label="Relatórios" className="flex flex-wrap gap-1 border-b border-stone-200 dark:border-stone-800">
         {tabs.map((t) => (
           <button
@@ -89,24 +177,44 @@ export default function ReportsPage() {
   )
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
     <Card>
       <CardContent className="pt-5">
         <p className="text-sm text-stone-600 dark:text-stone-400">{label}</p>
         <p className="mt-1 text-2xl font-bold">{value}</p>
+        {hint ? <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{hint}</p> : null}
       </CardContent>
     </Card>
   )
 }
 
+const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`)
+
+/**
+ * The period's numbers, each for what it is: realized revenue (attended:
+ * completed, up to now) apart from scheduled (confirmed, still ahead); SPEC's
+ * average ticket as "Receita por cliente" and, beside it, the average per
+ * attended appointment.
+ */
 function Overview({ r }: { r: Report }) {
+  const o = r.overview
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Stat label="Total de agendamentos" value={String(r.overview.totalAppointments)} />
-      <Stat label="Receita total" value={formatBRL(r.overview.revenueCents)} />
-      <Stat label="Clientes únicos" value={String(r.overview.uniqueClients)} />
-      <Stat label="Ticket médio" value={formatBRL(r.overview.averageTicketCents)} />
+    <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Receita realizada" value={formatBRL(o.realizedCents)} hint={`${plural(o.realizedCount, 'atendimento concluído', 'atendimentos concluídos')} até agora`} />
+        <Stat label="Receita agendada" value={formatBRL(o.scheduledCents)} hint={`${plural(o.scheduledCount, 'agendamento confirmado', 'agendamentos confirmados')} a acontecer`} />
+        <Stat label="Receita por cliente" value={formatBRL(o.revenuePerClientCents)} hint={`Receita realizada ÷ ${plural(o.attendedClients, 'cliente atendido', 'clientes atendidos')}`} />
+        <Stat label="Média por atendimento" value={formatBRL(o.averagePerAppointmentCents)} hint="Receita realizada ÷ atendimentos concluídos" />
+        <Stat label="Total de agendamentos" value={String(o.totalAppointments)} hint="Todos os status, cancelados inclusive" />
+        <Stat label="Clientes únicos" value={String(o.uniqueClients)} hint="Com algum agendamento no período" />
+      </div>
+      {o.pendingCount > 0 ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
+          {o.pendingCount === 1 ? '1 agendamento que já passou continua como confirmado' : `${o.pendingCount} agendamentos que já passaram continuam como confirmados`} (
+          {formatBRL(o.pendingCents)}). Marque na agenda se foram concluídos ou se o cliente não compareceu: só os concluídos entram na receita realizada.
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -153,29 +261,36 @@ function Appointments({ r }: { r: Report }) {
 }
 
 function Revenue({ r }: { r: Report }) {
-  const data = r.monthlyRevenue.map((m) => ({ mes: `${monthShort[Number(m.month.slice(5)) - 1]}/${m.month.slice(2, 4)}`, valor: m.revenueCents / 100 }))
+  const label = (m: string) => `${monthShort[Number(m.slice(5)) - 1]}/${m.slice(2, 4)}`
+  const data = r.monthlyRevenue.map((m) => ({ mes: label(m.month), realizada: m.realizedCents / 100, agendada: m.scheduledCents / 100 }))
+  const spoken = r.monthlyRevenue.map((m) => `${label(m.month)}: ${formatBRL(m.realizedCents)} realizada, ${formatBRL(m.scheduledCents)} agendada`).join('; ')
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Faturamento dos últimos 6 meses</CardTitle>
+        <CardTitle>Faturamento por mês</CardTitle>
       </CardHeader>
       <CardContent>
-        <div className="h-72" role="img" aria-label={`Faturamento mensal: ${r.monthlyRevenue.map((m) => `${m.month} ${formatBRL(m.revenueCents)}`).join(', ')}`}>
+        <div className="h-72" role="img" aria-label={`Faturamento mensal — ${spoken}`}>
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={data}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="mes" />
               <YAxis tickFormatter={(v: number) => `R$ ${v}`} width={80} />
               <Tooltip formatter={(v: number) => formatBRL(Math.round(v * 100))} />
-              <Bar dataKey="valor" name="Faturamento" fill="#0f766e" radius={[6, 6, 0, 0]} />
+              <Legend />
+              <Bar dataKey="realizada" name="Realizada" stackId="r" fill="#0f766e" />
+              <Bar dataKey="agendada" name="Agendada" stackId="r" fill="#99d6cf" radius={[6, 6, 0, 0]} />
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <ul className="mt-4 grid grid-cols-3 gap-2 text-sm sm:grid-cols-6">
+        <ul className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3 lg:grid-cols-6">
           {r.monthlyRevenue.map((m) => (
             <li key={m.month}>
-              <span className="block text-stone-500 dark:text-stone-400">{m.month.slice(5)}/{m.month.slice(0, 4)}</span>
-              <span className="font-semibold">{formatBRL(m.revenueCents)}</span>
+              <span className="block text-stone-500 dark:text-stone-400">
+                {m.month.slice(5)}/{m.month.slice(0, 4)}
+              </span>
+              <span className="block font-semibold">{formatBRL(m.realizedCents)}</span>
+              {m.scheduledCents > 0 ? <span className="block text-xs text-stone-500 dark:text-stone-400">+ {formatBRL(m.scheduledCents)} agendada</span> : null}
             </li>
           ))}
         </ul>
@@ -186,8 +301,9 @@ function Revenue({ r }: { r: Report }) {
 
 function Future({ r }: { r: Report }) {
   return (
-    <div className="grid grid-cols-2 gap-3">
-      <Stat label="Agendamentos futuros" value={String(r.futureCount)} />
+    <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2">
+      <Stat label="Agendamentos futuros" value={String(r.overview.scheduledCount)} hint="Confirmados, ainda por acontecer no período" />
+      <Stat label="Receita agendada" value={formatBRL(r.overview.scheduledCents)} />
     </div>
   )
 }

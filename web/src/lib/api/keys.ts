@@ -45,7 +45,7 @@ export const queryKeys = {
   },
   clients: {
     all: ['clients'] as const,
-    page: (limit: number, offset: number) => ['clients', limit, offset] as const,
+    page: (q: string, limit: number, offset: number) => ['clients', 'list', q, limit, offset] as const,
     search: (q: string) => ['clients', 'search', q] as const,
     history: (key: string) => ['clients', 'history', key] as const,
   },

@@ -670,7 +670,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One client's page (Ver histórico): latest contacts, every appointment newest first (at most 500), total spent (confirmed and completed) and no-shows.
+         * One client's page (Ver histórico): latest contacts, every appointment newest first (at most 500), what was attended (completed, begun) and its revenue apart from what is scheduled (confirmed, ahead), and no-shows.
          * @description Error `not_found` (404) when the owner has no appointment with that client key.
          */
         get: operations["getClientHistory"];
@@ -726,7 +726,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Clients derived from appointments (by phone, else e-mail), most recent first. */
+        /**
+         * Clients derived from appointments (by phone, else e-mail), most recently seen first; optionally only those matching a search.
+         * @description Attended means completed and begun by now (in the owner's zone); scheduled means confirmed and not begun. Cancelled appointments count in neither; no-shows only as noShows.
+         */
         get: operations["listClients"];
         put?: never;
         post?: never;
@@ -743,7 +746,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All clients as CSV for Brazilian spreadsheets (UTF-8 with BOM, ';', formulas neutralised). */
+        /** All clients (or those matching q, as in /api/clients) as CSV for Brazilian spreadsheets (UTF-8 with BOM, ';', formulas neutralised). */
         get: operations["exportClients"];
         put?: never;
         post?: never;
@@ -760,7 +763,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Overview, counts by status, recent dates, six months of revenue and the future count. */
+        /**
+         * A period's overview (realized revenue apart from scheduled), counts by status, recent dates, monthly revenue and no-shows.
+         * @description Realized: completed and begun by now (in the owner's zone). Scheduled: confirmed and not begun. Pending: confirmed and begun (past, not yet marked completed or no-show). Error `validation_failed` (400) for an unknown period or a custom one without two ordered dates.
+         */
         get: operations["getReports"];
         put?: never;
         post?: never;
@@ -1692,8 +1698,19 @@ export interface components {
                 phone: string;
             };
             appointments: components["schemas"]["Appointment"][];
+            /** @description every appointment, of any status */
             count: number;
-            totalSpentCents: number;
+            /** @description completed and begun by now */
+            attendedCount: number;
+            /** @description of the attended appointments */
+            revenueCents: number;
+            /** @description YYYY-MM-DD; empty if none */
+            lastAttended: string;
+            /** @description confirmed and still ahead */
+            scheduledCount: number;
+            scheduledCents: number;
+            /** @description YYYY-MM-DD; empty if none */
+            nextAppointment: string;
             noShows: number;
             truncated: boolean;
         };
@@ -2079,24 +2096,52 @@ export interface components {
             today: components["schemas"]["Appointment"][];
         };
         Report: {
+            period: {
+                /** @enum {string} */
+                key: "month" | "last_month" | "3months" | "year" | "custom";
+                /** Format: date */
+                from: string;
+                /**
+                 * Format: date
+                 * @description included
+                 */
+                to: string;
+            };
             overview: {
+                /** @description of any status */
                 totalAppointments: number;
-                revenueCents: number;
+                /** @description with an appointment of any status */
                 uniqueClients: number;
-                averageTicketCents: number;
+                /** @description with an attended appointment */
+                attendedClients: number;
+                /** @description attended: completed and begun by now */
+                realizedCount: number;
+                realizedCents: number;
+                /** @description confirmed and still ahead */
+                scheduledCount: number;
+                scheduledCents: number;
+                /** @description begun and still only confirmed */
+                pendingCount: number;
+                pendingCents: number;
+                /** @description SPEC's average ticket said for what it is: realizedCents ÷ attendedClients ('Receita por cliente') */
+                revenuePerClientCents: number;
+                /** @description realizedCents ÷ realizedCount */
+                averagePerAppointmentCents: number;
             };
             byStatus: {
                 [key: string]: number;
             };
+            /** @description the period's last 10 dates with appointments, newest first */
             recentDates: {
                 date: string;
                 count: number;
             }[];
+            /** @description the months the period touches, at least six (ending with its last) and at most its last 24, oldest first */
             monthlyRevenue: {
                 month: string;
-                revenueCents: number;
+                realizedCents: number;
+                scheduledCents: number;
             }[];
-            futureCount: number;
             /** @description Of the appointments due by now (begun, not cancelled), those marked 'Não compareceu' */
             noShows: {
                 due: number;
@@ -2104,7 +2149,7 @@ export interface components {
                 /** @description percent, rounded */
                 rate: number;
                 byProfessional: components["schemas"]["NoShowGroup"][];
-                /** @description the last six months, oldest first; name is YYYY-MM */
+                /** @description the months of monthlyRevenue, oldest first; name is YYYY-MM */
                 byMonth: components["schemas"]["NoShowGroup"][];
             };
         };
@@ -3262,6 +3307,8 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
+                /** @description search: the clients one of whose appointments has a name or e-mail containing q (ignoring case and accents), or a phone containing q's digits (3 or more); total counts the matches */
+                q?: string;
                 limit?: number;
                 offset?: number;
             };
@@ -3284,10 +3331,17 @@ export interface operations {
                             name: string;
                             email: string;
                             phone: string;
-                            appointmentCount: number;
-                            lastAppointment: string;
-                            /** @description confirmed and completed; not cancelled nor no-shows */
-                            totalRevenueCents: number;
+                            /** @description appointments attended (completed, begun by now) */
+                            attendedCount: number;
+                            /** @description of the attended appointments */
+                            revenueCents: number;
+                            /** @description date (YYYY-MM-DD) of the latest attended appointment; empty if none */
+                            lastAttended: string;
+                            /** @description appointments confirmed and still ahead */
+                            scheduledCount: number;
+                            scheduledCents: number;
+                            /** @description date (YYYY-MM-DD) of the next scheduled appointment; empty if none */
+                            nextAppointment: string;
                             /** @description appointments marked Não compareceu */
                             noShows: number;
                         }[];
@@ -3299,7 +3353,9 @@ export interface operations {
     };
     exportClients: {
         parameters: {
-            query?: never;
+            query?: {
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3321,6 +3377,12 @@ export interface operations {
     getReports: {
         parameters: {
             query?: {
+                /** @description month (this month, the default), last_month, 3months (this month and the two before), year (this calendar year) or custom (with from and to) */
+                period?: "month" | "last_month" | "3months" | "year" | "custom";
+                /** @description custom period's first date (YYYY-MM-DD) */
+                from?: string;
+                /** @description custom period's last date (YYYY-MM-DD), included */
+                to?: string;
                 /** @description professional id */
                 professional?: string;
                 /** @description service id */

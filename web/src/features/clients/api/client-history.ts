@@ -11,7 +11,7 @@ export const eraseClient = (identifier: string) => request('post', '/api/clients
 
 export const clientHistoryQueryOptions = (key: string) => queryOptions({ queryKey: queryKeys.clients.history(key), queryFn: () => getClientHistory(key) })
 
-/** One client's page: contacts, every appointment, total spent, no-shows. */
+/** One client's page: contacts, every appointment, what was attended and what is scheduled, no-shows. */
 export const useClientHistory = (key: string) => useQuery(clientHistoryQueryOptions(key))
 
 /** Corrects a client's name and contacts in all their appointments; the client list and the agenda are read again. */

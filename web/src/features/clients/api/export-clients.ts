@@ -20,8 +20,8 @@ async function download(path: keyof paths, query: string, fallback: string): Pro
   return { name, blob: await res.blob() }
 }
 
-/** The clients as a CSV file. */
-export const exportClients = () => download('/api/clients/export', '', 'clientes-agendei.csv')
+/** The clients as a CSV file: all of them, or those a search found. */
+export const exportClients = (q: string) => download('/api/clients/export', q ? `?${new URLSearchParams({ q })}` : '', 'clientes-agendei.csv')
 
 export const useExportClients = () => useMutation({ mutationFn: exportClients })
 

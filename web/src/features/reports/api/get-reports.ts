@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import type { operations } from '@/lib/api/schema'
@@ -9,5 +9,5 @@ export const getReports = (query: ReportFilters) => request('get', '/api/reports
 
 export const reportsQueryOptions = (query: ReportFilters) => queryOptions({ queryKey: queryKeys.reports.filtered(query), queryFn: () => getReports(query) })
 
-/** The owner's report, optionally for one professional or service. */
-export const useReports = (query: ReportFilters) => useQuery(reportsQueryOptions(query))
+/** The owner's report of a period, optionally for one professional or service; not asked while the period is incomplete (enabled false). */
+export const useReports = (query: ReportFilters, enabled = true) => useQuery({ ...reportsQueryOptions(query), enabled, placeholderData: keepPreviousData })
