@@ -82,7 +82,9 @@ type sub struct {
 // The channel is closed when the subscription is ended for the user (it
 // became the oldest of more than MaxStreams): the stream must then end.
 func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
-	s := &sub{ch: make(chan Event, 16)}
+	// Room for a burst (a booking is two events; a busy minute, dozens) while
+	// the stream's goroutine waits for a CPU: 64 events are ~4 KB a stream.
+	s := &sub{ch: make(chan Event, 64)}
 	b.mu.Lock()
 	list := append(b.subs[userID], s)
 	for len(list) > MaxStreams {
