@@ -176,3 +176,39 @@ func TestClientData_CSVSaysStatusesInPortuguese(t *testing.T) {
 		}
 	})
 }
+
+// A notification about a client opens them: it carries their identifier,
+// which follows them when their contacts change and when their data is
+// erased (then their page is 'Cliente removido').
+func TestNotifications_CarryTheClientTheyAreAbout(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := owner(t, e, rows)
+		if r := c.Do("PUT", "/api/clients/contact", map[string]string{"identifier": "11977776666", "name": "Joana Reis", "phone": "(11) 97777-0000"}); r.StatusCode != 200 {
+			t.Fatalf("contact: %d %s", r.StatusCode, r.Body)
+		}
+		keys := func() map[string]string {
+			var out struct {
+				Notifications []struct{ Title, ClientKey string }
+			}
+			c.Do("GET", "/api/notifications", nil).JSON(t, &out)
+			m := map[string]string{}
+			for _, n := range out.Notifications {
+				m[n.Title] = n.ClientKey
+			}
+			return m
+		}
+		if k := keys()["Dados do cliente atualizados"]; k != "11977770000" {
+			t.Fatalf("client key %q", k)
+		}
+		if r := c.Do("POST", "/api/clients/erase", map[string]any{"identifier": "11977770000", "confirm": true}); r.StatusCode != 200 {
+			t.Fatalf("erase: %d %s", r.StatusCode, r.Body)
+		}
+		k := keys()["Dados do cliente atualizados"]
+		var h struct{ Client struct{ Name string } }
+		if r := c.Do("GET", "/api/clients/history?key="+url.QueryEscape(k), nil); r.StatusCode != 200 {
+			t.Fatalf("erased client's page %q: %d", k, r.StatusCode)
+		} else if r.JSON(t, &h); h.Client.Name != "Cliente removido" {
+			t.Fatalf("erased client: %+v", h)
+		}
+	})
+}

@@ -30,13 +30,16 @@ const (
 
 // Notification is one notification.
 type Notification struct {
-	ID            string    `json:"id"`
-	Type          string    `json:"type"`
-	Title         string    `json:"title"`
-	Description   string    `json:"description"`
-	Read          bool      `json:"read"`
-	AppointmentID *string   `json:"appointmentId"`
-	CreatedAt     time.Time `json:"createdAt"`
+	ID            string  `json:"id"`
+	Type          string  `json:"type"`
+	Title         string  `json:"title"`
+	Description   string  `json:"description"`
+	Read          bool    `json:"read"`
+	AppointmentID *string `json:"appointmentId"`
+	// ClientKey is the client it is about, while they have appointments
+	// (their page's identifier); "" when no appointment has it.
+	ClientKey string    `json:"clientKey"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // Service stores notifications and announces changes.
@@ -125,8 +128,9 @@ func clip(s string, n int) string {
 
 // List returns the owner's notifications, newest first (at most 200), and the unread count.
 func (s *Service) List(ctx context.Context, userID string) ([]Notification, int, error) {
-	rows, err := s.DB.QueryContext(ctx, `SELECT id, type, title, description, read, appointment_id, created_at FROM notifications
-		WHERE user_id = ? ORDER BY created_at DESC, id LIMIT 200`, userID)
+	rows, err := s.DB.QueryContext(ctx, `SELECT n.id, n.type, n.title, n.description, n.read, n.appointment_id, n.created_at,
+		CASE WHEN EXISTS (SELECT 1 FROM appointments a WHERE a.user_id = n.user_id AND a.client_key = n.client_key) THEN n.client_key ELSE '' END
+		FROM notifications n WHERE n.user_id = ? ORDER BY n.created_at DESC, n.id LIMIT 200`, userID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -135,7 +139,7 @@ func (s *Service) List(ctx context.Context, userID string) ([]Notification, int,
 	for rows.Next() {
 		var n Notification
 		var appt sql.NullString
-		if err := rows.Scan(&n.ID, &n.Type, &n.Title, &n.Description, &n.Read, &appt, &n.CreatedAt); err != nil {
+		if err := rows.Scan(&n.ID, &n.Type, &n.Title, &n.Description, &n.Read, &appt, &n.CreatedAt, &n.ClientKey); err != nil {
 			return nil, 0, err
 		}
 		if appt.Valid {

@@ -1,5 +1,6 @@
 import { Bell, BellOff, CalendarCheck, Info, UserRound } from 'lucide-react'
 import { useEffect } from 'react'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Badge } from '@/components/ui/badge'
@@ -93,6 +94,17 @@ function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; on
           {n.description ? <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">{n.description}</p> : null}
           <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{relativeDate(n.createdAt)}</p>
           <div className="mt-2 flex flex-wrap gap-2">
+            {/* The client and the appointment it is about open from here. */}
+            {n.clientKey ? (
+              <Button size="sm" variant="outline" asChild>
+                <Link to={`/clients/${encodeURIComponent(n.clientKey)}`}>Ver cliente</Link>
+              </Button>
+            ) : null}
+            {n.appointmentId ? (
+              <Button size="sm" variant="ghost" asChild>
+                <Link to={`/appointment/${n.appointmentId}`}>Ver agendamento</Link>
+              </Button>
+            ) : null}
             {!n.read ? (
               <Button size="sm" variant="outline" onClick={onRead}>
                 Marcar como lida

@@ -2167,6 +2167,8 @@ export interface components {
             description: string;
             read: boolean;
             appointmentId: string | null;
+            /** @description the client it is about (their identifier in /api/clients), while they have appointments; empty otherwise */
+            clientKey: string;
             /** Format: date-time */
             createdAt: string;
         };
