@@ -21,7 +21,7 @@ export const tableCards = {
   /** Any other cell: give it data-label="column name". */
   cell:
     'flex items-start justify-between gap-3 text-right sm:table-cell sm:p-4 sm:text-left ' +
-    'max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-stone-400',
+    'max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-normal max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-stone-400',
   /** The actions' cell: buttons in a row under the details on phones. */
   actions: 'flex flex-wrap gap-2 border-t border-stone-100 pt-3 sm:table-cell sm:border-0 sm:p-4 dark:border-stone-800',
   /** An icon button that shows its data-label beside the icon on phones. */

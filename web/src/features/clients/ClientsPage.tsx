@@ -8,9 +8,11 @@ import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
+import { tableCards } from '@/components/ui/table-cards'
 import { errorMessage } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
 import { saveFile } from '@/lib/save-file'
+import { cn } from '@/lib/utils'
 import { useExportClients } from './api/export-clients'
 import { useClients } from './api/list-clients'
 
@@ -106,7 +108,7 @@ export default function ClientsPage() {
           Parte do nome (sem se preocupar com acentos), os dígitos do telefone ou o e-mail.
         </p>
       </div>
-      <Card className="overflow-x-auto" aria-busy={isFetching}>
+      <Card className={cn('overflow-x-auto', total > 0 && tableCards.frame)} aria-busy={isFetching}>
         {isLoading ? (
           <div className="p-10 text-center">
             <Spinner />
@@ -116,8 +118,8 @@ export default function ClientsPage() {
             {q ? `Nenhum cliente encontrado para “${q}”.` : 'Nenhum cliente ainda. Eles aparecem aqui a partir dos agendamentos.'}
           </p>
         ) : (
-          <table className="w-full min-w-[880px] text-sm">
-            <thead className="border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400">
+          <table className={cn(tableCards.table, 'sm:min-w-[880px]')}>
+            <thead className={cn(tableCards.head, 'border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400')}>
               <tr>
                 <th className="p-4 font-medium">Nome</th>
                 <th className="p-4 font-medium">Contato</th>
@@ -129,35 +131,45 @@ export default function ClientsPage() {
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={tableCards.body}>
               {data!.clients.map((c) => (
-                <tr key={c.identifier} className="border-b border-stone-100 last:border-0 dark:border-stone-800">
-                  <td className="p-4 font-medium">
+                <tr key={c.identifier} className={tableCards.row}>
+                  <td className={tableCards.title}>
                     <Link to={`/clients/${encodeURIComponent(c.identifier)}`} className="hover:underline">
                       {c.name}
                     </Link>
                   </td>
-                  <td className="p-4">
-                    <span className="block">{c.email || '-'}</span>
-                    {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
+                  <td className={tableCards.cell} data-label="Contato">
+                    <span className="min-w-0 break-all sm:break-normal">
+                      <span className="block">{c.email || '-'}</span>
+                      {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
+                    </span>
                   </td>
-                  <td className="p-4">{c.attendedCount}</td>
-                  <td className="p-4">{c.lastAttended ? brDate(c.lastAttended) : '—'}</td>
-                  <td className="p-4">{formatBRL(c.revenueCents)}</td>
-                  <td className="p-4">{c.noShows}</td>
-                  <td className="p-4">
+                  <td className={tableCards.cell} data-label="Atendimentos">
+                    {c.attendedCount}
+                  </td>
+                  <td className={tableCards.cell} data-label="Último atendimento">
+                    {c.lastAttended ? brDate(c.lastAttended) : '—'}
+                  </td>
+                  <td className={tableCards.cell} data-label="Receita realizada">
+                    {formatBRL(c.revenueCents)}
+                  </td>
+                  <td className={tableCards.cell} data-label="Faltas">
+                    {c.noShows}
+                  </td>
+                  <td className={tableCards.cell} data-label="Próximo">
                     {c.nextAppointment ? (
-                      <>
+                      <span>
                         <span className="block">{brDate(c.nextAppointment)}</span>
                         <span className="block text-stone-500 dark:text-stone-400">
                           {c.scheduledCount === 1 ? '1 agendado' : `${c.scheduledCount} agendados`} · {formatBRL(c.scheduledCents)}
                         </span>
-                      </>
+                      </span>
                     ) : (
                       '—'
                     )}
                   </td>
-                  <td className="p-4 text-right">
+                  <td className={cn(tableCards.actions, 'sm:text-right')}>
                     <Button variant="ghost" size="sm" asChild>
                       <Link to={`/clients/${encodeURIComponent(c.identifier)}`} aria-label={`Ver histórico de ${c.name}`}>
                         Ver histórico

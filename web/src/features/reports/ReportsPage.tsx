@@ -6,6 +6,7 @@ import { BackLink } from '@/components/back-link'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { tableCards } from '@/components/ui/table-cards'
 import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useServices } from '@/lib/api/endpoints/get-services'
@@ -64,7 +65,8 @@ export default function ReportsPage() {
     if (isError) toast.error('Erro', { description: 'Erro ao carregar dados dos relatórios.' })
   }, [isError])
 
-  const select = 'h-10 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
+  // min-w-0: a select is as wide as its longest option (a long service name), which would widen the page on a phone.
+  const select = 'h-10 w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 text-sm dark:border-stone-700 dark:bg-stone-900'
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <BackLink />
@@ -321,23 +323,25 @@ function NoShows({ r }: { r: Report }) {
           <span className="text-2xl font-bold">{n.rate}%</span> de faltas · {n.count} de {n.due} {n.due === 1 ? 'agendamento realizado' : 'agendamentos realizados'}
         </p>
         {n.byProfessional.length > 0 ? (
-          <table className="w-full text-left">
+          <table className={cn(tableCards.table, 'text-left')}>
             <caption className="sr-only">Faltas por profissional</caption>
-            <thead className="text-stone-600 dark:text-stone-400">
+            <thead className={cn(tableCards.head, 'text-stone-600 dark:text-stone-400')}>
               <tr>
                 <th className="py-1 font-medium">Profissional</th>
                 <th className="py-1 font-medium">Faltas</th>
                 <th className="py-1 font-medium">Taxa</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={tableCards.body}>
               {n.byProfessional.map((g) => (
-                <tr key={g.name}>
-                  <td className="py-1">{g.name}</td>
-                  <td className="py-1">
+                <tr key={g.name} className={cn(tableCards.row, 'shadow-none sm:border-0')}>
+                  <td className={cn(tableCards.title, 'sm:px-0 sm:py-1 sm:font-normal')}>{g.name}</td>
+                  <td className={cn(tableCards.cell, 'sm:px-0 sm:py-1')} data-label="Faltas">
                     {g.count} de {g.due}
                   </td>
-                  <td className="py-1 font-semibold">{g.rate}%</td>
+                  <td className={cn(tableCards.cell, 'font-semibold sm:px-0 sm:py-1')} data-label="Taxa">
+                    {g.rate}%
+                  </td>
                 </tr>
               ))}
             </tbody>
