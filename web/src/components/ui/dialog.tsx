@@ -2,20 +2,24 @@ import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { ComponentPropsWithoutRef, HTMLAttributes } from 'react'
 import { cn } from '@/lib/utils'
+import { sheetActionsClass, sheetClass } from './sheet'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
-export function DialogContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+/** A bottom sheet on phones, a centred card from `sm` up (see sheet.ts). */
+export function DialogContent({ className, children, onEscapeKeyDown, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-xl dark:border-stone-800 dark:bg-stone-900',
-          className,
-        )}
+        className={cn(sheetClass, className)}
+        onEscapeKeyDown={(e) => {
+          // Escape in a confirmation opened over this dialog (a <dialog> inside it) answers that confirmation only.
+          if (e.target instanceof Element && e.target.closest('dialog[open]')) e.preventDefault()
+          onEscapeKeyDown?.(e)
+        }}
         {...props}
       >
         {children}
@@ -27,10 +31,11 @@ export function DialogContent({ className, children, ...props }: ComponentPropsW
   )
 }
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1.5', className)} {...props} />
+  return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />
 }
+/** The action bar: the dialog's last element, kept in reach at the bottom of the sheet on phones. */
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+  return <div className={cn(sheetActionsClass, className)} {...props} />
 }
 export function DialogTitle({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Title>) {
   return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { type Schemas } from '@/lib/api/client'
 import { longDate } from '@/lib/format'
@@ -38,14 +39,14 @@ export function AffectedAppointments(props: { list: Affected[]; pending: boolean
           <AffectedItem key={a.id} a={a} choice={choices[a.id]} onChoose={(c) => choose(a.id, c)} />
         ))}
       </ul>
-      <div className="flex flex-wrap justify-end gap-2">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onBack}>
           Voltar
         </Button>
         <Button type="button" disabled={!decided || props.pending} onClick={() => props.onSave(props.list.filter((a) => choices[a.id] === 'keep').map((a) => a.id))}>
           {props.pending ? 'Bloqueando...' : 'Bloquear'}
         </Button>
-      </div>
+      </DialogFooter>
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Dialog, DialogContent, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
@@ -232,7 +232,7 @@ export default function AgendaPage() {
           <DialogHeader>
             <DialogTitle>Detalhes do agendamento</DialogTitle>
           </DialogHeader>
-          {open ? <AppointmentDetails appointment={open} onChanged={setOpen} /> : null}
+          {open ? <AppointmentDetails appointment={open} onChanged={setOpen} footer={(buttons) => <DialogFooter className="sm:justify-start">{buttons}</DialogFooter>} /> : null}
         </DialogContent>
       </Dialog>
 

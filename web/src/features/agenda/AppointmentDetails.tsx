@@ -1,5 +1,5 @@
 import { Mail, MessageCircle } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ApiError, type Schemas } from '@/lib/api/client'
@@ -15,7 +15,16 @@ import { formatBRL, longDate, statusLabel } from '@/lib/format'
 type Appointment = Schemas['Appointment']
 
 /** Every field of an appointment, with links to reach the client, and the status actions. */
-export function AppointmentDetails({ appointment: a, onChanged }: { appointment: Appointment; onChanged?: (a: Appointment) => void }) {
+export function AppointmentDetails({
+  appointment: a,
+  onChanged,
+  footer = (buttons) => <div className="flex flex-wrap gap-2">{buttons}</div>,
+}: {
+  appointment: Appointment
+  onChanged?: (a: Appointment) => void
+  /** Lays out the status buttons (a dialog makes them its action bar). */
+  footer?: (buttons: ReactNode) => ReactNode
+}) {
   const change = useSetAppointmentStatus()
   const busy = change.isPending
   const [moving, setMoving] = useState(false)
@@ -46,7 +55,7 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
 
   return (
     <div className="grid gap-4">
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm wrap-anywhere">
         <dt className="text-stone-600 dark:text-stone-400">Cliente</dt>
         <dd className="font-medium">
           <ClientLink appointment={a} className="text-brand-700 dark:text-brand-200" />
@@ -103,33 +112,35 @@ export function AppointmentDetails({ appointment: a, onChanged }: { appointment:
           onCancel={() => setMoving(false)}
         />
       ) : null}
-      <div className="flex flex-wrap gap-2">
-        {a.status === 'confirmed' && !moving ? (
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
-            Remarcar
-          </Button>
-        ) : null}
-        {a.status !== 'confirmed' ? (
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
-            Confirmar
-          </Button>
-        ) : null}
-        {a.status !== 'completed' ? (
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
-            Marcar como concluído
-          </Button>
-        ) : null}
-        {a.status !== 'no_show' && a.status !== 'cancelled' && begun ? (
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('no_show')}>
-            Não compareceu
-          </Button>
-        ) : null}
-        {a.status !== 'cancelled' ? (
-          <Button variant="destructive" size="sm" disabled={busy} onClick={() => setStatus('cancelled')}>
-            Cancelar agendamento
-          </Button>
-        ) : null}
-      </div>
+      {footer(
+        <>
+          {a.status === 'confirmed' && !moving ? (
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
+              Remarcar
+            </Button>
+          ) : null}
+          {a.status !== 'confirmed' ? (
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
+              Confirmar
+            </Button>
+          ) : null}
+          {a.status !== 'completed' ? (
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
+              Marcar como concluído
+            </Button>
+          ) : null}
+          {a.status !== 'no_show' && a.status !== 'cancelled' && begun ? (
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('no_show')}>
+              Não compareceu
+            </Button>
+          ) : null}
+          {a.status !== 'cancelled' ? (
+            <Button variant="destructive" size="sm" disabled={busy} onClick={() => setStatus('cancelled')}>
+              Cancelar agendamento
+            </Button>
+          ) : null}
+        </>,
+      )}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
@@ -116,14 +117,14 @@ export function BlockForm({
         <Input id="block-reason" placeholder="Reunião, curso, consulta médica..." {...form.register('reason')} />
       </Field>
       <FormError message={serverError(form)} />
-      <div className="flex justify-end gap-2">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
         <Button type="submit" disabled={busy}>
           {busy ? 'Bloqueando...' : 'Bloquear'}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   )
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
@@ -211,14 +212,14 @@ export function NewAppointmentForm({
         Enviar a confirmação por e-mail ao cliente
       </label>
       <FormError message={serverError(form)} />
-      <div className="flex justify-end gap-2">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>
         <Button type="submit" disabled={create.isPending || preview.isPending}>
           {create.isPending ? 'Agendando...' : 'Agendar'}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   )
 }
@@ -268,7 +269,7 @@ function TakenDates(props: {
       <p className="text-sm text-stone-700 dark:text-stone-300">
         {moves.length === 0 ? `Pular essas datas agenda as outras ${total - dates.length} sessões de uma vez.` : `Agenda ${total - skip.length} sessões, com as mudanças escolhidas.`}
       </p>
-      <div className="flex flex-wrap justify-end gap-2">
+      <DialogFooter>
         <Button type="button" variant="outline" onClick={props.onBack}>
           Voltar
         </Button>
@@ -284,7 +285,7 @@ function TakenDates(props: {
         >
           {moves.length === 0 ? 'Pular essas datas e agendar' : 'Agendar com as mudanças'}
         </Button>
-      </div>
+      </DialogFooter>
     </div>
   )
 }

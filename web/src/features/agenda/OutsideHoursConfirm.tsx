@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { Button } from '@/components/ui/button'
+import { sheetActionsClass } from '@/components/ui/sheet'
 import { longDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
@@ -39,7 +40,8 @@ export function OutsideHoursConfirm({
       <p id={`${id}-text`} className="text-sm text-stone-700 dark:text-stone-300">
         {longDate(date)} às {time}: este horário não está entre os horários do profissional. Deseja {action.verb} mesmo assim?
       </p>
-      <div className="flex justify-end gap-2">
+      {/* Full size, it takes a dialog's place: its buttons are the sheet's action bar. */}
+      <div className={compact ? 'flex justify-end gap-2' : sheetActionsClass}>
         <Button type="button" variant="outline" size={size} onClick={onBack}>
           Voltar
         </Button>

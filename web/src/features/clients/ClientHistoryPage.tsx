@@ -46,9 +46,10 @@ export default function ClientHistoryPage() {
     <div className="mx-auto grid max-w-3xl gap-6">
       <BackLink to="/clients">Voltar para clientes</BackLink>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{c.name}</h1>
-          <p className="flex flex-wrap gap-3 text-sm">
+        {/* A long name or e-mail wraps rather than widening the page on a phone. */}
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight wrap-break-word">{c.name}</h1>
+          <p className="flex flex-wrap gap-3 text-sm wrap-anywhere">
             {c.phone ? (
               <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(c.phone)} target="_blank" rel="noreferrer">
                 <MessageCircle className="size-4" aria-hidden /> WhatsApp {c.phone}

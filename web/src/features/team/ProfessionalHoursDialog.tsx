@@ -19,7 +19,7 @@ const schema = z.object({ ownHours: z.boolean(), days: weekSchema })
 export function ProfessionalHoursDialog({ professional, onClose }: { professional: Professional | null; onClose: () => void }) {
   return (
     <Dialog open={professional !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         {professional ? <Loaded professional={professional} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
