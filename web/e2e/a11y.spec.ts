@@ -85,6 +85,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(p.getByRole('dialog')).toBeVisible()
     }
     await audit(page, '/services', dialog('Novo Serviço'))
+    await audit(page, '/services', async (p) => {
+      await p.getByRole('button', { name: 'Excluir Sessão' }).click()
+      await expect(p.getByRole('alertdialog', { name: 'Excluir o serviço Sessão?' })).toBeVisible()
+    })
     await audit(page, '/professionals', dialog('Adicionar profissional'))
     await audit(page, '/profile', dialog('Excluir conta'))
     await audit(page, '/agenda', dialog('Novo agendamento'))

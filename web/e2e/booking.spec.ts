@@ -101,8 +101,8 @@ test('a client books on a phone, the slot disappears for the next client, the e-
   expect(cancel).not.toBeNull()
 
   await page.goto(cancel![0])
-  page.once('dialog', (d) => d.accept())
   await page.getByRole('button', { name: 'Cancelar agendamento' }).click()
+  await page.getByRole('alertdialog', { name: 'Cancelar este agendamento?' }).getByRole('button', { name: 'Cancelar agendamento' }).click()
   await expect(page.getByText('Agendamento cancelado').first()).toBeVisible()
 
   await other.reload()

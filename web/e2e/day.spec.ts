@@ -56,8 +56,12 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Cliente A')).toBeVisible()
   await expect(dialog.getByRole('link', { name: /11988880000/ })).toHaveAttribute('href', 'https://wa.me/5511988880000')
-  page.once('dialog', (d) => d.accept())
   await dialog.getByRole('button', { name: 'Cancelar agendamento' }).click()
+  // One question, in the app's own dialog; the safe answer has the focus.
+  const question = page.getByRole('alertdialog', { name: 'Cancelar este agendamento?' })
+  await expect(question.getByRole('button', { name: 'Manter agendamento' })).toBeFocused()
+  await question.getByRole('button', { name: 'Cancelar agendamento' }).click()
+  await expect(question).toBeHidden()
   await expect(dialog.getByText('Cancelado')).toBeVisible()
   const free = await (await request.get(`/api/public/profiles/${username}/times?date=${date}&professional=${s.professional}&service=${s.service}`)).json()
   expect(free.times).toContain('09:00')

@@ -107,8 +107,8 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   expect(await times()).not.toContain('14:00')
   expect(await times()).toContain('16:00')
 
-  page.once('dialog', (d) => d.accept())
   await agendaGrid(page).getByRole('note', { name: /^BLOQUEADO 14:00/ }).getByRole('button', { name: 'Remover bloqueio' }).click()
+  await page.getByRole('alertdialog', { name: 'Remover este bloqueio?' }).getByRole('button', { name: 'Remover bloqueio' }).click()
   await expect(page.getByText('Bloqueio removido').first()).toBeVisible()
   await expect(gridFree(page, '14:00')).toBeVisible()
   expect(await times()).toContain('14:00')

@@ -113,12 +113,25 @@ async function ownerSweep(page: Page, p: Practice) {
   await expect(details).toBeVisible()
   const last = details.getByRole('button', { name: 'Cancelar agendamento' }).or(details.getByRole('button', { name: 'Confirmar' }))
   await reachable(page, details, (await last.first().textContent())!.trim(), 'Detalhes do agendamento')
+  if (await details.getByRole('button', { name: 'Cancelar agendamento' }).isVisible()) {
+    // The confirmation is a sheet too; Escape answers it and leaves the details open.
+    await details.getByRole('button', { name: 'Cancelar agendamento' }).click()
+    const question = page.getByRole('alertdialog', { name: 'Cancelar este agendamento?' })
+    await reachable(page, question, 'Cancelar agendamento', 'Cancelar este agendamento?')
+    await page.keyboard.press('Escape')
+    await expect(question).toBeHidden()
+    await expect(details).toBeVisible()
+  }
   await page.keyboard.press('Escape')
 
   await page.goto('/services')
   await page.getByRole('button', { name: 'Novo Serviço' }).first().click()
   await reachable(page, page.getByRole('dialog', { name: 'Novo Serviço' }), 'Criar Serviço', 'Novo Serviço')
   await page.keyboard.press('Escape')
+  await page.getByRole('button', { name: /^Excluir / }).first().click()
+  await reachable(page, page.getByRole('alertdialog'), 'Excluir serviço', 'Excluir o serviço')
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar', exact: true }).click()
+  await expect(page.getByRole('alertdialog')).toBeHidden()
 
   await page.goto('/professionals')
   await page.getByRole('button', { name: 'Adicionar profissional' }).first().click()

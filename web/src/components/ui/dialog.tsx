@@ -9,17 +9,12 @@ export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 /** A bottom sheet on phones, a centred card from `sm` up (see sheet.ts). */
-export function DialogContent({ className, children, onEscapeKeyDown, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+export function DialogContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(sheetClass, className)}
-        onEscapeKeyDown={(e) => {
-          // Escape in a confirmation opened over this dialog (a <dialog> inside it) answers that confirmation only.
-          if (e.target instanceof Element && e.target.closest('dialog[open]')) e.preventDefault()
-          onEscapeKeyDown?.(e)
-        }}
         {...props}
       >
         {children}

@@ -2,6 +2,7 @@ import { Mail, MessageCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { todayLocal } from './dates'
@@ -28,15 +29,13 @@ export function AppointmentDetails({
   const change = useSetAppointmentStatus()
   const busy = change.isPending
   const [moving, setMoving] = useState(false)
+  // Cancelling asks once, with what goes with it: the rest of a series, and a word to the client.
+  const [cancelling, setCancelling] = useState<{ following: boolean; notifyClient: boolean } | null>(null)
   // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
   const now = new Date()
   const begun = `${a.date} ${a.time}` <= `${todayLocal()} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
 
-  function setStatus(status: AppointmentStatus) {
-    if (status === 'cancelled' && !window.confirm('Tem certeza que deseja cancelar este agendamento? O horário ficará livre para outros clientes.')) return
-    // The client can be told, with an invite that removes the event from their calendar.
-    const following = status === 'cancelled' && a.seriesId != null && window.confirm('Cancelar também as próximas sessões desta série?')
-    const notifyClient = status === 'cancelled' && a.clientEmail !== '' && window.confirm(`Avisar ${a.clientName} por e-mail sobre o cancelamento?`)
+  function setStatus(status: AppointmentStatus, { following = false, notifyClient = false } = {}) {
     change.mutate(
       { id: a.id, status, ...(notifyClient ? { notifyClient } : {}), ...(following ? { following } : {}) },
       {
@@ -112,6 +111,47 @@ export function AppointmentDetails({
           onCancel={() => setMoving(false)}
         />
       ) : null}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancelar este agendamento?"
+        description={`${a.clientName}, ${longDate(a.date)} às ${a.time}: o horário fica livre para outros clientes.`}
+        action="Cancelar agendamento"
+        dismiss="Manter agendamento"
+        destructive
+        onDismiss={() => setCancelling(null)}
+        onConfirm={() => {
+          setStatus('cancelled', cancelling ?? {})
+          setCancelling(null)
+        }}
+      >
+        {a.seriesId != null || a.clientEmail ? (
+          <div className="grid gap-2 text-sm">
+            {a.seriesId != null ? (
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-brand-700"
+                  checked={cancelling?.following ?? false}
+                  onChange={(e) => setCancelling((c) => c && { ...c, following: e.target.checked })}
+                />
+                Cancelar também as próximas sessões desta série
+              </label>
+            ) : null}
+            {a.clientEmail ? (
+              // The e-mail carries an invite that removes the event from the client's calendar.
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-brand-700"
+                  checked={cancelling?.notifyClient ?? false}
+                  onChange={(e) => setCancelling((c) => c && { ...c, notifyClient: e.target.checked })}
+                />
+                Avisar {a.clientName} por e-mail
+              </label>
+            ) : null}
+          </div>
+        ) : null}
+      </ConfirmDialog>
       {footer(
         <>
           {a.status === 'confirmed' && !moving ? (
@@ -135,7 +175,7 @@ export function AppointmentDetails({
             </Button>
           ) : null}
           {a.status !== 'cancelled' ? (
-            <Button variant="destructive" size="sm" disabled={busy} onClick={() => setStatus('cancelled')}>
+            <Button variant="destructive" size="sm" disabled={busy} onClick={() => setCancelling({ following: false, notifyClient: a.clientEmail !== '' })}>
               Cancelar agendamento
             </Button>
           ) : null}

@@ -1,6 +1,7 @@
 import { Ban, CheckCircle2, Repeat, UserX, XCircle } from 'lucide-react'
 import { memo, type DragEvent, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
+import { useConfirm } from '@/components/ui/confirm-dialog'
 import type { Schemas } from '@/lib/api/client'
 import { statusLabel } from '@/lib/format'
 import { clsx as cn } from 'clsx' // no conflicting classes here: tailwind-merge's work is not needed for hundreds of blocks
@@ -300,6 +301,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
 /** A block: hatched, with its range, reason and who it concerns, and a way to give the time back. */
 function BlockBox({ block: b, top, height }: { block: Block; top: number; height: number }) {
   const remove = useDeleteBlock()
+  const [confirm, confirmation] = useConfirm()
   return (
     <div
       className="absolute inset-x-0 z-[2] overflow-hidden border-y border-stone-300 px-1.5 py-0.5 text-[11px] text-stone-700 dark:border-stone-700 dark:text-stone-200"
@@ -321,8 +323,13 @@ function BlockBox({ block: b, top, height }: { block: Block; top: number; height
         type="button"
         className="ml-1 font-medium text-brand-800 underline dark:text-brand-200"
         disabled={remove.isPending}
-        onClick={() => {
-          if (!window.confirm('Remover este bloqueio? O horário volta a ficar disponível.')) return
+        onClick={async () => {
+          const yes = await confirm({
+            title: 'Remover este bloqueio?',
+            description: `${b.start}–${b.end}${b.reason ? ` (${b.reason})` : ''} volta a ficar disponível para agendamentos.`,
+            action: 'Remover bloqueio',
+          })
+          if (!yes) return
           remove.mutate(b.id, {
             onSuccess: () => toast.success('Bloqueio removido'),
             onError: () => toast.error('Erro', { description: 'Não foi possível remover o bloqueio. Tente novamente.' }),
@@ -331,6 +338,7 @@ function BlockBox({ block: b, top, height }: { block: Block; top: number; height
       >
         Remover bloqueio
       </button>
+      {confirmation}
     </div>
   )
 }

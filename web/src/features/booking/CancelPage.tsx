@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { useConfirm } from '@/components/ui/confirm-dialog'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
@@ -17,6 +18,7 @@ export default function CancelPage() {
   const { data, error, isLoading } = useCancellation(token)
   const cancellation = useCancelBooking()
   const busy = cancellation.isPending
+  const [confirm, confirmation] = useConfirm()
   if (isLoading) return <PageSpinner />
   if (error || !data) {
     return (
@@ -26,8 +28,15 @@ export default function CancelPage() {
       </main>
     )
   }
-  function cancel() {
-    if (!window.confirm('Tem certeza que deseja cancelar este agendamento?')) return
+  async function cancel() {
+    const yes = await confirm({
+      title: 'Cancelar este agendamento?',
+      description: 'O horário fica livre para outras pessoas.',
+      action: 'Cancelar agendamento',
+      dismiss: 'Manter agendamento',
+      destructive: true,
+    })
+    if (!yes) return
     cancellation.mutate(token, {
       onSuccess: () => toast.success('Agendamento cancelado', { description: 'O horário foi liberado.' }),
       onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível cancelar. Tente novamente.') }),
@@ -60,6 +69,7 @@ export default function CancelPage() {
           <Button variant="destructive" className="mt-6 w-full" size="lg" onClick={cancel} disabled={busy}>
             {busy ? 'Cancelando...' : 'Cancelar agendamento'}
           </Button>
+          {confirmation}
         </>
       ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">

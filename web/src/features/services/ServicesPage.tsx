@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { useConfirm } from '@/components/ui/confirm-dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { tableCards } from '@/components/ui/table-cards'
 import { errorMessage, type Schemas } from '@/lib/api/client'
@@ -20,13 +21,20 @@ export default function ServicesPage() {
   const removal = useDeleteService()
   const [open, setOpen] = useState(false)
   const [editing, setEditing] = useState<Service | null>(null)
+  const [confirm, confirmation] = useConfirm()
 
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os serviços.' })
   }, [isError])
 
-  function remove(s: Service) {
-    if (!window.confirm('Tem certeza que deseja excluir este serviço?')) return
+  async function remove(s: Service) {
+    const yes = await confirm({
+      title: `Excluir o serviço ${s.name}?`,
+      description: 'Ele deixa de ser oferecido na sua página de agendamento. Esta ação não pode ser desfeita.',
+      action: 'Excluir serviço',
+      destructive: true,
+    })
+    if (!yes) return
     removal.mutate(s.id, {
       onSuccess: () => toast.success('Serviço excluído'),
       onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir o serviço.') }),
@@ -108,6 +116,7 @@ export default function ServicesPage() {
         )}
       </Card>
       <ServiceDialog open={open} onOpenChange={setOpen} service={editing} />
+      {confirmation}
     </div>
   )
 }

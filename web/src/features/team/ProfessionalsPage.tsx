@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { useConfirm } from '@/components/ui/confirm-dialog'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
@@ -28,6 +29,7 @@ export default function ProfessionalsPage() {
   const removal = useDeleteProfessional()
   const [dialog, setDialog] = useState<{ open: boolean; editing: Professional | null }>({ open: false, editing: null })
   const [hoursOf, setHoursOf] = useState<Professional | null>(null)
+  const [confirm, confirmation] = useConfirm()
 
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os profissionais.' })
@@ -43,8 +45,14 @@ export default function ProfessionalsPage() {
     )
   }
 
-  function remove(p: Professional) {
-    if (!window.confirm('Tem certeza que deseja excluir este profissional?')) return
+  async function remove(p: Professional) {
+    const yes = await confirm({
+      title: `Excluir ${p.name}?`,
+      description: 'O profissional deixa de aparecer na sua página de agendamento. Esta ação não pode ser desfeita.',
+      action: 'Excluir profissional',
+      destructive: true,
+    })
+    if (!yes) return
     removal.mutate(p.id, {
       onSuccess: () => toast.success('Profissional excluído'),
       onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir o profissional.') }),
@@ -138,6 +146,7 @@ export default function ProfessionalsPage() {
           ) : null}
         </DialogContent>
       </Dialog>
+      {confirmation}
     </div>
   )
 }
