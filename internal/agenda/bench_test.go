@@ -32,16 +32,18 @@ func BenchmarkOwnerScreens_100kAppointments(b *testing.B) {
 		s := setup(b, e, "dona@example.com", "dona")
 		seedMany(b, e, s, 100_000)
 		calls := map[string]string{
-			"dashboard":     "/api/dashboard",
-			"agenda_day":    "/api/appointments?from=2026-11-24&to=2026-11-24",
-			"agenda_week":   "/api/appointments?from=2026-11-23&to=2026-11-29",
-			"agenda_month":  "/api/appointments?from=2026-10-26&to=2026-12-06",
-			"agenda_search": "/api/appointments?from=2026-10-26&to=2026-12-06&q=cliente%2042",
-			"clients_page":  "/api/clients?limit=50",
-			"clients_csv":   "/api/clients/export",
-			"reports":       "/api/reports",
+			"dashboard":      "/api/dashboard",
+			"agenda_day":     "/api/appointments?from=2026-11-24&to=2026-11-24",
+			"agenda_week":    "/api/appointments?from=2026-11-23&to=2026-11-29",
+			"agenda_month":   "/api/appointments?from=2026-10-26&to=2026-12-06",
+			"agenda_search":  "/api/appointments?from=2026-10-26&to=2026-12-06&q=cliente%2042",
+			"clients_page":   "/api/clients?limit=50",
+			"clients_search": "/api/clients?limit=50&q=cliente%2042",
+			"clients_csv":    "/api/clients/export",
+			"reports":        "/api/reports",
+			"reports_year":   "/api/reports?period=year",
 		}
-		for _, name := range []string{"dashboard", "agenda_day", "agenda_week", "agenda_month", "agenda_search", "clients_page", "clients_csv", "reports"} {
+		for _, name := range []string{"dashboard", "agenda_day", "agenda_week", "agenda_month", "agenda_search", "clients_page", "clients_search", "clients_csv", "reports", "reports_year"} {
 			// cold: the owner's data changed before every call, so the answer is
 			// computed; warm: unchanged, so it comes from the cache.
 			for _, cold := range []bool{true, false} {
