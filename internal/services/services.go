@@ -57,7 +57,7 @@ var (
 	errPrice        = httpx.Validation("O preço deve ser zero ou maior (até R$ 100.000,00).")
 	errTooLong      = httpx.Validation("O nome deve ter no máximo 120 caracteres e a descrição, 1000.")
 	errProfessional = httpx.Validation("Escolha apenas profissionais da sua equipe.")
-	errBuffer       = httpx.Validation("Os intervalos antes e depois do serviço devem ser de 0 a 240 minutos.")
+	errBuffer       = httpx.Validation("As margens antes e depois do serviço devem ser de 0 a 240 minutos.")
 	errNotFound     = httpx.NewError(http.StatusNotFound, "not_found", "Serviço não encontrado.")
 )
 

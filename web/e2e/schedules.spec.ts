@@ -151,7 +151,7 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   // The agenda's day view labels the break and, on Ana's vacation, the day off.
   await page.goto('/agenda')
   for (let d = today; d < monday; d = addDays(d, 1)) await page.getByRole('button', { name: /Próximo/ }).click()
-  await expect(page.getByText('Intervalo · até 13:00')).toBeVisible()
+  await expect(page.getByText('Pausa · até 13:00')).toBeVisible()
   await expect(page.getByText('Paula Lima').first()).toBeVisible()
   await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Dra. Ana — Fisioterapeuta' })
   await page.getByRole('button', { name: /Próximo/ }).click()

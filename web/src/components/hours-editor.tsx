@@ -32,8 +32,8 @@ function nextWindow(windows: Window[]): Window {
 
 /**
  * Seven rows, Sunday to Saturday: an enable checkbox and the day's windows
- * (start and end times; 'Adicionar período' adds another after a break —
- * 'período', never 'intervalo', which names the slot step);
+ * (start and end times; 'Adicionar período' adds another after a break, a
+ * 'pausa'; 'intervalo' names only the slot step, 'margem' a service's buffer);
  * closed days read 'Fechado'. The first window's fields are labelled
  * 'Início (dia)' and 'Fim (dia)', the others with their number.
  */

@@ -61,7 +61,7 @@ it('shows every appointment of the day in its professional’s column, overlappi
   expect(within(columns[0]).queryByRole('button', { name: /^DISPONÍVEL 09:00/ })).toBeNull()
   expect(within(columns[1]).getByRole('button', { name: /^DISPONÍVEL 13:00 — Bruno Reis/ })).toBeInTheDocument()
   expect(within(columns[1]).getByRole('note', { name: /BLOQUEADO 14:00–15:00 · Supervisão/ })).toBeInTheDocument()
-  expect(within(columns[0]).getByText('Intervalo · até 13:00')).toBeInTheDocument()
+  expect(within(columns[0]).getByText('Pausa · até 13:00')).toBeInTheDocument()
 })
 
 it('a filter dims what it does not match and never turns a booked time free', async () => {

@@ -25,7 +25,7 @@ it('shades outside the windows and names the break', () => {
   const s = shading([{ start: '08:00', end: '12:00' }, { start: '13:00', end: '18:00' }], { start: 420, end: 1140 })
   expect(s).toEqual([
     { span: { start: 420, end: 480 }, kind: 'outside', label: '' },
-    { span: { start: 720, end: 780 }, kind: 'break', label: 'Intervalo · até 13:00' },
+    { span: { start: 720, end: 780 }, kind: 'break', label: 'Pausa · até 13:00' },
     { span: { start: 1080, end: 1140 }, kind: 'outside', label: '' },
   ])
   expect(shading([], { start: 480, end: 1080 })).toEqual([{ span: { start: 480, end: 1080 }, kind: 'outside', label: '' }])

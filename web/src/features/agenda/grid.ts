@@ -51,14 +51,14 @@ export function lanes<T>(items: { item: T; span: Span }[]): Placed<T>[] {
   return out
 }
 
-/** The stretches of the axis outside the working windows: before, between (a break: 'Intervalo') and after. */
+/** The stretches of the axis outside the working windows: before, between (a break: 'Pausa') and after. */
 export function shading(windows: { start: string; end: string }[], range: Span): { span: Span; kind: 'outside' | 'break'; label: string }[] {
   const ws = windows.map((w) => ({ start: toMinutes(w.start), end: toMinutes(w.end) })).sort((a, b) => a.start - b.start)
   if (ws.length === 0) return [{ span: range, kind: 'outside', label: '' }]
   const out: { span: Span; kind: 'outside' | 'break'; label: string }[] = []
   if (ws[0].start > range.start) out.push({ span: { start: range.start, end: ws[0].start }, kind: 'outside', label: '' })
   for (let i = 1; i < ws.length; i++) {
-    if (ws[i].start > ws[i - 1].end) out.push({ span: { start: ws[i - 1].end, end: ws[i].start }, kind: 'break', label: `Intervalo · até ${fromMinutes(ws[i].start)}` })
+    if (ws[i].start > ws[i - 1].end) out.push({ span: { start: ws[i - 1].end, end: ws[i].start }, kind: 'break', label: `Pausa · até ${fromMinutes(ws[i].start)}` })
   }
   const last = ws[ws.length - 1].end
   if (last < range.end) out.push({ span: { start: last, end: range.end }, kind: 'outside', label: '' })

@@ -47,7 +47,7 @@ function HoursForm({ initial }: { initial: Day[] }) {
       <Card>
         <CardHeader>
           <CardTitle>Horários de atendimento</CardTitle>
-          <CardDescription>Os clientes só veem horários livres dentro destes períodos. Para um intervalo de almoço, adicione um segundo período no dia.</CardDescription>
+          <CardDescription>Os clientes só veem horários livres dentro destes períodos. Para uma pausa de almoço, adicione um segundo período no dia.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <form onSubmit={save} className="grid gap-4" noValidate>

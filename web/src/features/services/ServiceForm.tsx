@@ -95,10 +95,10 @@ export function ServiceForm({
         </Field>
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <Field id={id('buffer-before')} label="Intervalo antes (min)" error={errors.bufferBefore?.message}>
+        <Field id={id('buffer-before')} label="Margem antes (min)" error={errors.bufferBefore?.message}>
           <Input id={id('buffer-before')} type="number" inputMode="numeric" min={0} max={240} step={5} {...form.register('bufferBefore')} />
         </Field>
-        <Field id={id('buffer-after')} label="Intervalo depois (min)" hint="Tempo livre mantido entre atendimentos." error={errors.bufferAfter?.message}>
+        <Field id={id('buffer-after')} label="Margem depois (min)" hint="Tempo livre mantido entre atendimentos." error={errors.bufferAfter?.message}>
           <Input id={id('buffer-after')} type="number" inputMode="numeric" min={0} max={240} step={5} {...form.register('bufferAfter')} />
         </Field>
       </div>
