@@ -66,10 +66,16 @@ test('reports of last month count what was attended, and the client list finds a
   await expect(page.getByRole('heading', { name: 'Marcos Lima' })).toBeVisible()
   await expect(page.getByText('Faltas', { exact: true }).locator('..')).toContainText('1')
 
-  // From the dashboard's day or the agenda, the name opens the client too.
+  // From the agenda's details, the name opens the client too.
   await page.goto(`/agenda?v=day&d=${ahead}`)
   await page.getByRole('button', { name: /^10:00 Lúcia Prado,/ }).click()
   await page.getByRole('dialog').getByRole('link', { name: 'Lúcia Prado' }).click()
   await expect(page).toHaveURL(/\/clients\/11955551234$/)
   await expect(page.getByText('Atendimentos', { exact: true }).locator('..')).toContainText('2')
+
+  // And from a notification about them.
+  await page.goto('/notifications')
+  await page.getByRole('link', { name: 'Ver cliente' }).first().click()
+  await expect(page).toHaveURL(/\/clients\/[^/]+$/)
+  await expect(page.getByRole('button', { name: 'Editar dados do cliente' })).toBeVisible()
 })
