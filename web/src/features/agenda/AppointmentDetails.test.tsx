@@ -1,0 +1,46 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch, type FetchCall } from '@/test/render'
+import { AppointmentDetails } from './AppointmentDetails'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const session8 = {
+  id: 'a1', professionalId: 'p1', professionalName: 'Ana', serviceId: 's1', serviceName: 'Sessão', duration: 50, priceCents: 15000,
+  clientName: 'Paula Souza', clientEmail: 'paula@example.com', clientPhone: '11977771234', notes: '',
+  date: '2099-03-02', time: '10:00', status: 'confirmed' as const, createdAt: '2099-01-01T12:00:00Z', seriesId: 'series1',
+}
+
+it('cancelling asks once, with the rest of the series and the e-mail to the client as choices of that one question', async () => {
+  const calls: FetchCall[] = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1' && c.method === 'PATCH') return { status: 200, body: { ...session8, status: 'cancelled' } }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={session8} /> }], '/')
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancelar agendamento' }))
+  const question = screen.getByRole('alertdialog', { name: 'Cancelar este agendamento?' })
+  expect(screen.getAllByRole('alertdialog')).toHaveLength(1)
+  const series = within(question).getByRole('checkbox', { name: 'Cancelar também as próximas sessões desta série' })
+  const notify = within(question).getByRole('checkbox', { name: 'Avisar Paula Souza por e-mail' })
+  expect(series).not.toBeChecked()
+  expect(notify).toBeChecked()
+  fireEvent.click(series)
+  fireEvent.click(within(question).getByRole('button', { name: 'Cancelar agendamento' }))
+
+  await waitFor(() => expect(calls.some((c) => c.url === '/api/appointments/a1' && c.method === 'PATCH')).toBe(true))
+  expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ status: 'cancelled', notifyClient: true, following: true })
+  expect(screen.queryByRole('alertdialog')).toBeNull()
+})
+
+it('keeping the appointment sends nothing', async () => {
+  const calls: FetchCall[] = stubFetch((c) => (c.url === '/api/auth/refresh' ? { status: 200, body: session } : undefined))
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...session8, seriesId: null, clientEmail: '' }} /> }], '/')
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancelar agendamento' }))
+  expect(screen.queryByRole('checkbox')).toBeNull()
+  fireEvent.click(screen.getByRole('button', { name: 'Manter agendamento' }))
+  expect(screen.queryByRole('alertdialog')).toBeNull()
+  expect(calls.some((c) => c.method === 'PATCH')).toBe(false)
+})
