@@ -200,17 +200,19 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	period, err := Resolve(q.Period, q.From, q.To, s.Clock.Now().In(loc))
+	at := s.Clock.Now().In(loc)
+	period, err := Resolve(q.Period, q.From, q.To, at)
 	if err != nil {
 		return nil, err
 	}
-	now := booking.Now(s.Clock.Now().In(loc))
+	now := booking.Now(at)
 	r := Report{Period: period}
 	inPeriod := where + ` AND appointment_date >= ? AND appointment_date <= ?`
 	periodArgs := append(append([]any{}, args...), period.From, period.To)
-	// One pass over the owner's client index: per client, then summed, which
-	// counts distinct clients without the sort COUNT(DISTINCT) costs and gives
-	// the counts by status on the way.
+	// One pass grouped by client (on the index Period.byClient leads to),
+	// then summed, which counts distinct clients — and those attended —
+	// without the sort COUNT(DISTINCT) costs, and the counts by status on
+	// the way.
 	var byStatus struct{ confirmed, cancelled, completed, noShow int }
 	o := &r.Overview
 	var outcome []any
