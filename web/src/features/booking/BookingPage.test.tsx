@@ -41,3 +41,27 @@ describe('the confirmation card', () => {
     expect(screen.getByRole('link', { name: 'Adicionar ao Google Agenda' })).toHaveAttribute('href', booked.googleCalendarUrl)
   })
 })
+
+describe('the privacy notice', () => {
+  const stub = (area: string) =>
+    stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: { ...profile, area } }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: [] } }
+      return undefined
+    })
+
+  it('says what is collected and why, links the privacy page, and for health areas that notes are optional and never shared', async () => {
+    stub('Psicologia')
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1')
+    expect(await screen.findByText(/Ana Souza recebe seu nome, telefone e e-mail para confirmar/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/policy')
+    expect(screen.getByLabelText('Observações')).toHaveAccessibleDescription(/Opcional.*nunca são compartilhadas/)
+  })
+
+  it('asks nothing of other areas about their notes', async () => {
+    stub('Salão de beleza')
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1')
+    expect(await screen.findByRole('link', { name: 'Política de Privacidade' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Observações')).not.toHaveAccessibleDescription(/nunca são compartilhadas/)
+  })
+})

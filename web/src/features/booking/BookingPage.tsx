@@ -211,9 +211,20 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
                   <Input id="client-phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...form.register('phone')} />
                 </Field>
               </div>
-              <Field id="client-notes" label="Observações" error={errors.notes?.message}>
+              <Field
+                id="client-notes"
+                label="Observações"
+                hint={healthArea(profile.area) ? 'Opcional. Suas observações ficam só com quem vai atender você e nunca são compartilhadas.' : undefined}
+                error={errors.notes?.message}
+              >
                 <Textarea id="client-notes" {...form.register('notes')} />
               </Field>
+              <p className="text-xs text-stone-600 dark:text-stone-400">
+                {profile.name} recebe seu nome, telefone e e-mail para confirmar, lembrar e, se preciso, remarcar este agendamento.{' '}
+                <a href="/policy" className="font-medium text-brand-700 underline dark:text-brand-200">
+                  Política de Privacidade
+                </a>
+              </p>
             </div>
           </Section>
 
@@ -428,4 +439,13 @@ function HelpFooter() {
       </p>
     </footer>
   )
+}
+
+/**
+ * Health practices (psicologia, nutrição, fisioterapia and the like) collect
+ * health data in the notes (LGPD art. 11): the form says they are optional
+ * and never shared.
+ */
+export function healthArea(area: string): boolean {
+  return /psic|nutri|fisio|terap|fono|odont|dent|m[eé]dic|sa[uú]de|enferm|cl[ií]nic|pediat|psiq|acupunt|quiro|osteo/i.test(area)
 }
