@@ -611,12 +611,19 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 		starts = append(starts, slots.Free(d)...)
 	}
 	slices.Sort(starts)
-	for _, t := range slices.Compact(starts) {
-		if hm := slots.Clock(t, st.Loc); len(out) == 0 || out[len(out)-1] != hm {
+	return clockTimes(slices.Compact(starts), st.Loc), nil
+}
+
+// clockTimes are sorted free starts as the owner's HH:MM, each once (a
+// clock change can give two instants one reading).
+func clockTimes(starts []int64, loc *time.Location) []string {
+	out := []string{}
+	for _, t := range starts {
+		if hm := slots.Clock(t, loc); len(out) == 0 || out[len(out)-1] != hm {
 			out = append(out, hm)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // Days returns the dates of a month ("2006-01") that have at least one free

@@ -884,12 +884,7 @@ func (s *Service) ClientTimes(ctx context.Context, token, date string) ([]string
 		return nil, err
 	}
 	d, _ := s.dayOf(st, pro, svc, day, busy.Near(pro.ID, day))
-	for _, t := range slots.Free(d) {
-		if hm := slots.Clock(t, st.Loc); len(out) == 0 || out[len(out)-1] != hm {
-			out = append(out, hm)
-		}
-	}
-	return out, nil
+	return clockTimes(slots.Free(d), st.Loc), nil
 }
 
 // clientShape is who and what a client's move is decided with: the same

@@ -70,11 +70,5 @@ func (s *Service) OwnerTimes(ctx context.Context, ownerID string, q OwnerTimesQu
 	if day.Format("2006-01-02") != slots.Today(now, st.Loc) {
 		d.Now = 0 // an owner records past dates and books any future one
 	}
-	out := []string{}
-	for _, t := range slots.Free(d) {
-		if hm := slots.Clock(t, st.Loc); len(out) == 0 || out[len(out)-1] != hm {
-			out = append(out, hm)
-		}
-	}
-	return out, nil
+	return clockTimes(slots.Free(d), st.Loc), nil
 }
