@@ -351,6 +351,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
+	mux.Handle("POST /api/appointments/{id}/client-link", h.Auth.RequireUser(httpx.Handle(h.clientLink)))
 	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
 	mux.Handle("POST /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.newFeed)))
 	mux.Handle("PATCH /api/calendar-feeds/{id}", h.Auth.RequireUser(httpx.Handle(h.setFeedPhone)))
@@ -445,6 +446,18 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return httpx.Respond(w, http.StatusOK, a, err)
+}
+
+// clientLink issues a fresh private link for the client (the owner's
+// WhatsApp message with {link_cliente}); the client's older links keep working.
+func (h *Handlers) clientLink(w http.ResponseWriter, r *http.Request) error {
+	url, err := h.Booking.ClientLink(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusCreated, map[string]string{"url": url})
+	return nil
 }
 
 func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {

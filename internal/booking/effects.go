@@ -278,10 +278,15 @@ type Cancellation struct {
 	Username       string `json:"username"`
 	ProfessionalID string `json:"professionalId"`
 	ServiceID      string `json:"serviceId"`
-	cutoffHours    int
-	sequence       int
-	clientEmail    string
-	before, after  int // the buffers it was booked with
+	// How the client reaches the practice (the public profile's WhatsApp and
+	// contact e-mail; "" when unset): the page's help footer, and where it
+	// sends a client whose time to cancel by the link has passed.
+	OwnerWhatsapp     string `json:"ownerWhatsapp"`
+	OwnerContactEmail string `json:"ownerContactEmail"`
+	cutoffHours       int
+	sequence          int
+	clientEmail       string
+	before, after     int // the buffers it was booked with
 }
 
 var (
@@ -296,13 +301,16 @@ func errCutoff(hours int) *httpx.Error {
 
 func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
 	c = &Cancellation{}
+	if id, err = s.tokenAppointment(ctx, q, token); err != nil {
+		return "", "", "", "", nil, err
+	}
 	var starts time.Time
 	var pro, svc, username sql.NullString
-	err = q.QueryRowContext(ctx, `SELECT a.id, a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
+	err = q.QueryRowContext(ctx, `SELECT a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
 		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email,
-		a.buffer_before, a.buffer_after FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
-		&id, &ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
-		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after)
+		a.buffer_before, a.buffer_after, p.whatsapp, p.contact_email FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.id = ?`, id).Scan(
+		&ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
+		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after, &c.OwnerWhatsapp, &c.OwnerContactEmail)
 	c.ProfessionalID, c.ServiceID, c.Username = pro.String, svc.String, username.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink

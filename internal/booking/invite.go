@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
 
@@ -31,12 +30,16 @@ func clientInvite(id string, start time.Time, duration int, service, professiona
 // cancelled appointment gives the cancellation (METHOD:CANCEL), which takes
 // the event out. An unknown token is the cancel link's 404.
 func (s *Service) ClientInvite(ctx context.Context, token string) ([]byte, error) {
-	var id, service, professional, owner, zone, status string
+	id, err := s.tokenAppointment(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	var service, professional, owner, zone, status string
 	var starts time.Time
 	var duration, sequence int
-	err := s.DB.QueryRowContext(ctx, `SELECT a.id, a.starts_at, a.duration, a.service_name, a.professional_name, p.name, p.time_zone, a.status, a.sequence
-		FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.cancel_token_hash = ?`, auth.HashToken(token)).Scan(
-		&id, &starts, &duration, &service, &professional, &owner, &zone, &status, &sequence)
+	err = s.DB.QueryRowContext(ctx, `SELECT a.starts_at, a.duration, a.service_name, a.professional_name, p.name, p.time_zone, a.status, a.sequence
+		FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ?`, id).Scan(
+		&starts, &duration, &service, &professional, &owner, &zone, &status, &sequence)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errLink
 	}

@@ -526,7 +526,8 @@ type moving struct {
 // hold, never over another appointment or a block, outside the hours only
 // with OutsideHours. Its invite's sequence goes up, so the client's calendar
 // moves the event; with NotifyClient (and an e-mail) the client gets the
-// updated invite, a new cancel link and the reminder of the new time. With
+// updated invite, a fresh private link (the older ones keep working) and
+// the reminder of the new time. With
 // Following, the later confirmed sessions of its series move with it, by
 // the same number of days, checked together under one lock: one that
 // cannot move refuses them all (series_conflicts, naming the dates).
@@ -640,19 +641,14 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			return nil
 		}, func() error {
 			stamp := s.Clock.Now()
-			token, hash := auth.OpaqueToken()
-			for i, m := range moves {
-				// The moved appointment gets a new cancel link (its e-mail
-				// carries it); the sessions that follow keep theirs.
-				var newHash any
-				if i == 0 {
-					newHash = hash
-				}
+			for _, m := range moves {
+				// Every session keeps its private links: the client who
+				// booked without an e-mail still holds the first one.
 				local := time.Unix(m.start*60, 0).In(st.Loc)
 				if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
 					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
-					cancel_token_hash = COALESCE(?, cancel_token_hash), updated_at = ? WHERE id = ? AND user_id = ?`,
-					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), newHash, stamp, m.id, ownerID); err != nil {
+					updated_at = ? WHERE id = ? AND user_id = ?`,
+					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
 					return err
 				}
 			}
@@ -669,8 +665,13 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			if !in.NotifyClient || c.clientEmail == "" || s.Mailer == nil {
 				return nil
 			}
-			// One e-mail, with the moved appointment's updated invite, and a
-			// reminder before each session at its new time.
+			// One e-mail, with the moved appointment's updated invite and a
+			// fresh private link to it, and a reminder before each session at
+			// its new time.
+			token, err := addLink(ctx, tx, ownerID, id, stamp)
+			if err != nil {
+				return err
+			}
 			for i, m := range moves {
 				b := booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
 					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,

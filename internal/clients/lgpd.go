@@ -130,6 +130,12 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE `+theirs, userID, key, userID, key); err != nil {
 			return err
 		}
+		// Their later private links go (each was a message to them); the
+		// appointments' first links stay, as the appointments do.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM appointment_links WHERE user_id = ? AND appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?)`,
+			userID, userID, key); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = ?, metadata = '{}', client_key = ? WHERE `+theirs,
 			ErasedNote, gone, userID, key, userID, key); err != nil {
 			return err

@@ -252,12 +252,12 @@ func TestMessageTemplates_DefaultsSaveAndRefuseUnknownPlaceholders(t *testing.T)
 		if !strings.Contains(m.Confirmation, "{nome}") || !strings.Contains(m.Reschedule, "{link}") || m.Reminder == "" {
 			t.Fatalf("defaults: %+v", m)
 		}
-		mine := map[string]string{"confirmation": "  Oi {nome}, até {data} às {hora}!  ", "reminder": "Lembrete: {servico} com {profissional}", "reschedule": "Remarcado: {data} {hora} {link}"}
+		mine := map[string]string{"confirmation": "  Oi {nome}, até {data} às {hora}!  ", "reminder": "Lembrete: {servico} com {profissional}", "reschedule": "Remarcado: {data} {hora} {link}. Para cancelar ou remarcar: {link_cliente}"}
 		if r := c.Do("PUT", "/api/message-templates", mine); r.StatusCode != 200 {
 			t.Fatalf("save: %d %s", r.StatusCode, r.Body)
 		}
 		c.Do("GET", "/api/message-templates", nil).JSON(t, &m)
-		if m.Confirmation != "Oi {nome}, até {data} às {hora}!" || m.Reminder != mine["reminder"] {
+		if m.Confirmation != "Oi {nome}, até {data} às {hora}!" || m.Reminder != mine["reminder"] || m.Reschedule != mine["reschedule"] {
 			t.Fatalf("saved: %+v", m)
 		}
 		for _, bad := range []map[string]string{

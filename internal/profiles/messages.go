@@ -14,7 +14,9 @@ import (
 
 // Messages are the owner's WhatsApp message templates: the texts the
 // agenda's one-tap buttons open wa.me with, the placeholders filled in the
-// page ({nome}, {data}, {hora}, {servico}, {profissional}, {link}).
+// page ({nome}, {data}, {hora}, {servico}, {profissional}, {link}; and
+// {link_cliente}, the client's own private link, which the page asks the
+// server for when it composes the message).
 type Messages struct {
 	Confirmation string `json:"confirmation"`
 	Reminder     string `json:"reminder"`
@@ -29,7 +31,7 @@ var DefaultMessages = Messages{
 }
 
 // Placeholders are the words a template may use.
-var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}"}
+var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}", "{link_cliente}"}
 
 // MaxMessage bounds a template (a WhatsApp message, not a letter).
 const MaxMessage = 1000

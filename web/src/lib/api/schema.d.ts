@@ -410,7 +410,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The appointment behind a client's private cancel link. */
+        /**
+         * The appointment behind a client's private cancel link.
+         * @description A token is the booking's first link (kept while the appointment exists) or a later one (a move's
+         *     e-mail, the owner's {link_cliente}), which works until the appointment ends. Errors `not_found` (404)
+         *     for an unknown token, `link_expired` (404) for a later link after the appointment ended; the same
+         *     for every `/api/public/bookings/{token}` address.
+         */
         get: operations["getBookingByToken"];
         put?: never;
         post?: never;
@@ -609,10 +615,34 @@ export interface paths {
          * @description The same serialised transaction as a booking: `slot_unavailable` (409) over another appointment,
          *     `time_blocked` (409) over a block, `outside_hours` (409) outside the professional's hours unless
          *     `outsideHours`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
-         *     (same UID), and with `notifyClient` the client gets the updated invite, a new cancel link (the old one
-         *     stops working) and the reminder of the new time. Errors also `validation_failed` (400), `not_found` (404).
+         *     (same UID), and with `notifyClient` the client gets the updated invite, a fresh private link (the
+         *     client's earlier links keep working) and the reminder of the new time. Errors also `validation_failed`
+         *     (400), `not_found` (404).
          */
         post: operations["rescheduleAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/client-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh private link for the appointment's client: the owner's WhatsApp message with {link_cliente}.
+         * @description The client's page (`/cancel/{token}`) to see, cancel or move the booking, also for a client who gave
+         *     no e-mail. Each call issues a new link; the links issued before (and the one the booking page showed)
+         *     keep working. A link issued here works until the appointment ends, then answers `link_expired` (404).
+         *     Errors `not_found` (404, also another owner's appointment), `appointment_ended` (409), `rate_limited` (429).
+         */
+        post: operations["createClientLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2060,6 +2090,10 @@ export interface components {
             professionalId: string;
             /** @description empty when the service no longer exists */
             serviceId: string;
+            /** @description the practice's WhatsApp as on its public page; empty when unset */
+            ownerWhatsapp: string;
+            /** @description the practice's public contact e-mail; empty when unset */
+            ownerContactEmail: string;
         };
         Appointment: {
             id: string;
@@ -3154,6 +3188,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClientLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the public address of the client's page, with the base URL of the server's configuration */
+                        url: string;
+                    };
                 };
             };
             default: components["responses"]["Error"];
