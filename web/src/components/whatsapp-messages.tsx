@@ -1,7 +1,10 @@
 import { MessageCircle } from 'lucide-react'
+import { toast } from 'sonner'
+import { errorMessage } from '@/lib/api/client'
+import { createClientLink } from '@/lib/api/endpoints/create-client-link'
 import { useMessageTemplates, type MessageTemplates } from '@/lib/api/endpoints/message-templates'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
-import { fillMessage, whatsappFor, type MessageFacts } from '@/lib/whatsapp'
+import { clientLinkWord, fillMessage, whatsappFor, type MessageFacts } from '@/lib/whatsapp'
 
 type Kind = keyof MessageTemplates
 
@@ -14,9 +17,16 @@ const labels: Record<Kind, string> = {
 /**
  * One-tap WhatsApp messages to a client: each button opens wa.me with the
  * client's number (55 added) and the owner's template filled for this
- * appointment; the owner only presses send.
+ * appointment; the owner only presses send. A template with {link_cliente}
+ * asks the server for a fresh private link to this appointment first.
  */
-export function WhatsAppMessages({ appointment: a, kinds = ['confirmation', 'reminder', 'reschedule'] }: { appointment: Omit<MessageFacts, 'link'> & { clientPhone: string }; kinds?: Kind[] }) {
+export function WhatsAppMessages({
+  appointment: a,
+  kinds = ['confirmation', 'reminder', 'reschedule'],
+}: {
+  appointment: Omit<MessageFacts, 'link' | 'clientLink'> & { id: string; clientPhone: string }
+  kinds?: Kind[]
+}) {
   const templates = useMessageTemplates()
   const profile = useProfile()
   // No buttons for a contact that is not a phone (an e-mail only, or a number the rule does not read).
@@ -24,18 +34,49 @@ export function WhatsAppMessages({ appointment: a, kinds = ['confirmation', 'rem
   const link = profile.data?.publicUsername ? `${window.location.origin}/agende/${profile.data.publicUsername}` : window.location.origin
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Mensagens por WhatsApp">
-      {kinds.map((k) => (
-        <a
-          key={k}
-          href={whatsappFor(a.clientPhone, fillMessage(templates.data[k], { ...a, link }))}
-          target="_blank"
-          rel="noreferrer"
-          aria-label={`${labels[k]} pelo WhatsApp`}
-          className="inline-flex h-8 items-center gap-1 rounded-md border border-green-600 px-3 text-sm font-medium text-green-800 hover:bg-green-50 dark:border-green-500 dark:text-green-200 dark:hover:bg-green-900/30"
-        >
-          <MessageCircle className="size-4" aria-hidden /> {labels[k]}
-        </a>
-      ))}
+      {kinds.map((k) =>
+        templates.data[k].includes(clientLinkWord) ? (
+          <button key={k} type="button" onClick={() => void sendWithClientLink(a, templates.data[k], link)} aria-label={`${labels[k]} pelo WhatsApp`} className={buttonClass}>
+            <MessageCircle className="size-4" aria-hidden /> {labels[k]}
+          </button>
+        ) : (
+          <a
+            key={k}
+            href={whatsappFor(a.clientPhone, fillMessage(templates.data[k], { ...a, link }))}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={`${labels[k]} pelo WhatsApp`}
+            className={buttonClass}
+          >
+            <MessageCircle className="size-4" aria-hidden /> {labels[k]}
+          </a>
+        ),
+      )}
     </div>
   )
+}
+
+const buttonClass =
+  'inline-flex h-8 items-center gap-1 rounded-md border border-green-600 px-3 text-sm font-medium text-green-800 hover:bg-green-50 dark:border-green-500 dark:text-green-200 dark:hover:bg-green-900/30'
+
+/**
+ * Opens WhatsApp with a template whose {link_cliente} is a fresh private link.
+ * The window opens in the tap itself (a window opened after the request would
+ * be a blocked pop-up) and gets its address when the link arrives.
+ */
+async function sendWithClientLink(a: Omit<MessageFacts, 'link' | 'clientLink'> & { id: string; clientPhone: string }, template: string, link: string) {
+  const win = window.open('', '_blank')
+  try {
+    const { url } = await createClientLink(a.id)
+    const href = whatsappFor(a.clientPhone, fillMessage(template, { ...a, link, clientLink: url })) ?? ''
+    if (win) {
+      win.opener = null
+      win.location.href = href
+    } else {
+      window.location.href = href
+    }
+  } catch (e) {
+    win?.close()
+    toast.error('Erro', { description: errorMessage(e, 'Não foi possível criar o link do cliente. Tente novamente.') })
+  }
 }

@@ -20,6 +20,10 @@ describe('fillMessage', () => {
       'Olá, Maria! Sessão com Dra. Ana em segunda-feira, 30 de novembro de 2026 às 10:00. https://agendei.app/agende/ana',
     )
   })
+  it("fills {link_cliente} with the client's private link, and leaves it empty without one", () => {
+    expect(fillMessage('Seu link: {link_cliente}', { ...facts, clientLink: 'https://agendei.app/cancel/abc' })).toBe('Seu link: https://agendei.app/cancel/abc')
+    expect(fillMessage('Seu link: {link_cliente}', facts)).toBe('Seu link: ')
+  })
   it('leaves unknown braces as written', () => {
     expect(fillMessage('{nome} {outra}', facts)).toBe('Maria {outra}')
   })

@@ -20,7 +20,7 @@ export function whatsappFor(phone: string, text?: string): string | undefined {
 }
 
 /** What a message template's placeholders stand for. */
-export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string }
+export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string; clientLink?: string }
 
 /** A template with {nome}, {data}, {hora}, {servico}, {profissional} and {link} filled. */
 export function fillMessage(template: string, f: MessageFacts): string {
@@ -32,6 +32,10 @@ export function fillMessage(template: string, f: MessageFacts): string {
     '{servico}': f.serviceName,
     '{profissional}': f.professionalName,
     '{link}': f.link,
+    '{link_cliente}': f.clientLink ?? '',
   }
   return template.replace(/\{[^{}\s]*\}/g, (p) => values[p] ?? p)
 }
+
+/** The placeholder of the client's own private link: the server issues a fresh one when the message is composed. */
+export const clientLinkWord = '{link_cliente}'

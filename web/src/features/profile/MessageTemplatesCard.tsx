@@ -25,7 +25,8 @@ const fields: { name: keyof MessageTemplates; label: string }[] = [
 /**
  * 'Mensagens do WhatsApp': the texts the agenda's and the dashboard's
  * WhatsApp buttons open with, with {nome}, {data}, {hora}, {servico},
- * {profissional} and {link} filled for each appointment.
+ * {profissional} and {link} filled for each appointment, and {link_cliente}
+ * (a fresh private link for the client, issued when the message is composed).
  */
 export function MessageTemplatesCard() {
   const { data } = useMessageTemplates()
@@ -35,7 +36,8 @@ export function MessageTemplatesCard() {
         <CardTitle>Mensagens do WhatsApp</CardTitle>
         <CardDescription>
           Os textos que os botões de WhatsApp da agenda abrem, já preenchidos. Use {'{nome}'}, {'{data}'}, {'{hora}'}, {'{servico}'}, {'{profissional}'} e {'{link}'} (sua página de
-          agendamento).
+          agendamento). Com {'{link_cliente}'}, a mensagem leva o link pessoal do cliente para ver, remarcar ou cancelar o horário (um link novo a cada envio; os
+          anteriores continuam valendo até o fim do atendimento).
         </CardDescription>
       </CardHeader>
       <CardContent>{data ? <TemplatesForm templates={data} /> : <Skeleton className="h-40" />}</CardContent>
