@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarCheck, Mail, MessageCircle } from 'lucide-react'
+import { AlertTriangle, CalendarCheck } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
@@ -9,8 +9,6 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
-import { useContacts } from '@/lib/config'
-import { whatsappLink } from '@/lib/whatsapp'
 import { brDate, formatBRL, initials, longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
@@ -20,6 +18,8 @@ import { useBookableDays } from './api/get-bookable-days'
 import { blankClient, clientSchema } from './booking-form'
 import { useFreeTimes } from './api/get-free-times'
 import { DatePicker } from './DatePicker'
+import { MyBookingLink } from './MyBookingLink'
+import { PracticeHelp } from './PracticeHelp'
 
 type Booking = Schemas['Booking']
 type PublicProfile = Schemas['PublicProfile']
@@ -368,7 +368,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
           </Button>
         </form>
       )}
-      <HelpFooter />
+      <PracticeHelp whatsapp={profile.whatsapp} email={profile.contactEmail} />
     </main>
   )
 }
@@ -404,40 +404,16 @@ function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done
             Baixar convite (.ics)
           </a>
         </div>
-        <p className="mt-4 text-sm">
-          {done.email
-            ? `Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`
-            : 'Guarde estas informações. Se precisar remarcar, fale diretamente com o profissional.'}
-        </p>
+        <MyBookingLink token={b.token} owner={profile.name} />
+        {done.email ? (
+          <p className="mt-4 text-sm">{`Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`}</p>
+        ) : null}
         <Button className="mt-5" variant="outline" onClick={onAgain}>
           Fazer outro agendamento
         </Button>
       </section>
-      <HelpFooter />
+      <PracticeHelp whatsapp={profile.whatsapp} email={profile.contactEmail} />
     </main>
-  )
-}
-
-function HelpFooter() {
-  const { supportEmail, supportWhatsapp } = useContacts()
-  return (
-    <footer className="mt-10 border-t border-stone-200 pt-6 text-center text-sm text-stone-600 dark:border-stone-800 dark:text-stone-400">
-      <p>Precisa de ajuda com o agendamento?</p>
-      <div className="mt-2 flex justify-center gap-4">
-        <a className="inline-flex items-center gap-1 hover:underline" href={whatsappLink(supportWhatsapp, 'Olá! Preciso de ajuda com um agendamento.')} target="_blank" rel="noreferrer">
-          <MessageCircle className="size-4" aria-hidden /> WhatsApp
-        </a>
-        <a className="inline-flex items-center gap-1 hover:underline" href={`mailto:${supportEmail}`}>
-          <Mail className="size-4" aria-hidden /> E-mail
-        </a>
-      </div>
-      <p className="mt-4 text-xs">
-        Agendamento online por{' '}
-        <Link to="/" className="hover:underline">
-          Agendei
-        </Link>
-      </p>
-    </footer>
   )
 }
 

@@ -7,12 +7,18 @@ import { useConfirm } from '@/components/ui/confirm-dialog'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
+import { whatsappFor } from '@/lib/whatsapp'
 import { useCancelBooking } from './api/cancel-booking'
 import { useCancellation } from './api/get-cancellation'
 import { useRescheduleBooking } from './api/reschedule-booking'
 import { useRescheduleTimes } from './api/get-reschedule-times'
+import { PracticeHelp } from './PracticeHelp'
 
-/** The client's private page, reached from the confirmation e-mail, to cancel a booking. */
+/**
+ * The client's private page, reached from the confirmation e-mail, the
+ * confirmation card's link or the owner's WhatsApp message, to cancel or
+ * move a booking.
+ */
 export default function CancelPage() {
   const { token = '' } = useParams()
   const { data, error, isLoading } = useCancellation(token)
@@ -23,7 +29,7 @@ export default function CancelPage() {
   if (error || !data) {
     return (
       <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
-        <h1 className="text-2xl font-semibold">Link de cancelamento inválido</h1>
+        <h1 className="text-2xl font-semibold">{error instanceof ApiError && error.code === 'link_expired' ? 'Link expirado' : 'Link de cancelamento inválido'}</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-400">{error instanceof ApiError ? error.message : 'Não foi possível carregar o agendamento.'}</p>
       </main>
     )
@@ -74,11 +80,26 @@ export default function CancelPage() {
       ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
           O prazo para cancelar por aqui terminou em {new Date(data.cancelUntil).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}. Para
-          cancelar ou remarcar, entre em contato com {data.ownerName}.
+          cancelar ou remarcar, entre em contato com {data.ownerName}
+          {whatsappFor(data.ownerWhatsapp) ? (
+            <>
+              {' '}
+              <a
+                className="font-medium text-brand-700 underline dark:text-brand-200"
+                href={whatsappFor(data.ownerWhatsapp, `Olá! Preciso cancelar ou remarcar meu horário de ${data.serviceName} em ${longDate(data.date)} às ${data.time}.`)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                pelo WhatsApp
+              </a>
+            </>
+          ) : null}
+          .
         </p>
       ) : (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Este agendamento não pode mais ser cancelado por aqui.</p>
       )}
+      <PracticeHelp whatsapp={data.ownerWhatsapp} email={data.ownerContactEmail} />
     </main>
   )
 }
