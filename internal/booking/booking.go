@@ -27,6 +27,7 @@ import (
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -696,6 +697,9 @@ type Booked struct {
 	// file; GoogleCalendarURL opens the event in Google Agenda, ready to save.
 	StartsAt          time.Time `json:"startsAt"`
 	GoogleCalendarURL string    `json:"googleCalendarUrl"`
+	// Place is where it happens: the practice's address, or the video-call
+	// link of a service held online (place.Of).
+	Place place.Place `json:"place"`
 }
 
 func validate(in *Input) error {
@@ -780,6 +784,12 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 		return nil, err
 	}
 	ownerID := st.OwnerID
+	// Read before the transaction (every booking of every owner queues for
+	// it on SQLite): an address edited meanwhile is the owner's own race.
+	where, err := place.Where(ctx, s.DB, ownerID, svc.ID)
+	if err != nil {
+		return nil, err
+	}
 	var out *Booked
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var ownerEmail string
@@ -825,9 +835,9 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 			local := time.Unix(start*60, 0).In(st.Loc)
 			now := s.Clock.Now()
 			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: in.Time, ProfessionalName: chosen.Name,
-				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC()}
+				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC(), Place: where}
 			out.GoogleCalendarURL = GoogleCalendarURL(fmt.Sprintf("%s com %s", svc.Name, chosen.Name), "Agendado pelo Agendei com "+st.Name+".",
-				local, time.Duration(svc.Duration)*time.Minute)
+				where.Text(), local, time.Duration(svc.Duration)*time.Minute)
 			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 			buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,

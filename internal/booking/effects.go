@@ -38,14 +38,14 @@ type booked struct {
 }
 
 func (b booked) details() []mail.Detail {
-	return []mail.Detail{
+	return append([]mail.Detail{
 		{Label: "Profissional", Value: b.ProfessionalName},
 		{Label: "Serviço", Value: b.ServiceName},
 		{Label: "Data", Value: brfmt.LongDate(b.Date)},
 		{Label: "Horário", Value: b.Time},
 		{Label: "Duração", Value: fmt.Sprintf("%d minutos", b.Duration)},
 		{Label: "Valor", Value: brfmt.Money(b.PriceCents)},
-	}
+	}, b.placeDetail()...)
 }
 
 // afterBooking records everything a new booking causes, in its transaction:
@@ -59,6 +59,9 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	}
 	if s.Mailer == nil {
 		return nil
+	}
+	if err := locate(ctx, tx, b); err != nil {
+		return err
 	}
 	send, err := s.mayConfirm(ctx, tx, now, b)
 	if err != nil {
@@ -91,8 +94,11 @@ func about(ownerID, appointmentID string) jobs.About {
 // confirmToClient queues the client's confirmation, with the invite and the
 // cancel link, and the reminder before the appointment.
 func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
-	links := []mail.Link{{Label: "Adicionar ao Google Agenda", URL: GoogleCalendarURL(fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName),
-		"Agendado pelo Agendei com "+b.OwnerName+".", b.Start, time.Duration(b.Duration)*time.Minute)}}
+	if err := locate(ctx, tx, b); err != nil {
+		return err
+	}
+	links := append(b.placeLinks(), mail.Link{Label: "Adicionar ao Google Agenda", URL: GoogleCalendarURL(fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName),
+		"Agendado pelo Agendei com "+b.OwnerName+".", b.Place.Text(), b.Start, time.Duration(b.Duration)*time.Minute)})
 	// The owner's WhatsApp, by the one wa.me rule, when they show one.
 	var whatsapp string
 	if err := tx.QueryRowContext(ctx, `SELECT whatsapp FROM profiles WHERE id = ?`, b.OwnerID).Scan(&whatsapp); err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -119,7 +125,7 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 		return err
 	}
 	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar",
-		Data: ICS(clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Sequence, now))}}
+		Data: ICS(clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Place.Text(), b.Sequence, now))}}
 	if err := s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
 		return err
 	}
@@ -240,11 +246,15 @@ func (s *Service) remind(ctx context.Context, id, at string) error {
 		if err != nil {
 			return err
 		}
+		if err := locate(ctx, tx, a); err != nil {
+			return err
+		}
 		msg, err := mail.Compose(a.ClientEmail, mail.Content{
 			Subject:    fmt.Sprintf("Lembrete: %s em %s às %s", a.ServiceName, brfmt.Date(a.Date), a.Time),
 			Greeting:   fmt.Sprintf("Olá, %s!", a.ClientName),
 			Paragraphs: []string{fmt.Sprintf("Passando para lembrar do seu horário com %s.", a.OwnerName)},
 			Details:    a.details(),
+			Links:      a.placeLinks(),
 			Footer:     "Se não puder comparecer, use o link de cancelamento do e-mail de confirmação.",
 		})
 		if err != nil {

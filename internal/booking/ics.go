@@ -15,8 +15,11 @@ type Invite struct {
 	Duration    time.Duration
 	Summary     string
 	Description string
-	Organizer   string // name
-	Stamp       time.Time
+	// Location is where it happens (place.Place.Text): the address, or the
+	// video-call link of an online service; "" writes no LOCATION.
+	Location  string
+	Organizer string // name
+	Stamp     time.Time
 	// Sequence counts the event's revisions (a reschedule, a cancellation):
 	// with the same UID, a calendar replaces the event it has.
 	Sequence int
@@ -83,6 +86,11 @@ func Calendar(loc *time.Location, method, name string, events []Invite) []byte {
 			"DTEND;TZID="+loc.String()+":"+start.Add(inv.Duration).Format(local),
 			"SUMMARY:"+escapeText(inv.Summary),
 			"DESCRIPTION:"+escapeText(inv.Description),
+		)
+		if inv.Location != "" {
+			lines = append(lines, "LOCATION:"+escapeText(inv.Location))
+		}
+		lines = append(lines,
 			"STATUS:"+status,
 			"END:VEVENT",
 		)
@@ -141,13 +149,16 @@ func abs(x int) int {
 
 // GoogleCalendarURL is the calendar.google.com address that opens an event
 // ready to save ('Adicionar ao Google Agenda'): the instants in UTC and the
-// owner's zone for how Google shows them.
-func GoogleCalendarURL(title, details string, start time.Time, d time.Duration) string {
+// owner's zone for how Google shows them, and where it happens ("": none).
+func GoogleCalendarURL(title, details, location string, start time.Time, d time.Duration) string {
 	v := url.Values{}
 	v.Set("action", "TEMPLATE")
 	v.Set("text", title)
 	v.Set("dates", start.UTC().Format("20060102T150405Z")+"/"+start.Add(d).UTC().Format("20060102T150405Z"))
 	v.Set("details", details)
+	if location != "" {
+		v.Set("location", location)
+	}
 	v.Set("ctz", start.Location().String())
 	return "https://calendar.google.com/calendar/render?" + v.Encode()
 }

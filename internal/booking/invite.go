@@ -16,10 +16,10 @@ import (
 // (ClientInvite), from this one writer, so a calendar that gets both keeps
 // one event (the same UID) at its latest revision (SEQUENCE). It says the
 // service, the professional and the practice: nothing about the client.
-func clientInvite(id string, start time.Time, duration int, service, professional, owner string, sequence int, stamp time.Time) Invite {
+func clientInvite(id string, start time.Time, duration int, service, professional, owner, location string, sequence int, stamp time.Time) Invite {
 	return Invite{
 		UID: id + "@agendei", Start: start, Duration: time.Duration(duration) * time.Minute,
-		Summary: fmt.Sprintf("%s com %s", service, professional), Description: "Agendado pelo Agendei com " + owner + ".",
+		Summary: fmt.Sprintf("%s com %s", service, professional), Description: "Agendado pelo Agendei com " + owner + ".", Location: location,
 		Stamp: stamp, Sequence: sequence,
 	}
 }
@@ -46,7 +46,11 @@ func (s *Service) ClientInvite(ctx context.Context, token string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	inv := clientInvite(id, starts.In(tz.Load(zone)), duration, service, professional, owner, sequence, s.Clock.Now())
+	where, err := placeOf(ctx, s.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	inv := clientInvite(id, starts.In(tz.Load(zone)), duration, service, professional, owner, where.Text(), sequence, s.Clock.Now())
 	inv.Cancelled = status == "cancelled"
 	return ICS(inv), nil
 }

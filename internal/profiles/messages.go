@@ -30,8 +30,11 @@ var DefaultMessages = Messages{
 	Reschedule:   "Olá, {nome}! Seu horário de {servico} com {profissional} foi remarcado para {data} às {hora}. Se precisar de outro horário: {link}",
 }
 
-// Placeholders are the words a template may use.
-var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}", "{link_cliente}"}
+// Placeholders are the words a template may use. {endereco} is where the
+// appointment happens (place.Place.Text: the address, or an online
+// service's video-call link); {link_sessao} the video-call link alone (""
+// for an appointment in person).
+var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}", "{link_cliente}", "{endereco}", "{link_sessao}"}
 
 // MaxMessage bounds a template (a WhatsApp message, not a letter).
 const MaxMessage = 1000

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -19,22 +20,28 @@ import (
 
 // Profile is the owner's profile as the owner sees it.
 type Profile struct {
-	ID             string     `json:"id"`
-	Name           string     `json:"name"`
-	Email          string     `json:"email"`
-	PublicUsername *string    `json:"publicUsername"`
-	Area           string     `json:"area"`
-	Description    string     `json:"description"`
-	Phone          string     `json:"phone"`
-	Website        string     `json:"website"`
-	Instagram      string     `json:"instagram"`
-	LinkedIn       string     `json:"linkedin"`
-	WhatsApp       string     `json:"whatsapp"`
-	ContactEmail   string     `json:"contactEmail"` // shown on the public page; "" shows none
-	PhotoURL       string     `json:"photoUrl"`
-	TimeZone       string     `json:"timeZone"`
-	TrialEndsAt    *time.Time `json:"trialEndsAt"`
-	CreatedAt      time.Time  `json:"createdAt"`
+	ID             string  `json:"id"`
+	Name           string  `json:"name"`
+	Email          string  `json:"email"`
+	PublicUsername *string `json:"publicUsername"`
+	Area           string  `json:"area"`
+	Description    string  `json:"description"`
+	Phone          string  `json:"phone"`
+	Website        string  `json:"website"`
+	Instagram      string  `json:"instagram"`
+	LinkedIn       string  `json:"linkedin"`
+	WhatsApp       string  `json:"whatsapp"`
+	ContactEmail   string  `json:"contactEmail"` // shown on the public page; "" shows none
+	// Address is the practice's (shown on the public page and in every
+	// message of an appointment not held online); RoomLink the owner's
+	// fixed video-call room, the place of an online service without its own.
+	Address     place.Address `json:"address"`
+	AddressLine string        `json:"addressLine"` // Address on one line, as the messages say it ("" when unset)
+	RoomLink    string        `json:"roomLink"`
+	PhotoURL    string        `json:"photoUrl"`
+	TimeZone    string        `json:"timeZone"`
+	TrialEndsAt *time.Time    `json:"trialEndsAt"`
+	CreatedAt   time.Time     `json:"createdAt"`
 }
 
 // Input is what the profile form sends.
@@ -51,6 +58,10 @@ type Input struct {
 	WhatsApp       string `json:"whatsapp"`
 	ContactEmail   string `json:"contactEmail"`
 	TimeZone       string `json:"timeZone"`
+	// Address and RoomLink are replaced with what is sent: left out, they
+	// are cleared (the form always sends them).
+	Address  place.Address `json:"address"`
+	RoomLink string        `json:"roomLink"`
 }
 
 var (
@@ -71,14 +82,15 @@ type Service struct {
 	Rezone func(ctx context.Context, tx *db.Tx, ownerID string, loc *time.Location) error
 }
 
-const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, contact_email, photo_url, time_zone, trial_ends_at, created_at`
+const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, contact_email, photo_url, time_zone, trial_ends_at, created_at, ` +
+	place.Columns + `, room_link`
 
 func scan(row interface{ Scan(...any) error }) (*Profile, error) {
 	var p Profile
 	var username sql.NullString
 	var trial sql.NullTime
-	err := row.Scan(&p.ID, &p.Name, &p.Email, &username, &p.Area, &p.Description, &p.Phone, &p.Website, &p.Instagram,
-		&p.LinkedIn, &p.WhatsApp, &p.ContactEmail, &p.PhotoURL, &p.TimeZone, &trial, &p.CreatedAt)
+	err := row.Scan(append([]any{&p.ID, &p.Name, &p.Email, &username, &p.Area, &p.Description, &p.Phone, &p.Website, &p.Instagram,
+		&p.LinkedIn, &p.WhatsApp, &p.ContactEmail, &p.PhotoURL, &p.TimeZone, &trial, &p.CreatedAt}, append(p.Address.Dest(), &p.RoomLink)...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +102,7 @@ func scan(row interface{ Scan(...any) error }) (*Profile, error) {
 		p.TrialEndsAt = &t
 	}
 	p.CreatedAt = p.CreatedAt.UTC()
+	p.AddressLine = p.Address.Line()
 	return &p, nil
 }
 
@@ -142,6 +155,12 @@ func Validate(in *Input) error {
 	if utf8.RuneCountInString(in.Description) > 2000 {
 		return errTooLong
 	}
+	if err := in.Address.Normalize(); err != nil {
+		return err
+	}
+	if in.RoomLink, err = place.Link(in.RoomLink); err != nil {
+		return err
+	}
 	in.Instagram = FormatInstagram(in.Instagram)
 	in.LinkedIn = FormatLinkedIn(in.LinkedIn)
 	if in.WhatsApp != "" {
@@ -177,9 +196,12 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET name = ?, email = ?, public_username = ?, area = ?, description = ?, phone = ?,
-			website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?, updated_at = ? WHERE id = ?`,
+			website = ?, instagram = ?, linkedin = ?, whatsapp = ?, contact_email = ?, time_zone = ?,
+			address_street = ?, address_number = ?, address_complement = ?, address_district = ?, address_city = ?, address_state = ?, address_cep = ?,
+			room_link = ?, updated_at = ? WHERE id = ?`,
 			in.Name, in.Email, username, in.Area, in.Description, in.Phone, in.Website, in.Instagram, in.LinkedIn, in.WhatsApp,
-			in.ContactEmail, in.TimeZone, s.Clock.Now(), userID); err != nil {
+			in.ContactEmail, in.TimeZone, in.Address.Street, in.Address.Number, in.Address.Complement, in.Address.District,
+			in.Address.City, in.Address.State, in.Address.CEP, in.RoomLink, s.Clock.Now(), userID); err != nil {
 			return err
 		}
 		if zone == in.TimeZone || s.Rezone == nil {

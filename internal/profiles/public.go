@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/schedule"
@@ -29,7 +30,12 @@ type Public struct {
 	Instagram    string `json:"instagram"`
 	LinkedIn     string `json:"linkedin"`
 	WhatsApp     string `json:"whatsapp"`
-	BookingOpen  bool   `json:"bookingOpen"`
+	// Address is the practice's address on one line ("" when unset), and
+	// MapsURL its Google Maps search: where the services not held online
+	// happen.
+	Address     string `json:"address"`
+	MapsURL     string `json:"mapsUrl"`
+	BookingOpen bool   `json:"bookingOpen"`
 	// The first and last dates the public pages offer: the owner's today and
 	// today plus the booking window.
 	FirstBookableDate string               `json:"firstBookableDate"`
@@ -46,6 +52,10 @@ type PublicService struct {
 	Duration        int      `json:"duration"`
 	PriceCents      int64    `json:"priceCents"`
 	ProfessionalIDs []string `json:"professionalIds"`
+	// Online: held by video call, not at the address. The link itself is
+	// given to who books (the confirmation card, e-mail and invite), not
+	// to every visitor of the page: a fixed room is the owner's door.
+	Online bool `json:"online"`
 }
 
 // PublicProfessional is an active professional as visitors see them.
@@ -69,10 +79,11 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	var trialEnd sql.NullTime
 	var zone string
 	var window int
+	var addr place.Address
 	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at,
-		time_zone, booking_window_days
-		FROM profiles WHERE public_username = ?`, username).Scan(&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window)
+		time_zone, booking_window_days, `+place.Columns+`
+		FROM profiles WHERE public_username = ?`, username).Scan(append([]any{&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window}, addr.Dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
@@ -82,10 +93,12 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	if p.BookingOpen, err = Open(ctx, s.DB, userID, nullable(trialEnd), s.Clock.Now()); err != nil {
 		return nil, err
 	}
+	p.Address = addr.Line()
+	p.MapsURL = place.MapsURL(p.Address)
 	now, loc := s.Clock.Now(), tz.Load(zone)
 	p.FirstBookableDate, p.LastBookableDate = now.In(loc).Format("2006-01-02"), schedule.LastDay(now, loc, window)
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
-	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
+	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, online FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +106,7 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	for rows.Next() {
 		var sv PublicService
 		var desc sql.NullString
-		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents); err != nil {
+		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents, &sv.Online); err != nil {
 			rows.Close()
 			return nil, err
 		}

@@ -94,6 +94,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 			path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{key}", id, 1)
 		}
 	}
+	path = strings.Replace(path, "{cep}", "01001-000", 1) // an address lookup: no owner's record
 	if strings.Contains(path, "{") {
 		t.Fatalf("%s %s: no id of the first owner for this path; add it to seedOwner", method, path)
 	}

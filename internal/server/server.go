@@ -30,6 +30,7 @@ import (
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/onboarding"
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -150,8 +151,11 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH}).Register(mux)
+	cep := &place.CEPLookup{URL: cfg.CEPURL}
+	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
-		httpx.WriteJSON(w, http.StatusOK, map[string]any{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp, "demo": d.Demo})
+		httpx.WriteJSON(w, http.StatusOK, map[string]any{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp, "demo": d.Demo,
+			"cepLookup": cep.Enabled()})
 	})
 	mux.HandleFunc("/api/", httpx.NotFoundAPI)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -21,14 +22,19 @@ import (
 
 // Service is one service of the catalogue.
 type Service struct {
-	ID              string    `json:"id"`
-	Name            string    `json:"name"`
-	Description     *string   `json:"description"`
-	Duration        int       `json:"duration"`
-	PriceCents      int64     `json:"priceCents"`
-	BufferBefore    int       `json:"bufferBefore"` // minutes kept free of other appointments before it
-	BufferAfter     int       `json:"bufferAfter"`  // and after it
-	Active          bool      `json:"active"`
+	ID           string  `json:"id"`
+	Name         string  `json:"name"`
+	Description  *string `json:"description"`
+	Duration     int     `json:"duration"`
+	PriceCents   int64   `json:"priceCents"`
+	BufferBefore int     `json:"bufferBefore"` // minutes kept free of other appointments before it
+	BufferAfter  int     `json:"bufferAfter"`  // and after it
+	Active       bool    `json:"active"`
+	// Online services are held by video call at OnlineLink, or, when it is
+	// "", at the owner's fixed room (the profile's roomLink): that replaces
+	// the address in every message about them.
+	Online          bool      `json:"online"`
+	OnlineLink      string    `json:"onlineLink"`
 	ProfessionalIDs []string  `json:"professionalIds"`
 	CreatedAt       time.Time `json:"createdAt"`
 }
@@ -42,6 +48,8 @@ type Input struct {
 	BufferBefore    *int     `json:"bufferBefore"` // kept when left out of an update; 0 for a new service
 	BufferAfter     *int     `json:"bufferAfter"`
 	Active          *bool    `json:"active"`
+	Online          *bool    `json:"online"`     // kept when left out of an update; false for a new service
+	OnlineLink      *string  `json:"onlineLink"` // likewise; an https link or ""
 	ProfessionalIDs []string `json:"professionalIds"`
 }
 
@@ -87,6 +95,13 @@ func validate(in *Input) (desc any, err error) {
 			return nil, errBuffer
 		}
 	}
+	if in.OnlineLink != nil {
+		link, err := place.Link(*in.OnlineLink)
+		if err != nil {
+			return nil, err
+		}
+		in.OnlineLink = &link
+	}
 	if in.Description == "" {
 		return nil, nil
 	}
@@ -120,7 +135,7 @@ func setProfessionals(ctx context.Context, tx *db.Tx, userID, serviceID string, 
 
 // List returns the owner's services, newest first.
 func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
-	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, buffer_before, buffer_after, active, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, buffer_before, buffer_after, active, online, online_link, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +144,7 @@ func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
 	for rows.Next() {
 		var s Service
 		var desc sql.NullString
-		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.BufferBefore, &s.BufferAfter, &s.Active, &s.CreatedAt); err != nil {
+		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.BufferBefore, &s.BufferAfter, &s.Active, &s.Online, &s.OnlineLink, &s.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -204,6 +219,15 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 				return err
 			}
 		}
+		if in.Online != nil || in.OnlineLink != nil {
+			online, link := in.Online != nil && *in.Online, ""
+			if in.OnlineLink != nil {
+				link = *in.OnlineLink
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE services SET online = ?, online_link = ? WHERE id = ?`, online, link, id); err != nil {
+				return err
+			}
+		}
 		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
 	})
 	if err != nil {
@@ -241,6 +265,14 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 		if in.BufferAfter != nil {
 			q += `, buffer_after = ?`
 			args = append(args, *in.BufferAfter)
+		}
+		if in.Online != nil {
+			q += `, online = ?`
+			args = append(args, *in.Online)
+		}
+		if in.OnlineLink != nil {
+			q += `, online_link = ?`
+			args = append(args, *in.OnlineLink)
 		}
 		if err := db.ExecOwned(ctx, tx, errNotFound, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...); err != nil {
 			return err

@@ -38,6 +38,10 @@ type Config struct {
 	StripeAPIBase   string // STRIPE_API_BASE: a Stripe API double, for tests
 	LogLevel        string // AGENDEI_LOG_LEVEL: debug, info, warn, error
 	LogFormat       string // AGENDEI_LOG_FORMAT: text or json
+	// CEPURL is a ViaCEP-compatible service ({CEPURL}/{8 digits}/json/)
+	// that fills the profile's address from its CEP (AGENDEI_CEP_URL, e.g.
+	// https://viacep.com.br/ws). Empty: off — the owner types the address.
+	CEPURL string
 	// ReminderLead is how long before an appointment the client gets the
 	// reminder e-mail (AGENDEI_REMINDER_LEAD, a Go duration; default 24h).
 	ReminderLead time.Duration
@@ -67,6 +71,7 @@ func (c *Config) settings() []setting {
 		{"stripe-api-base", "STRIPE_API_BASE", "", "Stripe API base URL (tests: stripe-mock)", &c.StripeAPIBase},
 		{"log-level", "AGENDEI_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"log-format", "AGENDEI_LOG_FORMAT", "text", "text or json", &c.LogFormat},
+		{"cep-url", "AGENDEI_CEP_URL", "", "ViaCEP-compatible address lookup, e.g. https://viacep.com.br/ws (default: off, the owner types the address)", &c.CEPURL},
 	}
 }
 
@@ -127,6 +132,11 @@ func (c *Config) validate() error {
 		}
 	}
 	c.SupportWhatsApp = digitsOnly(c.SupportWhatsApp)
+	if c.CEPURL != "" {
+		if u, err := url.Parse(c.CEPURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("AGENDEI_CEP_URL must be an http(s) URL such as https://viacep.com.br/ws, got %q", c.CEPURL))
+		}
+	}
 	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {
 		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
 	}

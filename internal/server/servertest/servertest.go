@@ -100,8 +100,11 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	if testing.Verbose() {
 		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	srv, err := server.New(cfg, server.Deps{DB: d, Clock: clk, Log: log, Web: web,
-		Sender: &mail.Outbox{Dir: outbox, From: cfg.MailFrom}})
+	var sender mail.Sender = &mail.Outbox{Dir: outbox, From: cfg.MailFrom}
+	if cfg.SMTPURL != "" {
+		sender = nil // the SMTP server the test configured (an smtptest.Server): the real sender
+	}
+	srv, err := server.New(cfg, server.Deps{DB: d, Clock: clk, Log: log, Web: web, Sender: sender})
 	if err != nil {
 		t.Fatal(err)
 	}
