@@ -4,7 +4,8 @@ import { errorMessage } from '@/lib/api/client'
 import { createClientLink } from '@/lib/api/endpoints/create-client-link'
 import { useMessageTemplates, type MessageTemplates } from '@/lib/api/endpoints/message-templates'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
-import { clientLinkWord, fillMessage, whatsappFor, type MessageFacts } from '@/lib/whatsapp'
+import { useServices } from '@/lib/api/endpoints/get-services'
+import { clientLinkWord, fillMessage, placeOf, whatsappFor, type MessageFacts } from '@/lib/whatsapp'
 
 type Kind = keyof MessageTemplates
 
@@ -24,25 +25,28 @@ export function WhatsAppMessages({
   appointment: a,
   kinds = ['confirmation', 'reminder', 'reschedule'],
 }: {
-  appointment: Omit<MessageFacts, 'link' | 'clientLink'> & { id: string; clientPhone: string }
+  appointment: Omit<MessageFacts, 'link' | 'clientLink' | 'place'> & { id: string; clientPhone: string; serviceId?: string | null }
   kinds?: Kind[]
 }) {
   const templates = useMessageTemplates()
   const profile = useProfile()
+  const services = useServices()
   // No buttons for a contact that is not a phone (an e-mail only, or a number the rule does not read).
   if (!whatsappFor(a.clientPhone) || !templates.data) return null
+  // {endereco} and {link_sessao}: the address, or the online service's link (or the owner's room).
+  const facts = { ...a, place: placeOf(profile.data?.addressLine ?? '', profile.data?.roomLink ?? '', services.data?.find((s) => s.id === a.serviceId)) }
   const link = profile.data?.publicUsername ? `${window.location.origin}/agende/${profile.data.publicUsername}` : window.location.origin
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label="Mensagens por WhatsApp">
       {kinds.map((k) =>
         templates.data[k].includes(clientLinkWord) ? (
-          <button key={k} type="button" onClick={() => void sendWithClientLink(a, templates.data[k], link)} aria-label={`${labels[k]} pelo WhatsApp`} className={buttonClass}>
+          <button key={k} type="button" onClick={() => void sendWithClientLink(facts, templates.data[k], link)} aria-label={`${labels[k]} pelo WhatsApp`} className={buttonClass}>
             <MessageCircle className="size-4" aria-hidden /> {labels[k]}
           </button>
         ) : (
           <a
             key={k}
-            href={whatsappFor(a.clientPhone, fillMessage(templates.data[k], { ...a, link }))}
+            href={whatsappFor(a.clientPhone, fillMessage(templates.data[k], { ...facts, link }))}
             target="_blank"
             rel="noreferrer"
             aria-label={`${labels[k]} pelo WhatsApp`}

@@ -1,7 +1,7 @@
 import type { Schemas } from './api/client'
 import { useConfig } from './api/endpoints/get-config'
 
-const fallback: Schemas['PublicConfig'] = { supportEmail: 'suporte@agendei.app', supportWhatsapp: '5511999999999', demo: false }
+const fallback: Schemas['PublicConfig'] = { supportEmail: 'suporte@agendei.app', supportWhatsapp: '5511999999999', demo: false, cepLookup: false }
 
 /** The product's contact points (from the server's configuration). */
 export function useContacts(): Schemas['PublicConfig'] {

@@ -100,3 +100,20 @@ export const emailText = (message: string, required = false) =>
     z.trim(),
     z.refine((s) => (s === '' ? !required : emailPattern.test(s)), message),
   )
+
+const linkMessage = 'O link da videochamada deve começar com https:// (por exemplo, https://meet.google.com/abc-defg-hij).'
+
+/** A video-call link: empty, or https with a host (the server's place.Link). */
+export function isSessionLink(s: string): boolean {
+  if (s === '') return true
+  if (/\s/.test(s)) return false
+  try {
+    const u = new URL(s)
+    return u.protocol === 'https:' && u.hostname !== '' && u.username === ''
+  } catch {
+    return false
+  }
+}
+
+/** An optional https link for a video call, trimmed. */
+export const sessionLink = () => z.string().check(z.trim(), z.refine(isSessionLink, linkMessage))

@@ -19,8 +19,32 @@ export function whatsappFor(phone: string, text?: string): string | undefined {
   return number === null ? undefined : whatsappLink(number, text)
 }
 
+/** Where an appointment happens: the address, or an online service's video-call link (the server's place.Place). */
+export type MessagePlace = { online: boolean; link: string; address: string }
+
+/** The place as one line, as the e-mails and the invite say it ({endereco}): the link of an online service ('Online' without one), else the address. */
+export function placeText(p?: MessagePlace): string {
+  if (!p) return ''
+  if (p.online) return p.link || 'Online'
+  return p.address
+}
+
+/**
+ * The place of one of the owner's services, by the server's rule (place.Of):
+ * an online service at its own link or else the owner's room; any other
+ * (or an unknown one) at the address.
+ */
+export function placeOf(
+  address: string,
+  roomLink: string,
+  service?: { online: boolean; onlineLink: string } | null,
+): MessagePlace {
+  if (service?.online) return { online: true, link: service.onlineLink || roomLink, address: '' }
+  return { online: false, link: '', address }
+}
+
 /** What a message template's placeholders stand for. */
-export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string; clientLink?: string }
+export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string; clientLink?: string; place?: MessagePlace }
 
 /** A template with {nome}, {data}, {hora}, {servico}, {profissional} and {link} filled. */
 export function fillMessage(template: string, f: MessageFacts): string {
@@ -33,6 +57,8 @@ export function fillMessage(template: string, f: MessageFacts): string {
     '{profissional}': f.professionalName,
     '{link}': f.link,
     '{link_cliente}': f.clientLink ?? '',
+    '{endereco}': placeText(f.place),
+    '{link_sessao}': f.place?.online ? f.place.link : '',
   }
   return template.replace(/\{[^{}\s]*\}/g, (p) => values[p] ?? p)
 }

@@ -9,14 +9,15 @@ afterEach(() => vi.unstubAllGlobals())
 
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
-  instagram: '', linkedin: '', whatsapp: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
-  services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [] }],
+  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: false }],
   professionals: [{ id: 'p1', name: 'Ana', specialization: 'Psicóloga', photoUrl: '' }],
 }
 
 const booked: Schemas['Booking'] = {
   id: 'a1', date: '2026-11-30', time: '10:00', professionalName: 'Ana', serviceName: 'Sessão', duration: 45, priceCents: 15000,
   startsAt: '2026-11-30T13:00:00Z', googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE', token: 'tok-privado_1',
+  place: { online: false, link: '', address: '', mapsUrl: '' },
 }
 
 describe('the confirmation card', () => {

@@ -395,6 +395,20 @@ function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done
           <dd>{b.time}</dd>
           <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
           <dd>{formatBRL(b.priceCents)}</dd>
+          {/* Where: an online service's video-call link replaces the address. */}
+          {b.place.online || b.place.address ? (
+            <>
+              <dt className="text-stone-600 dark:text-stone-400">{b.place.online ? 'Online' : 'Local'}</dt>
+              <dd className="break-words">
+                {b.place.online ? (b.place.link ? <a href={b.place.link} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-brand-700 underline dark:text-brand-200">{b.place.link}</a> : 'O link será enviado pelo profissional.') : (
+                  <>
+                    {b.place.address} ·{' '}
+                    <a href={b.place.mapsUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline dark:text-brand-200">Ver no mapa</a>
+                  </>
+                )}
+              </dd>
+            </>
+          ) : null}
         </dl>
         <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm font-medium">
           <a href={b.googleCalendarUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline dark:text-brand-200">

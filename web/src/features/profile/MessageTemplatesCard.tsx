@@ -25,7 +25,8 @@ const fields: { name: keyof MessageTemplates; label: string }[] = [
 /**
  * 'Mensagens do WhatsApp': the texts the agenda's and the dashboard's
  * WhatsApp buttons open with, with {nome}, {data}, {hora}, {servico},
- * {profissional} and {link} filled for each appointment, and {link_cliente}
+ * {profissional}, {link}, {endereco} and {link_sessao} filled for each
+ * appointment, and {link_cliente}
  * (a fresh private link for the client, issued when the message is composed).
  */
 export function MessageTemplatesCard() {
@@ -37,7 +38,8 @@ export function MessageTemplatesCard() {
         <CardDescription>
           Os textos que os botões de WhatsApp da agenda abrem, já preenchidos. Use {'{nome}'}, {'{data}'}, {'{hora}'}, {'{servico}'}, {'{profissional}'} e {'{link}'} (sua página de
           agendamento). Com {'{link_cliente}'}, a mensagem leva o link pessoal do cliente para ver, remarcar ou cancelar o horário (um link novo a cada envio; os
-          anteriores continuam valendo até o fim do atendimento).
+          anteriores continuam valendo até o fim do atendimento). {'{endereco}'} é o endereço do seu perfil ou, para um serviço online, o link da videochamada;
+          {' {link_sessao}'} é só o link da videochamada (vazio nos atendimentos presenciais).
         </CardDescription>
       </CardHeader>
       <CardContent>{data ? <TemplatesForm templates={data} /> : <Skeleton className="h-40" />}</CardContent>

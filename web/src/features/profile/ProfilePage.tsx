@@ -11,6 +11,7 @@ import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
+import { AddressCard } from './AddressCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { WidgetCard } from './WidgetCard'
@@ -181,6 +182,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </Field>
         </CardContent>
       </Card>
+      <AddressCard form={form} />
       <FormError message={serverError(form)} />
       <div className="flex justify-end">
         <Button type="submit" size="lg" disabled={busy}>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod/mini'
 import { renderRoutes, session, stubFetch } from '@/test/render'
-import { deleteSchema, profileSchema } from './profile-form'
+import { deleteSchema, profileFields, profileSchema } from './profile-form'
 import ProfilePage from './ProfilePage'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -11,16 +11,19 @@ afterEach(() => vi.unstubAllGlobals())
 const profile = {
   id: 'u1', name: 'Ana', email: 'ana@example.com', contactEmail: '', publicUsername: 'ana', area: 'Psicologia', description: '', phone: '',
   website: '', instagram: '', linkedin: '', whatsapp: '', photoUrl: '', timeZone: 'America/Sao_Paulo', trialEndsAt: null, createdAt: '2026-01-01T00:00:00Z',
+  address: { street: '', number: '', complement: '', district: '', city: '', state: '', cep: '' }, addressLine: '', roomLink: '',
 }
 
 describe('profileSchema', () => {
-  const ok = { ...profile, publicUsername: 'ana' }
+  const ok = profileFields(profile)
   it.each([
     [{ name: ' ' }, 'name', 'Informe seu nome.'],
     [{ email: 'ana' }, 'email', 'Informe um e-mail válido.'],
     [{ contactEmail: 'contato@' }, 'contactEmail', 'Informe um e-mail de contato válido ou deixe o campo em branco.'],
     [{ publicUsername: 'a b' }, 'publicUsername', 'Use de 3 a 30 letras, números, ponto, hífen ou sublinhado.'],
     [{ area: '' }, 'area', 'Informe sua área de atuação.'],
+    [{ cep: '0100-000' }, 'cep', 'CEP inválido. Use os 8 números, como 01001-000.'],
+    [{ roomLink: 'http://meet.example.com/sala' }, 'roomLink', 'O link da videochamada deve começar com https:// (por exemplo, https://meet.google.com/abc-defg-hij).'],
   ])('%o is refused at %s', (change, field, message) => {
     const r = z.safeParse(profileSchema, { ...ok, ...change })
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]])

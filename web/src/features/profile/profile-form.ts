@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Schemas } from '@/lib/api/client'
-import { emailText, optionalText, phoneText, requiredText, type FormSchema } from '@/lib/form'
+import { emailText, optionalText, phoneText, requiredText, sessionLink, type FormSchema } from '@/lib/form'
 
 type Profile = Schemas['Profile']
 
@@ -17,8 +17,32 @@ export type ProfileFields = {
   whatsapp: string
   linkedin: string
   website: string
+  street: string
+  number: string
+  complement: string
+  district: string
+  city: string
+  state: string
+  cep: string
+  roomLink: string
 }
 
+/** The 27 UFs, in the order people look for them. */
+export const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']
+
+/** A CEP as it is typed, shown as 00000-000 (at most 8 digits kept). */
+export function formatCep(raw: string): string {
+  const d = raw.replace(/\D/g, '').slice(0, 8)
+  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d
+}
+
+/** The CEP's 8 digits, or null when it does not have exactly 8. */
+export function cepDigits(raw: string): string | null {
+  const d = raw.replace(/\D/g, '')
+  return d.length === 8 && /^[\d\s.-]*$/.test(raw) ? d : null
+}
+
+export const cepMessage = 'CEP inválido. Use os 8 números, como 01001-000.'
 export const profileFields = (p: Profile): ProfileFields => ({
   name: p.name,
   email: p.email,
@@ -32,10 +56,18 @@ export const profileFields = (p: Profile): ProfileFields => ({
   whatsapp: p.whatsapp,
   linkedin: p.linkedin,
   website: p.website,
+  street: p.address.street,
+  number: p.address.number,
+  complement: p.address.complement,
+  district: p.address.district,
+  city: p.address.city,
+  state: p.address.state,
+  cep: p.address.cep,
+  roomLink: p.roomLink,
 })
 
 /** The profile form; its output is the body the profile mutation sends (the server normalises links and phones). */
-export const profileSchema: FormSchema<ProfileFields, Schemas['ProfileInput']> = z.object({
+export const profileSchema: FormSchema<ProfileFields, Schemas['ProfileInput']> = z.pipe(z.object({
   name: requiredText('Informe seu nome.'),
   email: emailText('Informe um e-mail válido.', true),
   contactEmail: emailText('Informe um e-mail de contato válido ou deixe o campo em branco.'),
@@ -51,7 +83,18 @@ export const profileSchema: FormSchema<ProfileFields, Schemas['ProfileInput']> =
   whatsapp: phoneText('WhatsApp inválido. Use DDD + número, como (11) 98888-7777.'),
   linkedin: optionalText(),
   website: optionalText(),
-})
+  street: optionalText(),
+  number: optionalText(),
+  complement: optionalText(),
+  district: optionalText(),
+  city: optionalText(),
+  state: z.string(),
+  cep: z.string().check(z.trim(), z.refine((s) => s === '' || cepDigits(s) !== null, cepMessage)),
+  roomLink: sessionLink(),
+}), z.transform(({ street, number, complement, district, city, state, cep, ...rest }) => ({
+  ...rest,
+  address: { street, number, complement, district, city, state, cep },
+})))
 
 export type DeleteFields = { password: string; word: string }
 export const blankDelete: DeleteFields = { password: '', word: '' }

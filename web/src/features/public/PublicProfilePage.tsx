@@ -1,4 +1,4 @@
-import { AtSign, Briefcase, Clock, Mail, MessageCircle, Phone } from 'lucide-react'
+import { AtSign, Briefcase, Clock, Mail, MapPin, MessageCircle, Phone, Video } from 'lucide-react'
 import { Link, useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
@@ -57,6 +57,17 @@ export default function PublicProfilePage() {
           ))}
         </div>
       ) : null}
+      {data.address ? (
+        <p className="mt-5 flex items-start justify-center gap-1 text-center text-sm text-stone-600 dark:text-stone-400">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {data.address} ·{' '}
+            <a href={data.mapsUrl} target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline dark:text-brand-200">
+              Ver no mapa
+            </a>
+          </span>
+        </p>
+      ) : null}
       <section aria-labelledby="services-title" className="mt-10">
         <h2 id="services-title" className="text-lg font-semibold">
           Serviços
@@ -75,6 +86,11 @@ export default function PublicProfilePage() {
                     <div>
                       <p className="font-semibold">{s.name}</p>
                       {s.description ? <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{s.description}</p> : null}
+                      {s.online ? (
+                        <p className="mt-1 inline-flex items-center gap-1 text-sm font-medium text-brand-700 dark:text-brand-200">
+                          <Video className="size-4" aria-hidden /> Online, por videochamada
+                        </p>
+                      ) : null}
                       <p className="mt-2 inline-flex items-center gap-1 text-sm text-stone-600 dark:text-stone-400">
                         <Clock className="size-4" aria-hidden /> {s.duration} minutos
                       </p>

@@ -10,12 +10,12 @@ import { ServiceDialog } from './ServiceDialog'
 afterEach(() => vi.unstubAllGlobals())
 
 const ana = { id: 'p1', name: 'Ana', specialization: 'Psicóloga', email: null, photoUrl: '', active: true, createdAt: '2026-01-01T00:00:00Z' }
-const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, professionalIds: ['p1'], createdAt: '2026-01-01T00:00:00Z' }
+const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, online: false, onlineLink: '', professionalIds: ['p1'], createdAt: '2026-01-01T00:00:00Z' }
 
 describe('serviceSchema', () => {
-  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'] }
+  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'], online: false, onlineLink: '' }
   it('turns what was typed into the body the mutation sends', () => {
-    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, bufferBefore: 0, bufferAfter: 10, professionalIds: ['p1'] })
+    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, bufferBefore: 0, bufferAfter: 10, professionalIds: ['p1'], online: false, onlineLink: '' })
   })
   it.each([
     [{ name: '   ' }, 'name', 'Informe o nome do serviço.'],
@@ -25,6 +25,7 @@ describe('serviceSchema', () => {
     [{ price: '-1' }, 'price', 'Informe o preço em reais, como 150,00.'],
     [{ bufferAfter: '241' }, 'bufferAfter', 'Informe de 0 a 240 minutos.'],
     [{ bufferBefore: '-5' }, 'bufferBefore', 'Informe de 0 a 240 minutos.'],
+    [{ online: true, onlineLink: 'http://meet.example.com/x' }, 'onlineLink', 'O link da videochamada deve começar com https:// (por exemplo, https://meet.google.com/abc-defg-hij).'],
   ])('%o is refused at %s', (change, field, message) => {
     const r = z.safeParse(serviceSchema, { ...ok, ...change })
     expect(r.success).toBe(false)
@@ -65,7 +66,7 @@ describe('ServiceForm', () => {
     await user.click(submit)
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'))
     const post = calls.find((c) => c.url === '/api/services' && c.method === 'POST')!
-    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, professionalIds: ['p1'] })
+    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, professionalIds: ['p1'], online: false, onlineLink: '' })
   })
 
   it('in the dialog keeps the server’s refusal beside the form and loses nothing typed', async () => {
@@ -94,5 +95,26 @@ describe('ServiceForm', () => {
     expect(await screen.findByText('Informe o nome do serviço.')).toBeInTheDocument()
     expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument()
     expect(calls.some((c) => c.url === '/api/services' && c.method === 'POST')).toBe(false)
+  })
+})
+
+describe('an online service', () => {
+  it('is marked online with its video-call link, which the form asks for only then', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/professionals') return { status: 200, body: [] }
+      if (c.url === '/api/services' && c.method === 'POST') return { status: 201, body: { ...service, online: true } }
+      if (c.url === '/api/services') return { status: 200, body: [] }
+      return undefined
+    })
+    renderRoutes([{ path: '/add-service', Component: AddServicePage }, { path: '/services', element: <p>serviços</p> }], '/add-service')
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Nome do serviço *'), 'Sessão online')
+    expect(screen.queryByLabelText('Link da videochamada (opcional)')).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Atendimento online (videochamada)' }))
+    await user.type(screen.getByLabelText('Link da videochamada (opcional)'), 'https://meet.example.com/abc')
+    await user.click(screen.getByRole('button', { name: 'Criar Serviço' }))
+    const created = () => calls.find((c) => c.url === '/api/services' && c.method === 'POST')
+    await waitFor(() => expect(created()).toBeDefined())
+    expect(created()?.body).toMatchObject({ name: 'Sessão online', online: true, onlineLink: 'https://meet.example.com/abc' })
   })
 })

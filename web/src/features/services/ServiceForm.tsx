@@ -60,6 +60,7 @@ export function ServiceForm({
   const linked = new Set(service?.professionalIds ?? [])
   const choices = (team ?? []).filter((p) => p.active || linked.has(p.id)).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
   const chosen = form.watch('professionalIds')
+  const online = form.watch('online')
   const id = (name: string) => `${idPrefix}${name}`
 
   const onSubmit = form.handleSubmit(
@@ -101,6 +102,22 @@ export function ServiceForm({
         <Field id={id('buffer-after')} label="Margem depois (min)" hint="Tempo livre mantido entre atendimentos." error={errors.bufferAfter?.message}>
           <Input id={id('buffer-after')} type="number" inputMode="numeric" min={0} max={240} step={5} {...form.register('bufferAfter')} />
         </Field>
+      </div>
+      <div className="grid gap-2">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-brand-700" {...form.register('online')} />
+          Atendimento online (videochamada)
+        </label>
+        {online ? (
+          <Field
+            id={id('online-link')}
+            label="Link da videochamada (opcional)"
+            hint="Em branco, usamos a sala fixa do seu perfil. O link substitui o endereço na confirmação, nos e-mails e no convite."
+            error={errors.onlineLink?.message}
+          >
+            <Input id={id('online-link')} type="url" inputMode="url" autoCapitalize="none" placeholder="https://meet.google.com/abc-defg-hij" {...form.register('onlineLink')} />
+          </Field>
+        ) : null}
       </div>
       {choices.length > 0 ? (
         <fieldset className="grid gap-2">

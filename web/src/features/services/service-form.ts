@@ -1,10 +1,10 @@
 import * as z from 'zod/mini'
 import type { Schemas } from '@/lib/api/client'
 import { centsToInput } from '@/lib/format'
-import { brlCents, optionalText, requiredText, wholeNumber, type FormSchema } from '@/lib/form'
+import { brlCents, optionalText, requiredText, sessionLink, wholeNumber, type FormSchema } from '@/lib/form'
 
 /** What the service form holds: the strings as typed, and the chosen professionals. */
-export type ServiceFields = { name: string; description: string; duration: string; price: string; bufferBefore: string; bufferAfter: string; professionalIds: string[] }
+export type ServiceFields = { name: string; description: string; duration: string; price: string; bufferBefore: string; bufferAfter: string; professionalIds: string[]; online: boolean; onlineLink: string }
 
 // Minutes kept free before or after: blank is none.
 const buffer = z.pipe(
@@ -22,13 +22,15 @@ export const serviceSchema: FormSchema<ServiceFields, Schemas['ServiceInput']> =
     bufferBefore: buffer,
     bufferAfter: buffer,
     professionalIds: z.array(z.string()),
+    online: z.boolean(),
+    onlineLink: sessionLink(),
   }),
   z.transform(({ price, ...rest }) => ({ ...rest, priceCents: price })),
 )
 
 /** The form's starting values: blank for a new service, the service's own to edit it. */
 export function serviceFields(service?: Schemas['Service'] | null): ServiceFields {
-  if (!service) return { name: '', description: '', duration: '60', price: '0,00', bufferBefore: '0', bufferAfter: '0', professionalIds: [] }
+  if (!service) return { name: '', description: '', duration: '60', price: '0,00', bufferBefore: '0', bufferAfter: '0', professionalIds: [], online: false, onlineLink: '' }
   return {
     name: service.name,
     description: service.description ?? '',
@@ -37,5 +39,7 @@ export function serviceFields(service?: Schemas['Service'] | null): ServiceField
     bufferBefore: String(service.bufferBefore),
     bufferAfter: String(service.bufferAfter),
     professionalIds: service.professionalIds,
+    online: service.online,
+    onlineLink: service.onlineLink,
   }
 }

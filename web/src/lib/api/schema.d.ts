@@ -217,6 +217,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cep/{cep}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fill an address from its CEP (a ViaCEP-compatible service, when AGENDEI_CEP_URL is set).
+         * @description Street, district, city, UF and the CEP as 00000-000; number and complement stay the owner's to type.
+         *     400 for a CEP that is not 8 digits, 404 `cep_not_found` for one the service lacks, 404 `cep_lookup_off`
+         *     when no lookup is configured, 503 `cep_unavailable` when the service is slow or failing (the form says so
+         *     and saving still works).
+         */
+        get: operations["lookupCep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/username-availability": {
         parameters: {
             query?: never;
@@ -1493,6 +1516,8 @@ export interface components {
             status: string;
         };
         PublicConfig: {
+            /** @description A CEP lookup is configured (AGENDEI_CEP_URL): the profile form fills the address from a valid CEP (GET /api/cep/{cep}). False: the owner types it. */
+            cepLookup: boolean;
             /** @example suporte@agendei.app */
             supportEmail: string;
             /**
@@ -1573,6 +1598,11 @@ export interface components {
             whatsapp: string;
             /** @description the e-mail shown on the public page; empty (the default) shows none */
             contactEmail: string;
+            address: components["schemas"]["Address"];
+            /** @description the address on one line, as the public page, e-mails, invites and the {endereco} of WhatsApp messages say it; empty when unset */
+            addressLine: string;
+            /** @description the owner's fixed video-call room (https), the place of an online service without its own link; empty when unset */
+            roomLink: string;
             photoUrl: string;
             /** @example America/Sao_Paulo */
             timeZone: string;
@@ -1600,6 +1630,45 @@ export interface components {
             contactEmail?: string;
             /** @description one of Brazil's IANA zones; default America/Sao_Paulo */
             timeZone?: string;
+            address?: components["schemas"]["Address"];
+            /** @description an https link, or empty for none; absent clears it */
+            roomLink?: string;
+        };
+        /**
+         * @description The practice's address, each field empty when unset. Saved: the CEP as 00000-000 (8 digits), the state one
+         *     of the 27 UFs, at most 120 characters a field, and street and city whenever any field is filled.
+         */
+        Address: {
+            /** @example Rua das Flores */
+            street: string;
+            /** @example 123 */
+            number: string;
+            /** @example Sala 4 */
+            complement: string;
+            /**
+             * @description bairro
+             * @example Centro
+             */
+            district: string;
+            /** @example São Paulo */
+            city: string;
+            /**
+             * @description UF
+             * @example SP
+             */
+            state: string;
+            /** @example 01001-000 */
+            cep: string;
+        };
+        /** @description Where an appointment happens. An online service's link (or the owner's room) replaces the address. */
+        Place: {
+            online: boolean;
+            /** @description the video-call link of an online service; empty otherwise, or when the owner has set none */
+            link: string;
+            /** @description the address on one line; empty when online or unset */
+            address: string;
+            /** @description the address as a Google Maps search; empty with no address */
+            mapsUrl: string;
         };
         UsernameAvailability: {
             available: boolean;
@@ -1636,6 +1705,10 @@ export interface components {
             /** @description minutes kept free of other appointments after it (0–240) */
             bufferAfter: number;
             active: boolean;
+            /** @description held by video call: its link, or else the profile's roomLink, replaces the address */
+            online: boolean;
+            /** @description https link of the video call; empty: the owner's room */
+            onlineLink: string;
             professionalIds: string[];
             /** Format: date-time */
             createdAt: string;
@@ -1650,6 +1723,10 @@ export interface components {
             /** @description 0–240; kept when left out of an update */
             bufferAfter?: number;
             active?: boolean;
+            /** @description kept when left out of an update; false for a new service */
+            online?: boolean;
+            /** @description an https link or empty; kept when left out of an update */
+            onlineLink?: string;
             professionalIds?: string[];
         };
         Professional: {
@@ -1991,6 +2068,10 @@ export interface components {
             instagram: string;
             linkedin: string;
             whatsapp: string;
+            /** @description the practice's address on one line; empty when unset */
+            address: string;
+            /** @description the address as a Google Maps search; empty with no address */
+            mapsUrl: string;
             /** @description false once the trial has ended without a subscription: the page shows the profile but takes no bookings */
             bookingOpen: boolean;
             /** @description the owner's today (YYYY-MM-DD): no earlier date is offered */
@@ -2004,6 +2085,8 @@ export interface components {
                 duration: number;
                 priceCents: number;
                 professionalIds: string[];
+                /** @description held by video call instead of at the address; the link goes to who books (the booking's place) */
+                online: boolean;
             }[];
             professionals: {
                 id: string;
@@ -2064,6 +2147,7 @@ export interface components {
             startsAt: string;
             /** @description opens the event in Google Agenda, ready to save */
             googleCalendarUrl: string;
+            place: components["schemas"]["Place"];
             /** @description the client's private token (the e-mailed cancel link's): the card downloads the invite with it (GET /api/public/bookings/{token}/invite.ics) */
             token: string;
         };
@@ -2572,6 +2656,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    lookupCep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example 01001-000 */
+                cep: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
                 };
             };
             default: components["responses"]["Error"];
