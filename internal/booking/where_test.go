@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agendei/agendei/internal/mail/smtptest"
 	"github.com/agendei/agendei/internal/platform/config"
@@ -171,6 +172,22 @@ func TestPlace_AddressAndOnlineLinkReachThePublicPageCardEmailAndInvite(t *testi
 			res := e.Client().Do("GET", "/api/public/bookings/"+there.Token+"/invite.ics", nil)
 			if res.StatusCode != 200 || !strings.Contains(unfoldICS(string(res.Body)), "LOCATION:"+roomLink+"\r\n") {
 				t.Fatalf("invite download: %d %s", res.StatusCode, res.Body)
+			}
+
+			// The reminder, a day before, says where too.
+			e.Clock.Set(time.Date(2026, 11, 29, 13, 30, 0, 0, time.UTC))
+			e.RunJobs()
+			reminded := 0
+			for _, m := range smtp.Messages() {
+				if text := decoded(m.Data); strings.Contains(text, "Lembrete") {
+					reminded++
+					if want := map[string]string{"maria@example.com": addressLine, "joao@example.com": roomLink}[m.To[0]]; !strings.Contains(text, want) {
+						t.Errorf("reminder to %s lacks %q", m.To[0], want)
+					}
+				}
+			}
+			if reminded != 2 {
+				t.Errorf("%d reminders, want 2", reminded)
 			}
 
 			// A service's own link wins over the room.
