@@ -3,9 +3,10 @@ package agenda
 import (
 	"cmp"
 	"context"
-	"database/sql"
+	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -75,8 +76,40 @@ type Grid struct {
 	Now           string             `json:"now"`   // the owner's current HH:MM: the "now" line
 	Professionals []GridProfessional `json:"professionals"`
 	Days          []GridDay          `json:"days"`
-	Appointments  []GridAppointment  `json:"appointments"` // all statuses, by date and time
 	Blocks        []schedule.Block   `json:"blocks"`
+
+	// appointments is the grid's "appointments": every status, by date and
+	// by professional. Each is the text of one grid_items row — a
+	// GridAppointment object the database wrote — sent as it is (Send).
+	appointments [][]byte
+}
+
+// Send answers the grid: its fields, and the appointments as the JSON
+// array of the grid_items rows' objects. Their text goes out untouched: a
+// json.RawMessage would be parsed again, which cost as much as encoding.
+func (g *Grid) Send(w http.ResponseWriter) error {
+	head, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	size := len(head) + len(`,"appointments":[]`)
+	for _, p := range g.appointments {
+		size += len(p) + 1
+	}
+	out := make([]byte, 0, size+1)
+	out = append(append(out, head[:len(head)-1]...), `,"appointments":[`...)
+	for i, p := range g.appointments {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, p...)
+	}
+	out = append(out, "]}\n"...)
+	_, err = w.Write(out)
+	return err
 }
 
 // GridQuery asks for the grid of the dates From..To (inclusive, at most
@@ -117,32 +150,32 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
 		return nil, errGridProfessional // another owner's, or none
 	}
-	g := &Grid{Appointments: []GridAppointment{}, Blocks: []schedule.Block{}}
-	read := `SELECT id, professional_id, professional_name, service_id, service_name, duration, buffer_before, buffer_after, price_cents,
-		client_name, client_email, client_phone, notes, appointment_date, appointment_time, status, created_at, series_id
-		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ?`
+	g := &Grid{Blocks: []schedule.Block{}}
+	booked := map[string]string{} // professional id → the name their appointments keep
+	read := `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
 	args := []any{st.OwnerID, q.From, q.To}
 	if q.ProfessionalID != "" {
-		read += ` AND professional_id = ?`
+		// One professional's dates, each a seek of the key (owner, date,
+		// professional): a range of dates would read every column's rows.
+		read = `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
+			strings.Repeat(", ?", int(last.Sub(first).Hours()/24)) + `) AND professional_id = ?`
+		args = []any{st.OwnerID}
+		for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+			args = append(args, d.Format("2006-01-02"))
+		}
 		args = append(args, q.ProfessionalID)
 	}
-	read += ` ORDER BY appointment_date, appointment_time, id`
+	read += ` ORDER BY grid_date, professional_id, appointment_id`
 	err = db.ReadAll(ctx, s.DB, db.Read{Query: read, Args: args, Row: func(scan func(...any) error) error {
-		var a GridAppointment
-		var pro, svc, series sql.NullString
-		if err := scan(&a.ID, &pro, &a.ProfessionalName, &svc, &a.ServiceName, &a.Duration, &a.BufferBefore, &a.BufferAfter, &a.PriceCents,
-			&a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series); err != nil {
+		var pro, name string
+		var item []byte
+		if err := scan(&pro, &name, &item); err != nil {
 			return err
 		}
-		a.ProfessionalID = pro.String
-		if svc.Valid {
-			a.ServiceID = &svc.String
+		if _, ok := booked[pro]; !ok {
+			booked[pro] = name
 		}
-		if series.Valid {
-			a.SeriesID = &series.String
-		}
-		a.CreatedAt = a.CreatedAt.UTC()
-		g.Appointments = append(g.Appointments, a)
+		g.appointments = append(g.appointments, item)
 		return nil
 	}}, schedule.BlocksRead(st.OwnerID, q.From, q.To, &g.Blocks))
 	if err != nil {
@@ -150,7 +183,7 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 	}
 	now := s.Clock.Now().In(st.Loc)
 	g.Today, g.Now = now.Format("2006-01-02"), now.Format("15:04")
-	g.Professionals = gridColumns(st, q.ProfessionalID, g.Appointments)
+	g.Professionals = gridColumns(st, q.ProfessionalID, booked)
 
 	shown := make(map[string]bool, len(g.Professionals))
 	for _, p := range g.Professionals {
@@ -183,18 +216,13 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 
 // gridColumns are the grid's columns: only the one asked for, or the active
 // professionals in the team's order, then the inactive ones with an
-// appointment in the range, then "Sem profissional" when an appointment's
+// appointment in the range (booked: professional id → the name their
+// appointments keep), then "Sem profissional" when an appointment's
 // professional was deleted — so that no appointment is left without one.
-func gridColumns(st *schedule.Setup, only string, appts []GridAppointment) []GridProfessional {
+func gridColumns(st *schedule.Setup, only string, booked map[string]string) []GridProfessional {
 	if only != "" {
 		p := st.Professionals[only]
 		return []GridProfessional{{ID: p.ID, Name: p.Name, Active: p.Active}}
-	}
-	booked := map[string]string{} // professional id → the name an appointment keeps of them
-	for _, a := range appts {
-		if _, ok := booked[a.ProfessionalID]; !ok {
-			booked[a.ProfessionalID] = a.ProfessionalName
-		}
 	}
 	var pros []*schedule.Professional
 	for _, p := range st.Professionals {
@@ -247,5 +275,8 @@ func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g, err := h.Svc.Grid(r.Context(), st, in)
-	return httpx.Respond(w, http.StatusOK, g, err)
+	if err != nil {
+		return err
+	}
+	return g.Send(w)
 }

@@ -56,7 +56,8 @@ func (s *shop) grid(t *testing.T, query string) grid {
 // everyAppointmentOnce checks a grid against the database: every
 // appointment of the owner in the range (of the professional, when one was
 // asked for) is in it exactly once, with its professional, in a column the
-// grid has, and the appointments come by date and time.
+// grid has, and the appointments come by date, each professional's
+// together.
 func everyAppointmentOnce(t *testing.T, e *servertest.Env, s *shop, g grid, from, to, professional string) {
 	t.Helper()
 	want := map[string]string{} // id → professional id ("" when deleted)
@@ -97,8 +98,17 @@ func everyAppointmentOnce(t *testing.T, e *servertest.Env, s *shop, g grid, from
 			t.Errorf("%s: no column for professional %q", a.ClientName, a.ProfessionalID)
 		}
 		if i > 0 {
-			if p := g.Appointments[i-1]; p.Date > a.Date || (p.Date == a.Date && p.Time > a.Time) {
+			p := g.Appointments[i-1]
+			if p.Date > a.Date {
 				t.Errorf("out of order: %s %s before %s %s", p.Date, p.Time, a.Date, a.Time)
+			}
+			if p.Date == a.Date && p.ProfessionalID != a.ProfessionalID && slices.ContainsFunc(g.Appointments[:i-1], func(o struct {
+				ID, ProfessionalID, ProfessionalName, ClientName, Date, Time, Status string
+				Duration, BufferBefore, BufferAfter                                  int
+			}) bool {
+				return o.Date == a.Date && o.ProfessionalID == a.ProfessionalID
+			}) {
+				t.Errorf("%s: the professional's appointments of %s are not together", a.ProfessionalID, a.Date)
 			}
 		}
 	}

@@ -34,6 +34,7 @@ var unversioned = map[string]string{
 	"calendar_feeds":    "feed links: read live by their token",
 	"appointment_links": "clients' private links: read live by their token",
 	"busy_days":         "derived from appointments, whose triggers bump the version",
+	"grid_items":        "derived from appointments, whose triggers bump the version",
 	"data_versions":     "the version itself",
 	"database_marks":    "the database's own marks (demo, served): no owner's",
 }

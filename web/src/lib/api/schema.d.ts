@@ -1925,7 +1925,7 @@ export interface components {
                     label: string;
                 }[];
             }[];
-            /** @description every appointment of the range and columns, all statuses, by date and time */
+            /** @description every appointment of the range and columns, all statuses, by date and professional (place each by its own time) */
             appointments: components["schemas"]["GridAppointment"][];
             blocks: components["schemas"]["Block"][];
         };
