@@ -19,7 +19,7 @@ func TestBlocksAndDaysOff_SayWhoIsAffectedAndStrandNobody(t *testing.T) {
 		block := map[string]any{"professionalId": s.pro, "date": "2026-11-30", "start": "13:00", "end": "18:00", "reason": "congresso"}
 
 		var preview struct {
-			Appointments []struct{ ID, ClientName, Time string }
+			Appointments []struct{ ID, ClientName, Time, ServiceID string }
 		}
 		r := s.owner.Do("POST", "/api/blocks/preview", block)
 		if r.StatusCode != 200 {
@@ -28,6 +28,13 @@ func TestBlocksAndDaysOff_SayWhoIsAffectedAndStrandNobody(t *testing.T) {
 		r.JSON(t, &preview)
 		if len(preview.Appointments) != 2 || preview.Appointments[0].ID != edge || preview.Appointments[1].ClientName != "Fernanda Vieira" {
 			t.Fatalf("affected: %+v", preview.Appointments)
+		}
+		// Each names its service: the owner's WhatsApp notice tells by it
+		// whether the place is the address or an online service's link.
+		for _, a := range preview.Appointments {
+			if a.ServiceID != s.svc {
+				t.Fatalf("affected %s without its service: %q", a.ID, a.ServiceID)
+			}
 		}
 		// Saved blind, it is refused, naming them.
 		if r := s.owner.Do("POST", "/api/blocks", block); r.StatusCode != 409 || r.Err(t).Error.Code != "appointments_affected" || !strings.Contains(r.Err(t).Error.Message, "Fernanda Vieira") {

@@ -25,6 +25,7 @@ type Affected struct {
 	ClientPhone      string `json:"clientPhone"`
 	ClientEmail      string `json:"clientEmail"`
 	ServiceName      string `json:"serviceName"`
+	ServiceID        string `json:"serviceId"` // "" without one; the WhatsApp notice tells by it an online service's place (place.Of)
 	ProfessionalID   string `json:"professionalId"`
 	ProfessionalName string `json:"professionalName"`
 }
@@ -43,7 +44,7 @@ func errAffected(list []Affected) *httpx.Error {
 // [start, end) of each date, by date and time. Whole days are 00:00–24:00.
 func affected(ctx context.Context, q db.Querier, userID string, pro *string, from, to string, start, end int) ([]Affected, error) {
 	query, args := `SELECT a.id, a.appointment_date, a.appointment_time, a.duration, a.client_name, a.client_phone, a.client_email, a.service_name,
-		COALESCE(a.professional_id, ''), a.professional_name FROM appointments a
+		COALESCE(a.service_id, ''), COALESCE(a.professional_id, ''), a.professional_name FROM appointments a
 		WHERE a.user_id = ? AND a.status = 'confirmed' AND a.appointment_date >= ? AND a.appointment_date <= ?`, []any{userID, from, to}
 	if pro != nil {
 		query, args = query+` AND a.professional_id = ?`, append(args, *pro)
@@ -51,7 +52,7 @@ func affected(ctx context.Context, q db.Querier, userID string, pro *string, fro
 	out := []Affected{}
 	err := db.Each(ctx, q, query+` ORDER BY a.appointment_date, a.appointment_time, a.id`, args, func(r *sql.Rows) error {
 		var a Affected
-		if err := r.Scan(&a.ID, &a.Date, &a.Time, &a.Duration, &a.ClientName, &a.ClientPhone, &a.ClientEmail, &a.ServiceName, &a.ProfessionalID, &a.ProfessionalName); err != nil {
+		if err := r.Scan(&a.ID, &a.Date, &a.Time, &a.Duration, &a.ClientName, &a.ClientPhone, &a.ClientEmail, &a.ServiceName, &a.ServiceID, &a.ProfessionalID, &a.ProfessionalName); err != nil {
 			return err
 		}
 		at, err := slots.ParseHHMM(a.Time)

@@ -63,7 +63,7 @@ function AffectedItem({ a, choice, onChoose }: { a: Affected; choice?: Choice; o
       {choice ? <span className="text-xs font-semibold text-brand-800 dark:text-brand-200">{said[choice]}</span> : null}
       {choice === 'cancelled' ? (
         <WhatsAppMessages
-          appointment={{ id: a.id, clientName: a.clientName, clientPhone: a.clientPhone, date: a.date, time: a.time, serviceName: a.serviceName, professionalName: a.professionalName }}
+          appointment={{ id: a.id, clientName: a.clientName, clientPhone: a.clientPhone, date: a.date, time: a.time, serviceName: a.serviceName, serviceId: a.serviceId, professionalName: a.professionalName }}
           kinds={['reschedule']}
         />
       ) : null}

@@ -7,7 +7,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const fernanda = {
   id: 'a1', date: '2026-11-30', time: '15:00', duration: 60, clientName: 'Fernanda Vieira', clientPhone: '11988887777', clientEmail: '',
-  serviceName: 'Sessão', professionalId: 'p1', professionalName: 'Ana',
+  serviceName: 'Sessão', serviceId: 's1', professionalId: 'p1', professionalName: 'Ana',
 }
 
 function setup(affected: unknown[]) {

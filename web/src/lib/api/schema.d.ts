@@ -1963,6 +1963,8 @@ export interface components {
             clientPhone: string;
             clientEmail: string;
             serviceName: string;
+            /** @description empty when the appointment has no service; the owner's WhatsApp notice finds by it whether the service is online ({endereco} and {link_sessao}) */
+            serviceId: string;
             professionalId: string;
             professionalName: string;
         };
