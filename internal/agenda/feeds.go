@@ -13,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
@@ -137,14 +138,20 @@ func (s *Service) DeleteFeed(ctx context.Context, userID, id string) error {
 // days ago to FeedAhead days ahead, in the owner's zone. A calendar provider
 // stores what it reads, so an event says only the client's name, the service
 // and the professional, and the client's phone when the owner ticked it for
-// this feed. The notes never leave the agenda (they may be health data,
+// this feed; its LOCATION is the appointment's place (place.Of: the
+// practice's address, or an online service's video-call link), as in the
+// client's invite. The notes never leave the agenda (they may be health data,
 // sensitive under LGPD art. 11), nor do the clients' e-mail addresses.
 func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error) {
-	var userID, owner string
+	var userID, owner, room string
 	var pro sql.NullString
 	var withPhone bool
-	err := s.DB.QueryRowContext(ctx, `SELECT f.user_id, f.professional_id, pr.name, f.include_phone FROM calendar_feeds f JOIN profiles pr ON pr.id = f.user_id WHERE f.token_hash = ?`,
-		auth.HashToken(token)).Scan(&userID, &pro, &owner, &withPhone)
+	// The practice's address and room are read here, once per feed: each
+	// event's place is then place.Of them and its service's online link.
+	var addr place.Address
+	err := s.DB.QueryRowContext(ctx, `SELECT f.user_id, f.professional_id, pr.name, f.include_phone, pr.room_link, `+place.Columns+`
+		FROM calendar_feeds f JOIN profiles pr ON pr.id = f.user_id WHERE f.token_hash = ?`,
+		auth.HashToken(token)).Scan(append([]any{&userID, &pro, &owner, &withPhone, &room}, addr.Dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errFeedNotFound
 	}
@@ -157,22 +164,27 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 	}
 	now := s.Clock.Now().In(loc)
 	from, to := now.AddDate(0, 0, -FeedPast).Format("2006-01-02"), now.AddDate(0, 0, FeedAhead).Format("2006-01-02")
-	q := `SELECT id, starts_at, duration, service_name, professional_name, client_name, client_phone, status, sequence, updated_at
-		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ? AND status IN ('confirmed', 'completed', 'no_show')`
+	// A deleted service (no row) leaves the address, as place.Where does.
+	q := `SELECT a.id, a.starts_at, a.duration, a.service_name, a.professional_name, a.client_name, a.client_phone, a.status, a.sequence, a.updated_at,
+		COALESCE(sv.online, FALSE), COALESCE(sv.online_link, '')
+		FROM appointments a LEFT JOIN services sv ON sv.id = a.service_id AND sv.user_id = a.user_id
+		WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ? AND a.status IN ('confirmed', 'completed', 'no_show')`
 	args := []any{userID, from, to}
 	name := "Agendei — " + owner
 	if pro.Valid {
-		q += ` AND professional_id = ?`
+		q += ` AND a.professional_id = ?`
 		args = append(args, pro.String)
 	}
-	q += fmt.Sprintf(` ORDER BY appointment_date, appointment_time LIMIT %d`, FeedMax)
+	q += fmt.Sprintf(` ORDER BY a.appointment_date, a.appointment_time LIMIT %d`, FeedMax)
 	var events []booking.Invite
 	var proName string
 	err = db.Each(ctx, s.DB, q, args, func(r *sql.Rows) error {
 		var id, service, professional, client, phone, status string
 		var starts, updated time.Time
 		var duration, sequence int
-		if err := r.Scan(&id, &starts, &duration, &service, &professional, &client, &phone, &status, &sequence, &updated); err != nil {
+		var online bool
+		var link string
+		if err := r.Scan(&id, &starts, &duration, &service, &professional, &client, &phone, &status, &sequence, &updated, &online, &link); err != nil {
 			return err
 		}
 		proName = professional
@@ -186,7 +198,7 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 			summary += " (não compareceu)"
 		}
 		events = append(events, booking.Invite{UID: id + "@agendei", Start: starts.In(loc), Duration: time.Duration(duration) * time.Minute,
-			Summary: summary, Description: strings.Join(lines, "\n"), Stamp: updated, Sequence: sequence})
+			Summary: summary, Description: strings.Join(lines, "\n"), Location: place.Of(addr, online, link, room).Text(), Stamp: updated, Sequence: sequence})
 		return nil
 	})
 	if err != nil {
