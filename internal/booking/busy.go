@@ -1,0 +1,408 @@
+// Busy time: each professional's holding appointments and blocks of a
+// range of dates, read in one range read, and what a decision of a date sees
+// of them (the date and its neighbours).
+
+package booking
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/schedule"
+)
+
+// HoldingStatuses are the statuses in which an appointment holds its time:
+// the one list a hold decides with (Holds, readBusy). The busy_days
+// triggers count the same ones; a schema test compares them on both engines.
+var HoldingStatuses = []string{"confirmed", "completed", "no_show"}
+
+// Holds reports whether an appointment of that status holds its time (only
+// those count as busy in the slots).
+func Holds(status string) bool {
+	return slices.Contains(HoldingStatuses, status)
+}
+
+// BusyDays is each professional's holding appointments of a range of dates,
+// in date and time order: one slice per professional, and where each date's
+// run of it starts and ends, so a day's neighbourhood is a sub-slice.
+type BusyDays map[string]*proBusy
+
+type proBusy struct {
+	all    []slots.Busy
+	span   map[int64][2]int       // date (days since 1970-01-01) → [first, end) in all
+	blocks map[int64][]slots.Busy // the owner's blocks of that professional (or the practice), by date
+	taken  map[int64][]slots.Busy // held by appointments decided earlier in the same hold, by date
+}
+
+// dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
+func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
+
+// Near is a professional's time held on a date and the slots.ReachDays
+// dates either side (a long service, a buffer or a clock change reaches
+// across midnight): appointments, blocks, and what this hold has already
+// given to others of the appointments it is deciding (Take).
+func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
+	p := b[professionalID]
+	if p == nil {
+		return nil
+	}
+	lo, hi := -1, -1
+	n := dayNumber(date)
+	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
+		if sp, ok := p.span[d]; ok {
+			if lo < 0 {
+				lo = sp[0]
+			}
+			hi = sp[1]
+		}
+	}
+	var near []slots.Busy
+	if lo >= 0 {
+		near = p.all[lo:hi]
+	}
+	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken) > 0 {
+		return append(append(slices.Clip(near), blocks...), taken...) // a copy: all stays as read
+	}
+	return near
+}
+
+// near is the intervals of by (blocks, or time taken) of the date n and the
+// slots.ReachDays dates either side.
+func (p *proBusy) near(by map[int64][]slots.Busy, n int64) []slots.Busy {
+	if len(by) == 0 {
+		return nil
+	}
+	var out []slots.Busy
+	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
+		out = append(out, by[d]...)
+	}
+	return out
+}
+
+// Take counts an interval as held from now on in this decision: when one
+// hold decides several appointments (a series, sessions moved together),
+// each is decided against the others already decided as well as against
+// everything else, so the set never collides with itself.
+func (b BusyDays) Take(professionalID string, date time.Time, held slots.Busy) {
+	p := b[professionalID]
+	if p == nil {
+		return
+	}
+	if p.taken == nil {
+		p.taken = map[int64][]slots.Busy{}
+	}
+	p.taken[dayNumber(date)] = append(p.taken[dayNumber(date)], held)
+}
+
+// Blocked reports whether an appointment at start (with that duration and
+// buffers) would reach into one of the owner's blocks of the professional.
+func (b BusyDays) Blocked(professionalID string, date time.Time, start int64, duration, before, after int) bool {
+	p := b[professionalID]
+	return p != nil && slots.Collides(start, duration, before, after, p.near(p.blocks, dayNumber(date)))
+}
+
+// count is how many appointments a professional holds on a date.
+func (b BusyDays) count(professionalID string, date time.Time) int {
+	if p := b[professionalID]; p != nil {
+		sp := p.span[dayNumber(date)]
+		return sp[1] - sp[0]
+	}
+	return 0
+}
+
+// readBusy reads the holding appointments of professionals between two
+// dates (inclusive), leaving out the appointments except, as instants in
+// the owner's zone: one range read of appointments itself, answered from
+// the appointments_professional_busy index alone, each date's appointments
+// folded into one row as busy_days keeps them. This is what a hold decides
+// with; every professional asked for has an entry, empty when free.
+func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, professionalIDs []string, from, to time.Time, except ...string) (BusyDays, error) {
+	others := ""
+	if len(except) > 0 {
+		others = ` AND id NOT IN (` + placeholders(len(except)) + `)`
+	}
+	out, err := readFolded(ctx, q, loc, professionalIDs, from, to, `SELECT professional_id, appointment_date,
+			string_agg(appointment_time || ' ' || duration || ' ' || buffer_before || ' ' || buffer_after, ',')
+		FROM appointments
+		WHERE professional_id IN (%s) AND appointment_date >= ? AND appointment_date <= ? AND status IN `+statusesThatHold+others+`
+		GROUP BY professional_id, appointment_date ORDER BY professional_id, appointment_date`, anys(except))
+	if err != nil {
+		return nil, err
+	}
+	return out, readBlocks(ctx, q, ownerID, loc, out, from, to)
+}
+
+// busyPool keeps the busy time read for one public request (a month of a
+// busy practice is tens of kilobytes) for the next, instead of the
+// collector: the public pages read it at a rate nothing else comes near.
+var busyPool = sync.Pool{New: func() any { s := make([]slots.Busy, 0, 1024); return &s }}
+
+// release gives the busy time back to the pool once nothing reads it: the
+// caller's last use of b and every slice Near returned from it.
+func (b BusyDays) release() {
+	for _, p := range b {
+		if p.all != nil && cap(p.all) <= 1<<16 {
+			all := p.all[:0]
+			busyPool.Put(&all)
+		}
+		p.all = nil
+	}
+}
+
+// readBusyDays is readBusy for the public pages' free times and bookable
+// days: the same time, as the busy_days triggers keep it, a row per date
+// read by primary key (a month is ~31 rows, not ~1,000 appointments). A
+// booking never decides with it: Hold reads appointments under the lock.
+// The blocks come from the setup (read once per data version).
+func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, professionalIDs []string, from, to time.Time) (BusyDays, error) {
+	out, err := readFolded(ctx, q, st.Loc, professionalIDs, from, to, `SELECT professional_id, busy_date, list FROM busy_days
+		WHERE professional_id IN (%s) AND busy_date >= ? AND busy_date <= ? ORDER BY professional_id, busy_date`, nil)
+	if err != nil {
+		return nil, err
+	}
+	addBlocks(out, st.Loc, st.Blocked, from, to)
+	return out, nil
+}
+
+// readFolded runs a read of (professional, date, folded appointments) rows
+// — query has %s for the professionals' placeholders, then the two dates,
+// then more.
+func readFolded(ctx context.Context, q db.Querier, loc *time.Location, professionalIDs []string, from, to time.Time, query string, more []any) (BusyDays, error) {
+	out := newBusyDays(professionalIDs)
+	if len(professionalIDs) == 0 {
+		return out, nil
+	}
+	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"))
+	args = append(args, more...)
+	rows, err := q.QueryContext(ctx, fmt.Sprintf(query, placeholders(len(professionalIDs))), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var pro, date, list []byte // sql.RawBytes, reused row to row
+	for rows.Next() {
+		if err := rows.Scan((*sql.RawBytes)(&pro), (*sql.RawBytes)(&date), (*sql.RawBytes)(&list)); err != nil {
+			return nil, err
+		}
+		out.fold(loc, pro, date, list)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return out, nil
+}
+
+// newBusyDays has an empty entry for each professional: free until rows
+// are folded in.
+func newBusyDays(professionalIDs []string) BusyDays {
+	out := make(BusyDays, len(professionalIDs))
+	for _, id := range professionalIDs {
+		out[id] = &proBusy{span: map[int64][2]int{}}
+	}
+	return out
+}
+
+// fold adds one row of a professional's date and its appointments, folded
+// ("HH:MM d b a,..."), to the busy time; a row of a professional not asked
+// for, or a date no slot can read, never collides. Each professional's rows
+// must come in date order: Near takes a run of dates as one sub-slice.
+func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
+	p := b[string(pro)]
+	t, err := time.Parse("2006-01-02", string(date))
+	if p == nil || err != nil {
+		return
+	}
+	clock, day := slots.NewDayClock(t, loc), dayNumber(t)
+	if p.all == nil {
+		p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
+	}
+	first := len(p.all)
+	p.all = appendBusy(p.all, list, clock)
+	if len(p.all) == first {
+		return
+	}
+	slices.SortFunc(p.all[first:], func(a, b slots.Busy) int { return cmp.Compare(a.Start, b.Start) })
+	p.span[day] = [2]int{first, len(p.all)}
+}
+
+// versionedBusySQL is readVersionedBusy's statement for n professionals.
+func versionedBusySQL(n int) string {
+	return `SELECT p.id, CAST(COALESCE(d.version, 0) AS TEXT), b.professional_id, b.busy_date, b.list
+		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
+		LEFT JOIN busy_days b ON b.professional_id IN (` + placeholders(n) + `) AND b.busy_date >= ? AND b.busy_date <= ?
+		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`
+}
+
+// versionedBusyQueries are the statements for teams of 1 to 16, written
+// once: a public read asks for one professional, or for a team.
+var versionedBusyQueries = func() (q [16]string) {
+	for n := range q {
+		q[n] = versionedBusySQL(n + 1)
+	}
+	return q
+}()
+
+func versionedBusyQuery(n int) string {
+	if n >= 1 && n <= len(versionedBusyQueries) {
+		return versionedBusyQueries[n-1]
+	}
+	return versionedBusySQL(n)
+}
+
+// readVersionedBusy is the owner with that public username, their data
+// version and the busy days of professionals (as readBusyDays, without the
+// blocks), in one statement: the busy days are those of that version. No
+// such owner: "" and nothing busy.
+func readVersionedBusy(ctx context.Context, d *db.DB, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
+	out := newBusyDays(professionalIDs)
+	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"), username)
+	var owner string
+	var version int64
+	bad := false
+	err := d.RawRows(ctx, versionedBusyQuery(len(professionalIDs)), args, func(cols [][]byte) {
+		if owner == "" {
+			owner = string(cols[0])
+			v, err := strconv.ParseInt(string(cols[1]), 10, 64)
+			version, bad = v, err != nil
+		}
+		if cols[2] != nil {
+			out.fold(loc, cols[2], cols[3], cols[4])
+		}
+	})
+	if err == nil && bad {
+		err = fmt.Errorf("data version of %s: not a number", username)
+	}
+	if err != nil {
+		out.release()
+		return "", 0, nil, err
+	}
+	return owner, version, out, nil
+}
+
+// appendBusy parses a date's folded appointments ("HH:MM d b a,...") onto
+// all, without allocating beyond all's growth; an entry no slot can read is
+// left out (it never collides).
+func appendBusy(all []slots.Busy, list []byte, clock slots.DayClock) []slots.Busy {
+	all = slices.Grow(all, bytes.Count(list, []byte{','})+1)
+	for len(list) > 0 {
+		item := list
+		if i := bytes.IndexByte(list, ','); i >= 0 {
+			item, list = list[:i], list[i+1:]
+		} else {
+			list = nil
+		}
+		if len(item) < 5 || item[2] != ':' {
+			continue
+		}
+		h, ok1 := number(item[0:2])
+		m, ok2 := number(item[3:5])
+		var n [3]int
+		rest, ok := item[5:], ok1 && ok2 && h < 24 && m < 60
+		for k := 0; k < 3 && ok; k++ {
+			if len(rest) < 2 || rest[0] != ' ' {
+				ok = false
+				break
+			}
+			end := bytes.IndexByte(rest[1:], ' ') + 1
+			if end == 0 {
+				end = len(rest)
+			}
+			n[k], ok = number(rest[1:end])
+			rest = rest[end:]
+		}
+		if !ok || len(rest) != 0 {
+			continue
+		}
+		all = append(all, slots.Busy{Start: clock.At(h*60 + m), Duration: n[0], Before: n[1], After: n[2]})
+	}
+	return all
+}
+
+// number reads a non-negative decimal of at most 6 digits.
+func number(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 6 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// readBlocks adds the owner's blocks of the dates to each professional's
+// busy time: a professional's own, and the whole practice's to everyone.
+func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Location, out BusyDays, from, to time.Time) error {
+	blocked, err := schedule.ReadBlocked(ctx, q, ownerID, from.Format("2006-01-02"), to.Format("2006-01-02"))
+	if err != nil {
+		return err
+	}
+	addBlocks(out, loc, blocked, from, to)
+	return nil
+}
+
+// addBlocks adds the blocks of the dates from..to to each professional's
+// busy time; a block no slot can read takes nothing.
+func addBlocks(out BusyDays, loc *time.Location, blocked []schedule.Blocked, from, to time.Time) {
+	first, last := from.Format("2006-01-02"), to.Format("2006-01-02")
+	for _, bl := range blocked {
+		if bl.Date < first || bl.Date > last {
+			continue
+		}
+		t, err1 := time.Parse("2006-01-02", bl.Date)
+		a, err2 := slots.ParseHHMM(bl.Start)
+		z, err3 := slots.ParseHHMM(bl.End)
+		if err1 != nil || err2 != nil || err3 != nil || z <= a {
+			continue
+		}
+		start, until := slots.At(t, a, loc), slots.At(t, z, loc)
+		b := slots.Busy{Start: start, Duration: int(until - start)}
+		if b.Duration <= 0 {
+			continue
+		}
+		for id, p := range out {
+			if bl.ProfessionalID != "" && bl.ProfessionalID != id {
+				continue
+			}
+			if p.blocks == nil {
+				p.blocks = map[int64][]slots.Busy{}
+			}
+			p.blocks[dayNumber(t)] = append(p.blocks[dayNumber(t)], b)
+		}
+	}
+}
+
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+func ids(pros []*schedule.Professional) []string {
+	out := make([]string, len(pros))
+	for i, p := range pros {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// anys are strings as query arguments.
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, v := range ss {
+		out[i] = v
+	}
+	return out
+}

@@ -1,0 +1,276 @@
+// Owner reschedule: moving a confirmed appointment (and with it, if asked,
+// the later sessions of its series) to another date, time, professional or
+// service, under the same hold as a booking.
+
+package booking
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/schedule"
+)
+
+// MoveInput is a reschedule: the new date and time, and optionally another
+// professional or service ("" keeps the appointment's own).
+type MoveInput struct {
+	Date           string `json:"date"`
+	Time           string `json:"time"`
+	ProfessionalID string `json:"professionalId"`
+	ServiceID      string `json:"serviceId"`
+	OutsideHours   bool   `json:"outsideHours"`
+	NotifyClient   bool   `json:"notifyClient"`
+	// Following moves the confirmed later sessions of its series with it:
+	// each by the same number of days, to the same time, professional and
+	// service; all of them or none.
+	Following bool `json:"following"`
+}
+
+var (
+	errNotMovable  = httpx.NewError(http.StatusConflict, "not_movable", "Só agendamentos confirmados podem ser remarcados.")
+	errMoveMissing = httpx.NewError(http.StatusNotFound, "not_found", "Agendamento não encontrado.")
+	errMoveSeries  = func(dates []string) *httpx.Error {
+		return httpx.NewError(http.StatusConflict, "series_conflicts",
+			"Algumas sessões não podem ir para o novo horário: "+strings.Join(dates, ", ")+". Escolha outro horário ou remarque as sessões uma a uma.")
+	}
+)
+
+// current is what a reschedule starts from.
+type current struct {
+	status, professionalID, serviceID, professionalName, serviceName string
+	date, time, clientName, clientEmail, series                      string
+	duration, before, after, sequence                                int
+	price                                                            int64
+}
+
+// moving is one session a reschedule moves: where it was and where it goes.
+type moving struct {
+	id, from, to string
+	sequence     int
+	day          time.Time
+	start        int64 // minutes since the epoch
+}
+
+// Reschedule moves a confirmed appointment to another date and time (and
+// professional or service), with the same guarantees as Create: the same
+// hold, never over another appointment or a block, outside the hours only
+// with OutsideHours. Its invite's sequence goes up, so the client's calendar
+// moves the event; with NotifyClient (and an e-mail) the client gets the
+// updated invite, a fresh private link (the older ones keep working) and
+// the reminder of the new time. With
+// Following, the later confirmed sessions of its series move with it, by
+// the same number of days, checked together under one lock: one that
+// cannot move refuses them all (series_conflicts, naming the dates).
+func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInput) error {
+	day, err := parseDate(in.Date)
+	if err != nil {
+		return err
+	}
+	minute, err := slots.ParseHHMM(in.Time)
+	if err != nil {
+		return errDateTime
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	now := s.Clock.Now()
+	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var c current
+		var pro, svc, series sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
+			client_name, client_email, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errMoveMissing
+		}
+		if err != nil {
+			return err
+		}
+		c.professionalID, c.serviceID, c.series = pro.String, svc.String, series.String
+		// Who and what: the appointment's own, or the new choice (active).
+		proID := cmp.Or(in.ProfessionalID, c.professionalID)
+		p := st.Professionals[proID]
+		if p == nil || (!p.Active && proID != c.professionalID) {
+			return errOwnerChoice
+		}
+		what, err := movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
+		if err != nil {
+			return err
+		}
+		moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
+		if err != nil {
+			return err
+		}
+		// Every session moves by the days between its date and the new one.
+		was, err := parseDate(c.date)
+		if err != nil {
+			was = day // a date no slot can read: only this session moves
+			moves = moves[:1]
+		}
+		shift := int(day.Sub(was).Hours() / 24)
+		ids := make([]string, len(moves))
+		for i := range moves {
+			m := &moves[i]
+			if i == 0 {
+				m.day = day
+			} else if m.day, err = parseDate(m.from); err != nil {
+				return err
+			} else {
+				m.day = m.day.AddDate(0, 0, shift)
+			}
+			m.to, m.start, ids[i] = m.day.Format("2006-01-02"), slots.At(m.day, minute, st.Loc), m.id
+			if m.to < first || m.to > last {
+				return errOwnerRange
+			}
+		}
+		if len(moves) == 1 && slots.Clock(moves[0].start, st.Loc) != in.Time {
+			return errDateTime // a time the clocks skip that date
+		}
+		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
+		return Hold(ctx, tx, lock, func(busy BusyDays) error {
+			// The statuses as they stand under the lock: only confirmed sessions move.
+			confirmed := 0
+			err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
+				var status string
+				if err := r.Scan(&status); err != nil {
+					return err
+				}
+				if status == "confirmed" {
+					confirmed++
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if confirmed != len(ids) {
+				return errNotMovable
+			}
+			if busy[p.ID] == nil {
+				return errOwnerChoice
+			}
+			sessions := make([]session, len(moves))
+			for i, m := range moves {
+				sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: in.Time}
+			}
+			errs := s.mayHoldAll(st, p, what, sessions, busy, in.OutsideHours)
+			if len(moves) == 1 {
+				return errs[0]
+			}
+			var taken []string
+			for i, m := range moves {
+				if errs[i] != nil {
+					taken = append(taken, brfmt.Date(m.to))
+				}
+			}
+			if len(taken) > 0 {
+				return errMoveSeries(taken)
+			}
+			return nil
+		}, func() error {
+			stamp := s.Clock.Now()
+			for _, m := range moves {
+				// Every session keeps its private links: the client who
+				// booked without an e-mail still holds the first one.
+				local := time.Unix(m.start*60, 0).In(st.Loc)
+				if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
+					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
+					updated_at = ? WHERE id = ? AND user_id = ?`,
+					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
+					return err
+				}
+			}
+			title := "Agendamento remarcado"
+			desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
+			if len(moves) > 1 {
+				title = "Série remarcada"
+				desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
+					in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
+			}
+			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
+				return err
+			}
+			if !in.NotifyClient || c.clientEmail == "" || s.Mailer == nil {
+				return nil
+			}
+			// One e-mail, with the moved appointment's updated invite and a
+			// fresh private link to it, and a reminder before each session at
+			// its new time.
+			token, err := addLink(ctx, tx, ownerID, id, stamp)
+			if err != nil {
+				return err
+			}
+			for i, m := range moves {
+				b := booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,
+					OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
+				if i == 0 {
+					err = s.confirmToClient(ctx, tx, stamp, b)
+				} else {
+					err = s.remindLater(ctx, tx, stamp, b)
+				}
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+}
+
+// sessionsToMove is the appointment a reschedule moves, first, and with
+// following the confirmed sessions of its series after it, in date order.
+func (s *Service) sessionsToMove(ctx context.Context, tx *db.Tx, ownerID, id string, c current, following bool) ([]moving, error) {
+	out := []moving{{id: id, from: c.date, sequence: c.sequence}}
+	if !following || c.series == "" {
+		return out, nil
+	}
+	err := db.Each(ctx, tx, `SELECT id, appointment_date, sequence FROM appointments
+		WHERE user_id = ? AND series_id = ? AND appointment_date > ? AND status = 'confirmed' ORDER BY appointment_date, appointment_time`,
+		[]any{ownerID, c.series, c.date}, func(r *sql.Rows) error {
+			var m moving
+			if err := r.Scan(&m.id, &m.from, &m.sequence); err != nil {
+				return err
+			}
+			out = append(out, m)
+			return nil
+		})
+	return out, err
+}
+
+// movedShape is the service an appointment will have after a move — its
+// duration, buffers, name and price — which is what the move must be
+// decided with: its own as booked (own), unless the move changes its
+// service (serviceID, "" for none), then that service as it stands now.
+// Every move, the owner's or the client's, one session or a series, takes
+// its shape from here.
+func movedShape(st *schedule.Setup, own schedule.Service, serviceID string) (*schedule.Service, error) {
+	if serviceID == "" || serviceID == own.ID {
+		return &own, nil
+	}
+	other := st.Services[serviceID]
+	if other == nil || !other.Active {
+		return nil, errOwnerChoice
+	}
+	return other, nil
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,218 @@
+// Public reads: the free times of a date and the bookable days of a month
+// that a public booking page asks for, from the owner's setup and the busy
+// time of the dates around them.
+
+package booking
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/schedule"
+)
+
+// setup is the schedule setup of the owner with that public username, as
+// of the owner's current data version (told to the answer cache).
+func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
+	username = profiles.NormalizeUsername(username)
+	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
+		return s.Setups.Get(ctx, l.OwnerID, l.Version) // the answer cache read them for this request
+	}
+	id, version, err := memo.VersionOf(ctx, s.DB, username)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, errProfile
+	}
+	memo.Computed(ctx, id, version)
+	if s.Setups == nil {
+		return schedule.Load(ctx, s.DB, id)
+	}
+	return s.Setups.Get(ctx, id, version)
+}
+
+// public is what a public page's free times or bookable days are decided
+// with: the owner's setup, the service, who may perform it, and their busy
+// time of the dates asked.
+type public struct {
+	st   *schedule.Setup
+	svc  *schedule.Service
+	pros []*schedule.Professional
+	busy BusyDays
+}
+
+// readPublic reads what the free times or bookable days of the dates span
+// gives (from the setup) need. When the owner's setup kept in memory is
+// still the current one — the version read in the same statement as the
+// busy days says so — that is one round trip to the database; otherwise
+// (something changed since, or the owner is new here) the version is read
+// first, then the busy days of the current setup.
+func (s *Service) readPublic(ctx context.Context, username, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
+	username = profiles.NormalizeUsername(username)
+	if _, looked := memo.Looked(ctx); !looked && s.Setups != nil {
+		if st, version, ok := s.Setups.Current(username); ok {
+			if svc, pros, err := choose(st, professionalID, serviceID); err == nil {
+				from, to := span(st)
+				id, now, busy, err := readVersionedBusy(ctx, s.DB, username, st.Loc, ids(pros), from, to)
+				if err != nil {
+					return public{}, err
+				}
+				if id == st.OwnerID && now == version {
+					memo.Computed(ctx, id, version)
+					addBlocks(busy, st.Loc, st.Blocked, from, to)
+					return public{st, svc, pros, busy}, nil
+				}
+				busy.release()
+			}
+		}
+	}
+	st, err := s.setup(ctx, username)
+	if err != nil {
+		return public{}, err
+	}
+	svc, pros, err := choose(st, professionalID, serviceID)
+	if err != nil {
+		return public{}, err
+	}
+	from, to := span(st)
+	busy, err := readBusyDays(ctx, s.DB, st, ids(pros), from, to)
+	if err != nil {
+		return public{}, err
+	}
+	return public{st, svc, pros, busy}, nil
+}
+
+// choose returns the active service and who may perform it: the named
+// professional (active, and linked when the service names its
+// professionals), or with Any every such professional, by name.
+func choose(st *schedule.Setup, professionalID, serviceID string) (*schedule.Service, []*schedule.Professional, error) {
+	svc := st.Services[serviceID]
+	if svc == nil || !svc.Active {
+		return nil, nil, errChoice
+	}
+	performers := st.Performers(serviceID)
+	if professionalID == Any {
+		if len(performers) == 0 {
+			return nil, nil, errChoice
+		}
+		return svc, performers, nil
+	}
+	for _, p := range performers {
+		if p.ID == professionalID {
+			return svc, []*schedule.Professional{p}, nil
+		}
+	}
+	return nil, nil, errChoice
+}
+
+// dayOf builds the slot rules of a date for a professional and service:
+// their plan's windows, the service's duration, buffers and step, and the
+// practice's notice.
+func (s *Service) dayOf(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, date time.Time, busy []slots.Busy) (slots.Day, schedule.Plan) {
+	plan := st.Plan(p.ID, date)
+	return slots.Day{
+		Windows: st.Spans(plan, date), Duration: svc.Duration, Before: svc.Before, After: svc.After,
+		Step: st.Rules.Step(svc.Duration), Now: slots.NowMinute(s.Clock.Now()), Notice: st.Rules.MinNoticeMinutes, Busy: busy,
+	}, plan
+}
+
+// bookable reports whether a date is inside the booking window: not before
+// the owner's today, not after today plus the window.
+func (s *Service) bookable(st *schedule.Setup, date time.Time) bool {
+	ds := date.Format("2006-01-02")
+	return ds >= slots.Today(s.Clock.Now(), st.Loc) && ds <= st.LastDay(s.Clock.Now())
+}
+
+func parseDate(s string) (time.Time, error) {
+	t, err := slots.ParseDate(s)
+	if err != nil {
+		return t, errDateTime
+	}
+	return t, nil
+}
+
+// Times returns the free start times ("HH:MM") of a date; with Any, the
+// union of the free times of everyone who performs the service.
+func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
+	day, err := parseDate(date)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(*schedule.Setup) (time.Time, time.Time) {
+		return day.AddDate(0, 0, -slots.ReachDays), day.AddDate(0, 0, slots.ReachDays)
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer v.busy.release()
+	st := v.st
+	out := []string{}
+	if !s.bookable(st, day) {
+		return out, nil
+	}
+	var starts []int64
+	for _, p := range v.pros {
+		d, _ := s.dayOf(st, p, v.svc, day, v.busy.Near(p.ID, day))
+		starts = append(starts, slots.Free(d)...)
+	}
+	slices.Sort(starts)
+	return clockTimes(slices.Compact(starts), st.Loc), nil
+}
+
+// clockTimes are sorted free starts as the owner's HH:MM, each once (a
+// clock change can give two instants one reading).
+func clockTimes(starts []int64, loc *time.Location) []string {
+	out := []string{}
+	for _, t := range starts {
+		if hm := slots.Clock(t, loc); len(out) == 0 || out[len(out)-1] != hm {
+			out = append(out, hm)
+		}
+	}
+	return out
+}
+
+// Days returns the dates of a month ("2006-01") that have at least one free
+// time (for anyone, with Any): one range read of the month's appointments,
+// the rules in memory.
+func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
+	first, err := slots.ParseMonth(month)
+	if err != nil {
+		return nil, errMonth
+	}
+	// The month's dates up to the setup's last bookable day (days beyond
+	// the booking window offer nothing: none at all when the month is).
+	last := func(st *schedule.Setup) time.Time {
+		last := first.AddDate(0, 1, -1)
+		if horizon, _ := time.Parse("2006-01-02", st.LastDay(s.Clock.Now())); last.After(horizon) {
+			return horizon
+		}
+		return last
+	}
+	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(st *schedule.Setup) (time.Time, time.Time) {
+		return first.AddDate(0, 0, -slots.ReachDays), last(st).AddDate(0, 0, slots.ReachDays)
+	})
+	if err != nil {
+		return nil, err
+	}
+	defer v.busy.release()
+	st := v.st
+	out := []string{}
+	today, end := slots.Today(s.Clock.Now(), st.Loc), last(st)
+	for d := first; !d.After(end); d = d.AddDate(0, 0, 1) {
+		if d.Format("2006-01-02") < today {
+			continue
+		}
+		for _, p := range v.pros {
+			if day, _ := s.dayOf(st, p, v.svc, d, v.busy.Near(p.ID, d)); slots.Any(day) {
+				out = append(out, d.Format("2006-01-02"))
+				break
+			}
+		}
+	}
+	return out, nil
+}

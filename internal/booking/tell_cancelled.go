@@ -1,0 +1,74 @@
+// Side effects of an owner's cancellation: the client's e-mail with the
+// invite that removes the appointment from their calendar.
+
+package booking
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// TellCancelled e-mails the client that the owner cancelled the appointment,
+// with an invite that removes it from their calendar (METHOD:CANCEL, the
+// same UID, the next sequence). Nothing is sent without an e-mail address.
+func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
+	if s.Mailer == nil {
+		return nil
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var b booked
+		b.Booked = &Booked{ID: id}
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
+			price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "")) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		day, err1 := slots.ParseDate(b.Date)
+		minute, err2 := slots.ParseHHMM(b.Time)
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		b.Sequence++
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
+			return err
+		}
+		start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+		if err := locate(ctx, tx, b); err != nil {
+			return err
+		}
+		msg, err := mail.Compose(b.ClientEmail, mail.Content{
+			Subject:    fmt.Sprintf("Agendamento cancelado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
+			Paragraphs: []string{fmt.Sprintf("%s cancelou o seu agendamento abaixo. O convite em anexo o retira da sua agenda.", st.Name)},
+			Details:    b.details(),
+			Links:      b.cancelledPlaceLinks(),
+			Footer:     "Para marcar outro horário, fale com " + st.Name + " ou use a página de agendamento.",
+		})
+		if err != nil {
+			return err
+		}
+		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
+			UID: id + "@agendei", Start: start, Duration: time.Duration(b.Duration) * time.Minute,
+			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Cancelado por " + st.Name + ".",
+			Location: b.Place.Text(), Stamp: s.Clock.Now(), Sequence: b.Sequence, Cancelled: true,
+		})}}
+		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
+	})
+}
