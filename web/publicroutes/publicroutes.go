@@ -1,7 +1,7 @@
 // Package publicroutes is the Go side of the one list of public booking
 // pages (public-routes.json, next to this file): the server serves these
 // paths from the light build (agende.html), the web builds render them
-// (web/src/lib/public-routes.ts) and the page budget measures them
+// (web/src/app/public-routes.ts) and the page budget measures them
 // (web/scripts/budget.mjs). It is its own package, apart from web/embed.go,
 // so that importing it does not need the built app.
 package publicroutes

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense, lazy } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PageSpinner } from '@/components/ui/spinner'
-import { loadPage, publicRoutes } from '@/lib/public-routes'
+import { loadPage, publicRoutes } from '@/app/public-routes'
 import { applyStoredTheme } from '@/lib/theme'
 import { route, useLocation } from './router'
 import '@/index.css'

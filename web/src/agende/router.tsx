@@ -6,7 +6,7 @@
  * pages are plain page loads (the full app answers them).
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react'
-import { publicRoutes } from '@/lib/public-routes'
+import { publicRoutes } from '@/app/public-routes'
 
 const listeners = new Set<() => void>()
 const notify = () => listeners.forEach((l) => l())

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
-import { loadPage, publicRoutes } from '@/lib/public-routes'
+import { loadPage, publicRoutes } from './public-routes'
 
 // Every page is its own lazily loaded chunk: the public booking routes stay
 // small because they never pull in the owner's screens.

@@ -6,6 +6,8 @@ import list from '../../publicroutes/public-routes.json'
  * (web/publicroutes/public-routes.json): the full app's router and the light
  * build's router render these; the Go server answers them with the light
  * build (agende.html); scripts/budget.mjs holds each to the page budget.
+ * It imports the feature pages, so it lives here in app/ (with the routers),
+ * not in lib/: shared code never depends on a feature (eslint.config.js).
  */
 export type PublicRoute = {
   path: string
@@ -36,6 +38,6 @@ export const pageFiles = Object.keys(pages)
 /** Loads a public route's page component. */
 export function loadPage(route: PublicRoute): () => Promise<PageModule> {
   const load = pages[route.page]
-  if (!load) throw new Error(`public route ${route.path}: no import for ${route.page} in lib/public-routes.ts`)
+  if (!load) throw new Error(`public route ${route.path}: no import for ${route.page} in app/public-routes.ts`)
   return load
 }
