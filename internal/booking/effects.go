@@ -379,9 +379,15 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 		if s.Mailer == nil {
 			return nil
 		}
+		// Where it would have happened, as the owner's e-mail of the booking said.
+		where := booked{Booked: &Booked{ID: id}}
+		if err := locate(ctx, tx, where); err != nil {
+			return err
+		}
 		msg, err := mail.Compose(ownerEmail, mail.Content{
 			Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brfmt.Date(c.Date), c.Time),
 			Paragraphs: []string{desc + " O horário voltou a ficar disponível na sua página."},
+			Details:    where.placeDetail(),
 			Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
 		})
 		if err != nil {

@@ -60,3 +60,13 @@ func (b booked) placeLinks() []mail.Link {
 	}
 	return nil
 }
+
+// cancelledPlaceLinks are placeLinks for a cancellation's e-mail: the map
+// of the address, never a button into a video call that no longer happens
+// (the 'Atendimento online' row still says which link it was).
+func (b booked) cancelledPlaceLinks() []mail.Link {
+	if b.Place.Online {
+		return nil
+	}
+	return b.placeLinks()
+}
