@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
-import list from '../../publicroutes/public-routes.json'
+// Only `routes`: a named import leaves the list's `about` text out of the bundles.
+import { routes } from '../../publicroutes/public-routes.json'
 
 /**
  * The public booking pages, from the one list of them
@@ -17,7 +18,7 @@ export type PublicRoute = {
 }
 
 /** Most specific first. */
-export const publicRoutes: readonly PublicRoute[] = list.routes
+export const publicRoutes: readonly PublicRoute[] = routes
 
 export type PageModule = { default: ComponentType }
 
