@@ -211,11 +211,8 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC(), Place: where}
 			out.GoogleCalendarURL = GoogleCalendarURL(fmt.Sprintf("%s com %s", svc.Name, chosen.Name), "Agendado pelo Agendei com "+st.Name+".",
 				where.Text(), local, time.Duration(svc.Duration)*time.Minute)
-			if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
-			buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
-				out.ID, ownerID, chosen.ID, svc.ID, chosen.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
-				in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, in.Date, out.Time, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), now, now); err != nil {
+			if err := insertAppointment(ctx, tx, newAppointment{ID: out.ID, OwnerID: ownerID, Pro: chosen, Svc: svc, Client: &in,
+				Date: in.Date, Time: out.Time, Start: local, TokenHash: hash, At: now}); err != nil {
 				return err
 			}
 			return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
@@ -276,6 +273,33 @@ func refusal(why slots.Reason, duration, notice int, plan schedule.Plan) error {
 	default:
 		return errTooShort(duration)
 	}
+}
+
+// newAppointment is a confirmed appointment about to be written: who holds
+// it, what it is (the service's shape as of now), the client, and when.
+type newAppointment struct {
+	ID, OwnerID string
+	Pro         *schedule.Professional
+	Svc         *schedule.Service
+	Client      *Input // name, e-mail, phone and notes, validated
+	Date, Time  string // the owner's date and wall-clock time
+	Start       time.Time
+	TokenHash   string // of the client's private link
+	Series      any    // the series' id, or nil for none
+	At          time.Time
+}
+
+// insertAppointment is the one INSERT of a new appointment, whoever makes
+// it (a client's booking, an owner's appointment, a series' session); the
+// caller holds the time (Hold).
+func insertAppointment(ctx context.Context, tx *db.Tx, a newAppointment) error {
+	c := a.Client
+	_, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
+		buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.OwnerID, a.Pro.ID, a.Svc.ID, a.Pro.Name, a.Svc.Name, a.Svc.Duration, a.Svc.PriceCents, a.Svc.Before, a.Svc.After,
+		c.ClientName, c.ClientEmail, c.ClientPhone, c.Notes, a.Date, a.Time, a.Start.UTC(), a.TokenHash, SearchKey(c.ClientName, c.ClientEmail), ClientKey(c.ClientPhone, c.ClientEmail), a.Series, a.At, a.At)
+	return err
 }
 
 // Lock is the time some appointment is to hold: the professionals who might

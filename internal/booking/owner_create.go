@@ -224,11 +224,8 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 				id := uuid.NewString()
 				token, hash := auth.OpaqueToken()
 				local := time.Unix(ss.start*60, 0).In(st.Loc)
-				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
-				buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?)`,
-					id, ownerID, pro.ID, svc.ID, pro.Name, svc.Name, svc.Duration, svc.PriceCents, svc.Before, svc.After,
-					in.ClientName, in.ClientEmail, in.ClientPhone, in.Notes, oc.To, ss.wall, local.UTC(), hash, SearchKey(in.ClientName, in.ClientEmail), ClientKey(in.ClientPhone, in.ClientEmail), series, stamp, stamp); err != nil {
+				if err := insertAppointment(ctx, tx, newAppointment{ID: id, OwnerID: ownerID, Pro: pro, Svc: svc, Client: &in.Input,
+					Date: oc.To, Time: ss.wall, Start: local, TokenHash: hash, Series: series, At: stamp}); err != nil {
 					return err
 				}
 				if firstID == "" {
