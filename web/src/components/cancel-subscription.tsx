@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { errorMessage } from '@/lib/api/client'
 import { useCancelSubscription } from '@/lib/api/endpoints/cancel-subscription'
+import { formatInstant } from '@/lib/dates'
 import { Button } from './ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './ui/dialog'
 
@@ -13,7 +14,7 @@ export function CancelSubscription({ onCancelled }: { onCancelled?: (date: strin
   function confirm() {
     cancel.mutate(undefined, {
       onSuccess: ({ cancellationDate }) => {
-        const date = new Date(cancellationDate).toLocaleDateString('pt-BR')
+        const date = formatInstant(cancellationDate)
         toast.success('Assinatura cancelada', { description: `Sua assinatura será cancelada em ${date}. Você manterá acesso até essa data.` })
         setOpen(false)
         onCancelled?.(date)

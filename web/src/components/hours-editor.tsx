@@ -1,5 +1,6 @@
 import { Plus, X } from 'lucide-react'
 import type { Schemas } from '@/lib/api/client'
+import { fromMinutes, toMinutes } from '@/lib/dates'
 import { weekdays } from '@/lib/format'
 import { Button } from './ui/button'
 import { Input } from './ui/input'
@@ -17,17 +18,11 @@ export function weekOf(spans: { enabled: boolean; start: string; end: string }[]
   return spans.map((s, d) => ({ dayOfWeek: d, enabled: s.enabled, start: s.start, end: s.end, windows: [{ start: s.start, end: s.end }] }))
 }
 
-const toMinutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number)
-  return h * 60 + m
-}
-const toHHMM = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-
 /** A new window an hour after the day's last one ends, two hours long, within the day. */
 function nextWindow(windows: Window[]): Window {
   const last = windows.length > 0 ? toMinutes(windows[windows.length - 1].end) : 8 * 60
   const start = Math.min(last + 60, 22 * 60)
-  return { start: toHHMM(start), end: toHHMM(Math.min(start + 120, 23 * 60 + 59)) }
+  return { start: fromMinutes(start), end: fromMinutes(Math.min(start + 120, 23 * 60 + 59)) }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { formatInstant } from './dates'
+
 /** Centavos as the UI shows money: "R$ 1.234,50" (plain spaces, as the spec writes it). */
 export function formatBRL(cents: number): string {
   const negative = cents < 0
@@ -63,7 +65,7 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
   const days = Math.floor(hours / 24)
   if (days === 1) return 'Ontem'
   if (days <= 6) return `há ${days} dias`
-  return then.toLocaleDateString('pt-BR')
+  return formatInstant(iso)
 }
 
 /** Owner-facing appointment status labels (SPEC §2: details dialog, detail page, reports). */

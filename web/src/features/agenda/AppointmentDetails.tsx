@@ -4,8 +4,8 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ApiError, type Schemas } from '@/lib/api/client'
+import { timeLocal, todayLocal } from '@/lib/dates'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
-import { todayLocal } from './dates'
 import { ClientLink } from '@/components/client-link'
 import { StatusBadge } from '@/components/status-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
@@ -33,7 +33,7 @@ export function AppointmentDetails({
   const [cancelling, setCancelling] = useState<{ following: boolean; notifyClient: boolean } | null>(null)
   // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
   const now = new Date()
-  const begun = `${a.date} ${a.time}` <= `${todayLocal()} ${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`
+  const begun = `${a.date} ${a.time}` <= `${todayLocal(now)} ${timeLocal(now)}`
 
   function setStatus(status: AppointmentStatus, { following = false, notifyClient = false } = {}) {
     change.mutate(

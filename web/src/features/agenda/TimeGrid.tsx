@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api/client'
 import { statusLabel } from '@/lib/format'
 import { clsx as cn } from 'clsx' // no conflicting classes here: tailwind-merge's work is not needed for hundreds of blocks
 import { useDeleteBlock } from './api/blocks'
-import { fromMinutes, toMinutes } from './dates'
+import { fromMinutes, toMinutes } from '@/lib/dates'
 import { axis, freeCells, lanes, minuteAt, shading, type Span } from './grid'
 
 export type GridAppointment = Schemas['GridAppointment']

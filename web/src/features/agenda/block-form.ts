@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { fromMinutes, toMinutes } from '@/lib/dates'
 import { optionalText, type FormSchema } from '@/lib/form'
 
 /** What the 'Bloquear horário' form holds. professionalId '' is the whole practice. */
@@ -30,6 +31,5 @@ export const blockFields = (date: string, professionalId = '', start = ''): Bloc
 
 /** An hour after HH:MM, at most 23:59. */
 function hourAfter(hhmm: string): string {
-  const m = Math.min(Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) + 60, 23 * 60 + 59)
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+  return fromMinutes(Math.min(toMinutes(hhmm) + 60, 23 * 60 + 59))
 }

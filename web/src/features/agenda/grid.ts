@@ -1,7 +1,7 @@
 // Pure layout of the agenda's time grid: where each appointment, block and
 // stretch of shading sits in a column, and how overlapping items share it.
 // Minutes are minutes from the date's midnight (the owner's wall clock).
-import { fromMinutes, toMinutes } from './dates'
+import { fromMinutes, toMinutes } from '@/lib/dates'
 
 export type Span = { start: number; end: number }
 

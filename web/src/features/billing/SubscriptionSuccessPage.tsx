@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
+import { formatInstant } from '@/lib/dates'
 
 const features = ['Agendamentos ilimitados', 'Lembretes por e-mail', 'Múltiplos profissionais', 'Relatórios com gráficos']
 
@@ -18,7 +19,7 @@ export default function SubscriptionSuccessPage() {
           <h1 className="text-2xl font-bold">Assinatura ativada!</h1>
           <p>
             Plano <strong>{data?.subscriptionTier ?? 'Premium'}</strong>
-            {data?.subscriptionEnd ? ` · válido até ${new Date(data.subscriptionEnd).toLocaleDateString('pt-BR')}` : ''}
+            {data?.subscriptionEnd ? ` · válido até ${formatInstant(data.subscriptionEnd)}` : ''}
           </p>
           <ul className="grid gap-1 text-sm">
             {features.map((f) => (

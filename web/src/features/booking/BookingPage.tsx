@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
+import { todayLocal } from '@/lib/dates'
 import { brDate, formatBRL, initials, longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { cn } from '@/lib/utils'
@@ -85,17 +86,12 @@ function Section({ n, title, children }: { n: number; title: string; children: R
 /** "Qualquer profissional": the server books whoever is free (the least busy that day). */
 const anyone = { id: 'any', name: 'Qualquer profissional', specialization: '', photoUrl: '' }
 
-const todayISO = () => {
-  const d = new Date()
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
-}
-
 function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'form' | 'booking' }) {
   const [search, setSearch] = useSearchParams()
   const serviceId = search.get('service') ?? ''
   const date = search.get('date') ?? ''
   // The owner's today and last bookable date (their zone, their booking window).
-  const today = profile.firstBookableDate || todayISO()
+  const today = profile.firstBookableDate || todayLocal()
   const lastDate = profile.lastBookableDate
   const service = profile.services.find((s) => s.id === serviceId)
   const professionals = useMemo(

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm-dialog'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
+import { formatInstant } from '@/lib/dates'
 import { formatBRL, longDate } from '@/lib/format'
 import { whatsappFor } from '@/lib/whatsapp'
 import { useCancelBooking } from './api/cancel-booking'
@@ -79,7 +80,7 @@ export default function CancelPage() {
         </>
       ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
-          O prazo para cancelar por aqui terminou em {new Date(data.cancelUntil).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}. Para
+          O prazo para cancelar por aqui terminou em {formatInstant(data.cancelUntil, undefined, true)}. Para
           cancelar ou remarcar, entre em contato com {data.ownerName}
           {whatsappFor(data.ownerWhatsapp) ? (
             <>

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { pad } from '@/lib/dates'
 import { monthLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 const heads = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S']
 const headNames = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado']
-const pad = (n: number) => String(n).padStart(2, '0')
 
 /** A light single-day calendar: a month grid where only `isEnabled` days can be picked. */
 export function DatePicker(props: {

@@ -10,6 +10,7 @@ import type { Schemas } from '@/lib/api/client'
 import { useMe } from '@/lib/api/endpoints/get-me'
 import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
+import { addDays, formatInstant } from '@/lib/dates'
 import { Badge } from '@/components/ui/badge'
 import { formatBRL, initials } from '@/lib/format'
 import { CancelSubscription } from '@/components/cancel-subscription'
@@ -254,15 +255,9 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
   )
 }
 
-/** The day after a YYYY-MM-DD date. */
-function nextDay(iso: string): string {
-  const [y, m, d] = iso.split('-').map(Number)
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)
-}
-
 /** 'Lembretes de amanhã': tomorrow's confirmed clients, each a tap away from a WhatsApp reminder. */
 function TomorrowReminders({ today }: { today: string }) {
-  const { data } = useConfirmedOn(nextDay(today))
+  const { data } = useConfirmedOn(addDays(today, 1))
   const list = (data?.appointments ?? []).filter((a) => a.clientPhone)
   if (list.length === 0) return null
   return (
@@ -323,7 +318,7 @@ function SubscriptionCard() {
       <CardContent className="grid gap-3">
         <p className="text-sm">
           {data.cancelAtPeriodEnd ? 'Acesso até ' : 'Válido até '}
-          <strong>{data.subscriptionEnd ? new Date(data.subscriptionEnd).toLocaleDateString('pt-BR') : '-'}</strong>
+          <strong>{data.subscriptionEnd ? formatInstant(data.subscriptionEnd) : '-'}</strong>
           {data.cancelAtPeriodEnd ? ' (renovação cancelada)' : ''}
         </p>
         <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { formatInstant } from '@/lib/dates'
 import { useCalendarFeeds, useCreateCalendarFeed, useDeleteCalendarFeed, useSetCalendarFeedPhone } from './api/calendar-feeds'
 
 /**
@@ -78,7 +79,7 @@ export function CalendarFeedsCard() {
                 <span className="text-sm">
                   <span className="font-medium">{s.name}</span>
                   <span className="block text-xs text-stone-600 dark:text-stone-400">
-                    {feed ? `Link ativo desde ${new Date(feed.createdAt).toLocaleDateString('pt-BR')}` : 'Sem link'}
+                    {feed ? `Link ativo desde ${formatInstant(feed.createdAt)}` : 'Sem link'}
                   </span>
                   {feed ? (
                     <label className="mt-1 flex items-center gap-2 text-xs">

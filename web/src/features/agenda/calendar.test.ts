@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { addDays, mondayOf, monthGrid } from './dates'
+import { addDays } from '@/lib/dates'
+import { mondayOf, monthGrid } from './calendar'
 
 it('weeks start on Monday and month grids are whole weeks', () => {
   expect(mondayOf('2026-11-22')).toBe('2026-11-16') // a Sunday belongs to the week before
