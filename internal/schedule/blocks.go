@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -182,4 +183,35 @@ func (s *Settings) DeleteBlock(ctx context.Context, userID, id string) error {
 func (s *Settings) tellBlock(ctx context.Context, tx *db.Tx, userID, title string, b Block) error {
 	desc := fmt.Sprintf("%s: %s, das %s às %s", who(b.ProfessionalID, b.ProfessionalName), brfmt.Date(b.Date), b.Start, b.End)
 	return s.Notes.Create(ctx, tx, userID, notifications.Appointment, title, note(desc, b.Reason), "")
+}
+
+func (h *SettingsHandlers) listBlocks(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	out, err := h.Settings.Blocks(r.Context(), uid, r.URL.Query().Get("from"), r.URL.Query().Get("to"))
+	return httpx.Respond(w, http.StatusOK, out, err)
+}
+
+func (h *SettingsHandlers) addBlock(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	var in BlockInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.Settings.AddBlock(r.Context(), uid, in)
+	return httpx.Respond(w, http.StatusCreated, out, err)
+}
+
+func (h *SettingsHandlers) previewBlock(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	var in BlockInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.Settings.BlockAffected(r.Context(), uid, in)
+	return httpx.Respond(w, http.StatusOK, map[string][]Affected{"appointments": out}, err)
+}
+
+func (h *SettingsHandlers) deleteBlock(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	return noContent(w, h.Settings.DeleteBlock(r.Context(), uid, r.PathValue("id")))
 }

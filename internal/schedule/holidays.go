@@ -1,9 +1,21 @@
 package schedule
 
 import (
+	"context"
+	"database/sql"
+	"net/http"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/google/uuid"
 )
 
 // Holiday is a date the practice is closed unless the owner opens it.
@@ -107,4 +119,151 @@ func IsNationalKey(key string) bool {
 		}
 	}
 	return false
+}
+
+// HolidayEntry is a holiday of a year as the owner sees it.
+type HolidayEntry struct {
+	Key      string `json:"key"`
+	Name     string `json:"name"`
+	Date     string `json:"date"`
+	National bool   `json:"national"`
+	Open     bool   `json:"open"`
+}
+
+// HolidayInput is a state or municipal holiday, every year on that day.
+type HolidayInput struct {
+	Name  string `json:"name"`
+	Month int    `json:"month"`
+	Day   int    `json:"day"`
+}
+
+// Holidays lists a year's holidays, national and the owner's own, by date.
+func (s *Settings) Holidays(ctx context.Context, userID string, year int) ([]HolidayEntry, error) {
+	open := map[string]bool{}
+	if err := db.Each(ctx, s.DB, `SELECT holiday_key FROM open_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
+		var k string
+		if err := r.Scan(&k); err != nil {
+			return err
+		}
+		open[k] = true
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	out := []HolidayEntry{}
+	for _, h := range National(year) {
+		out = append(out, HolidayEntry{Key: h.Key, Name: h.Name, Date: h.Date.Format("2006-01-02"), National: true, Open: open[h.Key]})
+	}
+	err := db.Each(ctx, s.DB, `SELECT id, name, month, day FROM custom_holidays WHERE user_id = ?`, []any{userID}, func(r *sql.Rows) error {
+		var c custom
+		if err := r.Scan(&c.id, &c.name, &c.month, &c.day); err != nil {
+			return err
+		}
+		date := time.Date(year, time.Month(c.month), c.day, 0, 0, 0, 0, time.UTC)
+		if date.Day() != c.day {
+			return nil // 29/02 of a year without it
+		}
+		out = append(out, HolidayEntry{Key: "custom-" + c.id, Name: c.name, Date: date.Format("2006-01-02")})
+		return nil
+	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Date < out[j].Date })
+	return out, err
+}
+
+// SetHolidayOpen opens (the practice works) or closes a national holiday, every year.
+func (s *Settings) SetHolidayOpen(ctx context.Context, userID, key string, open bool) error {
+	if !IsNationalKey(key) {
+		return errNotFound
+	}
+	if !open {
+		_, err := s.DB.ExecContext(ctx, `DELETE FROM open_holidays WHERE user_id = ? AND holiday_key = ?`, userID, key)
+		return err
+	}
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO open_holidays (user_id, holiday_key) VALUES (?, ?) ON CONFLICT (user_id, holiday_key) DO NOTHING`, userID, key)
+	return err
+}
+
+// AddHoliday adds a state or municipal holiday and returns it for the owner's current year.
+func (s *Settings) AddHoliday(ctx context.Context, userID string, in HolidayInput) (*HolidayEntry, error) {
+	in.Name = strings.TrimSpace(in.Name)
+	if in.Name == "" || utf8.RuneCountInString(in.Name) > 80 {
+		return nil, errHolidayName
+	}
+	if in.Month < 1 || in.Month > 12 || in.Day < 1 || in.Day > time.Date(2024, time.Month(in.Month)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
+		return nil, errHolidayDay
+	}
+	loc, err := s.zone(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	id := uuid.NewString()
+	if _, err := s.DB.ExecContext(ctx, `INSERT INTO custom_holidays (id, user_id, name, month, day) VALUES (?, ?, ?, ?, ?)`, id, userID, in.Name, in.Month, in.Day); err != nil {
+		return nil, err
+	}
+	year := s.Clock.Now().In(loc).Year()
+	date := time.Date(year, time.Month(in.Month), in.Day, 0, 0, 0, 0, time.UTC)
+	for date.Day() != in.Day { // 29/02: the next year that has it
+		year++
+		date = time.Date(year, time.Month(in.Month), in.Day, 0, 0, 0, 0, time.UTC)
+	}
+	return &HolidayEntry{Key: "custom-" + id, Name: in.Name, Date: date.Format("2006-01-02")}, nil
+}
+
+// DeleteHoliday removes one of the owner's own holidays.
+func (s *Settings) DeleteHoliday(ctx context.Context, userID, key string) error {
+	id, ok := strings.CutPrefix(key, "custom-")
+	if !ok {
+		return errNotFound
+	}
+	return db.ExecOwned(ctx, s.DB, errNotFound, `DELETE FROM custom_holidays WHERE id = ? AND user_id = ?`, id, userID)
+}
+
+func (h *SettingsHandlers) listHolidays(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	year := 0
+	if raw := r.URL.Query().Get("year"); raw != "" {
+		y, err := strconv.Atoi(raw)
+		if err != nil || y < slots.MinYear || y > slots.MaxYear {
+			return errYear
+		}
+		year = y
+	}
+	if year == 0 {
+		loc, err := h.Settings.zone(r.Context(), uid)
+		if err != nil {
+			return err
+		}
+		year = h.Settings.Clock.Now().In(loc).Year()
+	}
+	list, err := h.Settings.Holidays(r.Context(), uid, year)
+	return httpx.Respond(w, http.StatusOK, map[string]any{"year": year, "holidays": list}, err)
+}
+
+func (h *SettingsHandlers) addHoliday(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	var in HolidayInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.Settings.AddHoliday(r.Context(), uid, in)
+	return httpx.Respond(w, http.StatusCreated, out, err)
+}
+
+func (h *SettingsHandlers) setHolidayOpen(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	var in struct {
+		Open *bool `json:"open"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.Open == nil {
+		return httpx.Validation("Informe se o feriado fica aberto.")
+	}
+	return noContent(w, h.Settings.SetHolidayOpen(r.Context(), uid, r.PathValue("key"), *in.Open))
+}
+
+func (h *SettingsHandlers) deleteHoliday(w http.ResponseWriter, r *http.Request) error {
+	uid := auth.UserID(r.Context())
+	return noContent(w, h.Settings.DeleteHoliday(r.Context(), uid, r.PathValue("key")))
 }
