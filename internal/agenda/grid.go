@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // The agenda's time grid (GET /api/agenda/grid): what the day and week views

@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/server/servertest"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // held is one appointment that holds its professional's time, as stored.

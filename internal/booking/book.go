@@ -16,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -24,6 +23,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 	"github.com/google/uuid"
 )
 

@@ -16,9 +16,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // HoldingStatuses are the statuses in which an appointment holds its time:

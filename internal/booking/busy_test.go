@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // A date's folded appointments are read back exactly; an entry no slot can

@@ -14,12 +14,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // MoveInput is a reschedule: the new date and time, and optionally another

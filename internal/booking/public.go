@@ -9,10 +9,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // setup is the schedule setup of the owner with that public username, as

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/schedule"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Repeat makes an owner's appointment a series: every week, every two

@@ -10,10 +10,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // TellCancelled e-mails the client that the owner cancelled the appointment,

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Rezone is what a change of the owner's zone means for the book: the

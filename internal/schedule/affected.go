@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Affected is a confirmed appointment inside time the owner is taking out of

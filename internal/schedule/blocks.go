@@ -13,11 +13,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Block is time an owner took out of a date ('Bloquear horário'): for one

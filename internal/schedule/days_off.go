@@ -13,11 +13,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/slots"
 	"github.com/google/uuid"
 )
 

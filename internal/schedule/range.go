@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Day is one date's plan as the agenda shows it.

@@ -2,7 +2,7 @@
 // every slot (weekly windows of the practice and of professionals who keep
 // their own, days off, holidays, services with their buffers, and the
 // booking rules), read in one go and kept per data version, and the plan of
-// one date for one professional. The slot engine (booking/slots) decides the
+// one date for one professional. The slot engine (internal/slots) decides the
 // times inside that plan.
 package schedule
 
@@ -18,9 +18,9 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/agendei/agendei/internal/booking/slots"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // Rules are the practice's booking rules.
