@@ -7,18 +7,12 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
-	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/schedule"
 )
 
-// Zone is the owner's time zone, in which "today", "past", the calendar and
-// the slots are computed: the one read of it for code that has only the
-// owner's id. A missing or unknown zone is São Paulo's (tz.Load).
+// Zone is the owner's time zone: schedule.Zone, the one read of it.
 func Zone(ctx context.Context, q db.Querier, ownerID string) (*time.Location, error) {
-	var name string
-	if err := q.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, ownerID).Scan(&name); err != nil {
-		return nil, err
-	}
-	return tz.Load(name), nil
+	return schedule.Zone(ctx, q, ownerID)
 }
 
 // Open reports whether the owner takes online bookings at now (BookingOpen).

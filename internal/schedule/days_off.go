@@ -47,7 +47,7 @@ type DayOffInput struct {
 
 // DaysOff lists the days off that have not ended, by start.
 func (s *Settings) DaysOff(ctx context.Context, userID string) ([]DayOff, error) {
-	loc, err := s.zone(ctx, userID)
+	loc, err := Zone(ctx, s.DB, userID)
 	if err != nil {
 		return nil, err
 	}

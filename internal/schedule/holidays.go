@@ -192,7 +192,7 @@ func (s *Settings) AddHoliday(ctx context.Context, userID string, in HolidayInpu
 	if in.Month < 1 || in.Month > 12 || in.Day < 1 || in.Day > time.Date(2024, time.Month(in.Month)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
 		return nil, errHolidayDay
 	}
-	loc, err := s.zone(ctx, userID)
+	loc, err := Zone(ctx, s.DB, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +229,7 @@ func (h *SettingsHandlers) listHolidays(w http.ResponseWriter, r *http.Request) 
 		year = y
 	}
 	if year == 0 {
-		loc, err := h.Settings.zone(r.Context(), uid)
+		loc, err := Zone(r.Context(), h.Settings.DB, uid)
 		if err != nil {
 			return err
 		}

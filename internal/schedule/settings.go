@@ -40,9 +40,13 @@ type Settings struct {
 	Notes *notifications.Service // blocks added and removed are told to the owner's tabs
 }
 
-func (s *Settings) zone(ctx context.Context, userID string) (*time.Location, error) {
+// Zone is the owner's time zone, in which "today", "past", the calendar and
+// the slots are computed: the one read of it for code that has only the
+// owner's id (profiles.Zone is this, for the packages above). A missing or
+// unknown zone is São Paulo's (tz.Load).
+func Zone(ctx context.Context, q db.Querier, ownerID string) (*time.Location, error) {
 	var name string
-	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, userID).Scan(&name); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT time_zone FROM profiles WHERE id = ?`, ownerID).Scan(&name); err != nil {
 		return nil, err
 	}
 	return tz.Load(name), nil
