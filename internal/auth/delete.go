@@ -1,0 +1,77 @@
+// Account deletion: the owner's rows by cascade, then the delete hooks (files).
+
+package auth
+
+import (
+	"context"
+	"strings"
+
+	"github.com/agendei/agendei/internal/platform/db"
+)
+
+// OnDelete adds work to do after an account is deleted (its files, say).
+func (s *Service) OnDelete(fn func(ctx context.Context, userID string) error) {
+	s.deleteHooks = append(s.deleteHooks, fn)
+}
+
+// DeleteInput confirms an account deletion.
+type DeleteInput struct {
+	Password     string `json:"password"`
+	Confirmation string `json:"confirmation"`
+}
+
+// DeleteAccount removes the account and, through the schema's cascades, every
+// row it owns; then runs the delete hooks (files).
+func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInput) error {
+	if strings.TrimSpace(in.Confirmation) != "EXCLUIR" {
+		return errConfirmation
+	}
+	password := strings.TrimSpace(in.Password)
+	if password == "" {
+		return errPasswordNeeded
+	}
+	if err := s.limiter.Check(ctx, ruleDeleteUser, userID); err != nil {
+		return err
+	}
+	u, err := userByID(ctx, s.db, userID)
+	if err != nil {
+		return err
+	}
+	if u == nil {
+		return errAccountNotFound
+	}
+	ok, err := VerifySecret(u.PasswordHash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errPasswordWrong
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
+			return err
+		}
+		// Jobs name their owner without a foreign key (jobs.About); queued
+		// or sent, their mail may name the owner's clients.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		// The cascade bumped the data version (a row without a foreign key): drop it too.
+		_, err := tx.ExecContext(ctx, `DELETE FROM data_versions WHERE user_id = ?`, userID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.sessions.forget(userID, "")
+	// The request's own context ends once its session is found gone (it just
+	// was): the files must go anyway.
+	ctx = context.WithoutCancel(ctx)
+	for _, hook := range s.deleteHooks {
+		if err := hook(ctx, userID); err != nil {
+			// The account is gone already; a leftover file is logged, not fatal.
+			s.log.Error("account deletion hook", "user_id", userID, "err", err)
+		}
+	}
+	return nil
+}
