@@ -88,7 +88,9 @@ audit: build
 	scripts/audit.sh
 
 ## bench: load benchmarks (not part of make test): agendei serve with 1,000 owners and 100,000 appointments,
-## driven over loopback with vegeta beside a trivial JSON baseline, on SQLite and PostgreSQL; then Go micro-benchmarks
+## driven over loopback with vegeta beside a trivial JSON baseline, on SQLite and PostgreSQL; then Go micro-benchmarks;
+## then the web agenda's script time for a 10-column day of 120 appointments (web/bench: phone 4x throttled and desktop, printed, never failing)
 bench: build
 	scripts/with-postgres.sh $(GO) run ./cmd/agendei-bench -bin bin/agendei
 	scripts/with-postgres.sh $(GO) test -run '^$$' -bench . -benchtime 50x -count 1 ./internal/...
+	cd web && E2E_PORT=$${BENCH_E2E_PORT:-18961} npx playwright test -c playwright.bench.config.ts
