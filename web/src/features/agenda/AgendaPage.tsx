@@ -1,5 +1,5 @@
 import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -91,8 +91,15 @@ export default function AgendaPage() {
   }, [team.isError, grid.isError])
 
   // A filter narrows: what it does not match is dimmed, never turned into free time.
-  const matches = (a: GridAppointment) => (!status || a.status === status) && (!q || matchesSearch(a, q))
+  const matches = useCallback((a: GridAppointment) => (!status || a.status === status) && (!q || matchesSearch(a, q)), [status, q])
   const columns = useMemo(() => (grid.data ? gridColumns(grid.data, view, status === 'cancelled') : []), [grid.data, view, status])
+  // The grid's handlers keep their identity, so the (memoised) grid is not drawn again when only the page around it changes
+  // (the address before the next day's data, a query's fetching state, the team arriving).
+  const onFree = useCallback((c: Column, time: string) => setNewAt({ date: c.date, time, professionalId: c.professionalId || undefined }), [])
+  const onBlock = useCallback((c: Column, time: string) => setBlocking({ date: c.date, professionalId: c.professionalId, start: time }), [])
+  const latestMoveTo = useRef(moveTo)
+  latestMoveTo.current = moveTo
+  const onMove = useCallback((a: GridAppointment, c: Column, time: string) => latestMoveTo.current(a, c, time), [])
 
   const go = (n: number) => set({ d: view === 'day' ? addDays(cursor, n) : view === 'week' ? addDays(cursor, 7 * n) : addMonths(cursor, n) })
   const title =
@@ -221,9 +228,9 @@ export default function AgendaPage() {
           minColumn={view === 'week' ? 96 : 136}
           matches={matches}
           onOpen={setOpen}
-          onFree={(c, time) => setNewAt({ date: c.date, time, professionalId: c.professionalId || undefined })}
-          onBlock={(c, time) => setBlocking({ date: c.date, professionalId: c.professionalId, start: time })}
-          onMove={moveTo}
+          onFree={onFree}
+          onBlock={onBlock}
+          onMove={onMove}
         />
       )}
       {month.data?.truncated && view === 'month' ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}

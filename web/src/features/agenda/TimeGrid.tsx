@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Repeat, UserX, XCircle } from 'lucide-react'
-import { memo, type DragEvent, type KeyboardEvent } from 'react'
+import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
 import { useConfirm } from '@/components/ui/confirm-dialog'
 import type { Schemas } from '@/lib/api/client'
@@ -41,7 +41,7 @@ const holds = (a: GridAppointment) => a.status !== 'cancelled'
  * press or right click blocks it); on a desktop an appointment can be
  * dragged to another time or column. Arrow keys move between slots.
  */
-export function TimeGrid(props: {
+export const TimeGrid = memo(function TimeGrid(props: {
   columns: Column[]
   today: string
   now: string
@@ -59,7 +59,8 @@ export function TimeGrid(props: {
     for (const b of c.blocks) spans.push({ start: toMinutes(b.start), end: toMinutes(b.end) })
   }
   const range = axis(spans)
-  const byId = new Map(props.columns.flatMap((c) => c.appointments.map((a) => [a.id, a] as const)))
+  const byId = useMemo(() => new Map(props.columns.flatMap((c) => c.appointments.map((a) => [a.id, a] as const))), [props.columns])
+  const find = useCallback((id: string) => byId.get(id), [byId])
   const height = (range.end - range.start) * PX
   const hours: number[] = []
   for (let m = range.start; m < range.end; m += 60) hours.push(m)
@@ -94,12 +95,12 @@ export function TimeGrid(props: {
           ))}
         </div>
         {props.columns.map((c, i) => (
-          <ColumnBody key={c.key} column={c} index={i} range={range} height={height} find={(id) => byId.get(id)} {...props} />
+          <ColumnBody key={c.key} column={c} index={i} range={range} height={height} find={find} {...props} />
         ))}
       </div>
     </div>
   )
-}
+})
 
 /** Arrow keys move between the grid's slots and appointments: up and down in a column, left and right to the nearest in the next. */
 function navigate(e: KeyboardEvent<HTMLDivElement>) {
