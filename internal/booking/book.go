@@ -75,6 +75,21 @@ type Booked struct {
 	Place place.Place `json:"place"`
 }
 
+// validateWhen checks a booking's input (validate) and reads its date and
+// its minute of the day.
+func validateWhen(in *Input) (day time.Time, minute int, err error) {
+	if err := validate(in); err != nil {
+		return day, 0, err
+	}
+	if day, err = parseDate(in.Date); err != nil {
+		return day, 0, err
+	}
+	if minute, err = slots.ParseHHMM(in.Time); err != nil {
+		return day, 0, errDateTime
+	}
+	return day, minute, nil
+}
+
 func validate(in *Input) error {
 	in.ClientName = strings.Join(strings.Fields(in.ClientName), " ")
 	in.ClientEmail = strings.TrimSpace(in.ClientEmail)
@@ -125,16 +140,9 @@ func NormalizePhone(raw string) (string, bool) { return brfmt.Phone(raw) }
 // or off the step, and only then the spec's 'slot_unavailable' (another
 // appointment at that time) or 'slot_too_short'.
 func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked, error) {
-	if err := validate(&in); err != nil {
-		return nil, err
-	}
-	day, err := parseDate(in.Date)
+	day, minute, err := validateWhen(&in)
 	if err != nil {
 		return nil, err
-	}
-	minute, err := slots.ParseHHMM(in.Time)
-	if err != nil {
-		return nil, errDateTime
 	}
 	// The rules come from the owner's setup as of now (kept per data
 	// version): what only the lock can settle — other appointments — is read

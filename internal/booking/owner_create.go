@@ -59,16 +59,9 @@ type owned struct {
 
 // prepare checks an owner's appointment: the client, the choice, the dates.
 func (s *Service) prepare(ctx context.Context, ownerID string, in OwnerInput) (*owned, error) {
-	if err := validate(&in.Input); err != nil {
-		return nil, err
-	}
-	day, err := parseDate(in.Date)
+	day, minute, err := validateWhen(&in.Input)
 	if err != nil {
 		return nil, err
-	}
-	minute, err := slots.ParseHHMM(in.Time)
-	if err != nil {
-		return nil, errDateTime
 	}
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
