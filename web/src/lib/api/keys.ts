@@ -1,4 +1,5 @@
 import type { operations } from './schema'
+import { publicKeys } from './public-keys'
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>
 type AppointmentFilters = Query<'listAppointments'>
@@ -57,17 +58,7 @@ export const queryKeys = {
   calendarFeeds: ['calendar-feeds'] as const,
   messageTemplates: ['message-templates'] as const,
   subscription: ['subscription'] as const,
-  // The public booking pages.
-  publicProfile: (username: string) => ['public-profile', username] as const,
-  days: {
-    all: ['days'] as const,
-    of: (username: string, q: Query<'getBookableDays'>) => ['days', username, q] as const,
-  },
-  times: {
-    all: ['times'] as const,
-    of: (username: string, q: Query<'getFreeTimes'>) => ['times', username, q] as const,
-  },
-  cancellation: (token: string) => ['cancellation', token] as const,
-  rescheduleTimes: (token: string, date: string) => ['reschedule-times', token, date] as const,
+  // The public booking pages (their own module, so those pages load only their keys).
+  ...publicKeys,
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { publicKeys } from '@/lib/api/public-keys'
 
 export const cancelBooking = (token: string) => request('post', '/api/public/bookings/{token}/cancel', { path: { token } })
 
@@ -9,6 +9,6 @@ export function useCancelBooking() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: cancelBooking,
-    onSuccess: (c, token) => qc.setQueryData(queryKeys.cancellation(token), c),
+    onSuccess: (c, token) => qc.setQueryData(publicKeys.cancellation(token), c),
   })
 }

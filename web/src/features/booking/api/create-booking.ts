@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, request, type Schemas } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { publicKeys } from '@/lib/api/public-keys'
 
 export const createBooking = ({ username, body }: { username: string; body: Schemas['BookingInput'] }) =>
   request('post', '/api/public/profiles/{username}/bookings', { path: { username }, body })
@@ -12,8 +12,8 @@ export const createBooking = ({ username, body }: { username: string; body: Sche
 export function useCreateBooking() {
   const qc = useQueryClient()
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.times.all })
-    void qc.invalidateQueries({ queryKey: queryKeys.days.all })
+    void qc.invalidateQueries({ queryKey: publicKeys.times.all })
+    void qc.invalidateQueries({ queryKey: publicKeys.days.all })
   }
   return useMutation({
     mutationFn: createBooking,

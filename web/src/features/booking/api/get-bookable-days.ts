@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { publicKeys } from '@/lib/api/public-keys'
 import type { operations } from '@/lib/api/schema'
 
 export type DaysQuery = operations['getBookableDays']['parameters']['query']
@@ -9,7 +9,7 @@ export const getBookableDays = (username: string, query: DaysQuery) =>
   request('get', '/api/public/profiles/{username}/days', { path: { username }, query })
 
 export const bookableDaysQueryOptions = (username: string, query: DaysQuery) =>
-  queryOptions({ queryKey: queryKeys.days.of(username, query), queryFn: () => getBookableDays(username, query) })
+  queryOptions({ queryKey: publicKeys.days.of(username, query), queryFn: () => getBookableDays(username, query) })
 
 /** The days of a month with at least one free time for this professional and service. */
 export const useBookableDays = (username: string, query: DaysQuery, { enabled = true }: { enabled?: boolean } = {}) =>

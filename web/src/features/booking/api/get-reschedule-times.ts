@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { publicKeys } from '@/lib/api/public-keys'
 
 export const getRescheduleTimes = (token: string, date: string) =>
   request('get', '/api/public/bookings/{token}/times', { path: { token }, query: { date } })
 
 export const rescheduleTimesQueryOptions = (token: string, date: string) =>
-  queryOptions({ queryKey: queryKeys.rescheduleTimes(token, date), queryFn: () => getRescheduleTimes(token, date) })
+  queryOptions({ queryKey: publicKeys.rescheduleTimes(token, date), queryFn: () => getRescheduleTimes(token, date) })
 
 /**
  * The times the booking behind a private link may move to on a date: decided

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
-import { queryKeys } from '@/lib/api/keys'
+import { publicKeys } from '@/lib/api/public-keys'
 
 export const rescheduleBooking = ({ token, date, time }: { token: string; date: string; time: string }) =>
   request('post', '/api/public/bookings/{token}/reschedule', { path: { token }, body: { date, time } })
@@ -11,8 +11,8 @@ export function useRescheduleBooking() {
   return useMutation({
     mutationFn: rescheduleBooking,
     onSuccess: (c, { token }) => {
-      qc.setQueryData(queryKeys.cancellation(token), c)
-      void qc.invalidateQueries({ queryKey: queryKeys.times.all })
+      qc.setQueryData(publicKeys.cancellation(token), c)
+      void qc.invalidateQueries({ queryKey: publicKeys.times.all })
       void qc.invalidateQueries({ queryKey: ['reschedule-times', token] })
     },
   })

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, request } from '../client'
-import { queryKeys } from '../keys'
+import { publicKeys } from '../public-keys'
 
 // Shared by the public profile, the booking form and the owner's preview; the
 // light public build (src/agende) compiles it against its TanStack Query stand-in.
@@ -8,7 +8,7 @@ export const getPublicProfile = (username: string) => request('get', '/api/publi
 
 export const publicProfileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: queryKeys.publicProfile(username),
+    queryKey: publicKeys.publicProfile(username),
     queryFn: () => getPublicProfile(username),
     // An unknown username will not appear by asking again; anything else is tried once more.
     retry: (failures: number, e: Error) => !(e instanceof ApiError && e.status === 404) && failures < 1,
