@@ -3,7 +3,11 @@
 // names a cluster), seeds a realistic tenant base, drives each endpoint over
 // loopback with vegeta at a fixed number of connections, and prints req/s
 // and latency beside a trivial JSON handler of the same server (/healthz)
-// measured in the same run, with the issue's targets checked.
+// measured in the same run, with the issue's targets checked. Then it
+// restarts the server on the same data with each mechanism of the public
+// read path off in turn (AGENDEI_BENCH_DISABLE, a benchmark switch) and
+// prints what each one pays (docs/architecture.md, "A public read, step by
+// step"); -only "public read" runs just that.
 package main
 
 import (
@@ -94,24 +98,35 @@ type server struct {
 func start(dsn string) *server {
 	dir, err := os.MkdirTemp("", "agendei-bench-")
 	must(err)
+	s := &server{dir: dir, dsn: dsn}
+	s.launch("")
+	return s
+}
+
+// launch starts agendei serve on the server's data dir and database, with
+// the public read path's mechanisms named in disable turned off (the
+// benchmark switch AGENDEI_BENCH_DISABLE; "" leaves everything on, as in
+// production), and waits until it is ready.
+func (s *server) launch(disable string) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	must(err)
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	args := []string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data-dir", dir, "--base-url", base, "--trust-proxy", "--log-level", "error"}
-	if dsn != "" {
-		args = append(args, "--database-url", dsn)
+	args := []string{"serve", "--addr", fmt.Sprintf("127.0.0.1:%d", port), "--data-dir", s.dir, "--base-url", base, "--trust-proxy", "--log-level", "error"}
+	if s.dsn != "" {
+		args = append(args, "--database-url", s.dsn)
 	}
 	cmd := exec.Command(*binary, args...)
+	cmd.Env = append(os.Environ(), "AGENDEI_BENCH_DISABLE="+disable)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	must(cmd.Start())
-	s := &server{cmd: cmd, base: base, dir: dir, dsn: dsn}
+	s.cmd, s.base = cmd, base
 	for i := 0; ; i++ {
 		if r, err := http.Get(base + "/readyz"); err == nil {
 			r.Body.Close()
 			if r.StatusCode == 200 {
-				return s
+				return
 			}
 		}
 		if i > 300 {
@@ -119,6 +134,14 @@ func start(dsn string) *server {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// restart stops the server process and starts it again on the same data
+// with disable (see launch).
+func (s *server) restart(disable string) {
+	_ = s.cmd.Process.Kill()
+	_, _ = s.cmd.Process.Wait()
+	s.launch(disable)
 }
 
 func (s *server) stop() {
@@ -334,16 +357,19 @@ func run(engine, dsn string) {
 	// per data version, as in production). The parameter means nothing to the
 	// server: the switch is the bench's, not a production option.
 	var seq atomic.Uint64
-	rnd := func() (owner, string, string) {
-		n := seq.Add(1)
+	pick := func(n uint64, bench bool) (owner, string, string) {
 		r := rand.New(rand.NewPCG(n, 0x5eed))
 		o := busy
 		if r.IntN(2) == 0 {
 			o = small[r.IntN(len(small))]
 		}
-		choice := fmt.Sprintf("professional=%s&service=%s&bench=%d", o.pros[r.IntN(len(o.pros))].ID, o.svcs[r.IntN(len(o.svcs))].ID, n)
+		choice := fmt.Sprintf("professional=%s&service=%s", o.pros[r.IntN(len(o.pros))].ID, o.svcs[r.IntN(len(o.svcs))].ID)
+		if bench {
+			choice += "&bench=" + strconv.FormatUint(n, 10)
+		}
 		return o, choice, now.AddDate(0, 0, r.IntN(90)).Format("2006-01-02")
 	}
+	rnd := func() (owner, string, string) { return pick(seq.Add(1), true) }
 	randomTimes := func(t *vegeta.Target) error {
 		o, choice, day := rnd()
 		t.Method, t.URL = "GET", srv.base+"/api/public/profiles/"+o.username+"/times?date="+day+"&"+choice
@@ -455,6 +481,116 @@ func run(engine, dsn string) {
 		}
 	}
 	check(fmt.Sprintf("peak RSS ≤ 150 MB (%d MB)", mem["VmHWM"]), mem["VmHWM"] > 0 && mem["VmHWM"] <= 150)
+
+	// The public read path with each of its mechanisms off in turn
+	// (docs/architecture.md, "A public read, step by step"): free times and
+	// bookable days of random choices, cold (every request unlike any other,
+	// as above) and cached as in production (repeated requests from a
+	// bounded set of cachedSet, the answer cache keeping them).
+	cached := func(path func(o owner, choice, day string) string) vegeta.Targeter {
+		return func(t *vegeta.Target) error {
+			o, choice, day := pick(seq.Add(1)%cachedSet, false)
+			t.Method, t.URL = "GET", srv.base+path(o, choice, day)
+			t.Header = http.Header{"X-Forwarded-For": {ip()}}
+			return nil
+		}
+	}
+	readRows := []struct {
+		name string
+		tr   vegeta.Targeter
+	}{
+		{"public read: times random, cold", randomTimes},
+		{"public read: days random, cold", randomDays},
+		{"public read: times random, cached", cached(func(o owner, choice, day string) string {
+			return "/api/public/profiles/" + o.username + "/times?date=" + day + "&" + choice
+		})},
+		{"public read: days random, cached", cached(func(o owner, choice, day string) string {
+			return "/api/public/profiles/" + o.username + "/days?month=" + day[:7] + "&" + choice
+		})},
+	}
+	readRows = slices.DeleteFunc(readRows, func(r struct {
+		name string
+		tr   vegeta.Targeter
+	}) bool {
+		return !strings.Contains(r.name, *only)
+	})
+	if len(readRows) == 0 {
+		return
+	}
+	setups := []string{""}
+	for _, m := range []string{"memo", "setup-cache", "combined-read", "batcher"} {
+		if m != "batcher" || engine == "postgres" { // SQLite has no batcher
+			setups = append(setups, m)
+		}
+	}
+	// Each setting runs twice, in the order there and back (all on first and
+	// last), so that a machine growing busier or quieter during the run
+	// weighs on every setting alike; a row's share is the mean of its two.
+	type key struct{ row, off string }
+	got := map[key][]float64{}
+	fmt.Printf("\npublic read, each mechanism off in turn (%s; load %s)\n", engine, loadAverage())
+	fmt.Printf("%-36s %-14s %9s %7s %9s %9s %7s\n", "row", "off", "req/s", "×base", "p50", "p99", "errors")
+	back := slices.Clone(setups)
+	slices.Reverse(back)
+	order := append(slices.Clone(setups), back...)
+	for _, off := range order {
+		srv.restart(off)
+		base := attack("baseline: GET /healthz", get("/healthz", ""), 200, pc)
+		label := off
+		if label == "" {
+			label = "(all on)"
+		}
+		fmt.Printf("%-36s %-14s %9.0f %6.0f%% %7.1fms %7.1fms %7.0f\n", base.name, label, base.rps, 100.0, base.p50, base.p99, base.fail)
+		for _, rr := range readRows {
+			r := attack(rr.name, rr.tr, 200, pc)
+			got[key{rr.name, off}] = append(got[key{rr.name, off}], r.rps/base.rps) // a share of the baseline measured with it
+			fmt.Printf("%-36s %-14s %9.0f %6.0f%% %7.1fms %7.1fms %7.0f\n", rr.name, label, r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail)
+		}
+	}
+	share := func(k key) float64 {
+		sum := 0.0
+		for _, v := range got[k] {
+			sum += v
+		}
+		return sum / float64(len(got[k]))
+	}
+	fmt.Printf("share of baseline, mean of both passes (load now %s):\n", loadAverage())
+	for _, off := range setups {
+		label := off
+		if label == "" {
+			label = "(all on)"
+		}
+		var parts []string
+		for _, rr := range readRows {
+			parts = append(parts, fmt.Sprintf("%s %.0f%%", strings.TrimPrefix(rr.name, "public read: "), 100*share(key{rr.name, off})))
+		}
+		fmt.Printf("  %-14s %s\n", label, strings.Join(parts, ", "))
+	}
+	fmt.Printf("what each pays (share with it on / share with it off):\n")
+	for _, off := range setups[1:] {
+		var parts []string
+		for _, rr := range readRows {
+			parts = append(parts, fmt.Sprintf("%s %.2f×", strings.TrimPrefix(rr.name, "public read: "), share(key{rr.name, ""})/share(key{rr.name, off})))
+		}
+		fmt.Printf("  %-14s %s\n", off, strings.Join(parts, ", "))
+	}
+}
+
+// cachedSet is how many different requests the cached public-read rows
+// repeat: a bounded set of popular pages, as in production.
+const cachedSet = 256
+
+// loadAverage is the machine's 1, 5 and 15 minute load, from /proc.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
 }
 
 func check(what string, ok bool) {

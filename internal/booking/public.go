@@ -54,7 +54,7 @@ type public struct {
 // first, then the busy days of the current setup.
 func (s *Service) readPublic(ctx context.Context, username, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
 	username = profiles.NormalizeUsername(username)
-	if _, looked := memo.Looked(ctx); !looked && s.Setups != nil {
+	if _, looked := memo.Looked(ctx); !looked && s.Setups != nil && !s.NoCombinedRead {
 		if st, version, ok := s.Setups.Current(username); ok {
 			if svc, pros, err := choose(st, professionalID, serviceID); err == nil {
 				from, to := span(st)

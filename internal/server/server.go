@@ -120,7 +120,20 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	authH.Register(mux)
 	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock}
 	// Answers computed from an owner's data, kept while that data is unchanged.
-	cache := memo.New(d.DB, d.Clock, 16<<20, reg)
+	// cfg.BenchDisable (a benchmark switch, never set in production) turns
+	// the public read path's mechanisms off for cmd/agendei-bench.
+	off := cfg.BenchDisable
+	if off["batcher"] {
+		d.DB.StopBatching()
+	}
+	var cache *memo.Cache // nil: no cache
+	if !off["memo"] {
+		cache = memo.New(d.DB, d.Clock, 16<<20, reg)
+	}
+	setups := &schedule.Cache{DB: d.DB}
+	if off["setup-cache"] {
+		setups = nil
+	}
 	(&profiles.Handlers{Svc: profileSvc, Auth: authH, Memo: cache}).Register(mux)
 	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH, Limiter: limiter, Memo: cache}).Register(mux)
 	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
@@ -139,7 +152,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
 	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
-		Setups: &schedule.Cache{DB: d.DB}}
+		Setups: setups, NoCombinedRead: off["combined-read"]}
 	bookingSvc.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)

@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -45,7 +46,19 @@ type Config struct {
 	// ReminderLead is how long before an appointment the client gets the
 	// reminder e-mail (AGENDEI_REMINDER_LEAD, a Go duration; default 24h).
 	ReminderLead time.Duration
+	// BenchDisable is a benchmark switch, not for production: the
+	// mechanisms of the public read path turned off, so that
+	// cmd/agendei-bench measures what each one pays (AGENDEI_BENCH_DISABLE,
+	// a comma-separated subset of BenchMechanisms; no flag, not in -h).
+	// Unset, as it must be in production, everything is on.
+	BenchDisable map[string]bool
 }
+
+// BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes: the answer
+// cache (memo), the per-owner setup cache (schedule.Cache), the public
+// read's one statement of version and busy days (booking.readPublic), and
+// PostgreSQL's read batcher (db.RawRows).
+var BenchMechanisms = []string{"memo", "setup-cache", "combined-read", "batcher"}
 
 type setting struct {
 	flag, env, def, usage string
@@ -99,6 +112,18 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	for _, m := range strings.Split(getenv("AGENDEI_BENCH_DISABLE"), ",") {
+		if m = strings.TrimSpace(m); m == "" {
+			continue
+		}
+		if !slices.Contains(BenchMechanisms, m) {
+			return nil, fmt.Errorf("AGENDEI_BENCH_DISABLE takes %s, got %q", strings.Join(BenchMechanisms, ","), m)
+		}
+		if c.BenchDisable == nil {
+			c.BenchDisable = map[string]bool{}
+		}
+		c.BenchDisable[m] = true
 	}
 	return c, c.validate()
 }

@@ -75,3 +75,22 @@ func TestParse_BaseURLFollowsTheAddressWhenUnset(t *testing.T) {
 		t.Fatalf("from the environment: %q, %v", c.BaseURL, err)
 	}
 }
+
+// The public read path's benchmark switch is off unless the bench sets it,
+// is no flag, and takes only the mechanisms it knows.
+func TestParse_BenchDisableIsOffByDefault(t *testing.T) {
+	c, err := Parse("t", nil, env(nil))
+	if err != nil || len(c.BenchDisable) != 0 {
+		t.Fatalf("default: %v %v", c.BenchDisable, err)
+	}
+	if _, err := Parse("t", []string{"--bench-disable", "memo"}, env(nil)); err == nil {
+		t.Fatal("the benchmark switch must not be a flag")
+	}
+	c, err = Parse("t", nil, env(map[string]string{"AGENDEI_BENCH_DISABLE": "memo, batcher"}))
+	if err != nil || !c.BenchDisable["memo"] || !c.BenchDisable["batcher"] || c.BenchDisable["setup-cache"] || len(c.BenchDisable) != 2 {
+		t.Fatalf("memo,batcher: %v %v", c.BenchDisable, err)
+	}
+	if _, err := Parse("t", nil, env(map[string]string{"AGENDEI_BENCH_DISABLE": "cache"})); err == nil {
+		t.Fatal("an unknown mechanism was accepted")
+	}
+}

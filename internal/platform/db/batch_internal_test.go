@@ -135,3 +135,26 @@ func TestRawBatcher_ReadAfterClose(t *testing.T) {
 		t.Fatal("a read after close never ended")
 	}
 }
+
+// The benchmark switch's StopBatching (AGENDEI_BENCH_DISABLE=batcher): the
+// batcher is on by default, and once stopped every read still runs, by
+// itself, on the pool.
+func TestStopBatching_ReadsRunAlone(t *testing.T) {
+	ctx := context.Background()
+	d := openTestPostgres(t)
+	defer d.Close()
+	if d.batch == nil {
+		t.Fatal("the batcher must be on by default")
+	}
+	d.StopBatching()
+	if d.batch != nil || d.Readers() != d.r.Stats().MaxOpenConnections {
+		t.Fatal("the batcher is still on")
+	}
+	var got []string
+	if err := d.RawRows(ctx, `SELECT CAST(g AS TEXT) FROM generate_series(1, ?) g`, []any{3}, func(cols [][]byte) { got = append(got, string(cols[0])) }); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != "[1 2 3]" {
+		t.Fatalf("rows %v", got)
+	}
+}

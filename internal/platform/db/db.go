@@ -167,6 +167,17 @@ func (d *DB) Readers() int {
 	return d.r.Stats().MaxOpenConnections
 }
 
+// StopBatching makes RawRows run each PostgreSQL read by itself, as on
+// SQLite, and Readers the pool's size: a benchmark switch
+// (AGENDEI_BENCH_DISABLE=batcher, for cmd/agendei-bench to measure what the
+// batcher pays), not for production. Call it before the first read.
+func (d *DB) StopBatching() {
+	if d.batch != nil {
+		d.batch.close()
+		d.batch = nil
+	}
+}
+
 // Close closes every connection.
 func (d *DB) Close() error {
 	d.reads.mu.Lock()
