@@ -92,9 +92,7 @@ func (g *Grid) Send(w http.ResponseWriter) error {
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusOK)
+	httpx.StartJSON(w, http.StatusOK)
 	size := len(head) + len(`,"appointments":[]`)
 	for _, p := range g.appointments {
 		size += len(p) + 1
@@ -150,6 +148,10 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
 		return nil, errGridProfessional // another owner's, or none
 	}
+	var days []time.Time
+	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+		days = append(days, d)
+	}
 	g := &Grid{Blocks: []schedule.Block{}}
 	booked := map[string]string{} // professional id → the name their appointments keep
 	read := `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
@@ -158,9 +160,9 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 		// One professional's dates, each a seek of the key (owner, date,
 		// professional): a range of dates would read every column's rows.
 		read = `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
-			strings.Repeat(", ?", int(last.Sub(first).Hours()/24)) + `) AND professional_id = ?`
+			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
 		args = []any{st.OwnerID}
-		for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+		for _, d := range days {
 			args = append(args, d.Format("2006-01-02"))
 		}
 		args = append(args, q.ProfessionalID)
@@ -197,8 +199,8 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 	}
 	g.Blocks = blocks
 
-	g.Days = make([]GridDay, 0, GridDays)
-	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
+	g.Days = make([]GridDay, 0, len(days))
+	for _, d := range days {
 		day := GridDay{Date: d.Format("2006-01-02"), Columns: make([]GridColumn, 0, len(g.Professionals))}
 		for _, p := range g.Professionals {
 			// The "Sem profissional" column (ID "") follows the practice's own week.

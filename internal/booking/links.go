@@ -50,10 +50,16 @@ func (s *Service) tokenAppointment(ctx context.Context, q db.Querier, token stri
 	if err != nil {
 		return "", err
 	}
-	if !s.Clock.Now().Before(starts.Add(time.Duration(duration) * time.Minute)) {
+	if ended(s.Clock.Now(), starts, duration) {
 		return "", errLinkExpired
 	}
 	return id, nil
+}
+
+// ended tells whether an appointment starting at starts and lasting
+// duration minutes is over at now: when its later links stop working.
+func ended(now, starts time.Time, duration int) bool {
+	return !now.Before(starts.Add(time.Duration(duration) * time.Minute))
 }
 
 // addLink records a later private link of an appointment and returns its token.
@@ -79,7 +85,7 @@ func (s *Service) ClientLink(ctx context.Context, ownerID, id string) (string, e
 			return err
 		}
 		now := s.Clock.Now()
-		if !now.Before(starts.Add(time.Duration(duration) * time.Minute)) {
+		if ended(now, starts, duration) {
 			return errLinkEnded
 		}
 		ok, wait, err := ratelimit.AllowTx(ctx, tx, now, clientLinksPerOwner, ownerID)

@@ -64,11 +64,9 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 		if err != nil {
 			return err
 		}
-		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(Invite{
-			UID: id + "@agendei", Start: start, Duration: time.Duration(b.Duration) * time.Minute,
-			Summary: fmt.Sprintf("%s com %s", b.ServiceName, b.ProfessionalName), Description: "Cancelado por " + st.Name + ".",
-			Location: b.Place.Text(), Stamp: s.Clock.Now(), Sequence: b.Sequence, Cancelled: true,
-		})}}
+		inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
+		inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
+		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
 		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
 	})
 }

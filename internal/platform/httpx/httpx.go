@@ -58,10 +58,16 @@ type errorDetail struct {
 
 // WriteJSON writes v as JSON with the given status.
 func WriteJSON(w http.ResponseWriter, status int, v any) {
+	StartJSON(w, status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// StartJSON writes a JSON answer's headers and status; the body follows
+// (WriteJSON, or a handler that writes JSON text it already has).
+func StartJSON(w http.ResponseWriter, status int) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }
 
 // WriteError answers err in the one error shape. Errors that are not *Error
