@@ -9,8 +9,11 @@ import { cn } from '@/lib/utils'
  */
 export function clientPath(a: { clientPhone?: string; clientEmail?: string }): string | null {
   const key = a.clientPhone || (a.clientEmail ?? '').toLowerCase()
-  return key ? `/clients/${encodeURIComponent(key)}` : null
+  return key ? clientPathOf(key) : null
 }
+
+/** The client's page by their client key (the server's identifier). */
+export const clientPathOf = (key: string) => `/clients/${encodeURIComponent(key)}`
 
 /** A client's name that opens their page, wherever it is shown; plain text when they have none. */
 export function ClientLink({

@@ -1,3 +1,4 @@
+import type { Schemas } from './api/client'
 import { longDate } from './format'
 import { whatsappNumber } from './phone'
 
@@ -20,7 +21,7 @@ export function whatsappFor(phone: string, text?: string): string | undefined {
 }
 
 /** Where an appointment happens: the address, or an online service's video-call link (the server's place.Place). */
-export type MessagePlace = { online: boolean; link: string; address: string }
+export type MessagePlace = Pick<Schemas['Place'], 'online' | 'link' | 'address'>
 
 /** The place as one line, as the e-mails and the invite say it ({endereco}): the link of an online service ('Online' without one), else the address. */
 export function placeText(p?: MessagePlace): string {

@@ -17,8 +17,6 @@ import { ProfessionalStep, ServiceStep } from './ServiceStep'
 import { TimeStep } from './TimeStep'
 import { useBookingSteps } from './use-booking'
 
-export { healthArea } from './DetailsStep'
-
 type PublicProfile = Schemas['PublicProfile']
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { Schemas } from '@/lib/api/client'
-import { todayLocal } from '@/lib/dates'
+import { todayLocal, weekday } from '@/lib/dates'
 import { useBookableDays } from './api/get-bookable-days'
 import { useFreeTimes } from './api/get-free-times'
 
@@ -61,7 +61,7 @@ export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'for
   const isEnabled = (d: string) => {
     if (d < today || (lastDate && d > lastDate)) return false
     if (ready && days.data) return days.data.days.includes(d)
-    return new Date(`${d}T12:00:00`).getDay() !== 0 // Sundays closed by default
+    return weekday(d) !== 0 // Sundays closed by default
   }
 
   return {

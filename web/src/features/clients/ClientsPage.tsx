@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
+import { clientPathOf } from '@/components/client-link'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -135,7 +136,7 @@ export default function ClientsPage() {
               {data!.clients.map((c) => (
                 <tr key={c.identifier} className={tableCards.row}>
                   <td className={tableCards.title}>
-                    <Link to={`/clients/${encodeURIComponent(c.identifier)}`} className="hover:underline">
+                    <Link to={clientPathOf(c.identifier)} className="hover:underline">
                       {c.name}
                     </Link>
                   </td>
@@ -171,7 +172,7 @@ export default function ClientsPage() {
                   </td>
                   <td className={cn(tableCards.actions, 'sm:text-right')}>
                     <Button variant="ghost" size="sm" asChild>
-                      <Link to={`/clients/${encodeURIComponent(c.identifier)}`} aria-label={`Ver histórico de ${c.name}`}>
+                      <Link to={clientPathOf(c.identifier)} aria-label={`Ver histórico de ${c.name}`}>
                         Ver histórico
                       </Link>
                     </Button>

@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
+import { clientPathOf } from '@/components/client-link'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -97,7 +98,7 @@ function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; on
             {/* The client and the appointment it is about open from here. */}
             {n.clientKey ? (
               <Button size="sm" variant="outline" asChild>
-                <Link to={`/clients/${encodeURIComponent(n.clientKey)}`}>Ver cliente</Link>
+                <Link to={clientPathOf(n.clientKey)}>Ver cliente</Link>
               </Button>
             ) : null}
             {n.appointmentId ? (
