@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/secretbox"
 )
 
 // Config is every setting of `agendei serve`.
@@ -32,13 +34,21 @@ type Config struct {
 	SupportEmail    string // AGENDEI_SUPPORT_EMAIL
 	SupportWhatsApp string // AGENDEI_SUPPORT_WHATSAPP (digits with country code)
 	Secret          string // AGENDEI_SECRET: signs access tokens; generated into DataDir when absent
-	TrustProxy      bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
-	StripeSecretKey string // STRIPE_SECRET_KEY: empty means the local test payment provider
-	StripeWebhook   string // STRIPE_WEBHOOK_SECRET: verifies webhook signatures
-	StripePriceID   string // STRIPE_PRICE_ID: the monthly R$ 21,90 price (BRL)
-	StripeAPIBase   string // STRIPE_API_BASE: a Stripe API double, for tests
-	LogLevel        string // AGENDEI_LOG_LEVEL: debug, info, warn, error
-	LogFormat       string // AGENDEI_LOG_FORMAT: text or json
+	// SecretKey encrypts owners' provider secrets at rest (AGENDEI_SECRET_KEY:
+	// base64 of 32 bytes; several, comma-separated, while a key rotates — the
+	// first seals, all open). Generated into DataDir when absent.
+	SecretKey string
+	// WhatsAppGraphURL is the Graph API's origin for the WhatsApp Cloud API
+	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
+	// point it at the in-process fake). The API version is pinned in code.
+	WhatsAppGraphURL string
+	TrustProxy       bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
+	StripeSecretKey  string // STRIPE_SECRET_KEY: empty means the local test payment provider
+	StripeWebhook    string // STRIPE_WEBHOOK_SECRET: verifies webhook signatures
+	StripePriceID    string // STRIPE_PRICE_ID: the monthly R$ 21,90 price (BRL)
+	StripeAPIBase    string // STRIPE_API_BASE: a Stripe API double, for tests
+	LogLevel         string // AGENDEI_LOG_LEVEL: debug, info, warn, error
+	LogFormat        string // AGENDEI_LOG_FORMAT: text or json
 	// CEPURL is a ViaCEP-compatible service ({CEPURL}/{8 digits}/json/)
 	// that fills the profile's address from its CEP (AGENDEI_CEP_URL, e.g.
 	// https://viacep.com.br/ws). Empty: off — the owner types the address.
@@ -78,6 +88,8 @@ func (c *Config) settings() []setting {
 		{"support-email", "AGENDEI_SUPPORT_EMAIL", "suporte@agendei.app", "support e-mail shown on the pages", &c.SupportEmail},
 		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
+		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
+		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
 		{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (default: the local test payment provider)", &c.StripeSecretKey},
 		{"stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", &c.StripeWebhook},
 		{"stripe-price-id", "STRIPE_PRICE_ID", "", "Stripe price of the monthly plan (R$ 21,90, BRL)", &c.StripePriceID},
@@ -162,6 +174,15 @@ func (c *Config) validate() error {
 			errs = append(errs, fmt.Errorf("AGENDEI_CEP_URL must be an http(s) URL such as https://viacep.com.br/ws, got %q", c.CEPURL))
 		}
 	}
+	if u, err := url.Parse(c.WhatsAppGraphURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_GRAPH_URL must be an http(s) URL, got %q", c.WhatsAppGraphURL))
+	}
+	c.WhatsAppGraphURL = strings.TrimRight(c.WhatsAppGraphURL, "/")
+	if c.SecretKey != "" {
+		if _, err := secretbox.Parse(c.SecretKey); err != nil {
+			errs = append(errs, fmt.Errorf("AGENDEI_SECRET_KEY: %w", err))
+		}
+	}
 	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {
 		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
 	}
@@ -180,40 +201,68 @@ func (c *Config) validate() error {
 // turns on HSTS.
 func (c *Config) TLS() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
-// EnsureSecret fills Secret from <data dir>/secret.key, creating that file with
-// a random key the first time. Several instances must share the key: set
-// AGENDEI_SECRET, or share the data dir.
+// EnsureSecret fills Secret from <data dir>/secret.key, and SecretKey from
+// <data dir>/secrets.key, creating each file with a random key the first
+// time. Several instances must share the keys: set AGENDEI_SECRET and
+// AGENDEI_SECRET_KEY, or share the data dir.
 func (c *Config) EnsureSecret() error {
-	if c.Secret != "" {
-		return nil
+	if c.Secret == "" {
+		key, err := ensureFile(filepath.Join(c.DataDir, "secret.key"), c.DataDir, func() (string, error) {
+			buf := make([]byte, 32)
+			if _, err := rand.Read(buf); err != nil {
+				return "", err
+			}
+			return hex.EncodeToString(buf), nil
+		}, func(s string) bool { return len(s) >= 32 })
+		if err != nil {
+			return err
+		}
+		c.Secret = key
 	}
-	path := filepath.Join(c.DataDir, "secret.key")
-	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
-		c.Secret = strings.TrimSpace(string(b))
-		return nil
+	if c.SecretKey == "" {
+		key, err := ensureFile(filepath.Join(c.DataDir, "secrets.key"), c.DataDir, secretbox.NewKey,
+			func(s string) bool { _, err := secretbox.Parse(s); return err == nil })
+		if err != nil {
+			return err
+		}
+		c.SecretKey = key
 	}
-	buf := make([]byte, 32)
-	if _, err := rand.Read(buf); err != nil {
-		return err
+	return nil
+}
+
+// ensureFile reads a key kept in path, or writes a new one from gen the
+// first time.
+func ensureFile(path, dir string, gen func() (string, error), ok func(string) bool) (string, error) {
+	if b, err := os.ReadFile(path); err == nil && ok(strings.TrimSpace(string(b))) {
+		return strings.TrimSpace(string(b)), nil
 	}
-	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
-		return err
+	key, err := gen()
+	if err != nil {
+		return "", err
 	}
-	key := hex.EncodeToString(buf)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
 	// O_EXCL: if another process won the race, read its key instead.
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if errors.Is(err, os.ErrExist) {
-		return c.EnsureSecret()
+		// The winner may not have written it yet.
+		for range 100 {
+			if b, rerr := os.ReadFile(path); rerr == nil && ok(strings.TrimSpace(string(b))) {
+				return strings.TrimSpace(string(b)), nil
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		return "", fmt.Errorf("%s exists but holds no valid key", path)
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer f.Close()
 	if _, err := f.WriteString(key + "\n"); err != nil {
-		return err
+		return "", err
 	}
-	c.Secret = key
-	return nil
+	return key, nil
 }
 
 func digitsOnly(s string) string {

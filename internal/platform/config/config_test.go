@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agendei/agendei/internal/platform/secretbox"
 )
 
 func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -59,6 +61,46 @@ func TestEnsureSecret_GeneratesOnceAndKeepsIt(t *testing.T) {
 	given := &Config{DataDir: t.TempDir(), Secret: "from-env"}
 	if err := given.EnsureSecret(); err != nil || given.Secret != "from-env" {
 		t.Fatal("a given secret wins")
+	}
+}
+
+// The key that encrypts owners' provider tokens is generated like the
+// token secret: once, kept in the data dir (never in the database), and a
+// configured key wins.
+func TestEnsureSecret_GeneratesTheSecretsKeyOnceAndKeepsIt(t *testing.T) {
+	dir := t.TempDir()
+	a := &Config{DataDir: dir}
+	if err := a.EnsureSecret(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := secretbox.Parse(a.SecretKey); err != nil {
+		t.Fatalf("generated key %q: %v", a.SecretKey, err)
+	}
+	b := &Config{DataDir: dir}
+	if err := b.EnsureSecret(); err != nil || b.SecretKey != a.SecretKey {
+		t.Fatal("a second start must reuse the secrets key")
+	}
+	st, _ := os.Stat(filepath.Join(dir, "secrets.key"))
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("key file mode %v", st.Mode().Perm())
+	}
+	k, _ := secretbox.NewKey()
+	c, err := Parse("agendei", nil, func(e string) string {
+		if e == "AGENDEI_SECRET_KEY" {
+			return k
+		}
+		return ""
+	})
+	if err != nil || c.EnsureSecret() != nil || c.SecretKey != k {
+		t.Fatalf("a configured key must win: %v", err)
+	}
+	if _, err := Parse("agendei", nil, func(e string) string {
+		if e == "AGENDEI_SECRET_KEY" {
+			return "curta"
+		}
+		return ""
+	}); err == nil {
+		t.Fatal("a malformed AGENDEI_SECRET_KEY must be refused at start")
 	}
 }
 
