@@ -1,0 +1,624 @@
+// Package graphtest is an in-process fake of the WhatsApp Cloud API
+// endpoints of Meta's Graph API that Agendei calls (phone number info,
+// create and list message templates, send a template message), for tests:
+// no test reaches the internet. It checks each request as Meta documents
+// it — method, path with the API version, the Bearer token of the account,
+// the JSON body's fields, template component shapes, phone numbers as
+// digits with country code and no "+" — answers as Meta does (including
+// its error shape), keeps state (templates PENDING until the test approves
+// them, messages with wamid.* ids), and sends webhooks signed as Meta
+// signs them (X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body
+// with the app secret>). It is independent of the client it tests.
+package graphtest
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Account is one business on the fake: a WhatsApp Business Account with
+// one phone number, reached with Token.
+type Account struct {
+	WABAID, PhoneNumberID string
+	Token                 string
+	AppSecret             string
+	DisplayPhoneNumber    string
+	VerifiedName          string
+}
+
+// Template is a template as the fake keeps it.
+type Template struct {
+	ID, Name, Language, Category, Status string
+	Body                                 string
+	Params                               int      // {{n}} placeholders in the body
+	QuickReplies                         []string // button texts
+}
+
+// Message is a template message the fake accepted.
+type Message struct {
+	ID, PhoneNumberID, To, Template, Language string
+	Body                                      []string
+	Payloads                                  map[int]string // quick-reply payload by button index
+	At                                        time.Time
+}
+
+// Fake is the Graph API double.
+type Fake struct {
+	Version string // the API version requests must name (default v21.0)
+	srv     *httptest.Server
+
+	mu        sync.Mutex
+	accounts  []Account
+	templates map[string][]*Template // by WABA id
+	messages  []Message
+	failNext  []failure
+	requests  int
+	problems  []string
+}
+
+type failure struct {
+	status int
+	code   int
+	msg    string
+}
+
+// New starts a fake; it stops when the test ends (Close).
+func New() *Fake {
+	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	return f
+}
+
+// NewHandler is the fake behind a handler the caller serves (cmd/graphfake,
+// for the browser tests).
+func NewHandler() (*Fake, http.Handler) {
+	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}}
+	return f, http.HandlerFunc(f.serve)
+}
+
+// URL is the fake's origin (the Graph base URL to configure).
+func (f *Fake) URL() string { return f.srv.URL }
+
+// Close stops the fake.
+func (f *Fake) Close() {
+	if f.srv != nil {
+		f.srv.Close()
+	}
+}
+
+// AddAccount registers a business. Zero fields get plausible values.
+func (f *Fake) AddAccount(a Account) Account {
+	if a.WABAID == "" {
+		a.WABAID = randDigits(15)
+	}
+	if a.PhoneNumberID == "" {
+		a.PhoneNumberID = randDigits(15)
+	}
+	if a.Token == "" {
+		a.Token = "EAAG" + randDigits(40)
+	}
+	if a.AppSecret == "" {
+		a.AppSecret = randHex(16)
+	}
+	if a.DisplayPhoneNumber == "" {
+		a.DisplayPhoneNumber = "+55 11 3333-4444"
+	}
+	if a.VerifiedName == "" {
+		a.VerifiedName = "Clínica Teste"
+	}
+	f.mu.Lock()
+	f.accounts = append(f.accounts, a)
+	f.mu.Unlock()
+	return a
+}
+
+// SetTemplateStatus sets a template's review status (APPROVED, REJECTED, …),
+// as Meta's review would.
+func (f *Fake) SetTemplateStatus(wabaID, name, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, t := range f.templates[wabaID] {
+		if t.Name == name {
+			t.Status = status
+		}
+	}
+}
+
+// Templates lists the templates created in an account.
+func (f *Fake) Templates(wabaID string) []Template {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []Template
+	for _, t := range f.templates[wabaID] {
+		out = append(out, *t)
+	}
+	return out
+}
+
+// Messages lists the messages accepted so far.
+func (f *Fake) Messages() []Message {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Message(nil), f.messages...)
+}
+
+// FailNextSends makes the next n send calls answer an error with the HTTP
+// status and Graph error code given (e.g. 503/131000 for Meta's fault,
+// 400/131026 for an undeliverable number).
+func (f *Fake) FailNextSends(n, status, code int, message string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for range n {
+		f.failNext = append(f.failNext, failure{status, code, message})
+	}
+}
+
+// Problems are the requests the fake refused as not shaped as Meta
+// documents: a test that expects none checks it is empty.
+func (f *Fake) Problems() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.problems...)
+}
+
+// Requests counts the requests received.
+func (f *Fake) Requests() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.requests
+}
+
+var (
+	reName   = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
+	reParam  = regexp.MustCompile(`\{\{(\d+)\}\}`)
+	reDigits = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
+	reLang   = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+)
+
+func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.requests++
+	rest, ok := strings.CutPrefix(r.URL.Path, "/"+f.Version+"/")
+	if !ok {
+		f.refuse(w, http.StatusBadRequest, 2500, "OAuthException", "Unknown path components: "+r.URL.Path+" (want /"+f.Version+"/…)")
+		return
+	}
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok || token == "" {
+		f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "An access token is required to request this resource.")
+		return
+	}
+	parts := strings.Split(rest, "/")
+	switch {
+	case len(parts) == 1 && r.Method == http.MethodGet:
+		a := f.byPhone(parts[0])
+		if a == nil {
+			f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported get request. Object with ID '"+parts[0]+"' does not exist, cannot be loaded due to missing permissions, or does not support this operation.")
+			return
+		}
+		if a.Token != token {
+			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+			return
+		}
+		if r.URL.Query().Get("fields") != "display_phone_number,verified_name" {
+			f.problem("phone number read without fields=display_phone_number,verified_name: %q", r.URL.RawQuery)
+		}
+		writeJSON(w, http.StatusOK, map[string]string{"display_phone_number": a.DisplayPhoneNumber, "verified_name": a.VerifiedName, "id": a.PhoneNumberID})
+	case len(parts) == 2 && parts[1] == "message_templates":
+		a := f.byWABA(parts[0])
+		if a == nil || a.Token != token {
+			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+			return
+		}
+		switch r.Method {
+		case http.MethodGet:
+			f.listTemplates(w, a)
+		case http.MethodPost:
+			f.createTemplate(w, r, a)
+		default:
+			f.refuse(w, http.StatusBadRequest, 100, "OAuthException", "Unsupported method")
+		}
+	case len(parts) == 2 && parts[1] == "messages" && r.Method == http.MethodPost:
+		a := f.byPhone(parts[0])
+		if a == nil || a.Token != token {
+			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+			return
+		}
+		f.send(w, r, a)
+	default:
+		f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported "+r.Method+" request: "+r.URL.Path)
+	}
+}
+
+func (f *Fake) listTemplates(w http.ResponseWriter, a *Account) {
+	data := []map[string]string{}
+	for _, t := range f.templates[a.WABAID] {
+		data = append(data, map[string]string{"name": t.Name, "language": t.Language, "status": t.Status, "category": t.Category, "id": t.ID})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "paging": map[string]any{"cursors": map[string]string{"before": "MAZDZD", "after": "MjQZD"}}})
+}
+
+// createTemplate checks a template as the Message Templates API documents it.
+func (f *Fake) createTemplate(w http.ResponseWriter, r *http.Request, a *Account) {
+	var in struct {
+		Name       string `json:"name"`
+		Language   string `json:"language"`
+		Category   string `json:"category"`
+		Components []struct {
+			Type    string `json:"type"`
+			Text    string `json:"text"`
+			Example *struct {
+				BodyText [][]string `json:"body_text"`
+			} `json:"example"`
+			Buttons []struct {
+				Type string `json:"type"`
+				Text string `json:"text"`
+			} `json:"buttons"`
+		} `json:"components"`
+	}
+	if !f.decode(w, r, &in) {
+		return
+	}
+	bad := func(msg string) { f.invalid(w, msg) }
+	switch {
+	case !reName.MatchString(in.Name):
+		bad("name must be lowercase letters, digits and underscores: " + in.Name)
+		return
+	case !reLang.MatchString(in.Language):
+		bad("language must be a locale code such as pt_BR: " + in.Language)
+		return
+	}
+	switch strings.ToUpper(in.Category) {
+	case "UTILITY", "MARKETING", "AUTHENTICATION":
+	default:
+		bad("category must be UTILITY, MARKETING or AUTHENTICATION: " + in.Category)
+		return
+	}
+	t := &Template{ID: randDigits(16), Name: in.Name, Language: in.Language, Category: strings.ToUpper(in.Category), Status: "PENDING"}
+	bodies := 0
+	for _, c := range in.Components {
+		switch strings.ToUpper(c.Type) {
+		case "BODY":
+			bodies++
+			if strings.TrimSpace(c.Text) == "" || len(c.Text) > 1024 {
+				bad("body text must have 1 to 1024 characters")
+				return
+			}
+			t.Body = c.Text
+			nums := reParam.FindAllStringSubmatch(c.Text, -1)
+			for i, m := range nums {
+				if m[1] != fmt.Sprint(i+1) {
+					bad("body parameters must be {{1}}, {{2}}, … in order")
+					return
+				}
+			}
+			t.Params = len(nums)
+			if t.Params > 0 && (c.Example == nil || len(c.Example.BodyText) != 1 || len(c.Example.BodyText[0]) != t.Params) {
+				bad("body with parameters needs example.body_text with one value per parameter")
+				return
+			}
+		case "BUTTONS":
+			if len(c.Buttons) == 0 || len(c.Buttons) > 10 {
+				bad("a BUTTONS component has 1 to 10 buttons")
+				return
+			}
+			for _, b := range c.Buttons {
+				if b.Type != "QUICK_REPLY" {
+					bad("unexpected button type " + b.Type + " (the fake knows QUICK_REPLY)")
+					return
+				}
+				if n := len([]rune(b.Text)); n == 0 || n > 25 {
+					bad("a quick-reply button's text has 1 to 25 characters")
+					return
+				}
+				t.QuickReplies = append(t.QuickReplies, b.Text)
+			}
+		case "HEADER", "FOOTER":
+		default:
+			bad("unknown component type " + c.Type)
+			return
+		}
+	}
+	if bodies != 1 {
+		bad("a template has exactly one BODY component")
+		return
+	}
+	for _, o := range f.templates[a.WABAID] {
+		if o.Name == t.Name && o.Language == t.Language {
+			f.refuseSub(w, http.StatusBadRequest, 100, 2388024, "OAuthException", "Message template already exists: there is already "+t.Language+" content for this template.")
+			return
+		}
+	}
+	f.templates[a.WABAID] = append(f.templates[a.WABAID], t)
+	writeJSON(w, http.StatusOK, map[string]string{"id": t.ID, "status": t.Status, "category": t.Category})
+}
+
+// send checks a template message as the messages reference documents it.
+func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
+	var in struct {
+		MessagingProduct string `json:"messaging_product"`
+		RecipientType    string `json:"recipient_type"`
+		To               string `json:"to"`
+		Type             string `json:"type"`
+		Template         *struct {
+			Name     string `json:"name"`
+			Language struct {
+				Code string `json:"code"`
+			} `json:"language"`
+			Components []struct {
+				Type       string `json:"type"`
+				SubType    string `json:"sub_type"`
+				Index      any    `json:"index"`
+				Parameters []struct {
+					Type    string `json:"type"`
+					Text    string `json:"text"`
+					Payload string `json:"payload"`
+				} `json:"parameters"`
+			} `json:"components"`
+		} `json:"template"`
+	}
+	if !f.decode(w, r, &in) {
+		return
+	}
+	switch {
+	case in.MessagingProduct != "whatsapp":
+		f.invalid(w, `messaging_product must be "whatsapp"`)
+		return
+	case in.RecipientType != "" && in.RecipientType != "individual":
+		f.invalid(w, `recipient_type must be "individual"`)
+		return
+	case !reDigits.MatchString(in.To):
+		f.invalid(w, "to must be the phone number in E.164 digits without '+': "+in.To)
+		return
+	case in.Type != "template" || in.Template == nil:
+		f.invalid(w, `type must be "template" with a template object`)
+		return
+	}
+	if len(f.failNext) > 0 {
+		e := f.failNext[0]
+		f.failNext = f.failNext[1:]
+		f.refuse(w, e.status, e.code, "OAuthException", e.msg)
+		return
+	}
+	var t *Template
+	for _, o := range f.templates[a.WABAID] {
+		if o.Name == in.Template.Name && o.Language == in.Template.Language.Code {
+			t = o
+		}
+	}
+	if t == nil {
+		f.refuse(w, http.StatusNotFound, 132001, "OAuthException", "(#132001) Template name does not exist in the translation")
+		return
+	}
+	if t.Status != "APPROVED" {
+		f.refuse(w, http.StatusBadRequest, 132015, "OAuthException", "(#132015) Template is not approved: "+t.Status)
+		return
+	}
+	m := Message{ID: "wamid." + randHex(24), PhoneNumberID: a.PhoneNumberID, To: in.To, Template: t.Name, Language: t.Language, Payloads: map[int]string{}, At: time.Now()}
+	for _, c := range in.Template.Components {
+		switch c.Type {
+		case "body":
+			for _, p := range c.Parameters {
+				if p.Type != "text" {
+					f.invalid(w, "body parameters must be of type text")
+					return
+				}
+				m.Body = append(m.Body, p.Text)
+			}
+		case "button":
+			idx, ok := c.Index.(string)
+			var n int
+			if _, err := fmt.Sscan(idx, &n); !ok || err != nil || n < 0 || n >= len(t.QuickReplies) {
+				f.invalid(w, fmt.Sprintf("button index must be a string from \"0\" to \"%d\"", len(t.QuickReplies)-1))
+				return
+			}
+			if c.SubType != "quick_reply" || len(c.Parameters) != 1 || c.Parameters[0].Type != "payload" || c.Parameters[0].Payload == "" {
+				f.invalid(w, `a quick-reply button needs sub_type "quick_reply" and one parameter {type:"payload",payload}`)
+				return
+			}
+			if _, dup := m.Payloads[n]; dup {
+				f.invalid(w, "button index repeated")
+				return
+			}
+			m.Payloads[n] = c.Parameters[0].Payload
+		default:
+			f.invalid(w, "unexpected component type "+c.Type+" (want body or button)")
+			return
+		}
+	}
+	if len(m.Body) != t.Params {
+		f.refuse(w, http.StatusBadRequest, 132000, "OAuthException", fmt.Sprintf("(#132000) Number of parameters does not match the expected number of params: got %d, want %d", len(m.Body), t.Params))
+		return
+	}
+	f.messages = append(f.messages, m)
+	writeJSON(w, http.StatusOK, map[string]any{
+		"messaging_product": "whatsapp",
+		"contacts":          []map[string]string{{"input": in.To, "wa_id": in.To}},
+		"messages":          []map[string]string{{"id": m.ID, "message_status": "accepted"}},
+	})
+}
+
+func (f *Fake) decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		f.invalid(w, "Content-Type must be application/json, got "+ct)
+		return false
+	}
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		f.invalid(w, "body is not JSON: "+err.Error())
+		return false
+	}
+	return true
+}
+
+func (f *Fake) invalid(w http.ResponseWriter, msg string) {
+	f.problem("%s", msg)
+	f.refuse(w, http.StatusBadRequest, 100, "OAuthException", "(#100) Invalid parameter: "+msg)
+}
+
+func (f *Fake) problem(format string, args ...any) {
+	f.problems = append(f.problems, fmt.Sprintf(format, args...))
+}
+
+func (f *Fake) refuse(w http.ResponseWriter, status, code int, typ, msg string) {
+	f.refuseSub(w, status, code, 0, typ, msg)
+}
+
+func (f *Fake) refuseSub(w http.ResponseWriter, status, code, sub int, typ, msg string) {
+	e := map[string]any{"message": msg, "type": typ, "code": code, "fbtrace_id": "A" + randHex(10)}
+	if sub != 0 {
+		e["error_subcode"] = sub
+	}
+	writeJSON(w, status, map[string]any{"error": e})
+}
+
+func (f *Fake) byPhone(id string) *Account {
+	for i := range f.accounts {
+		if f.accounts[i].PhoneNumberID == id {
+			return &f.accounts[i]
+		}
+	}
+	return nil
+}
+
+func (f *Fake) byWABA(id string) *Account {
+	for i := range f.accounts {
+		if f.accounts[i].WABAID == id {
+			return &f.accounts[i]
+		}
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return strings.ToUpper(hex.EncodeToString(b))
+}
+
+func randDigits(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = '1' + b[i]%9
+	}
+	return string(b)
+}
+
+// --- webhooks, as Meta sends them ---
+
+// Sign is the X-Hub-Signature-256 value of body under an app secret.
+func Sign(appSecret string, body []byte) string {
+	m := hmac.New(sha256.New, []byte(appSecret))
+	m.Write(body)
+	return "sha256=" + hex.EncodeToString(m.Sum(nil))
+}
+
+// Post delivers a webhook body to url signed with the account's app secret,
+// as Meta does, and returns the answer's status.
+func Post(url, appSecret string, body []byte) (int, error) {
+	return PostSigned(url, Sign(appSecret, body), body)
+}
+
+// PostSigned delivers a body with the given signature header (a forged one
+// in tests that must be refused).
+func PostSigned(url, signature string, body []byte) (int, error) {
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "facebookexternalua")
+	if signature != "" {
+		req.Header.Set("X-Hub-Signature-256", signature)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, res.Body)
+	return res.StatusCode, nil
+}
+
+// envelope wraps a change value as the messages webhook does:
+// {"object":"whatsapp_business_account","entry":[{"id":WABA,"changes":[{"value":…,"field":"messages"}]}]}.
+func (a Account) envelope(value map[string]any) []byte {
+	value["messaging_product"] = "whatsapp"
+	value["metadata"] = map[string]string{"display_phone_number": digitsOf(a.DisplayPhoneNumber), "phone_number_id": a.PhoneNumberID}
+	b, _ := json.Marshal(map[string]any{
+		"object": "whatsapp_business_account",
+		"entry":  []any{map[string]any{"id": a.WABAID, "changes": []any{map[string]any{"value": value, "field": "messages"}}}},
+	})
+	return b
+}
+
+// ButtonReply is the webhook of a client tapping a template's quick-reply
+// button: a message of type "button" whose context names the message
+// tapped, with the button's payload and text.
+func (a Account) ButtonReply(inboundID, from, context, payload, text string, at time.Time) []byte {
+	return a.envelope(map[string]any{
+		"contacts": []any{map[string]any{"profile": map[string]string{"name": "Cliente"}, "wa_id": from}},
+		"messages": []any{map[string]any{
+			"context":   map[string]string{"from": digitsOf(a.DisplayPhoneNumber), "id": context},
+			"from":      from,
+			"id":        inboundID,
+			"timestamp": fmt.Sprint(at.Unix()),
+			"type":      "button",
+			"button":    map[string]string{"payload": payload, "text": text},
+		}},
+	})
+}
+
+// Status is one status change of a sent message.
+type Status struct {
+	MessageID, Status, RecipientID string // status: sent, delivered, read, failed
+	At                             time.Time
+	ErrorCode                      int // failed only, e.g. 131026
+	ErrorTitle                     string
+}
+
+// Statuses is the webhook of status changes of sent messages.
+func (a Account) Statuses(ss ...Status) []byte {
+	var list []any
+	for _, s := range ss {
+		st := map[string]any{"id": s.MessageID, "status": s.Status, "timestamp": fmt.Sprint(s.At.Unix()), "recipient_id": s.RecipientID}
+		if s.Status != "failed" {
+			st["conversation"] = map[string]any{"id": randHex(16), "origin": map[string]string{"type": "utility"}}
+			st["pricing"] = map[string]any{"billable": true, "pricing_model": "PMP", "category": "utility"}
+		}
+		if s.ErrorCode != 0 {
+			st["errors"] = []any{map[string]any{"code": s.ErrorCode, "title": s.ErrorTitle, "message": s.ErrorTitle}}
+		}
+		list = append(list, st)
+	}
+	return a.envelope(map[string]any{"statuses": list})
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
