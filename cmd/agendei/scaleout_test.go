@@ -28,7 +28,9 @@ func TestScaleOut_ThreeProcessesOnePostgres(t *testing.T) {
 	loc, _ := time.LoadLocation("America/Sao_Paulo")
 
 	// The racing bookings are all at slot T; the reminder lead is set so their
-	// reminders fall due a few seconds from now.
+	// reminders fall due well after the bookings (45 s: starting three
+	// processes and racing on a loaded 2-core machine took over 20 s), and the
+	// test then waits for them.
 	now := time.Now().In(loc)
 	slot := now.Add(3 * time.Hour).Truncate(30 * time.Minute).Add(30 * time.Minute)
 	if h := slot.Hour(); h < 6 || h >= 21 { // the shop opens 06:00–22:00
@@ -38,7 +40,7 @@ func TestScaleOut_ThreeProcessesOnePostgres(t *testing.T) {
 		}
 		slot = time.Date(day.Year(), day.Month(), day.Day(), 6, 0, 0, 0, loc)
 	}
-	due := now.Add(20 * time.Second)
+	due := now.Add(45 * time.Second)
 	lead := slot.Sub(due).Round(time.Second)
 	procs := make([]*proc, 3)
 	var wg sync.WaitGroup
