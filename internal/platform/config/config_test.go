@@ -91,7 +91,11 @@ func TestEnsureSecret_GeneratesTheSecretsKeyOnceAndKeepsIt(t *testing.T) {
 		}
 		return ""
 	})
-	if err != nil || c.EnsureSecret() != nil || c.SecretKey != k {
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.DataDir = t.TempDir() // the default ./data would write secret.key into the source tree
+	if c.EnsureSecret() != nil || c.SecretKey != k {
 		t.Fatalf("a configured key must win: %v", err)
 	}
 	if _, err := Parse("agendei", nil, func(e string) string {
