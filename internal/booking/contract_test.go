@@ -24,19 +24,23 @@ import (
 // table with a user_id column either gets its version trigger or a line here
 // saying why not.
 var unversioned = map[string]string{
-	"refresh_tokens":    "sessions: never part of an answer",
-	"recovery_tokens":   "password recovery: never part of an answer",
-	"rate_limits":       "counters: never part of an answer",
-	"jobs":              "the outbox: never part of an answer",
-	"notifications":     "read live, never through the answer cache",
-	"checkouts":         "billing's own state; the subscription (versioned) is what answers read",
-	"billing_events":    "webhook idempotency: never part of an answer",
-	"calendar_feeds":    "feed links: read live by their token",
-	"appointment_links": "clients' private links: read live by their token",
-	"busy_days":         "derived from appointments, whose triggers bump the version",
-	"grid_items":        "derived from appointments, whose triggers bump the version",
-	"data_versions":     "the version itself",
-	"database_marks":    "the database's own marks (demo, served): no owner's",
+	"refresh_tokens":     "sessions: never part of an answer",
+	"recovery_tokens":    "password recovery: never part of an answer",
+	"rate_limits":        "counters: never part of an answer",
+	"jobs":               "the outbox: never part of an answer",
+	"notifications":      "read live, never through the answer cache",
+	"checkouts":          "billing's own state; the subscription (versioned) is what answers read",
+	"billing_events":     "webhook idempotency: never part of an answer",
+	"calendar_feeds":     "feed links: read live by their token",
+	"appointment_links":  "clients' private links: read live by their token",
+	"busy_days":          "derived from appointments, whose triggers bump the version",
+	"grid_items":         "derived from appointments, whose triggers bump the version",
+	"data_versions":      "the version itself",
+	"database_marks":     "the database's own marks (demo, served): no owner's",
+	"whatsapp_accounts":  "the WhatsApp connection: read live by the profile and the sender, never cached",
+	"whatsapp_templates": "template review status: read live",
+	"whatsapp_messages":  "the WhatsApp outbox and delivery statuses: read live",
+	"whatsapp_inbound":   "webhook idempotency: never part of an answer",
 }
 
 // ownerTables are the tables with a column naming the owner (or, for the

@@ -37,11 +37,13 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
+	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/reports"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
 	"github.com/agendei/agendei/internal/team"
+	"github.com/agendei/agendei/internal/whatsapp"
 	"github.com/agendei/agendei/web/publicroutes"
 )
 
@@ -52,6 +54,7 @@ type Server struct {
 	Auth        *auth.Service
 	Events      *events.Broker
 	Billing     *billing.Service
+	WhatsApp    *whatsapp.Service
 	Metrics     http.Handler // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
 	BaseURL     string       // the public address links and previews are written with
 	limiter     *ratelimit.Limiter
@@ -86,7 +89,7 @@ type Deps struct {
 	Demo bool
 }
 
-// New builds the server. cfg.Secret must be set (config.EnsureSecret).
+// New builds the server. cfg.Secret and cfg.SecretKey must be set (config.EnsureSecret).
 func New(cfg *config.Config, d Deps) (*Server, error) {
 	if d.Clock == nil {
 		d.Clock = clock.Real{}
@@ -104,6 +107,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 			return nil, err
 		}
 		d.Files = store
+	}
+	box, err := secretbox.Parse(cfg.SecretKey)
+	if err != nil {
+		return nil, err
 	}
 	queue := jobs.New(d.DB, d.Clock, d.Log)
 	mailer := mail.NewMailer(queue, d.Sender)
@@ -164,6 +171,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH}).Register(mux)
+	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
+	wa.RegisterJobs()
+	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
 	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
@@ -197,7 +207,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.

@@ -82,6 +82,8 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 		cfg.DatabaseURL = dsn
 	}
 	cfg.Secret = "test-secret-test-secret-test-secret!"
+	// 32 bytes, base64: seals owners' provider secrets.
+	cfg.SecretKey = "dGVzdC1zZWNyZXRzLWtleS10ZXN0LXNlY3JldHMta2U="
 	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
 	if configure != nil {
 		configure(cfg)
@@ -122,6 +124,7 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 		stopEvents()
 	})
 	cfg.BaseURL = hs.URL
+	srv.WhatsApp.BaseURL = hs.URL
 	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
 }
 

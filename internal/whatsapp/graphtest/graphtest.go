@@ -65,6 +65,7 @@ type Fake struct {
 	messages  []Message
 	failNext  []failure
 	requests  int
+	sends     int
 	problems  []string
 }
 
@@ -173,6 +174,14 @@ func (f *Fake) Problems() []string {
 	return append([]string(nil), f.problems...)
 }
 
+// Sends counts the send-message calls that reached an account, answered or
+// failed.
+func (f *Fake) Sends() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.sends
+}
+
 // Requests counts the requests received.
 func (f *Fake) Requests() int {
 	f.mu.Lock()
@@ -205,12 +214,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case len(parts) == 1 && r.Method == http.MethodGet:
 		a := f.byPhone(parts[0])
-		if a == nil {
-			f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported get request. Object with ID '"+parts[0]+"' does not exist, cannot be loaded due to missing permissions, or does not support this operation.")
-			return
-		}
-		if a.Token != token {
-			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+		if !f.reach(w, a, parts[0], token) {
 			return
 		}
 		if r.URL.Query().Get("fields") != "display_phone_number,verified_name" {
@@ -219,8 +223,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"display_phone_number": a.DisplayPhoneNumber, "verified_name": a.VerifiedName, "id": a.PhoneNumberID})
 	case len(parts) == 2 && parts[1] == "message_templates":
 		a := f.byWABA(parts[0])
-		if a == nil || a.Token != token {
-			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+		if !f.reach(w, a, parts[0], token) {
 			return
 		}
 		switch r.Method {
@@ -233,14 +236,33 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	case len(parts) == 2 && parts[1] == "messages" && r.Method == http.MethodPost:
 		a := f.byPhone(parts[0])
-		if a == nil || a.Token != token {
-			f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+		if !f.reach(w, a, parts[0], token) {
 			return
 		}
+		f.sends++
 		f.send(w, r, a)
 	default:
 		f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported "+r.Method+" request: "+r.URL.Path)
 	}
+}
+
+// reach answers as Meta does for an object the token cannot reach: a token
+// no account has is invalid (190); a valid token and an id it does not
+// know, "does not exist" (100).
+func (f *Fake) reach(w http.ResponseWriter, a *Account, id, token string) bool {
+	if a != nil && a.Token == token {
+		return true
+	}
+	known := false
+	for _, o := range f.accounts {
+		known = known || o.Token == token
+	}
+	if !known {
+		f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "Invalid OAuth access token - Cannot parse access token")
+		return false
+	}
+	f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported request. Object with ID '"+id+"' does not exist, cannot be loaded due to missing permissions, or does not support this operation.")
+	return false
 }
 
 func (f *Fake) listTemplates(w http.ResponseWriter, a *Account) {

@@ -1440,6 +1440,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owner's WhatsApp Business Platform connection (never its secrets), its templates' review status and the messages sent this month.
+         * @description Templates not yet approved are looked up at Meta at most once a minute; a fault there leaves the last known status.
+         */
+        get: operations["getWhatsApp"];
+        /**
+         * Connect or replace the connection; verified with Meta (phone number and account), Agendei's templates created where missing.
+         * @description accessToken and appSecret may be left empty to keep the stored ones (they are sealed at rest and never returned).
+         *     Errors (pt-BR): 400 `validation`, `whatsapp_token_refused`, `whatsapp_phone_not_found`, `whatsapp_account_not_found`; 502 `whatsapp_unavailable`.
+         */
+        put: operations["connectWhatsApp"];
+        post?: never;
+        /** Remove the connection and its sealed secrets (messages go by e-mail again). 404 `whatsapp_not_connected`. */
+        delete: operations["disconnectWhatsApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appointment's WhatsApp messages and their delivery status, oldest first. */
+        get: operations["appointmentWhatsApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/whatsapp/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta's webhook subscription check.
+         * @description With hub.mode=subscribe and hub.verify_token equal to the owner's, answers hub.challenge as text; 403 `verify_token_mismatch` otherwise; 404 for an unknown key.
+         */
+        get: operations["whatsappWebhookVerify"];
+        put?: never;
+        /**
+         * Meta's messages webhook (delivery statuses; clients' quick-reply answers).
+         * @description X-Hub-Signature-256 (sha256=<hex HMAC-SHA256 of the raw body with the owner's app secret>) must verify, compared in constant
+         *     time, before the body is read: 401 `invalid_signature` otherwise. Statuses apply only over a lower one (sent < delivered < read
+         *     < failed), and each inbound message id is acted on once, so replays and late webhooks change nothing twice.
+         */
+        post: operations["whatsappWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -1582,6 +1651,53 @@ export interface components {
             password: string;
             /** @example EXCLUIR */
             confirmation: string;
+        };
+        WhatsAppStatus: {
+            connected: boolean;
+            wabaId: string;
+            phoneNumberId: string;
+            /** @description as Meta shows it, e.g. +55 11 3333-4444 */
+            displayPhoneNumber: string;
+            /** @description the number's display name approved by Meta */
+            verifiedName: string;
+            /** @description the callback URL to enter in the Meta app's WhatsApp webhook settings */
+            webhookUrl: string;
+            /** @description the verify token to enter beside it */
+            verifyToken: string;
+            templates: {
+                /** @enum {string} */
+                kind: "confirmation" | "reminder";
+                name: string;
+                /** @description Meta's review status: APPROVED, PENDING, REJECTED, PAUSED, DISABLED… */
+                status: string;
+            }[];
+            /** @description template messages Meta accepted since the first of the owner's month (Meta bills the owner per message) */
+            sentThisMonth: number;
+            /** Format: date-time */
+            connectedAt: string | null;
+        };
+        WhatsAppConnectInput: {
+            /** @description WhatsApp Business Account ID (digits) */
+            wabaId: string;
+            /** @description phone number ID (digits; not the number itself) */
+            phoneNumberId: string;
+            /** @description permanent access token of a system user; empty keeps the stored one */
+            accessToken?: string;
+            /** @description the Meta app's secret, which signs webhooks; empty keeps the stored one */
+            appSecret?: string;
+        };
+        WhatsAppDelivery: {
+            /** @enum {string} */
+            kind: "confirmation" | "reminder";
+            /** @enum {string} */
+            state: "sending" | "retry" | "sent" | "delivered" | "read" | "failed" | "unknown";
+            error: string;
+            /** @description the e-mail went instead */
+            emailed: boolean;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
         };
         Profile: {
             id: string;
@@ -4815,6 +4931,159 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleDay"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK (connected false when there is none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectWhatsApp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsAppConnectInput"];
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectWhatsApp: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    appointmentWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppDelivery"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whatsappWebhookVerify: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the owner's webhook key (shown on the profile) */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, echoed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whatsappWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Hub-Signature-256": string;
+            };
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,354 @@
+package whatsapp
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/secretbox"
+	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/schedule"
+)
+
+// Service is the WhatsApp connection of each owner: credentials, templates,
+// sending and the webhook.
+type Service struct {
+	DB      *db.DB
+	Clock   clock.Clock
+	Box     *secretbox.Box
+	Graph   *Graph
+	BaseURL string // the public origin the webhook URL is shown with
+	Jobs    *jobs.Queue
+	// Answers acts on a client's quick-reply answer (the one-tap answers'
+	// entry point); nil: answers are recorded as received and not acted on.
+	Answers Answerer
+	// Fallback sends the e-mail of a message WhatsApp could not deliver.
+	Fallback Fallback
+}
+
+var (
+	errRequired = httpx.Validation("Preencha o ID da conta do WhatsApp Business, o ID do número de telefone, o token de acesso permanente e a chave secreta do app.")
+	errIDs      = httpx.Validation("Os IDs da conta e do número de telefone têm só dígitos, como o Meta mostra em WhatsApp > Configuração da API.")
+	errTooLong  = httpx.Validation("O token de acesso e a chave secreta do app têm no máximo 1024 caracteres.")
+	errToken    = httpx.NewError(http.StatusBadRequest, "whatsapp_token_refused",
+		"O Meta recusou o token de acesso: use o token permanente de um usuário do sistema com as permissões whatsapp_business_messaging e whatsapp_business_management.")
+	errPhone = httpx.NewError(http.StatusBadRequest, "whatsapp_phone_not_found",
+		"O Meta não encontrou esse ID do número de telefone com esse token. Confira o ID (não é o número em si) em WhatsApp > Configuração da API.")
+	errWABA = httpx.NewError(http.StatusBadRequest, "whatsapp_account_not_found",
+		"O Meta não deu acesso à conta do WhatsApp Business com esse ID. Confira o ID da conta em WhatsApp > Configuração da API.")
+	errMeta = httpx.NewError(http.StatusBadGateway, "whatsapp_unavailable",
+		"Não foi possível falar com o Meta agora. Tente novamente em alguns minutos.")
+	errNotConnected = httpx.NewError(http.StatusNotFound, "whatsapp_not_connected", "O WhatsApp Business não está conectado.")
+)
+
+// ConnectInput is the connect form. AccessToken and AppSecret may be left
+// empty when replacing the other fields of a connection: the stored ones stay.
+type ConnectInput struct {
+	WABAID        string `json:"wabaId"`
+	PhoneNumberID string `json:"phoneNumberId"`
+	AccessToken   string `json:"accessToken"`
+	AppSecret     string `json:"appSecret"`
+}
+
+// TemplateStatus is one of Agendei's templates as Meta reviewed it.
+type TemplateStatus struct {
+	Kind   string `json:"kind"`
+	Name   string `json:"name"`
+	Status string `json:"status"`
+}
+
+// Status is what the profile shows of the connection. Secrets are never in it.
+type Status struct {
+	Connected          bool             `json:"connected"`
+	WABAID             string           `json:"wabaId"`
+	PhoneNumberID      string           `json:"phoneNumberId"`
+	DisplayPhoneNumber string           `json:"displayPhoneNumber"`
+	VerifiedName       string           `json:"verifiedName"`
+	WebhookURL         string           `json:"webhookUrl"`
+	VerifyToken        string           `json:"verifyToken"`
+	Templates          []TemplateStatus `json:"templates"`
+	SentThisMonth      int              `json:"sentThisMonth"`
+	ConnectedAt        *time.Time       `json:"connectedAt"`
+}
+
+// account is a stored connection with its secrets opened.
+type account struct {
+	UserID, WABAID, PhoneNumberID, Display, Name string
+	Token, AppSecret                             string
+	VerifyToken, WebhookKey                      string
+	ConnectedAt                                  time.Time
+	CheckedAt                                    sql.NullTime
+}
+
+func sealCtx(userID, field string) string { return userID + ":whatsapp." + field }
+
+// load reads an owner's connection (nil when none) and opens its secrets.
+func (s *Service) load(ctx context.Context, q db.Querier, userID string) (*account, error) {
+	a := account{UserID: userID}
+	var tok, sec string
+	err := q.QueryRowContext(ctx, `SELECT waba_id, phone_number_id, display_phone_number, verified_name, access_token_sealed, app_secret_sealed,
+		verify_token, webhook_key, connected_at, templates_checked_at FROM whatsapp_accounts WHERE user_id = ?`, userID).Scan(
+		&a.WABAID, &a.PhoneNumberID, &a.Display, &a.Name, &tok, &sec, &a.VerifyToken, &a.WebhookKey, &a.ConnectedAt, &a.CheckedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if a.Token, err = s.Box.Open(tok, sealCtx(userID, "token")); err != nil {
+		return nil, err
+	}
+	if a.AppSecret, err = s.Box.Open(sec, sealCtx(userID, "app_secret")); err != nil {
+		return nil, err
+	}
+	return &a, nil
+}
+
+// Connect verifies the credentials with Meta (the phone number's display
+// name, the account's templates), creates Agendei's templates where
+// missing, and keeps the connection with its secrets sealed.
+func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (*Status, error) {
+	in.WABAID, in.PhoneNumberID = strings.TrimSpace(in.WABAID), strings.TrimSpace(in.PhoneNumberID)
+	in.AccessToken, in.AppSecret = strings.TrimSpace(in.AccessToken), strings.TrimSpace(in.AppSecret)
+	if in.WABAID == "" || in.PhoneNumberID == "" {
+		return nil, errRequired
+	}
+	if !digits(in.WABAID) || !digits(in.PhoneNumberID) || len(in.WABAID) > 32 || len(in.PhoneNumberID) > 32 {
+		return nil, errIDs
+	}
+	if len(in.AccessToken) > 1024 || len(in.AppSecret) > 1024 {
+		return nil, errTooLong
+	}
+	old, err := s.load(ctx, s.DB, userID)
+	if err != nil && !errors.Is(err, secretbox.ErrOpen) {
+		return nil, err
+	}
+	if old != nil {
+		if in.AccessToken == "" {
+			in.AccessToken = old.Token
+		}
+		if in.AppSecret == "" {
+			in.AppSecret = old.AppSecret
+		}
+	}
+	if in.AccessToken == "" || in.AppSecret == "" {
+		return nil, errRequired
+	}
+	phone, err := s.Graph.PhoneNumber(ctx, in.AccessToken, in.PhoneNumberID)
+	if err != nil {
+		return nil, connectError(ctx, err, errPhone)
+	}
+	list, err := s.Graph.Templates(ctx, in.AccessToken, in.WABAID)
+	if err != nil {
+		return nil, connectError(ctx, err, errWABA)
+	}
+	statuses, err := s.ensureTemplates(ctx, in.AccessToken, in.WABAID, list)
+	if err != nil {
+		return nil, connectError(ctx, err, errWABA)
+	}
+	tok, err := s.Box.Seal(in.AccessToken, sealCtx(userID, "token"))
+	if err != nil {
+		return nil, err
+	}
+	sec, err := s.Box.Seal(in.AppSecret, sealCtx(userID, "app_secret"))
+	if err != nil {
+		return nil, err
+	}
+	now := s.Clock.Now().UTC()
+	verify, key := randomToken(24), randomToken(24)
+	if old != nil {
+		verify, key = old.VerifyToken, old.WebhookKey
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_accounts (user_id, waba_id, phone_number_id, display_phone_number, verified_name,
+			access_token_sealed, app_secret_sealed, verify_token, webhook_key, templates_checked_at, connected_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET waba_id = excluded.waba_id, phone_number_id = excluded.phone_number_id,
+			display_phone_number = excluded.display_phone_number, verified_name = excluded.verified_name,
+			access_token_sealed = excluded.access_token_sealed, app_secret_sealed = excluded.app_secret_sealed,
+			templates_checked_at = excluded.templates_checked_at, updated_at = excluded.updated_at`,
+			userID, in.WABAID, in.PhoneNumberID, phone.DisplayPhoneNumber, phone.VerifiedName, tok, sec, verify, key, now, now, now); err != nil {
+			return err
+		}
+		return saveTemplates(ctx, tx, userID, statuses, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Status(ctx, userID)
+}
+
+// connectError turns a Graph failure into the owner's pt-BR error: a
+// refused token, the object not found (notFound says which), or Meta away.
+func connectError(ctx context.Context, err error, notFound error) error {
+	var ge *GraphError
+	if !errors.As(err, &ge) {
+		httpx.Logger(ctx).Warn("whatsapp connect: graph api unreachable", "err", err)
+		return errMeta
+	}
+	switch {
+	case ge.Code == 190:
+		return errToken
+	case ge.Temporary():
+		return errMeta
+	case ge.Code == 100 || ge.Auth():
+		return notFound
+	}
+	httpx.Logger(ctx).Warn("whatsapp connect: graph api refused", "err", err)
+	return errMeta
+}
+
+// ensureTemplates creates each of Agendei's templates the account lacks
+// and returns every template's status.
+func (s *Service) ensureTemplates(ctx context.Context, token, wabaID string, list []Template) ([]TemplateStatus, error) {
+	var out []TemplateStatus
+	for _, kind := range Kinds {
+		want := TemplateFor(kind)
+		status := ""
+		for _, t := range list {
+			if t.Name == want.Name && t.Language == want.Language {
+				status = t.Status
+			}
+		}
+		if status == "" {
+			created, err := s.Graph.CreateTemplate(ctx, token, wabaID, want)
+			var ge *GraphError
+			switch {
+			case errors.As(err, &ge) && ge.Subcode == 2388024: // already exists (created meanwhile)
+				status = "PENDING"
+			case err != nil:
+				return nil, err
+			default:
+				status = created.Status
+			}
+		}
+		out = append(out, TemplateStatus{Kind: kind, Name: want.Name, Status: strings.ToUpper(status)})
+	}
+	return out, nil
+}
+
+func saveTemplates(ctx context.Context, tx db.Querier, userID string, ts []TemplateStatus, now time.Time) error {
+	for _, t := range ts {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_templates (user_id, kind, name, language, status, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (user_id, kind) DO UPDATE SET name = excluded.name, language = excluded.language, status = excluded.status, updated_at = excluded.updated_at`,
+			userID, t.Kind, t.Name, Language, t.Status, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RefreshTemplates reads the templates' review status from Meta when the
+// last read is older than every (and some template is not yet approved),
+// creating any that went missing. A Graph fault is returned; callers that
+// only show a status log it and show what they had.
+func (s *Service) RefreshTemplates(ctx context.Context, userID string, every time.Duration) error {
+	a, err := s.load(ctx, s.DB, userID)
+	if err != nil || a == nil {
+		return err
+	}
+	now := s.Clock.Now().UTC()
+	if a.CheckedAt.Valid && now.Sub(a.CheckedAt.Time) < every {
+		return nil
+	}
+	var pending int
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_templates WHERE user_id = ? AND status = 'APPROVED'`, userID).Scan(&pending); err != nil {
+		return err
+	}
+	if pending == len(Kinds) && a.CheckedAt.Valid && now.Sub(a.CheckedAt.Time) < 24*time.Hour {
+		return nil // all approved: looked at daily (Meta may pause or disable one)
+	}
+	list, err := s.Graph.Templates(ctx, a.Token, a.WABAID)
+	if err != nil {
+		return err
+	}
+	statuses, err := s.ensureTemplates(ctx, a.Token, a.WABAID, list)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE whatsapp_accounts SET templates_checked_at = ? WHERE user_id = ?`, now, userID); err != nil {
+			return err
+		}
+		return saveTemplates(ctx, tx, userID, statuses, now)
+	})
+}
+
+// Status is the connection as the profile shows it, without secrets.
+func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
+	st := &Status{Templates: []TemplateStatus{}}
+	var connected time.Time
+	var key string
+	err := s.DB.QueryRowContext(ctx, `SELECT waba_id, phone_number_id, display_phone_number, verified_name, verify_token, webhook_key, connected_at
+		FROM whatsapp_accounts WHERE user_id = ?`, userID).Scan(&st.WABAID, &st.PhoneNumberID, &st.DisplayPhoneNumber, &st.VerifiedName, &st.VerifyToken, &key, &connected)
+	if errors.Is(err, sql.ErrNoRows) {
+		return st, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	st.Connected, st.ConnectedAt = true, &connected
+	st.WebhookURL = s.BaseURL + "/webhooks/whatsapp/" + key
+	err = db.Each(ctx, s.DB, `SELECT kind, name, status FROM whatsapp_templates WHERE user_id = ? ORDER BY kind`, []any{userID}, func(r *sql.Rows) error {
+		var t TemplateStatus
+		if err := r.Scan(&t.Kind, &t.Name, &t.Status); err != nil {
+			return err
+		}
+		st.Templates = append(st.Templates, t)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	st.SentThisMonth, err = s.sentThisMonth(ctx, userID)
+	return st, err
+}
+
+// sentThisMonth counts the template messages Meta accepted since the first
+// of the owner's month: what Meta bills the owner for.
+func (s *Service) sentThisMonth(ctx context.Context, userID string) (int, error) {
+	loc, err := schedule.Zone(ctx, s.DB, userID)
+	if err != nil {
+		loc = tz.Load("")
+	}
+	now := s.Clock.Now().In(loc)
+	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc)
+	var n int
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_messages WHERE user_id = ? AND sent_at >= ?`, userID, first.UTC()).Scan(&n)
+	return n, err
+}
+
+// Disconnect removes the connection, its sealed secrets and template
+// records; the message history stays on the appointments.
+func (s *Service) Disconnect(ctx context.Context, userID string) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM whatsapp_templates WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		return db.ExecOwned(ctx, tx, errNotConnected, `DELETE FROM whatsapp_accounts WHERE user_id = ?`, userID)
+	})
+}
+
+func digits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func randomToken(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}

@@ -1,0 +1,308 @@
+package whatsapp
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+const sendJob = "whatsapp.send"
+
+// maxTries is how many times a message is tried before it counts as failed
+// for good (and the e-mail goes instead); the job itself allows more, so
+// that this count, kept with the message, is the one that decides.
+const maxTries = 5
+
+// sendLease is how long an attempt owns its message: a "sending" row older
+// than this is an attempt that died between claiming and recording.
+const sendLease = 90 * time.Second
+
+// Fallback sends the e-mail of a message that WhatsApp will not carry
+// (failed for good, or its outcome unknown after a crash).
+type Fallback interface {
+	EmailInstead(ctx context.Context, ownerID, appointmentID string, n int, at string) error
+}
+
+type sendPayload struct {
+	OwnerID       string `json:"ownerId"`
+	AppointmentID string `json:"appointmentId"`
+	Kind          string `json:"kind"`
+	N             int    `json:"n,omitempty"` // which of the owner's reminders (1 or 2); 0 for a confirmation
+	For           string `json:"for"`         // "YYYY-MM-DD HH:MM": the appointment time the message is about
+}
+
+// idemKey names a message once: (appointment, kind and which one, the time
+// it is about). The same for every retry and every instance; a move makes
+// a new one.
+func (p sendPayload) idemKey() string {
+	return p.AppointmentID + "|" + p.Kind + "|" + strconv.Itoa(p.N) + "|" + p.For
+}
+
+// Ready reports whether an owner's message of a kind can go by WhatsApp
+// now: connected, its template APPROVED, and a client phone to send to.
+func (s *Service) Ready(ctx context.Context, q db.Querier, ownerID, kind, clientPhone string) (bool, error) {
+	if Recipient(clientPhone) == "" {
+		return false, nil
+	}
+	var status string
+	err := q.QueryRowContext(ctx, `SELECT t.status FROM whatsapp_templates t JOIN whatsapp_accounts a ON a.user_id = t.user_id
+		WHERE t.user_id = ? AND t.kind = ?`, ownerID, kind).Scan(&status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return status == "APPROVED", err
+}
+
+// Message is one message to queue: the n-th reminder (or the
+// confirmation, n 0) of an appointment at its local "YYYY-MM-DD HH:MM".
+type Message struct {
+	OwnerID, AppointmentID, ClientPhone string
+	Kind                                string
+	N                                   int
+	For                                 string
+}
+
+// Queue writes the job that sends a message when WhatsApp can carry it
+// (Ready), inside the caller's transaction when q is one — the outbox: the
+// message exists exactly when the change that asked for it does — and
+// reports whether it did; false means the e-mail is the channel.
+func (s *Service) Queue(ctx context.Context, q db.Querier, m Message) (bool, error) {
+	ready, err := s.Ready(ctx, q, m.OwnerID, m.Kind, m.ClientPhone)
+	if err != nil || !ready {
+		return false, err
+	}
+	err = s.Jobs.Enqueue(ctx, q, jobs.About{UserID: m.OwnerID, AppointmentID: m.AppointmentID}, sendJob,
+		sendPayload{OwnerID: m.OwnerID, AppointmentID: m.AppointmentID, Kind: m.Kind, N: m.N, For: m.For}, time.Time{}, maxTries+3)
+	return err == nil, err
+}
+
+// RegisterJobs teaches the queue to send WhatsApp messages.
+func (s *Service) RegisterJobs() {
+	queue := s.Jobs
+	queue.Register(sendJob, func(ctx context.Context, payload []byte) error {
+		var p sendPayload
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return err
+		}
+		return s.deliver(ctx, p)
+	})
+}
+
+// appointment is what a message says and whom it goes to.
+type appointment struct {
+	Status, Phone, Client, Service, Date, Time, Owner string
+}
+
+// deliver sends one message at most once per idempotency key:
+//
+//  1. the key is claimed by inserting the message row ("sending", with a
+//     lease) before Meta is called — a second instance or a duplicate job
+//     finds the row and stops;
+//  2. Meta is called;
+//  3. the answer is recorded (wamid and "sent"; "retry" for a temporary
+//     fault, tried again with the job's back-off; "failed" for good, and
+//     the e-mail goes).
+//
+// The crash window is between 2 and 3: a process that dies after Meta
+// accepted the message and before the row says so leaves a "sending" row
+// whose lease ends. Its outcome is unknown, and Meta's API takes no
+// idempotency key, so it is never sent again (that could be a second
+// message): it becomes "unknown" and the e-mail goes instead. The window is
+// one HTTP round trip; a duplicate is worse for a client than an e-mail.
+func (s *Service) deliver(ctx context.Context, p sendPayload) error {
+	var a appointment
+	err := s.DB.QueryRowContext(ctx, `SELECT a.status, a.client_phone, a.client_name, a.service_name, a.appointment_date, a.appointment_time, p.name
+		FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ? AND a.user_id = ?`, p.AppointmentID, p.OwnerID).Scan(
+		&a.Status, &a.Phone, &a.Client, &a.Service, &a.Date, &a.Time, &a.Owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // deleted (or erased): nothing to send
+	}
+	if err != nil {
+		return err
+	}
+	if a.Status != "confirmed" || (p.For != "" && p.For != a.Date+" "+a.Time) {
+		return nil // cancelled, or moved: the message of the new time is its own
+	}
+	acc, err := s.load(ctx, s.DB, p.OwnerID)
+	if err != nil {
+		return err
+	}
+	ready := false
+	if acc != nil {
+		_ = s.RefreshTemplates(ctx, p.OwnerID, 10*time.Minute) // a newly approved template is used at once
+		if ready, err = s.Ready(ctx, s.DB, p.OwnerID, p.Kind, a.Phone); err != nil {
+			return err
+		}
+	}
+	id, ref, attempt, owned, err := s.claim(ctx, p)
+	if err != nil || !owned {
+		return err
+	}
+	if !ready {
+		return s.giveUp(ctx, p, id, "failed", "WhatsApp indisponível para esta mensagem (desconectado, modelo não aprovado ou sem telefone)")
+	}
+	msg := TemplateMessage{To: Recipient(a.Phone), Template: TemplateFor(p.Kind).Name, Language: Language,
+		Body: []string{a.Client, a.Owner, a.Service, brfmt.LongDate(a.Date), a.Time}}
+	if p.Kind == KindReminder {
+		msg.QuickReply = []string{"c:" + ref, "r:" + ref, "n:" + ref}
+	}
+	wamid, sendErr := s.Graph.SendTemplate(ctx, acc.Token, acc.PhoneNumberID, msg)
+	now := s.Clock.Now().UTC()
+	if sendErr == nil {
+		_, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sent', wamid = ?, sent_at = ?, status_at = ?, locked_until = NULL, error = ''
+			WHERE id = ?`, wamid, now, now, id)
+		return err
+	}
+	if Temporary(sendErr) && attempt < maxTries {
+		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "attempt", attempt, "err", sendErr)
+		if _, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'retry', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`,
+			truncate(sendErr.Error(), 300), id); err != nil {
+			return err
+		}
+		return sendErr
+	}
+	httpx.Logger(ctx).Warn("whatsapp send: failed for good, e-mail instead", "appointment", p.AppointmentID, "attempt", attempt, "err", sendErr)
+	return s.giveUp(ctx, p, id, "failed", sendErr.Error())
+}
+
+// claim takes the message's idempotency key for this attempt. owned is
+// false when the message was sent, is being sent, or was given up.
+func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, attempt int, owned bool, err error) {
+	now := s.Clock.Now().UTC()
+	ref = randomToken(18)
+	id = uuid.NewString()
+	res, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, kind, state, ref_hash, attempts, locked_until, created_at)
+		VALUES (?, ?, ?, ?, ?, 'sending', ?, 1, ?, ?) ON CONFLICT (idem_key) DO NOTHING`,
+		id, p.idemKey(), p.OwnerID, p.AppointmentID, p.Kind, RefHash(ref), now.Add(sendLease), now)
+	if err != nil {
+		return "", "", 0, false, err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
+		return id, ref, 1, true, nil
+	}
+	var state string
+	var locked sql.NullTime
+	if err := s.DB.QueryRowContext(ctx, `SELECT id, state, attempts, locked_until FROM whatsapp_messages WHERE idem_key = ?`, p.idemKey()).Scan(
+		&id, &state, &attempt, &locked); err != nil {
+		return "", "", 0, false, err
+	}
+	switch {
+	case state == "retry":
+		res, err = s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sending', attempts = attempts + 1, ref_hash = ?, locked_until = ?
+			WHERE id = ? AND state = 'retry'`, RefHash(ref), now.Add(sendLease), id)
+		if err != nil {
+			return "", "", 0, false, err
+		}
+		n, _ := res.RowsAffected()
+		return id, ref, attempt + 1, n == 1, nil
+	case state == "sending" && locked.Valid && !locked.Time.After(now):
+		// An attempt died between claiming and recording: its outcome is
+		// unknown, and a second message would be worse than an e-mail.
+		return "", "", 0, false, s.giveUp(ctx, p, id, "unknown", "resultado desconhecido (o envio foi interrompido); enviado por e-mail")
+	}
+	return "", "", 0, false, nil
+}
+
+// giveUp marks a message failed (or unknown) once, and then — only the
+// caller that made that change — sends the e-mail instead.
+func (s *Service) giveUp(ctx context.Context, p sendPayload, id, state, reason string) error {
+	res, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, error = ?, locked_until = NULL, emailed = ?
+		WHERE id = ? AND state IN ('sending', 'retry')`, state, truncate(reason, 300), s.Fallback != nil && p.Kind == KindReminder, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 || s.Fallback == nil || p.Kind != KindReminder {
+		// The confirmation e-mail (with its invite) always went at booking:
+		// only a reminder needs an e-mail in WhatsApp's place.
+		return nil
+	}
+	return s.Fallback.EmailInstead(ctx, p.OwnerID, p.AppointmentID, p.N, p.For)
+}
+
+// RefHash is how a quick-reply reference is kept: its SHA-256.
+func RefHash(ref string) string {
+	sum := sha256.Sum256([]byte(ref))
+	return hex.EncodeToString(sum[:])
+}
+
+// Recipient is a client's phone as the Cloud API takes it: digits with the
+// country code and no "+" (a Brazilian number typed without 55 gets it).
+// "" when it cannot be a WhatsApp number.
+func Recipient(phone string) string {
+	d := make([]byte, 0, len(phone))
+	for i := 0; i < len(phone); i++ {
+		if c := phone[i]; c >= '0' && c <= '9' {
+			d = append(d, c)
+		}
+	}
+	s := string(d)
+	if len(s) == 10 || len(s) == 11 { // DDD + number
+		s = "55" + s
+	}
+	if len(s) < 12 || len(s) > 15 || s[0] == '0' {
+		return ""
+	}
+	return s
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}
+
+// Delivery is a message as the appointment shows it.
+type Delivery struct {
+	Kind      string     `json:"kind"`
+	State     string     `json:"state"` // sending, retry, sent, delivered, read, failed, unknown
+	Error     string     `json:"error"`
+	Emailed   bool       `json:"emailed"` // the e-mail went instead
+	SentAt    *time.Time `json:"sentAt"`
+	UpdatedAt time.Time  `json:"updatedAt"`
+}
+
+// Deliveries lists an appointment's WhatsApp messages, oldest first.
+func (s *Service) Deliveries(ctx context.Context, ownerID, appointmentID string) ([]Delivery, error) {
+	var exists int
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM appointments WHERE id = ? AND user_id = ?`, appointmentID, ownerID).Scan(&exists); err != nil {
+		return nil, err
+	}
+	if exists == 0 {
+		return nil, errAppointment
+	}
+	out := []Delivery{}
+	err := db.Each(ctx, s.DB, `SELECT kind, state, error, emailed, sent_at, status_at, created_at FROM whatsapp_messages
+		WHERE user_id = ? AND appointment_id = ? ORDER BY created_at`, []any{ownerID, appointmentID}, func(r *sql.Rows) error {
+		var d Delivery
+		var sent, status sql.NullTime
+		if err := r.Scan(&d.Kind, &d.State, &d.Error, &d.Emailed, &sent, &status, &d.UpdatedAt); err != nil {
+			return err
+		}
+		if status.Valid {
+			d.UpdatedAt = status.Time
+		}
+		if sent.Valid {
+			t := sent.Time.UTC()
+			d.SentAt = &t
+		}
+		d.UpdatedAt = d.UpdatedAt.UTC()
+		out = append(out, d)
+		return nil
+	})
+	return out, err
+}
+
+var errAppointment = httpx.NewError(404, "not_found", "Agendamento não encontrado.")

@@ -1,0 +1,281 @@
+package whatsapp
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Answer is what a client's tap on a reminder's quick-reply button asks.
+type Answer string
+
+// The three answers; each button's payload is "<letter>:<reference>".
+const (
+	AnswerConfirm    Answer = "confirm"
+	AnswerReschedule Answer = "reschedule"
+	AnswerCancel     Answer = "cancel"
+)
+
+var answerOf = map[string]Answer{"c": AnswerConfirm, "r": AnswerReschedule, "n": AnswerCancel}
+
+// Answerer acts on a client's answer through the one-tap answers' entry
+// point (issue 28 point 1: same path, same cutoff rules, same race-free
+// moves as the e-mail's links). It must be idempotent: a second call for
+// the same answer changes nothing.
+type Answerer interface {
+	AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, a Answer) error
+}
+
+var (
+	errSignature = httpx.NewError(http.StatusUnauthorized, "invalid_signature", "Assinatura do webhook inválida.")
+	errHook      = httpx.NewError(http.StatusNotFound, "not_found", "Webhook não encontrado.")
+	errVerify    = httpx.NewError(http.StatusForbidden, "verify_token_mismatch", "Token de verificação não confere.")
+)
+
+// VerifyHandler answers Meta's subscription check: GET with
+// hub.mode=subscribe, hub.verify_token equal to the owner's, and
+// hub.challenge echoed back as plain text.
+func (h *Handlers) VerifyHandler(w http.ResponseWriter, r *http.Request) error {
+	var verify string
+	err := h.Svc.DB.QueryRowContext(r.Context(), `SELECT verify_token FROM whatsapp_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&verify)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errHook
+	}
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	if q.Get("hub.mode") != "subscribe" || subtle.ConstantTimeCompare([]byte(q.Get("hub.verify_token")), []byte(verify)) != 1 {
+		return errVerify
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	_, _ = io.WriteString(w, q.Get("hub.challenge"))
+	return nil
+}
+
+// EventHandler takes Meta's POSTs: the raw body's X-Hub-Signature-256 is
+// checked with the owner's app secret before anything in it is read.
+func (h *Handlers) EventHandler(w http.ResponseWriter, r *http.Request) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return httpx.ErrTooLarge
+		}
+		return err
+	}
+	var userID string
+	err = h.Svc.DB.QueryRowContext(r.Context(), `SELECT user_id FROM whatsapp_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errHook
+	}
+	if err != nil {
+		return err
+	}
+	acc, err := h.Svc.load(r.Context(), h.Svc.DB, userID)
+	if err != nil || acc == nil {
+		return errors.Join(err, errHook)
+	}
+	if !ValidSignature(acc.AppSecret, body, r.Header.Get("X-Hub-Signature-256")) {
+		return errSignature
+	}
+	if err := h.Svc.handleEvent(r.Context(), acc, body); err != nil {
+		return err // 5xx: Meta delivers it again, and every step is idempotent
+	}
+	return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+}
+
+// ValidSignature checks an X-Hub-Signature-256 header ("sha256=<hex>")
+// against the HMAC-SHA256 of the raw body with the app secret, in constant time.
+func ValidSignature(appSecret string, body []byte, header string) bool {
+	hexSig, ok := strings.CutPrefix(header, "sha256=")
+	if !ok {
+		return false
+	}
+	got, err := hex.DecodeString(hexSig)
+	if err != nil {
+		return false
+	}
+	m := hmac.New(sha256.New, []byte(appSecret))
+	m.Write(body)
+	return hmac.Equal(got, m.Sum(nil))
+}
+
+// event is the part of Meta's messages webhook Agendei reads
+// (webhooks/reference/messages): statuses of the messages it sent, and
+// clients' quick-reply taps.
+type event struct {
+	Object string `json:"object"`
+	Entry  []struct {
+		ID      string `json:"id"`
+		Changes []struct {
+			Field string `json:"field"`
+			Value struct {
+				Metadata struct {
+					PhoneNumberID string `json:"phone_number_id"`
+				} `json:"metadata"`
+				Statuses []struct {
+					ID        string `json:"id"`
+					Status    string `json:"status"`
+					Timestamp string `json:"timestamp"`
+					Errors    []struct {
+						Code  int    `json:"code"`
+						Title string `json:"title"`
+					} `json:"errors"`
+				} `json:"statuses"`
+				Messages []struct {
+					ID     string `json:"id"`
+					Type   string `json:"type"`
+					Button *struct {
+						Payload string `json:"payload"`
+					} `json:"button"`
+					Interactive *struct {
+						ButtonReply *struct {
+							ID string `json:"id"`
+						} `json:"button_reply"`
+					} `json:"interactive"`
+				} `json:"messages"`
+			} `json:"value"`
+		} `json:"changes"`
+	} `json:"entry"`
+}
+
+// rank orders delivery states: a status applies only over a lower one, so
+// a late or replayed webhook never moves a message back.
+var rank = map[string]int{"sent": 1, "delivered": 2, "read": 3, "failed": 4}
+
+const rankSQL = `CASE state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`
+
+func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) error {
+	var ev event
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return httpx.Validation("Corpo do webhook inválido.")
+	}
+	for _, e := range ev.Entry {
+		for _, c := range e.Changes {
+			v := c.Value
+			if v.Metadata.PhoneNumberID != acc.PhoneNumberID {
+				continue // another number of the account: not Agendei's
+			}
+			for _, st := range v.Statuses {
+				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); err != nil {
+					return err
+				}
+			}
+			for _, m := range v.Messages {
+				payload := ""
+				switch {
+				case m.Type == "button" && m.Button != nil:
+					payload = m.Button.Payload
+				case m.Type == "interactive" && m.Interactive != nil && m.Interactive.ButtonReply != nil:
+					payload = m.Interactive.ButtonReply.ID
+				default:
+					continue // free text and the rest: the owner reads them in WhatsApp
+				}
+				if err := s.answer(ctx, acc.UserID, m.ID, payload); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func statusError(errs []struct {
+	Code  int    `json:"code"`
+	Title string `json:"title"`
+}) string {
+	if len(errs) == 0 {
+		return ""
+	}
+	return strconv.Itoa(errs[0].Code) + " " + errs[0].Title
+}
+
+// applyStatus records a delivery status over a lower one; a message that
+// failed after Meta accepted it gets the e-mail instead, once.
+func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, reason string) error {
+	r, ok := rank[status]
+	if !ok || wamid == "" {
+		return nil
+	}
+	at := s.Clock.Now().UTC()
+	if sec, err := strconv.ParseInt(ts, 10, 64); err == nil {
+		at = time.Unix(sec, 0).UTC()
+	}
+	var res sql.Result
+	var p sendPayload
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		var key string
+		err := tx.QueryRowContext(ctx, `SELECT idem_key, appointment_id, kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`, wamid, userID).Scan(
+			&key, &p.AppointmentID, &p.Kind)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // not a message of Agendei's
+		}
+		if err != nil {
+			return err
+		}
+		p.OwnerID = userID
+		if parts := strings.SplitN(key, "|", 4); len(parts) == 4 {
+			p.N, _ = strconv.Atoi(parts[2])
+			p.For = parts[3]
+		}
+		emailed := status == "failed" && s.Fallback != nil && p.Kind == KindReminder
+		res, err = tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, status_at = ?, error = CASE WHEN ? = '' THEN error ELSE ? END,
+			emailed = CASE WHEN ? THEN ? ELSE emailed END
+			WHERE wamid = ? AND user_id = ? AND `+rankSQL+` < ?`, status, at, reason, reason, emailed, emailed, wamid, userID, r)
+		return err
+	})
+	if err != nil || res == nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 && status == "failed" && s.Fallback != nil && p.Kind == KindReminder {
+		return s.Fallback.EmailInstead(ctx, p.OwnerID, p.AppointmentID, p.N, p.For)
+	}
+	return nil
+}
+
+// answer acts on a quick-reply tap once per inbound message id; the
+// payload's reference (never the appointment id) finds the appointment
+// among this owner's messages.
+func (s *Service) answer(ctx context.Context, userID, inboundID, payload string) error {
+	if inboundID == "" {
+		return nil
+	}
+	var seen int
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_inbound WHERE wamid = ?`, inboundID).Scan(&seen); err != nil || seen > 0 {
+		return err // a replay: already acted on
+	}
+	letter, ref, _ := strings.Cut(payload, ":")
+	a, ok := answerOf[letter]
+	var apptID string
+	if ok && ref != "" {
+		err := s.DB.QueryRowContext(ctx, `SELECT appointment_id FROM whatsapp_messages WHERE ref_hash = ? AND user_id = ?`, RefHash(ref), userID).Scan(&apptID)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+	}
+	if apptID != "" && s.Answers != nil {
+		// The answers' entry point is idempotent, so a replay racing this
+		// one (before the row below exists) changes nothing twice.
+		if err := s.Answers.AnswerFromWhatsApp(ctx, userID, apptID, a); err != nil {
+			return err
+		}
+	}
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
+		inboundID, userID, s.Clock.Now().UTC())
+	return err
+}
