@@ -9,6 +9,9 @@ import { join } from 'node:path'
 const port = Number(process.env.E2E_PORT ?? 18931)
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agendei-e2e-'))
 const baseURL = `http://127.0.0.1:${port}`
+// The fake of Meta's Graph API (cmd/graphfake) the server's WhatsApp Cloud API calls go to.
+const graphPort = port + 1000
+process.env.E2E_GRAPH_URL ??= `http://127.0.0.1:${graphPort}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,12 +41,22 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
-    command: `../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `go run ../cmd/graphfake -addr 127.0.0.1:${graphPort}`,
+      url: `${process.env.E2E_GRAPH_URL}/_fake/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL}`,
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

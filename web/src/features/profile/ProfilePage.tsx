@@ -15,6 +15,7 @@ import { AddressCard } from './AddressCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { WidgetCard } from './WidgetCard'
+import { WhatsAppCard } from './WhatsAppCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
 import { profileFields, profileSchema } from './profile-form'
@@ -56,6 +57,7 @@ export default function ProfilePage() {
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
           <MessageTemplatesCard />
+          <WhatsAppCard />
           <WidgetCard username={data.publicUsername} name={data.name} />
           <CalendarFeedsCard />
         </>

@@ -57,6 +57,8 @@ export const queryKeys = {
   notifications: ['notifications'] as const,
   calendarFeeds: ['calendar-feeds'] as const,
   messageTemplates: ['message-templates'] as const,
+  whatsapp: ['whatsapp'] as const,
+  whatsappDeliveries: (appointmentId: string) => ['appointments', 'whatsapp', appointmentId] as const,
   subscription: ['subscription'] as const,
   // The public booking pages (their own module, so those pages load only their keys).
   ...publicKeys,
