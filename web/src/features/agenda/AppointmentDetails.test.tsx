@@ -44,3 +44,22 @@ it('keeping the appointment sends nothing', async () => {
   expect(screen.queryByRole('alertdialog')).toBeNull()
   expect(calls.some((c) => c.method === 'PATCH')).toBe(false)
 })
+
+it('shows each automatic WhatsApp message and says when one was not delivered', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1/whatsapp')
+      return {
+        status: 200,
+        body: [
+          { kind: 'confirmation', state: 'read', error: '', emailed: false, sentAt: '2099-01-01T12:00:00Z', updatedAt: '2099-01-01T12:05:00Z' },
+          { kind: 'reminder', state: 'failed', error: '131026 Message undeliverable', emailed: true, sentAt: '2099-03-01T10:00:00Z', updatedAt: '2099-03-01T10:01:00Z' },
+        ],
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={session8} /> }], '/')
+  const list = await screen.findByRole('list', { name: 'Mensagens automáticas de WhatsApp' })
+  expect(within(list).getByText('WhatsApp lido')).toBeInTheDocument()
+  expect(within(list).getByText('WhatsApp não entregue — enviado por e-mail')).toBeInTheDocument()
+})

@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/status-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
 import { RescheduleForm } from './RescheduleForm'
+import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
 type Appointment = Schemas['Appointment']
@@ -100,6 +101,7 @@ export function AppointmentDetails({
           <StatusBadge status={a.status} />
         </dd>
       </dl>
+      <WhatsAppDeliveries appointmentId={a.id} />
       {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (
         <RescheduleForm
