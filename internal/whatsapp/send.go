@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -238,9 +239,12 @@ func RefHash(ref string) string {
 }
 
 // Recipient is a client's phone as the Cloud API takes it: digits with the
-// country code and no "+" (a Brazilian number typed without 55 gets it).
+// country code and no "+" (E.164 without the plus). A number written
+// without "+" is Brazilian: DDD and number get 55, and one with 55 already
+// stays; with "+" any country is taken (a Brazilian one checked for length).
 // "" when it cannot be a WhatsApp number.
 func Recipient(phone string) string {
+	phone = strings.TrimSpace(phone)
 	d := make([]byte, 0, len(phone))
 	for i := 0; i < len(phone); i++ {
 		if c := phone[i]; c >= '0' && c <= '9' {
@@ -248,13 +252,24 @@ func Recipient(phone string) string {
 		}
 	}
 	s := string(d)
-	if len(s) == 10 || len(s) == 11 { // DDD + number
-		s = "55" + s
-	}
-	if len(s) < 12 || len(s) > 15 || s[0] == '0' {
+	brazil := func(s string) bool { return len(s) >= 12 && len(s) <= 13 && s[2] != '0' }
+	switch {
+	case s == "":
 		return ""
+	case strings.HasPrefix(phone, "+") && strings.HasPrefix(s, "55"):
+		if brazil(s) {
+			return s
+		}
+	case strings.HasPrefix(phone, "+"):
+		if len(s) >= 8 && len(s) <= 15 && s[0] != '0' {
+			return s
+		}
+	case (len(s) == 10 || len(s) == 11) && s[0] != '0':
+		return "55" + s
+	case strings.HasPrefix(s, "55") && brazil(s):
+		return s
 	}
-	return s
+	return ""
 }
 
 func truncate(s string, n int) string {

@@ -309,3 +309,39 @@ func TestReminder_UndeliverableNumberFailsForGood(t *testing.T) {
 		}
 	})
 }
+
+// An attempt that claimed the message and died before recording Meta's
+// answer (the crash window) leaves a "sending" row; once its lease ends the
+// retry cannot know whether Meta sent it, so it never calls Meta again: the
+// message is "unknown" and the client is not messaged twice.
+func TestReminder_AnAttemptThatDiedMidSendIsNeverSentAgain(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		ctx := context.Background()
+		if ok, err := w.e.Server.WhatsApp.Queue(ctx, w.e.DB, w.reminder(1)); !ok || err != nil {
+			t.Fatalf("queue: %v %v", ok, err)
+		}
+		// The dead attempt's claim, as deliver writes it, its lease still running.
+		now := w.e.Clock.Now().UTC()
+		if _, err := w.e.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, kind, state, ref_hash, attempts, locked_until, created_at)
+			VALUES ('dead', ?, ?, ?, 'reminder', 'sending', 'x', 1, ?, ?)`, w.apptID+"|reminder|1|"+w.at, w.ownerID, w.apptID, now.Add(time.Minute), now); err != nil {
+			t.Fatal(err)
+		}
+		w.e.RunJobs() // while the lease runs, the other attempt owns it
+		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "sending" {
+			t.Fatalf("during the lease: %+v", ds)
+		}
+		if ok, _ := w.e.Server.WhatsApp.Queue(ctx, w.e.DB, w.reminder(1)); !ok {
+			t.Fatal("not queued")
+		}
+		w.e.Clock.Advance(2 * time.Minute)
+		w.e.RunJobs()
+		if n := w.fake.Sends(); n != 0 {
+			t.Fatalf("Meta was called %d times for a message that may have gone", n)
+		}
+		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "unknown" {
+			t.Fatalf("after the lease: %+v", ds)
+		}
+	})
+}
