@@ -37,6 +37,7 @@ import (
 	vegeta "github.com/tsenart/vegeta/v12/lib"
 
 	"github.com/agendei/agendei/internal/benchseed"
+	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
@@ -517,12 +518,7 @@ func run(engine, dsn string) {
 	if len(readRows) == 0 {
 		return
 	}
-	setups := []string{""}
-	for _, m := range []string{"memo", "setup-cache", "combined-read", "batcher"} {
-		if m != "batcher" || engine == "postgres" { // SQLite has no batcher
-			setups = append(setups, m)
-		}
-	}
+	setups := append([]string{""}, config.BenchMechanisms...)
 	// Each setting runs twice, in the order there and back (all on first and
 	// last), so that a machine growing busier or quieter during the run
 	// weighs on every setting alike; a row's share is the mean of its two.

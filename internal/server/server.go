@@ -130,9 +130,6 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	// cfg.BenchDisable (a benchmark switch, never set in production) turns
 	// the public read path's mechanisms off for cmd/agendei-bench.
 	off := cfg.BenchDisable
-	if off["batcher"] {
-		d.DB.StopBatching()
-	}
 	var cache *memo.Cache // nil: no cache
 	if !off["memo"] {
 		cache = memo.New(d.DB, d.Clock, 16<<20, reg)

@@ -65,10 +65,9 @@ type Config struct {
 }
 
 // BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes: the answer
-// cache (memo), the per-owner setup cache (schedule.Cache), the public
-// read's one statement of version and busy days (booking.readPublic), and
-// PostgreSQL's read batcher (db.RawRows).
-var BenchMechanisms = []string{"memo", "setup-cache", "combined-read", "batcher"}
+// cache (memo), the per-owner setup cache (schedule.Cache), and the public
+// read's one statement of version and busy days (booking.readPublic).
+var BenchMechanisms = []string{"memo", "setup-cache", "combined-read"}
 
 type setting struct {
 	flag, env, def, usage string

@@ -44,8 +44,7 @@ var migrations embed.FS
 type DB struct {
 	Dialect Dialect
 	w, r    *sql.DB
-	reads   stmtCache   // SQLite: reads prepared once per connection, not on every call
-	batch   *rawBatcher // PostgreSQL: RawRows reads that arrive together go as one batch
+	reads   stmtCache // SQLite: reads prepared once per connection, not on every call
 }
 
 // stmtCache keeps the pool's prepared statement of each read query text.
@@ -112,7 +111,7 @@ func openPostgres(ctx context.Context, url string) (*DB, error) {
 	pool.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
 	pool.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
 	pool.SetConnMaxIdleTime(5 * time.Minute)
-	d := &DB{Dialect: Postgres, w: pool, r: pool, batch: newRawBatcher(pool, max(1, runtime.NumCPU()/2))}
+	d := &DB{Dialect: Postgres, w: pool, r: pool}
 	if err := d.Ping(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
@@ -158,24 +157,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 }
 
 // Readers is how many reads may usefully be under way at once: the read
-// pool's size, or on PostgreSQL, where RawRows reads go in batches, two
-// full batches for each worker (one running, the next gathering).
+// pool's size.
 func (d *DB) Readers() int {
-	if d.batch != nil {
-		return 2 * d.batch.workers * maxBatch
-	}
 	return d.r.Stats().MaxOpenConnections
-}
-
-// StopBatching makes RawRows run each PostgreSQL read by itself, as on
-// SQLite, and Readers the pool's size: a benchmark switch
-// (AGENDEI_BENCH_DISABLE=batcher, for cmd/agendei-bench to measure what the
-// batcher pays), not for production. Call it before the first read.
-func (d *DB) StopBatching() {
-	if d.batch != nil {
-		d.batch.close()
-		d.batch = nil
-	}
 }
 
 // Close closes every connection.
@@ -186,9 +170,6 @@ func (d *DB) Close() error {
 	}
 	d.reads.m = nil
 	d.reads.mu.Unlock()
-	if d.batch != nil {
-		d.batch.close()
-	}
 	err := d.w.Close()
 	if d.r != d.w {
 		err = errors.Join(err, d.r.Close())
@@ -461,10 +442,7 @@ func (d *DB) Analyze(ctx context.Context) error {
 // RawRows runs a read and hands each row's columns to fn as raw text (nil:
 // NULL), valid only until fn returns: for the hottest reads, where turning
 // every column into a Go value, as database/sql does, costs more than the
-// query. Every column must be text (CAST numbers in the query). On
-// PostgreSQL, reads that arrive together go as one pipelined batch (see
-// rawBatcher); fn may then run on another goroutine, never after RawRows
-// returns.
+// query. Every column must be text (CAST numbers in the query).
 func (d *DB) RawRows(ctx context.Context, q string, args []any, fn func(cols [][]byte)) error {
 	if d.Dialect != Postgres {
 		rows, err := d.QueryContext(ctx, q, args...)
@@ -493,18 +471,20 @@ func (d *DB) RawRows(ctx context.Context, q string, args []any, fn func(cols [][
 		}
 		return rows.Err()
 	}
-	q = d.Rebind(q)
-	if d.batch != nil {
-		if err := d.batch.run(ctx, q, args, fn); !errors.Is(err, errAlone) {
-			return err
-		}
-	}
 	conn, err := d.r.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
 	return conn.Raw(func(dc any) error {
-		return rawQuery(ctx, dc.(*stdlib.Conn).Conn(), &rawRead{q: q, args: args, fn: fn})
+		rows, err := dc.(*stdlib.Conn).Conn().Query(ctx, d.Rebind(q), args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			fn(rows.RawValues())
+		}
+		return rows.Err()
 	})
 }
