@@ -52,11 +52,6 @@ type Service struct {
 	// ReminderLead is how long before an appointment the client is reminded
 	// (0: DefaultReminderLead).
 	ReminderLead time.Duration
-	// NoCombinedRead is a benchmark switch (AGENDEI_BENCH_DISABLE=
-	// combined-read), not for production: a public read then reads the
-	// owner's data version, then the busy days, instead of both in one
-	// statement (readPublic).
-	NoCombinedRead bool
 }
 
 // Any is the professional id that asks for whichever professional is free.

@@ -11,7 +11,6 @@ import (
 	"database/sql"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -234,60 +233,6 @@ func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
 	}
 	slices.SortFunc(p.all[first:], func(a, b slots.Busy) int { return cmp.Compare(a.Start, b.Start) })
 	p.span[day] = [2]int{first, len(p.all)}
-}
-
-// versionedBusySQL is readVersionedBusy's statement for n professionals.
-func versionedBusySQL(n int) string {
-	return `SELECT p.id, CAST(COALESCE(d.version, 0) AS TEXT), b.professional_id, b.busy_date, b.list
-		FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
-		LEFT JOIN busy_days b ON b.professional_id IN (` + placeholders(n) + `) AND b.busy_date >= ? AND b.busy_date <= ?
-		WHERE p.public_username = ? ORDER BY b.professional_id, b.busy_date`
-}
-
-// versionedBusyQueries are the statements for teams of 1 to 16, written
-// once: a public read asks for one professional, or for a team.
-var versionedBusyQueries = func() (q [16]string) {
-	for n := range q {
-		q[n] = versionedBusySQL(n + 1)
-	}
-	return q
-}()
-
-func versionedBusyQuery(n int) string {
-	if n >= 1 && n <= len(versionedBusyQueries) {
-		return versionedBusyQueries[n-1]
-	}
-	return versionedBusySQL(n)
-}
-
-// readVersionedBusy is the owner with that public username, their data
-// version and the busy days of professionals (as readBusyDays, without the
-// blocks), in one statement: the busy days are those of that version. No
-// such owner: "" and nothing busy.
-func readVersionedBusy(ctx context.Context, d *db.DB, username string, loc *time.Location, professionalIDs []string, from, to time.Time) (string, int64, BusyDays, error) {
-	out := newBusyDays(professionalIDs)
-	args := append(anys(professionalIDs), from.Format("2006-01-02"), to.Format("2006-01-02"), username)
-	var owner string
-	var version int64
-	bad := false
-	err := d.RawRows(ctx, versionedBusyQuery(len(professionalIDs)), args, func(cols [][]byte) {
-		if owner == "" {
-			owner = string(cols[0])
-			v, err := strconv.ParseInt(string(cols[1]), 10, 64)
-			version, bad = v, err != nil
-		}
-		if cols[2] != nil {
-			out.fold(loc, cols[2], cols[3], cols[4])
-		}
-	})
-	if err == nil && bad {
-		err = fmt.Errorf("data version of %s: not a number", username)
-	}
-	if err != nil {
-		out.release()
-		return "", 0, nil, err
-	}
-	return owner, version, out, nil
 }
 
 // appendBusy parses a date's folded appointments ("HH:MM d b a,...") onto

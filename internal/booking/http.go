@@ -26,8 +26,8 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/public/profiles/{username}/days", h.Reads.Wrap(h.Memo.PublicRead("days", profiles.NormalizeUsername, httpx.Handle(h.days))))
-	mux.Handle("GET /api/public/profiles/{username}/times", h.Reads.Wrap(h.Memo.PublicRead("times", profiles.NormalizeUsername, httpx.Handle(h.times))))
+	mux.Handle("GET /api/public/profiles/{username}/days", h.Reads.Wrap(h.Memo.Public("days", profiles.NormalizeUsername, httpx.Handle(h.days))))
+	mux.Handle("GET /api/public/profiles/{username}/times", h.Reads.Wrap(h.Memo.Public("times", profiles.NormalizeUsername, httpx.Handle(h.times))))
 	mux.Handle("POST /api/public/profiles/{username}/bookings", httpx.Handle(h.book))
 	mux.Handle("GET /api/public/bookings/{token}", httpx.Handle(h.lookup))
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))

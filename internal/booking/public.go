@@ -16,7 +16,8 @@ import (
 )
 
 // setup is the schedule setup of the owner with that public username, as
-// of the owner's current data version (told to the answer cache).
+// of the owner's current data version: the one the answer cache read for
+// this request, under which it keeps the answer, or else read here.
 func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
 	username = profiles.NormalizeUsername(username)
 	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
@@ -29,7 +30,6 @@ func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, 
 	if id == "" {
 		return nil, errProfile
 	}
-	memo.Computed(ctx, id, version)
 	if s.Setups == nil {
 		return schedule.Load(ctx, s.DB, id)
 	}
@@ -47,30 +47,9 @@ type public struct {
 }
 
 // readPublic reads what the free times or bookable days of the dates span
-// gives (from the setup) need. When the owner's setup kept in memory is
-// still the current one — the version read in the same statement as the
-// busy days says so — that is one round trip to the database; otherwise
-// (something changed since, or the owner is new here) the version is read
-// first, then the busy days of the current setup.
+// gives (from the setup) need: the owner's setup as of their data version,
+// then the busy days of those dates.
 func (s *Service) readPublic(ctx context.Context, username, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
-	username = profiles.NormalizeUsername(username)
-	if _, looked := memo.Looked(ctx); !looked && s.Setups != nil && !s.NoCombinedRead {
-		if st, version, ok := s.Setups.Current(username); ok {
-			if svc, pros, err := choose(st, professionalID, serviceID); err == nil {
-				from, to := span(st)
-				id, now, busy, err := readVersionedBusy(ctx, s.DB, username, st.Loc, ids(pros), from, to)
-				if err != nil {
-					return public{}, err
-				}
-				if id == st.OwnerID && now == version {
-					memo.Computed(ctx, id, version)
-					addBlocks(busy, st.Loc, st.Blocked, from, to)
-					return public{st, svc, pros, busy}, nil
-				}
-				busy.release()
-			}
-		}
-	}
 	st, err := s.setup(ctx, username)
 	if err != nil {
 		return public{}, err

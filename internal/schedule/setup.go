@@ -352,7 +352,6 @@ type Cache struct {
 
 	mu      sync.Mutex
 	m       map[string]cached
-	names   map[string]string // public username → owner id, of the setups kept
 	order   []string
 	loading singleflight.Group // one read of an owner's setup at a version at a time
 }
@@ -360,19 +359,6 @@ type Cache struct {
 type cached struct {
 	version int64
 	setup   *Setup
-}
-
-// Current is the newest setup kept of the owner with that public username,
-// and its data version: what the owner's next request most likely reads
-// with, to be checked against the version read with the data.
-func (c *Cache) Current(username string) (*Setup, int64, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	e, ok := c.m[c.names[username]]
-	if !ok || e.setup.Username != username {
-		return nil, 0, false
-	}
-	return e.setup, e.version, true
 }
 
 // Get returns the owner's setup at a version, reading it when the kept one is older.
@@ -403,7 +389,7 @@ func (c *Cache) keep(ownerID string, version int64, s *Setup) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.m == nil {
-		c.m, c.names = map[string]cached{}, map[string]string{}
+		c.m = map[string]cached{}
 	}
 	if _, had := c.m[ownerID]; !had {
 		c.order = append(c.order, ownerID)
@@ -412,18 +398,12 @@ func (c *Cache) keep(ownerID string, version int64, s *Setup) {
 			limit = 4096
 		}
 		for len(c.order) > limit {
-			if old := c.m[c.order[0]]; c.names[old.setup.Username] == c.order[0] {
-				delete(c.names, old.setup.Username)
-			}
 			delete(c.m, c.order[0])
 			c.order = c.order[1:]
 		}
 	}
 	if cur, had := c.m[ownerID]; !had || cur.version <= version {
 		c.m[ownerID] = cached{version: version, setup: s}
-		if s.Username != "" {
-			c.names[s.Username] = ownerID
-		}
 	}
 }
 

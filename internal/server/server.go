@@ -156,7 +156,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
 	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
-		Setups: setups, NoCombinedRead: off["combined-read"]}
+		Setups: setups}
 	bookingSvc.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)

@@ -65,9 +65,8 @@ type Config struct {
 }
 
 // BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes: the answer
-// cache (memo), the per-owner setup cache (schedule.Cache), and the public
-// read's one statement of version and busy days (booking.readPublic).
-var BenchMechanisms = []string{"memo", "setup-cache", "combined-read"}
+// cache (memo) and the per-owner setup cache (schedule.Cache).
+var BenchMechanisms = []string{"memo", "setup-cache"}
 
 type setting struct {
 	flag, env, def, usage string

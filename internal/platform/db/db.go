@@ -21,7 +21,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -436,55 +435,5 @@ func (d *DB) Analyze(ctx context.Context) error {
 		}
 		_, err := tx.ExecContext(ctx, `DELETE FROM sqlite_stat4`)
 		return err
-	})
-}
-
-// RawRows runs a read and hands each row's columns to fn as raw text (nil:
-// NULL), valid only until fn returns: for the hottest reads, where turning
-// every column into a Go value, as database/sql does, costs more than the
-// query. Every column must be text (CAST numbers in the query).
-func (d *DB) RawRows(ctx context.Context, q string, args []any, fn func(cols [][]byte)) error {
-	if d.Dialect != Postgres {
-		rows, err := d.QueryContext(ctx, q, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		cols, err := rows.Columns()
-		if err != nil {
-			return err
-		}
-		raw := make([]sql.RawBytes, len(cols))
-		dest := make([]any, len(cols))
-		vals := make([][]byte, len(cols))
-		for i := range raw {
-			dest[i] = &raw[i]
-		}
-		for rows.Next() {
-			if err := rows.Scan(dest...); err != nil {
-				return err
-			}
-			for i, r := range raw {
-				vals[i] = r
-			}
-			fn(vals)
-		}
-		return rows.Err()
-	}
-	conn, err := d.r.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		rows, err := dc.(*stdlib.Conn).Conn().Query(ctx, d.Rebind(q), args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			fn(rows.RawValues())
-		}
-		return rows.Err()
 	})
 }

@@ -194,35 +194,6 @@ func TestReads_PreparedOnceSeeWritesAndReportErrors(t *testing.T) {
 	})
 }
 
-// RawRows hands every row's columns as text, NULL as nil, in the query's
-// order, on both engines; a bad query is an error, not a silent nothing.
-func TestRawRows_TextColumnsAndNulls(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		ctx := context.Background()
-		now := time.Date(2026, 11, 22, 13, 4, 5, 0, time.UTC)
-		for i, email := range []string{"b@example.com", "a@example.com", "c@example.com"} {
-			if _, err := d.ExecContext(ctx, `INSERT INTO users (id, email, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
-				fmt.Sprintf("u%d", i), email, "x", now, now); err != nil {
-				t.Fatal(err)
-			}
-		}
-		var got []string
-		err := d.RawRows(ctx, `SELECT u.email, CAST(LENGTH(u.email) AS TEXT), v.user_id FROM users u
-			LEFT JOIN data_versions v ON v.user_id = u.id WHERE u.email <> ? ORDER BY u.email`, []any{"c@example.com"}, func(cols [][]byte) {
-			got = append(got, fmt.Sprintf("%s %s %v", cols[0], cols[1], cols[2] == nil))
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := []string{"a@example.com 13 true", "b@example.com 13 true"}; fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Fatalf("got %q, want %q", got, want)
-		}
-		if err := d.RawRows(ctx, `SELECT nothing FROM nowhere`, nil, func([][]byte) {}); err == nil {
-			t.Fatal("a bad query read nothing and said nothing")
-		}
-	})
-}
-
 // ReadAll runs its reads in order and hands each row to its own read, on
 // both engines and inside a transaction too; a bad read is an error.
 func TestReadAll_EachReadItsOwnRows(t *testing.T) {

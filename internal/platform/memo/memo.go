@@ -16,8 +16,8 @@
 //     under the version it was computed at, so it is never stale, whichever
 //     instance wrote. Data the triggers do not cover must not shape a cached
 //     answer. The version an answer is kept under is read before the answer
-//     is computed, or in the same statement as its data (PublicRead), never
-//     after: an answer is never newer in name than in fact.
+//     is computed, never after: an answer is never newer in name than in
+//     fact.
 //   - Clock: the minute in the key recomputes, at least once a minute, what
 //     depends on "now" (today, upcoming, times already past, a trial ending).
 //   - What is kept: only 200 answers that were not streamed (Flush), with the
@@ -140,14 +140,6 @@ func (c *Cache) get(key, owner string, version int64) (*entry, bool) {
 	return e, true
 }
 
-// has reports whether an answer is kept under key, at any version.
-func (c *Cache) has(key string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	_, ok := c.items[key]
-	return ok
-}
-
 func (c *Cache) put(e *entry) {
 	size := e.size()
 	if size > c.maxBytes/8 {
@@ -191,33 +183,12 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 // On a miss the handler finds the owner and version it was looked up under in
 // its context (Looked), so it need not read them again.
 func (c *Cache) Public(name string, normalize func(string) string, next http.Handler) http.Handler {
-	return c.public(name, normalize, false, next)
-}
-
-// PublicRead is Public for a handler that reads the owner's data version in
-// the same statement as its data, and tells it (Computed): when no answer is
-// kept for the request — every time for a visitor's own date and choices —
-// the version is not read beforehand, which spares the database a round
-// trip. An answer kept for the request is checked against the version read
-// first, as Public does; the handler then finds it in Looked. A handler that
-// tells nothing has its answer passed through, not kept.
-func (c *Cache) PublicRead(name string, normalize func(string) string, next http.Handler) http.Handler {
-	return c.public(name, normalize, true, next)
-}
-
-func (c *Cache) public(name string, normalize func(string) string, reads bool, next http.Handler) http.Handler {
 	if c == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		username := normalize(r.PathValue("username"))
 		key := c.key(name, username, r.URL.RawQuery)
-		if reads && !c.has(key) {
-			told := &Lookup{Username: username}
-			r = r.WithContext(context.WithValue(r.Context(), computedKey{}, told))
-			c.compute(w, r, key, told, next)
-			return
-		}
 		id, v, err := c.VersionOf(r.Context(), username)
 		if err != nil || id == "" {
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
@@ -230,17 +201,6 @@ func (c *Cache) public(name string, normalize func(string) string, reads bool, n
 }
 
 type lookedKey struct{}
-
-type computedKey struct{}
-
-// Computed tells PublicRead the owner and data version the handler read with
-// its data, in one statement: the answer is kept under them. Elsewhere (no
-// PublicRead around, or one that read the version itself) it does nothing.
-func Computed(ctx context.Context, ownerID string, version int64) {
-	if l, ok := ctx.Value(computedKey{}).(*Lookup); ok {
-		l.OwnerID, l.Version = ownerID, version
-	}
-}
 
 // Lookup is the owner a public answer is about, as Public read it for this
 // request: the stored username, the owner's id and data version.

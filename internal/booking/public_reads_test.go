@@ -9,13 +9,13 @@ import (
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
-// A visitor's free times and bookable days are read with the owner's data
-// version in one statement, deciding with the setup kept in memory when
-// that version says it is still current. Whatever this instance keeps —
-// answers, setups — every answer equals the one an instance that has just
-// read everything gives, after changes made through another instance, and
-// a username that passes to another owner never shows the first one's data.
-func TestPublicReads_OneStatementFollowsEveryChange(t *testing.T) {
+// A visitor's free times and bookable days are decided with the setup kept
+// in memory only while the owner's data version says it is still current.
+// Whatever this instance keeps — answers, setups — every answer equals the
+// one an instance that has just read everything gives, after changes made
+// through another instance, and a username that passes to another owner
+// never shows the first one's data.
+func TestPublicReads_FollowEveryChange(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
 		peer := e.Peer()
