@@ -244,6 +244,32 @@ func (g *Graph) SendTemplate(ctx context.Context, token, phoneNumberID string, m
 	return out.Messages[0].ID, nil
 }
 
+// SendText sends a free-form text message: allowed only within 24 hours
+// of the client's last message to the number (Meta's customer service
+// window), which a quick-reply tap opens. The shape (messages reference):
+// {messaging_product:"whatsapp", recipient_type:"individual", to, type:"text", text:{body, preview_url}}.
+func (g *Graph) SendText(ctx context.Context, token, phoneNumberID, to, body string) (string, error) {
+	req := map[string]any{
+		"messaging_product": "whatsapp",
+		"recipient_type":    "individual",
+		"to":                to,
+		"type":              "text",
+		"text":              map[string]any{"body": body, "preview_url": false},
+	}
+	var out struct {
+		Messages []struct {
+			ID string `json:"id"`
+		} `json:"messages"`
+	}
+	if err := g.do(ctx, token, http.MethodPost, "/"+url.PathEscape(phoneNumberID)+"/messages", nil, req, &out); err != nil {
+		return "", err
+	}
+	if len(out.Messages) == 0 || out.Messages[0].ID == "" {
+		return "", errors.New("graph api: message accepted without an id")
+	}
+	return out.Messages[0].ID, nil
+}
+
 // do calls the Graph API at the pinned version with the owner's token.
 func (g *Graph) do(ctx context.Context, token, method, path string, q url.Values, in, out any) error {
 	u := g.BaseURL + "/" + GraphVersion + path

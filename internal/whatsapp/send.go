@@ -99,6 +99,13 @@ func (s *Service) RegisterJobs() {
 		}
 		return s.deliver(ctx, p)
 	})
+	queue.Register(replyJob, func(ctx context.Context, payload []byte) error {
+		var p replyPayload
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return err
+		}
+		return s.reply(ctx, p)
+	})
 }
 
 // appointment is what a message says and whom it goes to.

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -34,9 +35,13 @@ var answerOf = map[string]Answer{"c": AnswerConfirm, "r": AnswerReschedule, "n":
 // Answerer acts on a client's answer through the one-tap answers' entry
 // point (issue 28 point 1: same path, same cutoff rules, same race-free
 // moves as the e-mail's links). It must be idempotent: a second call for
-// the same answer changes nothing.
+// the same answer changes nothing. It returns what to tell the client back
+// in WhatsApp ("" for nothing): what was done, the link to pick a new
+// time, or why not and how to reach the practice. A refusal by the rules
+// (past the cutoff, already cancelled) is a reply, not an error; an error
+// makes Meta deliver the webhook again.
 type Answerer interface {
-	AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, a Answer) error
+	AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, a Answer) (reply string, err error)
 }
 
 var (
@@ -139,6 +144,7 @@ type event struct {
 				} `json:"statuses"`
 				Messages []struct {
 					ID     string `json:"id"`
+					From   string `json:"from"`
 					Type   string `json:"type"`
 					Button *struct {
 						Payload string `json:"payload"`
@@ -186,7 +192,7 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				default:
 					continue // free text and the rest: the owner reads them in WhatsApp
 				}
-				if err := s.answer(ctx, acc.UserID, m.ID, payload); err != nil {
+				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); err != nil {
 					return err
 				}
 			}
@@ -250,8 +256,9 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 
 // answer acts on a quick-reply tap once per inbound message id; the
 // payload's reference (never the appointment id) finds the appointment
-// among this owner's messages.
-func (s *Service) answer(ctx context.Context, userID, inboundID, payload string) error {
+// among this owner's messages. The reply to the client is queued with the
+// inbound id's record, so a replay neither acts nor replies twice.
+func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload string) error {
 	if inboundID == "" {
 		return nil
 	}
@@ -261,7 +268,7 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, payload string)
 	}
 	letter, ref, _ := strings.Cut(payload, ":")
 	a, ok := answerOf[letter]
-	var apptID string
+	var apptID, reply string
 	if ok && ref != "" {
 		err := s.DB.QueryRowContext(ctx, `SELECT appointment_id FROM whatsapp_messages WHERE ref_hash = ? AND user_id = ?`, RefHash(ref), userID).Scan(&apptID)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
@@ -271,11 +278,46 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, payload string)
 	if apptID != "" && s.Answers != nil {
 		// The answers' entry point is idempotent, so a replay racing this
 		// one (before the row below exists) changes nothing twice.
-		if err := s.Answers.AnswerFromWhatsApp(ctx, userID, apptID, a); err != nil {
+		var err error
+		if reply, err = s.Answers.AnswerFromWhatsApp(ctx, userID, apptID, a); err != nil {
 			return err
 		}
 	}
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
-		inboundID, userID, s.Clock.Now().UTC())
-	return err
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
+			inboundID, userID, s.Clock.Now().UTC())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 || reply == "" || from == "" || s.Jobs == nil {
+			return nil
+		}
+		return s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: userID, AppointmentID: apptID}, replyJob,
+			replyPayload{OwnerID: userID, To: from, Text: reply}, time.Time{}, 5)
+	})
+}
+
+const replyJob = "whatsapp.reply"
+
+type replyPayload struct {
+	OwnerID string `json:"ownerId"`
+	To      string `json:"to"`
+	Text    string `json:"text"`
+}
+
+// reply sends the answer's confirmation back to the client as text, inside
+// the 24-hour window their tap opened. A final refusal is logged, not
+// retried: the answer itself is already recorded.
+func (s *Service) reply(ctx context.Context, p replyPayload) error {
+	acc, err := s.load(ctx, s.DB, p.OwnerID)
+	if err != nil || acc == nil {
+		return err
+	}
+	if _, err := s.Graph.SendText(ctx, acc.Token, acc.PhoneNumberID, p.To, p.Text); err != nil {
+		if Temporary(err) {
+			return err
+		}
+		httpx.Logger(ctx).Warn("whatsapp reply not sent", "owner", p.OwnerID, "err", err)
+	}
+	return nil
 }

@@ -49,6 +49,7 @@ type Template struct {
 // Message is a template message the fake accepted.
 type Message struct {
 	ID, PhoneNumberID, To, Template, Language string
+	Text                                      string // a free-form text message's body ("" for a template)
 	Body                                      []string
 	Payloads                                  map[int]string // quick-reply payload by button index
 	At                                        time.Time
@@ -63,6 +64,7 @@ type Fake struct {
 	accounts  []Account
 	templates map[string][]*Template // by WABA id
 	messages  []Message
+	inbound   map[string]time.Time // phone number id|client → when the client last wrote (opens the 24 h window)
 	failNext  []failure
 	requests  int
 	sends     int
@@ -77,7 +79,7 @@ type failure struct {
 
 // New starts a fake; it stops when the test ends (Close).
 func New() *Fake {
-	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}}
+	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}, inbound: map[string]time.Time{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	return f
 }
@@ -85,7 +87,7 @@ func New() *Fake {
 // NewHandler is the fake behind a handler the caller serves (cmd/graphfake,
 // for the browser tests).
 func NewHandler() (*Fake, http.Handler) {
-	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}}
+	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}, inbound: map[string]time.Time{}}
 	return f, http.HandlerFunc(f.serve)
 }
 
@@ -375,7 +377,11 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 		RecipientType    string `json:"recipient_type"`
 		To               string `json:"to"`
 		Type             string `json:"type"`
-		Template         *struct {
+		Text             *struct {
+			Body       string `json:"body"`
+			PreviewURL bool   `json:"preview_url"`
+		} `json:"text"`
+		Template *struct {
 			Name     string `json:"name"`
 			Language struct {
 				Code string `json:"code"`
@@ -405,8 +411,11 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 	case !reDigits.MatchString(in.To):
 		f.invalid(w, "to must be the phone number in E.164 digits without '+': "+in.To)
 		return
+	case in.Type == "text":
+		f.sendText(w, a, in.To, in.Text)
+		return
 	case in.Type != "template" || in.Template == nil:
-		f.invalid(w, `type must be "template" with a template object`)
+		f.invalid(w, `type must be "template" (with a template object) or "text"`)
 		return
 	}
 	if len(f.failNext) > 0 {
@@ -470,6 +479,30 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 		"messaging_product": "whatsapp",
 		"contacts":          []map[string]string{{"input": in.To, "wa_id": in.To}},
 		"messages":          []map[string]string{{"id": m.ID, "message_status": "accepted"}},
+	})
+}
+
+// sendText accepts a free-form text only inside the customer service
+// window: within 24 hours of an inbound message from that number (Meta
+// answers 131047 "Re-engagement message" otherwise).
+func (f *Fake) sendText(w http.ResponseWriter, a *Account, to string, text *struct {
+	Body       string `json:"body"`
+	PreviewURL bool   `json:"preview_url"`
+}) {
+	if text == nil || strings.TrimSpace(text.Body) == "" || len(text.Body) > 4096 {
+		f.invalid(w, "a text message needs text.body of 1 to 4096 characters")
+		return
+	}
+	if last, ok := f.inbound[a.PhoneNumberID+"|"+to]; !ok || time.Since(last) > 24*time.Hour {
+		f.refuse(w, http.StatusBadRequest, 131047, "OAuthException", "(#131047) Re-engagement message: more than 24 hours have passed since the recipient last replied")
+		return
+	}
+	m := Message{ID: "wamid." + randHex(24), PhoneNumberID: a.PhoneNumberID, To: to, Text: text.Body, At: time.Now()}
+	f.messages = append(f.messages, m)
+	writeJSON(w, http.StatusOK, map[string]any{
+		"messaging_product": "whatsapp",
+		"contacts":          []map[string]string{{"input": to, "wa_id": to}},
+		"messages":          []map[string]string{{"id": m.ID}},
 	})
 }
 
@@ -595,8 +628,16 @@ func (a Account) envelope(value map[string]any) []byte {
 
 // ButtonReply is the webhook of a client tapping a template's quick-reply
 // button: a message of type "button" whose context names the message
-// tapped, with the button's payload and text.
-func (a Account) ButtonReply(inboundID, from, context, payload, text string, at time.Time) []byte {
+// tapped, with the button's payload and text. The fake notes it: the tap
+// opens the 24-hour window in which free-form replies may go.
+func (f *Fake) ButtonReply(a Account, inboundID, from, context, payload, text string, at time.Time) []byte {
+	f.mu.Lock()
+	f.inbound[a.PhoneNumberID+"|"+from] = time.Now()
+	f.mu.Unlock()
+	return a.buttonReply(inboundID, from, context, payload, text, at)
+}
+
+func (a Account) buttonReply(inboundID, from, context, payload, text string, at time.Time) []byte {
 	return a.envelope(map[string]any{
 		"contacts": []any{map[string]any{"profile": map[string]string{"name": "Cliente"}, "wa_id": from}},
 		"messages": []any{map[string]any{
