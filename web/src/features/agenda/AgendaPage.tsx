@@ -301,7 +301,9 @@ function gridColumns(g: Grid, view: View, showCancelled: boolean): Column[] {
       const blocks = pro.id === '' ? [] : blocksOf(day.date, pro.id)
       if (view === 'day' && plan.windows.length === 0 && appointments.length === 0 && blocks.filter((b) => b.professionalId !== null).length === 0) continue
       out.push({
-        key: `${day.date}-${pro.id}`,
+        // A column's key is its place, not its date: moving to the next day (or week) updates the columns in place — their frame,
+        // shading and free stretches — instead of tearing down and building every one again.
+        key: view === 'week' ? `${weekday(day.date)}-${pro.id}` : pro.id,
         title: view === 'week' ? `${short[weekday(day.date)]} ${day.date.slice(8)}/${day.date.slice(5, 7)}` : pro.name,
         subtitle: view === 'week' ? undefined : plan.windows.length === 0 ? plan.label || 'Fechado' : undefined,
         date: day.date,

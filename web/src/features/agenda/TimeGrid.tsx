@@ -1,5 +1,5 @@
-import { Ban, CheckCircle2, Repeat, UserX, XCircle } from 'lucide-react'
-import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent } from 'react'
+import { Ban, Repeat } from 'lucide-react'
+import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { toast } from 'sonner'
 import { useConfirm } from '@/components/ui/confirm-dialog'
 import type { Schemas } from '@/lib/api/client'
@@ -125,6 +125,11 @@ function navigate(e: KeyboardEvent<HTMLDivElement>) {
   }
 }
 
+/** The free stretch (its HH:MM) a click, Enter or long press inside a column landed on, if any: the column handles its stretches, so each stretch is one bare element. */
+function freeAt(e: MouseEvent<HTMLElement>): string | undefined {
+  return (e.target as HTMLElement).closest<HTMLElement>('[data-free]')?.dataset.free
+}
+
 function ColumnBody(props: {
   column: Column
   index: number
@@ -149,6 +154,7 @@ function ColumnBody(props: {
   const free = freeCells(c.plan.windows, taken)
   const placed = lanes(c.appointments.map((a) => ({ item: a, span: span(a) })))
   const nowMin = toMinutes(props.now)
+  const name = `${c.title}${c.subtitle ? `, ${c.subtitle}` : ''}`
 
   function drop(e: DragEvent<HTMLDivElement>) {
     const id = e.dataTransfer.getData(DRAG)
@@ -169,12 +175,22 @@ function ColumnBody(props: {
         backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--grid-line, rgb(231 229 228)) ${60 * PX - 1}px, var(--grid-line, rgb(231 229 228)) ${60 * PX}px)`,
       }}
       role="group"
-      aria-label={`${c.title}${c.subtitle ? `, ${c.subtitle}` : ''}`}
+      aria-label={name}
       data-testid="agenda-column"
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes(DRAG)) e.preventDefault()
       }}
       onDrop={drop}
+      onClick={(e) => {
+        const time = freeAt(e)
+        if (time) props.onFree(c, time)
+      }}
+      onContextMenu={(e) => {
+        const time = freeAt(e)
+        if (!time) return
+        e.preventDefault()
+        props.onBlock(c, time)
+      }}
     >
       {shading(c.plan.windows, range).map((s) => (
         <div
@@ -193,18 +209,12 @@ function ColumnBody(props: {
           type="button"
           data-col={props.index}
           data-min={m}
-          aria-label={`DISPONÍVEL ${fromMinutes(m)} — ${c.title}${c.subtitle ? `, ${c.subtitle}` : ''}`}
+          data-free={fromMinutes(m)}
+          aria-label={`DISPONÍVEL ${fromMinutes(m)} — ${name}`}
           title="Toque para agendar; toque longo (ou botão direito) para bloquear"
-          onClick={() => props.onFree(c, fromMinutes(m))}
-          onContextMenu={(e) => {
-            e.preventDefault()
-            props.onBlock(c, fromMinutes(m))
-          }}
-          className="group absolute inset-x-0 z-[1] border-t border-dashed border-stone-100 text-left outline-none hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset dark:border-stone-900 dark:hover:bg-brand-900/30 dark:focus-visible:bg-brand-900/30"
+          className="grid-free absolute inset-x-0 z-[1] border-t border-dashed border-stone-100 text-left outline-none hover:bg-brand-50 focus-visible:bg-brand-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset dark:border-stone-900 dark:hover:bg-brand-900/30 dark:focus-visible:bg-brand-900/30"
           style={{ top: top(m), height: 30 * PX }}
-        >
-          <span className="hidden px-1.5 text-[11px] font-medium text-brand-800 group-hover:inline group-focus-visible:inline dark:text-brand-200">+ {fromMinutes(m)}</span>
-        </button>
+        />
       ))}
       {c.blocks.map((b) => (
         <BlockBox key={b.id} block={b} top={top(toMinutes(b.start))} height={(toMinutes(b.end) - toMinutes(b.start)) * PX} />
@@ -240,15 +250,6 @@ const tone: Record<string, string> = {
   cancelled: 'border-stone-400 bg-stone-100 text-stone-600 line-through dark:bg-stone-800 dark:text-stone-300',
 }
 
-const StatusIcon = ({ status }: { status: string }) =>
-  status === 'completed' ? (
-    <CheckCircle2 className="inline size-3" aria-hidden />
-  ) : status === 'no_show' ? (
-    <UserX className="inline size-3" aria-hidden />
-  ) : status === 'cancelled' ? (
-    <XCircle className="inline size-3" aria-hidden />
-  ) : null
-
 const AppointmentBox = memo(function AppointmentBox(props: {
   a: GridAppointment
   col: number
@@ -261,40 +262,52 @@ const AppointmentBox = memo(function AppointmentBox(props: {
   dim: boolean
   onOpen: (a: GridAppointment) => void
 }) {
-  const { a } = props
+  const { a, before, after } = props
   const status = statusLabel(a.status)
+  // As few elements as an appointment can be: the button alone, placed in its lane (a 2 px gap each side); with buffers, a box around it
+  // whose background above and below the button's margins is the lighter tail. The status icon is the status line's ::before
+  // (grid-status-*), so a day of a hundred appointments creates a few hundred elements, not a thousand.
+  const tails = before > 0 || after > 0
+  const button = (
+    <button
+      type="button"
+      data-col={props.col}
+      data-min={toMinutes(a.time)}
+      draggable={a.status === 'confirmed'}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG, a.id)
+        e.dataTransfer.setData('text/x-agendei-grab', String(e.clientY - e.currentTarget.getBoundingClientRect().top))
+        e.dataTransfer.effectAllowed = 'move'
+      }}
+      onClick={() => props.onOpen(a)}
+      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
+      className={cn(
+        'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
+        tone[a.status] ?? tone.confirmed,
+        a.status === 'confirmed' && 'cursor-grab active:cursor-grabbing',
+        !tails && 'absolute z-[3]',
+        !tails && props.dim && 'opacity-40',
+      )}
+      style={
+        tails
+          ? { height: props.height, marginTop: before || undefined, marginBottom: after || undefined }
+          : { height: props.height, top: props.top, left: `calc(${props.left} + 2px)`, width: `calc(${props.width} - 4px)` }
+      }
+    >
+      <span className="font-semibold tabular-nums">{`${a.time} `}</span>
+      <span className="font-medium">{a.clientName}</span>
+      {a.seriesId ? <Repeat className="ml-1 inline size-3" aria-hidden /> : null}
+      <span className="block truncate">{a.serviceName}</span>
+      {a.status !== 'confirmed' ? <span className={`grid-status grid-status-${a.status} block truncate font-semibold no-underline`}>{status}</span> : null}
+    </button>
+  )
+  if (!tails) return button
   return (
-    <div className={cn('absolute z-[3] px-0.5', props.dim && 'opacity-40')} style={{ top: props.top - props.before, left: props.left, width: props.width }}>
-      {props.before > 0 ? <div className="rounded-t-md bg-brand-100/60 dark:bg-brand-900/30" style={{ height: props.before }} aria-hidden /> : null}
-      <button
-        type="button"
-        data-col={props.col}
-        data-min={toMinutes(a.time)}
-        draggable={a.status === 'confirmed'}
-        onDragStart={(e) => {
-          e.dataTransfer.setData(DRAG, a.id)
-          e.dataTransfer.setData('text/x-agendei-grab', String(e.clientY - e.currentTarget.getBoundingClientRect().top))
-          e.dataTransfer.effectAllowed = 'move'
-        }}
-        onClick={() => props.onOpen(a)}
-        aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
-        className={cn(
-          'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
-          tone[a.status] ?? tone.confirmed,
-          a.status === 'confirmed' && 'cursor-grab active:cursor-grabbing',
-        )}
-        style={{ height: props.height }}
-      >
-        <span className="font-semibold tabular-nums">{a.time}</span> <span className="font-medium">{a.clientName}</span>
-        {a.seriesId ? <Repeat className="ml-1 inline size-3" aria-hidden /> : null}
-        <span className="block truncate">{a.serviceName}</span>
-        {a.status !== 'confirmed' ? (
-          <span className="block truncate font-semibold no-underline">
-            <StatusIcon status={a.status} /> {status}
-          </span>
-        ) : null}
-      </button>
-      {props.after > 0 ? <div className="rounded-b-md bg-brand-100/60 dark:bg-brand-900/30" style={{ height: props.after }} aria-hidden /> : null}
+    <div
+      className={cn('absolute z-[3] rounded-md bg-brand-100/60 bg-clip-content px-0.5 dark:bg-brand-900/30', props.dim && 'opacity-40')}
+      style={{ top: props.top - before, left: props.left, width: props.width }}
+    >
+      {button}
     </div>
   )
 })
