@@ -78,8 +78,25 @@ func (h *Handlers) RequireUser(next http.Handler) http.Handler {
 		ctx, stop := h.svc.watch(r.Context(), tok)
 		defer stop()
 		ctx = context.WithValue(WithUserID(ctx, tok.UserID), sessionKey{}, tok.Family)
+		ctx = context.WithValue(ctx, tokenKey{}, tok)
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+type tokenKey struct{}
+
+// SessionCheck is, for a request RequireUser let through, whether its
+// session still stands, for work that outlives the request (an owner's event
+// stream handed to the notifications hub): false once the session is found
+// revoked; a database error is not a revoke (true: look again later). Each
+// call costs what RequireUser's own check does (a read per session at most
+// once per SessionCheckTTL in this process).
+func (h *Handlers) SessionCheck(ctx context.Context) func(context.Context) bool {
+	tok, ok := ctx.Value(tokenKey{}).(accessToken)
+	if !ok {
+		return func(context.Context) bool { return false }
+	}
+	return func(ctx context.Context) bool { return h.svc.checkSession(ctx, tok) != errSessionInvalid }
 }
 
 // bearerToken is the request's access token when its signature and expiry

@@ -70,32 +70,39 @@ func (b *Broker) Ready() <-chan struct{} {
 
 // MaxStreams is how many open streams one user may have: the next one
 // ends the oldest, so tabs left open (or a script reconnecting) cannot pile
-// up goroutines and connections without bound.
+// up connections without bound.
 const MaxStreams = 10
 
+// sub is one open stream of a user.
 type sub struct {
-	ch     chan Event
-	closed bool
+	deliver func(Event)
+	end     func()
+	ended   bool // end was called or is due (under b.mu)
 }
 
-// Subscribe returns a channel of the user's events and a function to stop.
-// The channel is closed when the subscription is ended for the user (it
-// became the oldest of more than MaxStreams): the stream must then end.
-func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
-	// Room for a burst (a booking is two events; a busy minute, dozens) while
-	// the stream's goroutine waits for a CPU: 64 events are ~4 KB a stream.
-	s := &sub{ch: make(chan Event, 64)}
+// Listen adds an open stream of the user's events: deliver is handed each
+// one, under the broker's lock — it must not block (a slow tab drops events
+// rather than stall everyone: it refetches on the next one anyway). end is
+// called once, outside the lock, when the broker ends the stream (it became
+// the oldest of more than MaxStreams, so the stream must end) or on stop.
+// stop removes the stream.
+func (b *Broker) Listen(userID string, deliver func(Event), end func()) (stop func()) {
+	s := &sub{deliver: deliver, end: end}
 	b.mu.Lock()
 	list := append(b.subs[userID], s)
+	var evicted []*sub
 	for len(list) > MaxStreams {
-		list[0].close()
+		list[0].ended = true
+		evicted = append(evicted, list[0])
 		list = list[1:]
 	}
 	b.subs[userID] = list
 	b.mu.Unlock()
-	return s.ch, func() {
+	for _, x := range evicted {
+		x.end()
+	}
+	return func() {
 		b.mu.Lock()
-		defer b.mu.Unlock()
 		list := b.subs[userID]
 		for i, x := range list {
 			if x == s {
@@ -108,35 +115,28 @@ func (b *Broker) Subscribe(userID string) (<-chan Event, func()) {
 		} else {
 			b.subs[userID] = list
 		}
-		s.close()
+		ended := s.ended
+		s.ended = true
+		b.mu.Unlock()
+		if !ended {
+			s.end()
+		}
 	}
 }
 
-// close ends one subscription (under b.mu).
-func (s *sub) close() {
-	if !s.closed {
-		s.closed = true
-		close(s.ch)
-	}
-}
-
-// Streams is how many subscriptions the user has open in this process.
+// Streams is how many streams the user has open in this process.
 func (b *Broker) Streams(userID string) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.subs[userID])
 }
 
-// deliver hands an event to this process's subscribers; a slow tab drops
-// events rather than stall everyone (it refetches on the next one anyway).
+// deliver hands an event to this process's streams of its user.
 func (b *Broker) deliver(e Event) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, s := range b.subs[e.UserID] {
-		select {
-		case s.ch <- e:
-		default:
-		}
+		s.deliver(e)
 	}
 }
 

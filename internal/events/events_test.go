@@ -6,18 +6,31 @@ import (
 	"testing"
 )
 
-// TestSubscribe_AnEleventhStreamEndsTheOldest: one user keeps at most
-// MaxStreams open streams; the next one closes the oldest, whose stop is then
+// subscribe listens to the user's events on a channel, closed when the
+// stream ends (closing it twice would panic: end comes once).
+func subscribe(b *Broker, userID string) (<-chan Event, func()) {
+	ch := make(chan Event, 8)
+	stop := b.Listen(userID, func(e Event) {
+		select {
+		case ch <- e:
+		default:
+		}
+	}, func() { close(ch) })
+	return ch, stop
+}
+
+// TestListen_AnEleventhStreamEndsTheOldest: one user keeps at most
+// MaxStreams open streams; the next one ends the oldest, whose stop is then
 // harmless, and events still reach every open one.
-func TestSubscribe_AnEleventhStreamEndsTheOldest(t *testing.T) {
+func TestListen_AnEleventhStreamEndsTheOldest(t *testing.T) {
 	b := NewBroker(slog.New(slog.DiscardHandler))
 	var chans []<-chan Event
 	var stops []func()
 	for range MaxStreams + 1 {
-		ch, stop := b.Subscribe("u1")
+		ch, stop := subscribe(b, "u1")
 		chans, stops = append(chans, ch), append(stops, stop)
 	}
-	other, stopOther := b.Subscribe("u2")
+	other, stopOther := subscribe(b, "u2")
 	defer stopOther()
 	if n := b.Streams("u1"); n != MaxStreams {
 		t.Fatalf("%d streams open, want %d", n, MaxStreams)

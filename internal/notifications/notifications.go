@@ -7,7 +7,6 @@ package notifications
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"net/http"
 	"time"
 
@@ -170,10 +169,12 @@ func (s *Service) exec(ctx context.Context, userID, q string, args ...any) error
 type Handlers struct {
 	Svc  *Service
 	Auth *auth.Handlers
+	hub  *hub
 }
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
+	h.hub = newHub(h.Svc.Broker)
 	mux.Handle("GET /api/notifications", h.Auth.RequireUser(httpx.Handle(h.list)))
 	mux.Handle("PATCH /api/notifications/{id}", h.Auth.RequireUser(httpx.Handle(h.markRead)))
 	mux.Handle("POST /api/notifications/read-all", h.Auth.RequireUser(httpx.Handle(h.readAll)))
@@ -222,58 +223,14 @@ func (h *Handlers) delete(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// eventData is an event's data line for one stream.
-type eventData struct {
-	Self bool         `json:"self"`
-	Note *events.Note `json:"note,omitempty"`
-}
-
-// Heartbeat keeps idle streams (and proxies) alive (SPEC §9: 30 s).
-var Heartbeat = 30 * time.Second
-
 // stream sends the owner's events as Server-Sent Events: a "ready" event on
 // connect, "notifications" on every change of them, "agenda" when
 // appointments, blocks or clients changed, and a comment as heartbeat. Each
 // event's data says whether this stream's own device made the change
 // ("self") and, for a new notification, what it says ("note"): a device
-// announces what others did, not what it did itself.
+// announces what others did, not what it did itself. The connection is
+// handed to the hub (streams.go), which keeps it at a fraction of what a
+// request costs.
 func (h *Handlers) stream(w http.ResponseWriter, r *http.Request) {
-	rc := http.NewResponseController(w)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	events, stop := h.Svc.Broker.Subscribe(auth.UserID(r.Context()))
-	device := auth.SessionID(r.Context())
-	defer stop()
-	write := func(s string) bool {
-		if _, err := w.Write([]byte(s)); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
-	if !write("retry: 1000\nevent: ready\ndata: {}\n\n") {
-		return
-	}
-	beat := time.NewTicker(Heartbeat)
-	defer beat.Stop()
-	for {
-		select {
-		case <-r.Context().Done():
-			return
-		case <-h.Svc.Broker.Done():
-			return
-		case e, open := <-events:
-			if !open {
-				return // ended by the broker: this user opened too many streams
-			}
-			data, _ := json.Marshal(eventData{Self: e.Origin != "" && e.Origin == device, Note: e.Note})
-			if !write("event: " + e.Kind + "\ndata: " + string(data) + "\n\n") {
-				return
-			}
-		case <-beat.C:
-			if !write(": heartbeat\n\n") {
-				return
-			}
-		}
-	}
+	h.hub.serve(w, r, h.Auth.SessionCheck(r.Context()))
 }

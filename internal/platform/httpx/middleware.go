@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -75,6 +76,17 @@ func (s *statusRecorder) Flush() {
 
 // Unwrap lets http.ResponseController reach the real writer.
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Hijack hands the connection to a handler that answers on it itself (the
+// owner's event stream writes its own 200 head): it is logged and counted
+// as a 200.
+func (s *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	conn, rw, err := http.NewResponseController(s.ResponseWriter).Hijack()
+	if err == nil && s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return conn, rw, err
+}
 
 // Observe gives each request an id (X-Request-Id, honoured when sane), a
 // logger carrying it, a log line when it ends, Prometheus metrics, and turns a
