@@ -13,6 +13,8 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/freed"
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
@@ -88,6 +90,8 @@ type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
 	Notes *notifications.Service
+	// Queue takes the times a cancellation frees to the waitlist (nil: not told).
+	Queue *jobs.Queue
 }
 
 var (
@@ -194,17 +198,33 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string, foll
 			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID); err != nil {
 				return err
 			}
+			// A cancelled appointment that held time frees it for the waitlist.
+			var frees []freed.Time
+			if status == "cancelled" && booking.Holds(a.was) {
+				frees = append(frees, freed.Appointment(userID, a.pro.String, a.date, a.at, a.duration, a.before, a.after, s.Clock.Now()))
+			}
 			if following && status == "cancelled" && a.series.Valid {
-				res, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ?
-					WHERE user_id = ? AND series_id = ? AND appointment_date > ? AND status = 'confirmed'`, s.Clock.Now(), userID, a.series.String, a.date)
+				err := db.Each(ctx, tx, `UPDATE appointments SET status = 'cancelled', updated_at = ?
+					WHERE user_id = ? AND series_id = ? AND appointment_date > ? AND status = 'confirmed'
+					RETURNING COALESCE(professional_id, ''), appointment_date, appointment_time, duration, buffer_before, buffer_after`,
+					[]any{s.Clock.Now(), userID, a.series.String, a.date}, func(r *sql.Rows) error {
+						var pro, date, at string
+						var duration, before, after int
+						if err := r.Scan(&pro, &date, &at, &duration, &before, &after); err != nil {
+							return err
+						}
+						a.and++
+						frees = append(frees, freed.Appointment(userID, pro, date, at, duration, before, after, s.Clock.Now()))
+						return nil
+					})
 				if err != nil {
 					return err
 				}
-				n, err := res.RowsAffected()
-				if err != nil {
+			}
+			for _, f := range frees {
+				if err := freed.Tell(ctx, s.Queue, tx, f); err != nil {
 					return err
 				}
-				a.and = int(n)
 			}
 			if a.was == status && a.and == 0 {
 				return nil // nothing changed, nothing to tell

@@ -140,6 +140,14 @@ func NormalizePhone(raw string) (string, bool) { return brfmt.Phone(raw) }
 // or off the step, and only then the spec's 'slot_unavailable' (another
 // appointment at that time) or 'slot_too_short'.
 func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked, error) {
+	return s.BookThen(ctx, username, in, nil)
+}
+
+// BookThen is Book, with then run inside the booking's transaction after
+// the appointment is written (nil: nothing): its error undoes the booking.
+// A waitlist claim marks its offer taken there, so a claim and its booking
+// stand or fall together.
+func (s *Service) BookThen(ctx context.Context, username string, in Input, then func(ctx context.Context, tx *db.Tx, b *Booked) error) (*Booked, error) {
 	day, minute, err := validateWhen(&in)
 	if err != nil {
 		return nil, err
@@ -223,8 +231,14 @@ func (s *Service) Book(ctx context.Context, username string, in Input) (*Booked,
 				Date: in.Date, Time: out.Time, Start: local, TokenHash: hash, At: now}); err != nil {
 				return err
 			}
-			return s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
-				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local})
+			if err := s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
+				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local}); err != nil {
+				return err
+			}
+			if then != nil {
+				return then(ctx, tx, out)
+			}
+			return nil
 		})
 	})
 	if err != nil {
@@ -387,4 +401,13 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 		return err
 	}
 	return write()
+}
+
+// ValidateContact checks and tidies a client's name, e-mail and phone as a
+// booking does (the waitlist's form asks the same): the same rules, the
+// same pt-BR errors.
+func ValidateContact(name, email, phone string) (Input, error) {
+	in := Input{ProfessionalID: "-", ServiceID: "-", Date: "-", Time: "-", ClientName: name, ClientEmail: email, ClientPhone: phone}
+	err := validate(&in)
+	return in, err
 }

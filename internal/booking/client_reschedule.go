@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/agendei/agendei/internal/freed"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -126,6 +127,9 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 			now := s.Clock.Now()
 			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1, updated_at = ?
 				WHERE id = ?`, day.Format("2006-01-02"), at, local.UTC(), now, id); err != nil {
+				return err
+			}
+			if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, oldDate, oldTime, c.Duration, c.before, c.after, now)); err != nil {
 				return err
 			}
 			c.Date, c.Time = day.Format("2006-01-02"), at

@@ -41,6 +41,8 @@ var unversioned = map[string]string{
 	"whatsapp_templates": "template review status: read live",
 	"whatsapp_messages":  "the WhatsApp outbox and delivery statuses: read live",
 	"whatsapp_inbound":   "webhook idempotency: never part of an answer",
+	"waitlist_entries":   "the waitlist: read live (the owner's day list, the client's links), never through the answer cache",
+	"waitlist_offers":    "the waitlist's offers: read live by their token and in the owner's day list",
 }
 
 // ownerTables are the tables with a column naming the owner (or, for the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/freed"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
@@ -369,6 +370,9 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 		}
 		now := s.Clock.Now()
 		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ?`, now, id); err != nil {
+			return err
+		}
+		if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, c.Date, c.Time, c.Duration, c.before, c.after, now)); err != nil {
 			return err
 		}
 		c.Status, c.Cancellable, c.CancelUntil = "cancelled", false, nil

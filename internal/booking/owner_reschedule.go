@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/freed"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -190,6 +191,10 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
 					updated_at = ? WHERE id = ? AND user_id = ?`,
 					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
+					return err
+				}
+				// The time it leaves is free for the waitlist.
+				if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.professionalID, m.from, c.time, c.duration, c.before, c.after, stamp)); err != nil {
 					return err
 				}
 			}

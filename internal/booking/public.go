@@ -129,10 +129,15 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 		return nil, err
 	}
 	defer v.busy.release()
+	return s.freeOn(v, day), nil
+}
+
+// freeOn is the free start times of a date, from what readPublic read.
+func (s *Service) freeOn(v public, day time.Time) []string {
 	st := v.st
 	out := []string{}
 	if !s.bookable(st, day) {
-		return out, nil
+		return out
 	}
 	var starts []int64
 	for _, p := range v.pros {
@@ -140,7 +145,42 @@ func (s *Service) Times(ctx context.Context, username, professionalID, serviceID
 		starts = append(starts, slots.Free(d)...)
 	}
 	slices.Sort(starts)
-	return clockTimes(slices.Compact(starts), st.Loc), nil
+	return clockTimes(slices.Compact(starts), st.Loc)
+}
+
+// FreeTimes is Times for an owner known by id: the times the public page
+// offers (the waitlist offers one of them when time frees up). It reads the
+// current busy time; the claim that books one is decided under the lock.
+func (s *Service) FreeTimes(ctx context.Context, ownerID, professionalID, serviceID, date string) ([]string, error) {
+	day, err := parseDate(date)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	svc, pros, err := choose(st, professionalID, serviceID)
+	if err != nil {
+		return nil, err
+	}
+	busy, err := readBusyDays(ctx, s.DB, st, ids(pros), day.AddDate(0, 0, -slots.ReachDays), day.AddDate(0, 0, slots.ReachDays))
+	if err != nil {
+		return nil, err
+	}
+	defer busy.release()
+	return s.freeOn(public{st, svc, pros, busy}, day), nil
+}
+
+// Performs reports whether the owner's professional (or, with Any, anyone)
+// performs the active service now.
+func (s *Service) Performs(ctx context.Context, ownerID, professionalID, serviceID string) (bool, error) {
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return false, err
+	}
+	_, _, err = choose(st, professionalID, serviceID)
+	return err == nil, nil
 }
 
 // clockTimes are sorted free starts as the owner's HH:MM, each once (a

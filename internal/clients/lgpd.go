@@ -38,6 +38,30 @@ type Data struct {
 	} `json:"client"`
 	Appointments  []DataAppointment  `json:"appointments"`
 	Notifications []DataNotification `json:"notifications"`
+	Waitlist      []DataWaitlist     `json:"waitlist"`
+}
+
+// DataWaitlist is one of the client's waitlist entries (issue 28, point 3),
+// with the times offered to it.
+type DataWaitlist struct {
+	Service      string          `json:"service"`
+	Professional string          `json:"professional"` // "" for any professional
+	FirstDate    string          `json:"firstDate"`
+	LastDate     string          `json:"lastDate"`
+	PartOfDay    string          `json:"partOfDay"`
+	Name         string          `json:"name"`
+	Email        string          `json:"email"`
+	Phone        string          `json:"phone"`
+	CreatedAt    time.Time       `json:"createdAt"`
+	Offers       []DataWaitOffer `json:"offers"`
+}
+
+// DataWaitOffer is a time offered to a waitlist entry.
+type DataWaitOffer struct {
+	Date      string    `json:"date"`
+	Time      string    `json:"time"`
+	Claimed   bool      `json:"claimed"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // DataAppointment is one of the client's appointments as stored.
@@ -70,7 +94,7 @@ var (
 
 // ClientData gathers everything stored about the client with this key.
 func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
-	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}}
+	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}}
 	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
 		client_name, client_email, client_phone, notes, created_at FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
@@ -85,11 +109,19 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 	if err != nil {
 		return nil, err
 	}
-	if len(d.Appointments) == 0 {
+	if err := s.waitlistData(ctx, d, userID, key); err != nil {
+		return nil, err
+	}
+	switch {
+	case len(d.Appointments) > 0:
+		latest := d.Appointments[0] // the contacts as last written
+		d.Client.Name, d.Client.Email, d.Client.Phone = latest.Name, latest.Email, latest.Phone
+	case len(d.Waitlist) > 0:
+		latest := d.Waitlist[0]
+		d.Client.Name, d.Client.Email, d.Client.Phone = latest.Name, latest.Email, latest.Phone
+	default:
 		return nil, errDataClient
 	}
-	latest := d.Appointments[0] // the contacts as last written
-	d.Client.Name, d.Client.Email, d.Client.Phone = latest.Name, latest.Email, latest.Phone
 	err = db.Each(ctx, s.DB, `SELECT title, description, created_at FROM notifications
 		WHERE user_id = ? AND (client_key = ? OR appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?))
 		ORDER BY created_at DESC`, []any{userID, key, userID, key}, func(r *sql.Rows) error {
@@ -102,6 +134,44 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 		return nil
 	})
 	return d, err
+}
+
+// waitlistData adds the client's waitlist entries (by their key), newest
+// first, each with its offers.
+func (s *Service) waitlistData(ctx context.Context, d *Data, userID, key string) error {
+	ids := []string{}
+	err := db.Each(ctx, s.DB, `SELECT w.id, s.name, COALESCE(p.name, ''), w.first_date, w.last_date, w.part_of_day, w.client_name, w.client_email, w.client_phone, w.created_at
+		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
+		WHERE w.user_id = ? AND w.client_key = ? ORDER BY w.created_at DESC, w.id`, []any{userID, key}, func(r *sql.Rows) error {
+		var id string
+		e := DataWaitlist{Offers: []DataWaitOffer{}}
+		if err := r.Scan(&id, &e.Service, &e.Professional, &e.FirstDate, &e.LastDate, &e.PartOfDay, &e.Name, &e.Email, &e.Phone, &e.CreatedAt); err != nil {
+			return err
+		}
+		e.CreatedAt = e.CreatedAt.UTC()
+		ids = append(ids, id)
+		d.Waitlist = append(d.Waitlist, e)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		err := db.Each(ctx, s.DB, `SELECT offer_date, offer_time, claimed_at IS NOT NULL, created_at FROM waitlist_offers WHERE entry_id = ? ORDER BY created_at, id`,
+			[]any{id}, func(r *sql.Rows) error {
+				var o DataWaitOffer
+				if err := r.Scan(&o.Date, &o.Time, &o.Claimed, &o.CreatedAt); err != nil {
+					return err
+				}
+				o.CreatedAt = o.CreatedAt.UTC()
+				d.Waitlist[i].Offers = append(d.Waitlist[i].Offers, o)
+				return nil
+			})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErasedNote replaces the text of every notification written about an
@@ -140,11 +210,25 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 			ErasedNote, gone, userID, key, userID, key); err != nil {
 			return err
 		}
-		var err error
-		erased, err = db.ExecOwnedCount(ctx, tx, errDataClient, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
+		// Their waitlist entries go whole, with the offers made to them.
+		res, err := tx.ExecContext(ctx, `DELETE FROM waitlist_entries WHERE user_id = ? AND client_key = ?`, userID, key)
+		if err != nil {
+			return err
+		}
+		entries, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		res, err = tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key)
 		if err != nil {
 			return err
+		}
+		if erased, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		if erased == 0 && entries == 0 {
+			return errDataClient
 		}
 		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)",
 			fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased), "")

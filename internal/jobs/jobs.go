@@ -30,11 +30,23 @@ type Queue struct {
 	lease    time.Duration
 	mu       sync.RWMutex
 	handlers map[string]Handler
+	// wake cuts Run's idle wait short (Wake): a job that must run soon
+	// does not wait for the next poll.
+	wake chan struct{}
 }
 
 // New returns a Queue.
 func New(d *db.DB, c clock.Clock, log *slog.Logger) *Queue {
-	return &Queue{db: d, clock: c, log: log, lease: 2 * time.Minute, handlers: map[string]Handler{}}
+	return &Queue{db: d, clock: c, log: log, lease: 2 * time.Minute, handlers: map[string]Handler{}, wake: make(chan struct{}, 1)}
+}
+
+// Wake tells Run to look for due jobs now instead of at its next poll
+// (call it once the job is committed: db.AfterCommit). It never blocks.
+func (q *Queue) Wake() {
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
 }
 
 // Register sets the handler of a kind of job.
@@ -177,6 +189,7 @@ func (q *Queue) Run(ctx context.Context, interval time.Duration) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-q.wake:
 		}
 	}
 }

@@ -160,9 +160,9 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 func (s *Settings) DeleteBlock(ctx context.Context, userID, id string) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var b Block
-		var pro sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT b.block_date, b.start_time, b.end_time, b.reason, p.name FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
-			WHERE b.id = ? AND b.user_id = ?`, id, userID).Scan(&b.Date, &b.Start, &b.End, &b.Reason, &pro)
+		var pro, proID sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT b.block_date, b.start_time, b.end_time, b.reason, p.name, b.professional_id FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id
+			WHERE b.id = ? AND b.user_id = ?`, id, userID).Scan(&b.Date, &b.Start, &b.End, &b.Reason, &pro, &proID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errBlockNotFound
 		}
@@ -173,6 +173,9 @@ func (s *Settings) DeleteBlock(ctx context.Context, userID, id string) error {
 			b.ProfessionalID, b.ProfessionalName = &pro.String, pro.String
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM blocks WHERE id = ? AND user_id = ?`, id, userID); err != nil {
+			return err
+		}
+		if err := s.tellFreed(ctx, tx, userID, proID, b.Date, b.Date, b.Start, b.End); err != nil {
 			return err
 		}
 		return s.tellBlock(ctx, tx, userID, "Bloqueio removido", b)

@@ -143,9 +143,9 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 func (s *Settings) DeleteDayOff(ctx context.Context, userID, id string) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var d DayOff
-		var pro sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT d.start_date, d.end_date, d.reason, p.name FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id
-			WHERE d.id = ? AND d.user_id = ?`, id, userID).Scan(&d.Start, &d.End, &d.Reason, &pro)
+		var pro, proID sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT d.start_date, d.end_date, d.reason, p.name, d.professional_id FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id
+			WHERE d.id = ? AND d.user_id = ?`, id, userID).Scan(&d.Start, &d.End, &d.Reason, &pro, &proID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errNotFound
 		}
@@ -156,6 +156,9 @@ func (s *Settings) DeleteDayOff(ctx context.Context, userID, id string) error {
 			d.ProfessionalID, d.ProfessionalName = &pro.String, pro.String
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM days_off WHERE id = ? AND user_id = ?`, id, userID); err != nil {
+			return err
+		}
+		if err := s.tellFreed(ctx, tx, userID, proID, d.Start, d.End, "00:00", "24:00"); err != nil {
 			return err
 		}
 		return s.tellDayOff(ctx, tx, userID, "Folga removida", d)

@@ -2,15 +2,19 @@ package schedule
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/freed"
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/slots"
 )
 
 // The owner's side of schedules: days off, holidays, the booking rules, and
@@ -38,6 +42,23 @@ type Settings struct {
 	DB    *db.DB
 	Clock clock.Clock
 	Notes *notifications.Service // blocks added and removed are told to the owner's tabs
+	// Queue takes the times a removed block or day off frees to the
+	// waitlist (nil: not told).
+	Queue *jobs.Queue
+}
+
+// tellFreed tells the waitlist of the time a removed block or day off gave
+// back: one professional's (pro) or, nil, everyone's; from and to are the
+// dates, start and end the wall-clock bounds ("24:00" is the day's end).
+func (s *Settings) tellFreed(ctx context.Context, tx *db.Tx, userID string, pro sql.NullString, from, to, start, end string) error {
+	t := freed.Time{OwnerID: userID, ProfessionalID: pro.String, From: from, To: to, Start: 0, End: 24 * 60, At: s.Clock.Now()}
+	if m, err := slots.ParseHHMM(start); err == nil {
+		t.Start = m
+	}
+	if m, err := slots.ParseHHMM(end); err == nil {
+		t.End = m
+	}
+	return freed.Tell(ctx, s.Queue, tx, t)
 }
 
 // Zone is the owner's time zone, in which "today", "past", the calendar and

@@ -66,7 +66,18 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" || block.ID == "" || feed.ID == "" {
 		t.Fatalf("schedule seed: %d %s %+v %+v", r.StatusCode, r.Body, off, holiday)
 	}
+	// A client on the waitlist (issue 28, point 3).
+	if r := visitor.Do("POST", "/api/public/profiles/anabela/waitlist", map[string]string{"serviceId": svcs[0].ID, "professionalId": pro.ID,
+		"firstDate": "2026-11-26", "lastDate": "2026-11-27", "partOfDay": "qualquer", "clientName": "Cliente Confidencial", "clientPhone": "(11) 97531-8642"}); r.StatusCode != 201 {
+		t.Fatalf("waitlist: %d %s", r.StatusCode, r.Body)
+	}
+	var waiting struct{ Entries []struct{ ID string } }
+	a.Do("GET", "/api/waitlist?date=2026-11-26", nil).JSON(t, &waiting)
+	if len(waiting.Entries) != 1 {
+		t.Fatalf("waitlist seed: %+v", waiting)
+	}
 	d := ownerData{ids: map[string]string{
+		"/api/waitlist/":              waiting.Entries[0].ID,
 		"/api/appointments/":          appts.Appointments[0].ID,
 		"/api/notifications/":         notes.Notifications[0].ID,
 		"/api/services/":              svcs[0].ID,
@@ -110,6 +121,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients/search":                "?q=Confidencial",
 		"/api/clients/history":               "?key=" + d.clientKey,
 		"/api/clients/data":                  "?key=" + d.clientKey,
+		"/api/waitlist":                      "?date=2026-11-26",
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -142,6 +154,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/subscription/portal":            nil,
 		"POST /api/subscription/cancel":            nil,
 		"POST /api/billing/test-checkout/{id}/pay": nil,
+		"POST /api/waitlist/{id}/offers":           map[string]string{"date": "2026-11-26", "time": "10:00"},
+		"PUT /api/waitlist/settings":               map[string]int{"offerMinutes": 30},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
 }

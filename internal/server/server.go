@@ -43,6 +43,7 @@ import (
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
 	"github.com/agendei/agendei/internal/team"
+	"github.com/agendei/agendei/internal/waitlist"
 	"github.com/agendei/agendei/internal/whatsapp"
 	"github.com/agendei/agendei/web/publicroutes"
 )
@@ -55,6 +56,7 @@ type Server struct {
 	Events      *events.Broker
 	Billing     *billing.Service
 	WhatsApp    *whatsapp.Service
+	Waitlist    *waitlist.Service
 	Metrics     http.Handler // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
 	BaseURL     string       // the public address links and previews are written with
 	limiter     *ratelimit.Limiter
@@ -160,14 +162,17 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
-	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
+	waitlistSvc := &waitlist.Service{DB: d.DB, Clock: d.Clock, Queue: queue, Mailer: mailer, Booking: bookingSvc, Notes: notes, BaseURL: cfg.BaseURL}
+	waitlistSvc.RegisterJobs()
+	(&waitlist.Handlers{Svc: waitlistSvc, Auth: authH, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
+	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
 	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache}).Register(mux)
 	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
-	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH}).Register(mux)
+	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue}, Auth: authH}).Register(mux)
 	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
@@ -204,7 +209,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Waitlist: waitlistSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.
@@ -237,6 +242,9 @@ func (s *Server) RunBackground(ctx context.Context) {
 			}
 			if err := s.Billing.Sweep(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("billing notices", "err", err)
+			}
+			if err := s.Waitlist.Cleanup(ctx, ""); err != nil && ctx.Err() == nil {
+				s.log.Warn("waitlist cleanup", "err", err)
 			}
 			select {
 			case <-ctx.Done():

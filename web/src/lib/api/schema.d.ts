@@ -426,6 +426,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/profiles/{username}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the owner's waitlist (issue 28, point 3) for a service, one professional or any, up to 14 dates and a part of the day.
+         * @description The name and contacts are checked as a booking's are (a phone with DDD and/or an e-mail). When time frees up, matching
+         *     entries are offered it in order of arrival by e-mail, with a claim link valid for the owner's minutes (default 15).
+         *     Errors `validation_failed` (400: contacts; `partOfDay` not one of manha, tarde, noite, qualquer; dates not real, the last
+         *     before the first, 'A lista de espera vale para até 14 dias seguidos.', 'Escolha datas a partir de hoje.', a service or
+         *     professional not bookable), `waitlist_already` (409, the same entry again), `profile_not_found` (404), `rate_limited` (429, per IP).
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waitlist entry behind a client's private link.
+         * @description Errors `not_found` (404: an unknown link, or an entry that left the list or was erased).
+         */
+        get: operations["getWaitlistEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist/{token}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave the waitlist; the entry and its offers are deleted.
+         * @description Errors `not_found` (404, also for a second leave), `rate_limited` (429).
+         */
+        post: operations["leaveWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist-offers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A time offered to a waitlist entry, behind its claim link.
+         * @description `status`: open (claimable now), taken (no longer free), expired (the owner's minutes passed), claimed. Errors `not_found` (404).
+         */
+        get: operations["getWaitlistOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/waitlist-offers/{token}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book the offered time, through the same serialised path as every booking.
+         * @description The first valid claim of a time books it; the others get `slot_gone` (409, 'Esse horário já foi preenchido. Você continua na
+         *     lista de espera e receberá um novo aviso se outro horário vagar.') and stay on the list. Also `offer_expired` (409),
+         *     `offer_claimed` (409, this link already booked), `not_found` (404), `booking_closed` (403), `rate_limited` (429).
+         */
+        post: operations["claimWaitlistOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The waitlist of a date, in order of arrival, each entry with its latest offer.
+         * @description Entries waiting for that date and not yet booked; none for a past date. Errors `validation_failed` (400, a bad date).
+         */
+        get: operations["getWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer a free time to a waitlist entry by hand (the same message and claim as a freed time's).
+         * @description The date must be one the entry waits for and the time one the public page offers now for its service and professional. Errors `not_found` (404, another owner's or an unknown entry), `validation_failed` (400), `slot_unavailable` (409, not free), `waitlist_booked` (409).
+         */
+        post: operations["offerWaitlistTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's waitlist settings. */
+        get: operations["getWaitlistSettings"];
+        /** Change how long a waitlist offer's claim link books its time (5 to 1440 minutes; offers already sent keep theirs). */
+        put: operations["putWaitlistSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/bookings/{token}": {
         parameters: {
             query?: never;
@@ -1577,6 +1741,94 @@ export interface components {
                 retryAfter?: number;
             };
         };
+        WaitlistJoin: {
+            serviceId: string;
+            /** @description a professional's id, or `any` */
+            professionalId: string;
+            /** @description YYYY-MM-DD */
+            firstDate: string;
+            /** @description YYYY-MM-DD, at most 13 days after firstDate (default firstDate) */
+            lastDate?: string;
+            /** @enum {string} */
+            partOfDay: "manha" | "tarde" | "noite" | "qualquer";
+            clientName: string;
+            clientEmail?: string;
+            clientPhone?: string;
+        };
+        WaitlistEntry: {
+            ownerName: string;
+            username: string;
+            serviceName: string;
+            /** @description empty for any professional */
+            professionalName: string;
+            firstDate: string;
+            lastDate: string;
+            /** @enum {string} */
+            partOfDay: "manha" | "tarde" | "noite" | "qualquer";
+            /** @enum {string} */
+            status: "waiting" | "booked" | "expired";
+        };
+        WaitlistJoined: {
+            ownerName: string;
+            username: string;
+            serviceName: string;
+            professionalName: string;
+            firstDate: string;
+            lastDate: string;
+            /** @enum {string} */
+            partOfDay: "manha" | "tarde" | "noite" | "qualquer";
+            /** @enum {string} */
+            status: "waiting" | "booked" | "expired";
+            /** @description the client's private link: /lista-de-espera/{token} */
+            token: string;
+        };
+        WaitlistOffer: {
+            ownerName: string;
+            username: string;
+            serviceName: string;
+            professionalName: string;
+            date: string;
+            time: string;
+            duration: number;
+            priceCents: number;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            status: "open" | "taken" | "expired" | "claimed";
+        };
+        WaitlistOwnerOffer: {
+            date: string;
+            time: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            status: "open" | "expired" | "claimed";
+            byOwner: boolean;
+            /** @description a message went to the client (false: no e-mail to send to) */
+            sent: boolean;
+        };
+        WaitlistOwnerEntry: {
+            id: string;
+            clientName: string;
+            clientEmail: string;
+            clientPhone: string;
+            clientKey: string;
+            serviceId: string;
+            serviceName: string;
+            /** @description null: any professional */
+            professionalId: string | null;
+            professionalName: string;
+            firstDate: string;
+            lastDate: string;
+            /** @enum {string} */
+            partOfDay: "manha" | "tarde" | "noite" | "qualquer";
+            /** Format: date-time */
+            createdAt: string;
+            lastOffer: components["schemas"]["WaitlistOwnerOffer"] | null;
+        };
+        WaitlistSettings: {
+            offerMinutes: number;
+        };
         Success: {
             success: boolean;
         };
@@ -1965,6 +2217,27 @@ export interface components {
                 description: string;
                 /** Format: date-time */
                 createdAt: string;
+            }[];
+            /** @description The client's waitlist entries (issue 28, point 3), newest first, with the times offered to each. */
+            waitlist: {
+                service: string;
+                /** @description empty for any professional */
+                professional: string;
+                firstDate: string;
+                lastDate: string;
+                partOfDay: string;
+                name: string;
+                email: string;
+                phone: string;
+                /** Format: date-time */
+                createdAt: string;
+                offers: {
+                    date: string;
+                    time: string;
+                    claimed: boolean;
+                    /** Format: date-time */
+                    createdAt: string;
+                }[];
             }[];
         };
         MessageTemplates: {
@@ -3049,6 +3322,248 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description On the list; `token` is the client's private link to leave it (also e-mailed). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistJoined"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        left: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOffer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    claimWaitlistOffer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booked and confirmed (the booking's confirmation e-mail goes as for any booking). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWaitlist: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["WaitlistOwnerEntry"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    offerWaitlistTime: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM-DD */
+                    date: string;
+                    /** @description HH:MM */
+                    time: string;
+                    /** @description for an entry of any professional: whose time (default any) */
+                    professionalId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Offered. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistOwnerOffer"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWaitlistSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    putWaitlistSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistSettings"];
                 };
             };
             default: components["responses"]["Error"];

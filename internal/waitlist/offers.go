@@ -1,0 +1,234 @@
+// Offers: what a freed time causes (the job freed.Tell queues), and the one
+// function that sends an offer to the client.
+
+package waitlist
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/freed"
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/slots"
+)
+
+// RegisterJobs teaches the queue the freed-time job.
+func (s *Service) RegisterJobs() {
+	s.Queue.Register(freed.Job, func(ctx context.Context, payload []byte) error {
+		var t freed.Time
+		if err := json.Unmarshal(payload, &t); err != nil {
+			return err
+		}
+		_, err := s.Freed(ctx, t)
+		return err
+	})
+}
+
+// waiting is an entry as matching reads it.
+type waiting struct {
+	id, ownerID, serviceID, professionalID string // professionalID "" is any
+	name, email, phone, key                string
+	first, last, part                      string
+}
+
+// shape is a service's duration and buffers, in minutes.
+type shape struct{ duration, before, after int }
+
+// Freed offers a freed time to the entries that match it, in order of
+// arrival: an entry waiting for that date, that service performed by that
+// professional (or any), in that part of the day, gets the earliest time
+// the slot engine now offers that uses some of the freed stretch — when it
+// has no open offer already. Every matching entry gets its offer (each the
+// time it fits); the first claim books, the others are then told the time
+// is gone. It returns how many offers it made.
+func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
+	loc, err := profiles.Zone(ctx, s.DB, t.OwnerID)
+	if err != nil {
+		return 0, err
+	}
+	now := s.Clock.Now()
+	from := max(t.From, slots.Today(now, loc))
+	if t.To < from {
+		return 0, nil
+	}
+	var entries []waiting
+	err = db.Each(ctx, s.DB, `SELECT id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key, first_date, last_date, part_of_day
+		FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND last_date >= ? AND first_date <= ?
+		AND (? = '' OR professional_id IS NULL OR professional_id = ?)
+		AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = w.id AND o.claimed_at IS NULL AND o.expires_at > ?)
+		ORDER BY created_at, id`, []any{t.OwnerID, from, t.To, t.ProfessionalID, t.ProfessionalID, now}, func(r *sql.Rows) error {
+		w := waiting{ownerID: t.OwnerID}
+		entries = append(entries, w)
+		e := &entries[len(entries)-1]
+		return r.Scan(&e.id, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part)
+	})
+	if err != nil || len(entries) == 0 {
+		return 0, err
+	}
+	shapes := map[string]*shape{}
+	free := map[string][]string{} // the free times of (professional, service, date)
+	made := 0
+	for _, e := range entries {
+		sh, err := s.shapeOf(ctx, shapes, e.serviceID)
+		if err != nil {
+			return made, err
+		}
+		if sh == nil {
+			continue // the service is gone
+		}
+		pro := e.professionalID
+		if t.ProfessionalID != "" {
+			pro = t.ProfessionalID
+		} else if pro == "" {
+			pro = booking.Any
+		}
+		at, date := "", ""
+		for d := max(from, e.first); d <= min(t.To, e.last) && at == ""; d = nextDate(d) {
+			k := pro + "|" + e.serviceID + "|" + d
+			times, ok := free[k]
+			if !ok {
+				if times, err = s.Booking.FreeTimes(ctx, t.OwnerID, pro, e.serviceID, d); err != nil {
+					times = nil // no longer performed by them: nothing to offer
+				}
+				free[k] = times
+			}
+			for _, tm := range times {
+				if inPart(e.part, tm) && uses(tm, sh, t) {
+					at, date = tm, d
+					break
+				}
+			}
+		}
+		if at == "" {
+			continue
+		}
+		freedAt := t.At
+		if _, err := s.offer(ctx, e, pro, date, at, &freedAt, false); err != nil {
+			return made, err
+		}
+		made++
+	}
+	return made, nil
+}
+
+// uses reports whether a start time's appointment (with the service's
+// buffers) takes some of the freed stretch of the day.
+func uses(at string, sh *shape, t freed.Time) bool {
+	m, err := slots.ParseHHMM(at)
+	if err != nil {
+		return false
+	}
+	return m-sh.before < t.End && m+sh.duration+sh.after > t.Start
+}
+
+func (s *Service) shapeOf(ctx context.Context, cache map[string]*shape, serviceID string) (*shape, error) {
+	if sh, ok := cache[serviceID]; ok {
+		return sh, nil
+	}
+	var sh shape
+	err := s.DB.QueryRowContext(ctx, `SELECT duration, buffer_before, buffer_after FROM services WHERE id = ?`, serviceID).Scan(&sh.duration, &sh.before, &sh.after)
+	if err == sql.ErrNoRows {
+		cache[serviceID] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	cache[serviceID] = &sh
+	return &sh, nil
+}
+
+func nextDate(d string) string {
+	t, err := time.Parse("2006-01-02", d)
+	if err != nil {
+		return "9999-12-31"
+	}
+	return t.AddDate(0, 0, 1).Format("2006-01-02")
+}
+
+// OfferMinutes is how long the owner's claim links book their time.
+func (s *Service) OfferMinutes(ctx context.Context, q db.Querier, ownerID string) (int, error) {
+	var m int
+	err := q.QueryRowContext(ctx, `SELECT waitlist_offer_minutes FROM profiles WHERE id = ?`, ownerID).Scan(&m)
+	if err == sql.ErrNoRows || m <= 0 {
+		return DefaultOfferMinutes, nil
+	}
+	return m, err
+}
+
+// offer writes an offer of a time to an entry and sends it, in one
+// transaction: the offer exists exactly when its message is queued.
+func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, freedAt *time.Time, byOwner bool) (*OwnerOffer, error) {
+	var out *OwnerOffer
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		minutes, err := s.OfferMinutes(ctx, tx, e.ownerID)
+		if err != nil {
+			return err
+		}
+		now := s.Clock.Now()
+		token, hash := auth.OpaqueToken()
+		expires := now.Add(time.Duration(minutes) * time.Minute)
+		var fa any
+		if freedAt != nil && !freedAt.IsZero() {
+			fa = freedAt.UTC()
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO waitlist_offers (id, entry_id, user_id, professional_id, offer_date, offer_time, token_hash, by_owner, expires_at, freed_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), e.id, e.ownerID, pro, date, at, hash, byOwner, expires.UTC(), fa, now); err != nil {
+			return err
+		}
+		out = &OwnerOffer{Date: date, Time: at, ExpiresAt: expires.UTC(), Status: "open", ByOwner: byOwner, Sent: e.email != ""}
+		return s.send(ctx, tx, e, outgoing{token: token, date: date, time: at, pro: pro, minutes: minutes})
+	})
+	return out, err
+}
+
+// outgoing is an offer to send.
+type outgoing struct {
+	token, date, time, pro string
+	minutes                int
+}
+
+// send delivers an offer to its client: the one place an offer leaves
+// Agendei. Now by e-mail (a client without one sees nothing; the owner's
+// list shows the offer, to pass on by hand); WhatsApp through the owner's
+// connected Cloud API number (issue 28, point 2) joins here.
+func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, o outgoing) error {
+	if s.Mailer == nil || e.email == "" {
+		return nil
+	}
+	var ownerName, service, proName string
+	if err := tx.QueryRowContext(ctx, `SELECT p.name, s.name, COALESCE((SELECT name FROM professionals WHERE id = ?), '') FROM profiles p JOIN services s ON s.id = ? WHERE p.id = ?`,
+		o.pro, e.serviceID, e.ownerID).Scan(&ownerName, &service, &proName); err != nil {
+		return err
+	}
+	if proName == "" {
+		proName = "Qualquer profissional"
+	}
+	msg, err := mail.Compose(e.email, mail.Content{
+		Subject:  fmt.Sprintf("Vagou um horário: %s em %s às %s", service, brfmt.Date(o.date), o.time),
+		Greeting: fmt.Sprintf("Olá, %s!", e.name),
+		Paragraphs: []string{
+			fmt.Sprintf("Abriu um horário com %s que combina com a sua lista de espera.", ownerName),
+			fmt.Sprintf("Para ficar com ele, confirme pelo botão abaixo nos próximos %s. O horário fica com quem confirmar primeiro.", brfmt.Minutes(o.minutes)),
+		},
+		Details: []mail.Detail{{Label: "Profissional", Value: proName}, {Label: "Serviço", Value: service},
+			{Label: "Data", Value: brfmt.LongDate(o.date)}, {Label: "Horário", Value: o.time}},
+		Button: &mail.Link{Label: "Quero este horário", URL: s.BaseURL + "/lista-de-espera/oferta/" + o.token},
+		Footer: "Este link é pessoal: não o compartilhe. Se não quiser o horário, ignore este e-mail: você continua na lista de espera.",
+	})
+	if err != nil {
+		return err
+	}
+	return s.Mailer.QueueAbout(ctx, tx, jobs.About{UserID: e.ownerID, ClientKey: e.key}, msg)
+}

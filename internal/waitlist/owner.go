@@ -1,0 +1,175 @@
+// The owner's side: each day's waitlist in the agenda, an offer by hand,
+// and how long a claim link lasts.
+
+package waitlist
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/slots"
+)
+
+var (
+	errDay        = httpx.Validation("Data inválida.")
+	errNoEntry    = httpx.NewError(http.StatusNotFound, "not_found", "Entrada da lista de espera não encontrada.")
+	errOfferDate  = httpx.Validation("Escolha uma data entre as datas que o cliente pediu.")
+	errNotFree    = httpx.NewError(http.StatusConflict, "slot_unavailable", "Esse horário não está livre para este serviço. Escolha um dos horários livres.")
+	errEntryTaken = httpx.NewError(http.StatusConflict, "waitlist_booked", "Este cliente já conseguiu um horário pela lista de espera.")
+	errMinutes    = httpx.Validation("O prazo para confirmar deve ser de 5 a 1440 minutos.")
+)
+
+// OwnerEntry is one entry of a day's waitlist, as the owner sees it.
+type OwnerEntry struct {
+	ID               string      `json:"id"`
+	ClientName       string      `json:"clientName"`
+	ClientEmail      string      `json:"clientEmail"`
+	ClientPhone      string      `json:"clientPhone"`
+	ClientKey        string      `json:"clientKey"`
+	ServiceID        string      `json:"serviceId"`
+	ServiceName      string      `json:"serviceName"`
+	ProfessionalID   *string     `json:"professionalId"` // nil: any professional
+	ProfessionalName string      `json:"professionalName"`
+	FirstDate        string      `json:"firstDate"`
+	LastDate         string      `json:"lastDate"`
+	PartOfDay        string      `json:"partOfDay"`
+	CreatedAt        time.Time   `json:"createdAt"`
+	LastOffer        *OwnerOffer `json:"lastOffer"`
+}
+
+// OwnerOffer is an offer as the owner sees it.
+type OwnerOffer struct {
+	Date      string    `json:"date"`
+	Time      string    `json:"time"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	// Status: open, expired or claimed.
+	Status  string `json:"status"`
+	ByOwner bool   `json:"byOwner"`
+	// Sent says a message went to the client (false: no e-mail to send to).
+	Sent bool `json:"sent"`
+}
+
+// ForDay is the waitlist of a date: the entries waiting for it, in order
+// of arrival, each with its latest offer.
+func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntry, error) {
+	if _, err := slots.ParseDate(date); err != nil {
+		return nil, errDay
+	}
+	loc, err := profiles.Zone(ctx, s.DB, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	out := []OwnerEntry{}
+	if date < slots.Today(s.Clock.Now(), loc) {
+		return out, nil // nobody waits for a day gone
+	}
+	now := s.Clock.Now()
+	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
+		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner
+		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
+		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
+		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id`,
+		[]any{ownerID, date, date}, func(r *sql.Rows) error {
+			var e OwnerEntry
+			var pro, oDate, oTime sql.NullString
+			var expires, claimed sql.NullTime
+			var byOwner sql.NullBool
+			if err := r.Scan(&e.ID, &e.ClientName, &e.ClientEmail, &e.ClientPhone, &e.ClientKey, &e.ServiceID, &e.ServiceName, &pro, &e.ProfessionalName,
+				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner); err != nil {
+				return err
+			}
+			if pro.Valid {
+				e.ProfessionalID = &pro.String
+			}
+			e.CreatedAt = e.CreatedAt.UTC()
+			if oDate.Valid {
+				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != ""}
+				if claimed.Valid {
+					o.Status = "claimed"
+				} else if !now.Before(o.ExpiresAt) {
+					o.Status = "expired"
+				}
+				e.LastOffer = o
+			}
+			out = append(out, e)
+			return nil
+		})
+	return out, err
+}
+
+// HandInput is an owner's offer by hand.
+type HandInput struct {
+	Date           string `json:"date"`
+	Time           string `json:"time"`
+	ProfessionalID string `json:"professionalId"` // "": the entry's own (or any)
+}
+
+// OfferByHand offers a free time to an entry, as a freed time would: the
+// same message, the same claim.
+func (s *Service) OfferByHand(ctx context.Context, ownerID, entryID string, in HandInput) (*OwnerOffer, error) {
+	var e waiting
+	var booked sql.NullTime
+	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key,
+		first_date, last_date, part_of_day, booked_at FROM waitlist_entries WHERE id = ? AND user_id = ?`, entryID, ownerID).Scan(
+		&e.id, &e.ownerID, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part, &booked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoEntry
+	}
+	if err != nil {
+		return nil, err
+	}
+	if booked.Valid {
+		return nil, errEntryTaken
+	}
+	if _, err := slots.ParseDate(in.Date); err != nil || in.Date < e.first || in.Date > e.last {
+		return nil, errOfferDate
+	}
+	pro := in.ProfessionalID
+	if pro == "" {
+		pro = e.professionalID
+	}
+	if pro == "" {
+		pro = booking.Any
+	}
+	if e.professionalID != "" && pro != e.professionalID {
+		return nil, errChoice
+	}
+	times, err := s.Booking.FreeTimes(ctx, ownerID, pro, e.serviceID, in.Date)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(times, in.Time) {
+		return nil, errNotFree
+	}
+	return s.offer(ctx, e, pro, in.Date, in.Time, nil, true)
+}
+
+// Settings are the owner's waitlist settings.
+type Settings struct {
+	OfferMinutes int `json:"offerMinutes"`
+}
+
+// GetSettings reads the owner's settings.
+func (s *Service) GetSettings(ctx context.Context, ownerID string) (*Settings, error) {
+	m, err := s.OfferMinutes(ctx, s.DB, ownerID)
+	return &Settings{OfferMinutes: m}, err
+}
+
+// SaveSettings changes them; offers already sent keep their deadline.
+func (s *Service) SaveSettings(ctx context.Context, ownerID string, in Settings) (*Settings, error) {
+	if in.OfferMinutes < 5 || in.OfferMinutes > 1440 {
+		return nil, errMinutes
+	}
+	if err := db.ExecOwned(ctx, s.DB, errNoEntry, `UPDATE profiles SET waitlist_offer_minutes = ? WHERE id = ?`, in.OfferMinutes, ownerID); err != nil {
+		return nil, err
+	}
+	return &in, nil
+}
