@@ -27,6 +27,7 @@ export type PageModule = { default: ComponentType }
 // agree). Nothing else is listed: paths come from the list.
 const pages: Record<string, () => Promise<PageModule>> = {
   'src/features/booking/BookingPage.tsx': () => import('@/features/booking/BookingPage'),
+  'src/features/booking/WaitlistPages.tsx': () => import('@/features/booking/WaitlistPages'),
   'src/features/booking/EmbedPage.tsx': () => import('@/features/booking/EmbedPage'),
   'src/features/public/PublicProfilePage.tsx': () => import('@/features/public/PublicProfilePage'),
   'src/features/booking/CancelPage.tsx': () => import('@/features/booking/CancelPage'),

@@ -16,6 +16,7 @@ import { PracticeHelp } from './PracticeHelp'
 import { ProfessionalStep, ServiceStep } from './ServiceStep'
 import { TimeStep } from './TimeStep'
 import { useBookingSteps } from './use-booking'
+import { WaitlistJoin } from './WaitlistJoin'
 
 type PublicProfile = Schemas['PublicProfile']
 
@@ -120,6 +121,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
           <ConfirmStep steps={steps} form={form} conflict={conflict} busy={busy} disabled={busy || !requiredFilled || (times.data?.times.length ?? 0) === 0} />
         </form>
       )}
+      {profile.bookingOpen ? <WaitlistJoin username={profile.username} steps={steps} /> : null}
       <PracticeHelp whatsapp={profile.whatsapp} email={profile.contactEmail} />
     </main>
   )
