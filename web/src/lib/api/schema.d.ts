@@ -1613,7 +1613,7 @@ export interface paths {
         };
         /**
          * The owner's WhatsApp Business Platform connection (never its secrets), its templates' review status and the messages sent this month.
-         * @description Templates not yet approved are looked up at Meta at most once a minute; a fault there leaves the last known status.
+         * @description Templates not yet approved are looked up at Meta at most every 20 s; a fault there leaves the last known status.
          */
         get: operations["getWhatsApp"];
         /**
