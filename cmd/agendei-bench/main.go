@@ -52,13 +52,19 @@ var (
 	ownerConns  = flag.Int("owner-connections", 4, "concurrent connections on the owner's screens (a clinic's few open tabs)")
 	engines     = flag.String("engines", "sqlite,postgres", "engines to run, comma-separated")
 	only        = flag.String("only", "", "run only the endpoints whose name contains this text (the baselines always run)")
+	streams     = flag.Int("streams", 10_000, "owners' open event streams the live agenda holds on one instance (ten per owner)")
 )
 
 var saoPaulo = tz.Load(tz.Default)
 
+// fileLimit is the open-file limit of the bench and the servers it starts
+// (raiseFileLimit): the live agenda holds a socket per stream on each side.
+var fileLimit uint64
+
 func main() {
 	flag.Parse()
 	log.SetFlags(0)
+	fileLimit = raiseFileLimit()
 	fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
 		*owners, *appts, *duration, *connections)
 	for _, engine := range strings.Split(*engines, ",") {
@@ -482,6 +488,12 @@ func run(engine, dsn string) {
 		}
 	}
 	check(fmt.Sprintf("peak RSS ≤ 150 MB (%d MB)", mem["VmHWM"]), mem["VmHWM"] > 0 && mem["VmHWM"] <= 150)
+
+	// The live agenda at scale (live.go), on the server as it is after the
+	// rows above, before the public read part restarts it.
+	if strings.Contains("live agenda", *only) {
+		liveAgenda(engine, srv, append(slices.Clone(small), busy, booker))
+	}
 
 	// The public read path with each of its mechanisms off in turn
 	// (docs/architecture.md, "A public read, step by step"): free times and
