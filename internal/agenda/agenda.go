@@ -43,16 +43,19 @@ type Appointment struct {
 	Status           string    `json:"status"`
 	CreatedAt        time.Time `json:"createdAt"`
 	SeriesID         *string   `json:"seriesId"` // the recurring series it belongs to, if any
+	// Answer is the client's answer to a reminder: "" (sem resposta),
+	// "confirmed", "reschedule" or "cancelled" (booking.Answer).
+	Answer string `json:"answer"`
 }
 
 const columns = `id, professional_id, professional_name, service_id, service_name, duration, price_cents, client_name, client_email, client_phone, notes,
-	appointment_date, appointment_time, status, created_at, series_id`
+	appointment_date, appointment_time, status, created_at, series_id, client_answer`
 
 func scan(row interface{ Scan(...any) error }) (*Appointment, error) {
 	var a Appointment
 	var pro, svc, series sql.NullString
 	if err := row.Scan(&a.ID, &pro, &a.ProfessionalName, &svc, &a.ServiceName, &a.Duration, &a.PriceCents, &a.ClientName, &a.ClientEmail,
-		&a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series); err != nil {
+		&a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series, &a.Answer); err != nil {
 		return nil, err
 	}
 	if series.Valid {
@@ -305,6 +308,9 @@ type Dashboard struct {
 	Metrics Metrics       `json:"metrics"`
 	Today   []Appointment `json:"today"`
 	Date    string        `json:"date"` // the owner's today
+	// Unanswered are tomorrow's confirmed appointments whose client has not
+	// answered a reminder (issue 28): the owner may nudge them on WhatsApp.
+	Unanswered []Appointment `json:"unanswered"`
 }
 
 func (s *Service) today(ctx context.Context, userID string) (time.Time, error) {
@@ -344,6 +350,11 @@ func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard,
 	}
 	d.Today, err = list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND appointment_date = ? AND status <> 'cancelled'
 		ORDER BY appointment_time, id`, userID, today)
+	if err != nil {
+		return nil, err
+	}
+	d.Unanswered, err = list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND appointment_date = ? AND status = 'confirmed'
+		AND client_answer = '' ORDER BY appointment_time, id`, userID, now.AddDate(0, 0, 1).Format("2006-01-02"))
 	return &d, err
 }
 
@@ -372,6 +383,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
 	mux.Handle("POST /api/appointments/{id}/client-link", h.Auth.RequireUser(httpx.Handle(h.clientLink)))
+	mux.Handle("POST /api/appointments/{id}/answer-links", h.Auth.RequireUser(httpx.Handle(h.answerLinks)))
 	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
 	mux.Handle("POST /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.newFeed)))
 	mux.Handle("PATCH /api/calendar-feeds/{id}", h.Auth.RequireUser(httpx.Handle(h.setFeedPhone)))
@@ -477,6 +489,18 @@ func (h *Handlers) clientLink(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpx.WriteJSON(w, http.StatusCreated, map[string]string{"url": url})
+	return nil
+}
+
+// answerLinks issues the client's one-tap answer links (confirm, ask to
+// move, cancel) for a WhatsApp message the owner sends by hand.
+func (h *Handlers) answerLinks(w http.ResponseWriter, r *http.Request) error {
+	links, err := h.Booking.OwnerAnswerLinks(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpx.WriteJSON(w, http.StatusCreated, links)
 	return nil
 }
 

@@ -68,6 +68,9 @@ type GridAppointment struct {
 	Status           string    `json:"status"`
 	CreatedAt        time.Time `json:"createdAt"`
 	SeriesID         *string   `json:"seriesId"`
+	// Answer is the client's answer to a reminder: "" (sem resposta),
+	// "confirmed", "reschedule" or "cancelled" (booking.Answer).
+	Answer string `json:"answer"`
 }
 
 // Grid is the agenda's time grid of a range.

@@ -23,7 +23,7 @@ import (
 // After every kind of write a practice makes — a booking, a move to another
 // time, date or professional, a status, a client's new name or notes (with
 // quotes, accents, line breaks and emoji), a series, a cancellation, a
-// deleted appointment and a deleted professional — the grid's appointments
+// deleted appointment, a deleted professional and a client's answer — the grid's appointments
 // are exactly the appointments table's, field by field, on both engines.
 func TestGrid_ItemsFollowEveryWriteToAppointments(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
@@ -74,9 +74,10 @@ func TestGrid_ItemsFollowEveryWriteToAppointments(t *testing.T) {
 			}
 		}
 		statuses := []string{"confirmed", "cancelled", "completed", "no_show"}
+		answers := []string{"", "confirmed", "reschedule", "cancelled"}
 		for step := range 80 {
 			id := ids[rng.IntN(len(ids))]
-			switch rng.IntN(9) {
+			switch rng.IntN(10) {
 			case 0:
 				insert(s.ownerID, pros[rng.IntN(len(pros))])
 			case 1:
@@ -95,6 +96,8 @@ func TestGrid_ItemsFollowEveryWriteToAppointments(t *testing.T) {
 			case 7:
 				exec(`DELETE FROM appointments WHERE id = ?`, id)
 				ids = slices.DeleteFunc(ids, func(x string) bool { return x == id })
+			case 9: // the client's answer to a reminder (issue 28)
+				exec(`UPDATE appointments SET client_answer = ?, client_answer_channel = 'email' WHERE id = ?`, answers[rng.IntN(len(answers))], id)
 			case 8:
 				if step == 60 { // one professional deleted: their appointments go to "Sem profissional"
 					if r := s.owner.Do("DELETE", "/api/professionals/"+pros[2], nil); r.StatusCode != 204 {
@@ -130,7 +133,7 @@ func gridAppointments(t *testing.T, s *shop, query string) []agenda.GridAppointm
 func appointmentsAsGrid(t *testing.T, d *db.DB, ownerID, from, to string) []agenda.GridAppointment {
 	t.Helper()
 	rows, err := d.QueryContext(context.Background(), `SELECT id, professional_id, professional_name, service_id, service_name, duration, buffer_before, buffer_after, price_cents,
-		client_name, client_email, client_phone, notes, appointment_date, appointment_time, status, created_at, series_id
+		client_name, client_email, client_phone, notes, appointment_date, appointment_time, status, created_at, series_id, client_answer
 		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND appointment_date <= ? ORDER BY id`, ownerID, from, to)
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +144,7 @@ func appointmentsAsGrid(t *testing.T, d *db.DB, ownerID, from, to string) []agen
 		var a agenda.GridAppointment
 		var pro, svc, series sql.NullString
 		if err := rows.Scan(&a.ID, &pro, &a.ProfessionalName, &svc, &a.ServiceName, &a.Duration, &a.BufferBefore, &a.BufferAfter, &a.PriceCents,
-			&a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series); err != nil {
+			&a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series, &a.Answer); err != nil {
 			t.Fatal(err)
 		}
 		a.ProfessionalID = pro.String

@@ -49,9 +49,12 @@ type Service struct {
 	// Setups keeps each owner's schedule setup per data version (nil: read
 	// on every request).
 	Setups *schedule.Cache
-	// ReminderLead is how long before an appointment the client is reminded
-	// (0: DefaultReminderLead).
+	// ReminderLead is how long before an appointment the client of an owner
+	// who never chose their reminders is reminded (0: DefaultReminderLead).
 	ReminderLead time.Duration
+	// WhatsApp sends reminders by WhatsApp (nil: by e-mail only); see
+	// ReminderSender.
+	WhatsApp ReminderSender
 }
 
 // Any is the professional id that asks for whichever professional is free.

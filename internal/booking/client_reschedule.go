@@ -125,8 +125,8 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 			return s.refuse(st, pros, svc, day, start, busy)
 		}, func() error {
 			now := s.Clock.Now()
-			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1, updated_at = ?
-				WHERE id = ?`, day.Format("2006-01-02"), at, local.UTC(), now, id); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1, updated_at = ?,
+				client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ?`, day.Format("2006-01-02"), at, local.UTC(), now, id); err != nil {
 				return err
 			}
 			if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, oldDate, oldTime, c.Duration, c.before, c.after, now)); err != nil {

@@ -33,6 +33,7 @@ var unversioned = map[string]string{
 	"billing_events":     "webhook idempotency: never part of an answer",
 	"calendar_feeds":     "feed links: read live by their token",
 	"appointment_links":  "clients' private links: read live by their token",
+	"answer_tokens":      "one-tap answer links: read live by their token",
 	"busy_days":          "derived from appointments, whose triggers bump the version",
 	"grid_items":         "derived from appointments, whose triggers bump the version",
 	"data_versions":      "the version itself",

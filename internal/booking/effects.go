@@ -3,7 +3,6 @@ package booking
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -20,11 +19,6 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 )
-
-const reminderJob = "booking.reminder"
-
-// DefaultReminderLead is how long before an appointment the client is reminded.
-const DefaultReminderLead = 24 * time.Hour
 
 // booked is what the e-mails and notifications say about an appointment.
 type booked struct {
@@ -133,23 +127,6 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	return s.remindLater(ctx, tx, now, b)
 }
 
-// remindLater queues the client's reminder, a lead before the appointment
-// (none when that moment has passed).
-func (s *Service) remindLater(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
-	lead := s.ReminderLead
-	if lead <= 0 {
-		lead = DefaultReminderLead
-	}
-	if remind := b.Start.Add(-lead); remind.After(now) {
-		// The job names the time it reminds of: after a reschedule, the
-		// reminder of the old time finds the appointment moved and stays quiet.
-		if err := s.Queue.Enqueue(ctx, tx, about(b.OwnerID, b.ID), reminderJob, map[string]string{"appointmentId": b.ID, "for": b.Date + " " + b.Time}, remind, 8); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // Anyone can fill the public booking form with any e-mail address, so the
 // confirmations it causes are limited: per recipient (a stranger's inbox
 // cannot be flooded) and per owner (nor can an owner's page be used to mail
@@ -214,61 +191,6 @@ func contact(phone, email string) string {
 	return email
 }
 
-// RegisterJobs teaches the queue to send reminders. A reminder runs once —
-// the job is claimed in the database — and not at all for a cancelled booking.
-func (s *Service) RegisterJobs() {
-	s.Queue.Register(reminderJob, func(ctx context.Context, payload []byte) error {
-		var p struct {
-			AppointmentID string `json:"appointmentId"`
-			For           string `json:"for"` // "YYYY-MM-DD HH:MM"; absent in jobs queued before reschedules existed
-		}
-		if err := json.Unmarshal(payload, &p); err != nil {
-			return err
-		}
-		return s.remind(ctx, p.AppointmentID, p.For)
-	})
-}
-
-func (s *Service) remind(ctx context.Context, id, at string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
-		var a booked
-		a.Booked = &Booked{ID: id}
-		var status string
-		err := tx.QueryRowContext(ctx, `SELECT a.user_id, p.name, a.client_name, a.client_email, a.service_name, a.professional_name,
-			a.appointment_date, a.appointment_time, a.duration, a.price_cents, a.status
-			FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ?`, id).Scan(
-			&a.OwnerID, &a.OwnerName, &a.ClientName, &a.ClientEmail, &a.ServiceName, &a.ProfessionalName, &a.Date, &a.Time, &a.Duration, &a.PriceCents, &status)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "confirmed" || a.ClientEmail == "")) {
-			return nil // deleted, cancelled or no address: nothing to send
-		}
-		if err == nil && at != "" && at != a.Date+" "+a.Time {
-			return nil // moved since: the reminder of the new time is queued
-		}
-		if err != nil {
-			return err
-		}
-		if err := locate(ctx, tx, a); err != nil {
-			return err
-		}
-		msg, err := mail.Compose(a.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Lembrete: %s em %s às %s", a.ServiceName, brfmt.Date(a.Date), a.Time),
-			Greeting:   fmt.Sprintf("Olá, %s!", a.ClientName),
-			Paragraphs: []string{fmt.Sprintf("Passando para lembrar do seu horário com %s.", a.OwnerName)},
-			Details:    a.details(),
-			Links:      a.placeLinks(),
-			Footer:     "Se não puder comparecer, use o link de cancelamento do e-mail de confirmação.",
-		})
-		if err != nil {
-			return err
-		}
-		if err := s.Mailer.QueueAbout(ctx, tx, about(a.OwnerID, id), msg); err != nil {
-			return err
-		}
-		return s.Notes.Create(ctx, tx, a.OwnerID, notifications.Reminder, "Lembrete enviado",
-			fmt.Sprintf("%s foi lembrado(a) de %s em %s às %s.", a.ClientName, a.ServiceName, brfmt.Date(a.Date), a.Time), id)
-	})
-}
-
 // Cancellation is what the client's private cancel page shows.
 type Cancellation struct {
 	OwnerName        string `json:"ownerName"`
@@ -297,7 +219,10 @@ type Cancellation struct {
 	cutoffHours       int
 	sequence          int
 	clientEmail       string
-	before, after     int // the buffers it was booked with
+	clientPhone       string
+	before, after     int       // the buffers it was booked with
+	answer            string    // the client's answer (client_answer)
+	starts            time.Time // its instant
 }
 
 var (
@@ -311,17 +236,22 @@ func errCutoff(hours int) *httpx.Error {
 }
 
 func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
-	c = &Cancellation{}
 	if id, err = s.tokenAppointment(ctx, q, token); err != nil {
 		return "", "", "", "", nil, err
 	}
+	return s.byID(ctx, q, id)
+}
+
+// byID is what the private page shows of an appointment, and whose it is.
+func (s *Service) byID(ctx context.Context, q db.Querier, id string) (_, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
+	c = &Cancellation{}
 	var starts time.Time
 	var pro, svc, username sql.NullString
 	err = q.QueryRowContext(ctx, `SELECT a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
 		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email,
-		a.buffer_before, a.buffer_after, p.whatsapp, p.contact_email FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.id = ?`, id).Scan(
+		a.buffer_before, a.buffer_after, p.whatsapp, p.contact_email, a.client_answer, a.client_phone FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.id = ?`, id).Scan(
 		&ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
-		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after, &c.OwnerWhatsapp, &c.OwnerContactEmail)
+		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after, &c.OwnerWhatsapp, &c.OwnerContactEmail, &c.answer, &c.clientPhone)
 	c.ProfessionalID, c.ServiceID, c.Username = pro.String, svc.String, username.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink
@@ -329,6 +259,7 @@ func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, 
 	if err != nil {
 		return "", "", "", "", nil, err
 	}
+	c.starts = starts
 	if c.Status == "confirmed" {
 		until := starts.Add(-time.Duration(c.cutoffHours) * time.Hour).UTC()
 		c.CancelUntil = &until
@@ -359,45 +290,53 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 			return err
 		}
 		out = c
-		if c.Status == "cancelled" {
-			return nil // already done: cancelling twice is fine
-		}
-		if !c.Cancellable {
-			if c.pastCutoff(s.Clock.Now()) {
-				return errCutoff(c.cutoffHours)
-			}
-			return errPast
-		}
-		now := s.Clock.Now()
-		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ?`, now, id); err != nil {
-			return err
-		}
-		if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, c.Date, c.Time, c.Duration, c.before, c.after, now)); err != nil {
-			return err
-		}
-		c.Status, c.Cancellable, c.CancelUntil = "cancelled", false, nil
-		desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brfmt.Date(c.Date), c.Time)
-		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
-			return err
-		}
-		if s.Mailer == nil {
-			return nil
-		}
-		// Where it would have happened, as the owner's e-mail of the booking said.
-		where := booked{Booked: &Booked{ID: id}}
-		if err := locate(ctx, tx, where); err != nil {
-			return err
-		}
-		msg, err := mail.Compose(ownerEmail, mail.Content{
-			Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brfmt.Date(c.Date), c.Time),
-			Paragraphs: []string{desc + " O horário voltou a ficar disponível na sua página."},
-			Details:    where.placeDetail(),
-			Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
-		})
-		if err != nil {
-			return err
-		}
-		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
+		return s.cancelByClient(ctx, tx, id, ownerID, ownerEmail, clientName, c, ChannelLink)
 	})
 	return out, err
+}
+
+// cancelByClient is the client's cancellation, from their private link or a
+// one-tap answer: within the owner's cutoff it frees the slot, records the
+// answer, tells the owner; a cancelled appointment is left as it is.
+func (s *Service) cancelByClient(ctx context.Context, tx *db.Tx, id, ownerID, ownerEmail, clientName string, c *Cancellation, channel Channel) error {
+	if c.Status == "cancelled" {
+		return nil // already done: cancelling twice is fine
+	}
+	if !c.Cancellable {
+		if c.pastCutoff(s.Clock.Now()) {
+			return errCutoff(c.cutoffHours)
+		}
+		return errPast
+	}
+	now := s.Clock.Now()
+	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', client_answer = ?, client_answer_at = ?, client_answer_channel = ?, updated_at = ?
+		WHERE id = ?`, AnswerCancelled, now, string(channel), now, id); err != nil {
+		return err
+	}
+	if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, c.Date, c.Time, c.Duration, c.before, c.after, now)); err != nil {
+		return err
+	}
+	c.Status, c.Cancellable, c.CancelUntil, c.answer = "cancelled", false, nil, AnswerCancelled
+	desc := fmt.Sprintf("%s cancelou %s com %s em %s às %s.", clientName, c.ServiceName, c.ProfessionalName, brfmt.Date(c.Date), c.Time)
+	if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Agendamento cancelado pelo cliente", desc, id); err != nil {
+		return err
+	}
+	if s.Mailer == nil {
+		return nil
+	}
+	// Where it would have happened, as the owner's e-mail of the booking said.
+	where := booked{Booked: &Booked{ID: id}}
+	if err := locate(ctx, tx, where); err != nil {
+		return err
+	}
+	msg, err := mail.Compose(ownerEmail, mail.Content{
+		Subject:    fmt.Sprintf("Agendamento cancelado: %s — %s em %s às %s", clientName, c.ServiceName, brfmt.Date(c.Date), c.Time),
+		Paragraphs: []string{desc + " O horário voltou a ficar disponível na sua página."},
+		Details:    where.placeDetail(),
+		Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
+	})
+	if err != nil {
+		return err
+	}
+	return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
 }

@@ -185,11 +185,12 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			stamp := s.Clock.Now()
 			for _, m := range moves {
 				// Every session keeps its private links: the client who
-				// booked without an e-mail still holds the first one.
+				// booked without an e-mail still holds the first one. A
+				// client's answer was about the old time: it goes.
 				local := time.Unix(m.start*60, 0).In(st.Loc)
 				if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
 					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
-					updated_at = ? WHERE id = ? AND user_id = ?`,
+					updated_at = ?, client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ? AND user_id = ?`,
 					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
 					return err
 				}

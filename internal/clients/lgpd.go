@@ -78,6 +78,11 @@ type DataAppointment struct {
 	Phone        string    `json:"phone"`
 	Notes        string    `json:"notes"`
 	CreatedAt    time.Time `json:"createdAt"`
+	// The client's answer to a reminder (issue 28): "", "confirmed",
+	// "reschedule" or "cancelled"; when, and by which channel.
+	Answer        string     `json:"answer"`
+	AnsweredAt    *time.Time `json:"answeredAt"`
+	AnswerChannel string     `json:"answerChannel"`
 }
 
 // DataNotification is an owner's notification about the client or one of their appointments.
@@ -96,11 +101,17 @@ var (
 func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
 	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}}
 	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
-		client_name, client_email, client_phone, notes, created_at FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
+		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
 			var a DataAppointment
-			if err := r.Scan(&a.Date, &a.Time, &a.Service, &a.Professional, &a.Duration, &a.PriceCents, &a.Status, &a.Name, &a.Email, &a.Phone, &a.Notes, &a.CreatedAt); err != nil {
+			var answered sql.NullTime
+			if err := r.Scan(&a.Date, &a.Time, &a.Service, &a.Professional, &a.Duration, &a.PriceCents, &a.Status, &a.Name, &a.Email, &a.Phone, &a.Notes, &a.CreatedAt,
+				&a.Answer, &answered, &a.AnswerChannel); err != nil {
 				return err
+			}
+			if answered.Valid {
+				at := answered.Time.UTC()
+				a.AnsweredAt = &at
 			}
 			a.CreatedAt = a.CreatedAt.UTC()
 			d.Appointments = append(d.Appointments, a)
@@ -200,11 +211,15 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE `+theirs, userID, key, userID, key); err != nil {
 			return err
 		}
-		// Their later private links go (each was a message to them); the
-		// appointments' first links stay, as the appointments do.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM appointment_links WHERE user_id = ? AND appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?)`,
-			userID, userID, key); err != nil {
-			return err
+		// Their later private links and their one-tap answer links go (each
+		// was a message to them); the appointments' first links stay, as the
+		// appointments do, and so do their answers (like the status: nothing
+		// personal once the name is gone).
+		for _, table := range []string{"appointment_links", "answer_tokens"} {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE user_id = ? AND appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?)`,
+				userID, userID, key); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = ?, metadata = '{}', client_key = ? WHERE `+theirs,
 			ErasedNote, gone, userID, key, userID, key); err != nil {

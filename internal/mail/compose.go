@@ -14,6 +14,7 @@ type Content struct {
 	Greeting   string   // "Olá, Ana!"
 	Paragraphs []string // plain text; escaped in HTML
 	Button     *Link    // optional call to action
+	Buttons    []Link   // optional row of actions of equal weight (a reminder's answers), after the paragraphs
 	Details    []Detail // optional label/value table (appointment details)
 	Links      []Link   // optional secondary links, after the details (e.g. 'Adicionar ao Google Agenda')
 	Footer     string   // small print at the end

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -34,7 +35,10 @@ var DefaultMessages = Messages{
 // appointment happens (place.Place.Text: the address, or an online
 // service's video-call link); {link_sessao} the video-call link alone (""
 // for an appointment in person).
-var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}", "{link_cliente}", "{endereco}", "{link_sessao}"}
+// {link_confirmar}, {link_remarcar} and {link_cancelar} are the client's
+// one-tap answers (issue 28), issued when the message is composed.
+var Placeholders = []string{"{nome}", "{data}", "{hora}", "{servico}", "{profissional}", "{link}", "{link_cliente}", "{endereco}", "{link_sessao}",
+	"{link_confirmar}", "{link_remarcar}", "{link_cancelar}"}
 
 // MaxMessage bounds a template (a WhatsApp message, not a letter).
 const MaxMessage = 1000
@@ -74,14 +78,8 @@ func (s *Service) SaveMessages(ctx context.Context, userID string, in Messages) 
 		if utf8.RuneCountInString(*f.v) > MaxMessage {
 			return nil, httpx.Validation("A mensagem de " + f.name + " deve ter no máximo 1000 caracteres.")
 		}
-		for _, p := range placeholder.FindAllString(*f.v, -1) {
-			known := false
-			for _, k := range Placeholders {
-				known = known || p == k
-			}
-			if !known {
-				return nil, httpx.Validation("A mensagem de " + f.name + " usa " + p + ", que não existe. Use " + strings.Join(Placeholders, ", ") + ".")
-			}
+		if err := knownPlaceholders(*f.v, f.name); err != nil {
+			return nil, err
 		}
 	}
 	err := db.ExecOwned(ctx, s.DB, httpx.ErrNotFound, `UPDATE profiles SET msg_confirmation = ?, msg_reminder = ?, msg_reschedule = ?, updated_at = ? WHERE id = ?`,
@@ -90,6 +88,16 @@ func (s *Service) SaveMessages(ctx context.Context, userID string, in Messages) 
 		return nil, err
 	}
 	return s.Messages(ctx, userID)
+}
+
+// knownPlaceholders refuses a text with a placeholder that is not one of Placeholders.
+func knownPlaceholders(text, name string) error {
+	for _, p := range placeholder.FindAllString(text, -1) {
+		if !slices.Contains(Placeholders, p) {
+			return httpx.Validation("A mensagem de " + name + " usa " + p + ", que não existe. Use " + strings.Join(Placeholders, ", ") + ".")
+		}
+	}
+	return nil
 }
 
 func (h *Handlers) messages(w http.ResponseWriter, r *http.Request) error {

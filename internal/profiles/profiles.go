@@ -80,6 +80,13 @@ type Service struct {
 	// zone changes: the appointments keep their local date and time and
 	// whatever hangs on their instants follows (booking.Service.Rezone).
 	Rezone func(ctx context.Context, tx *db.Tx, ownerID string, loc *time.Location) error
+	// Replan is called, in the transaction that saves them, when the
+	// owner's reminders change, so that the reminders queued for their
+	// future appointments follow (booking.Service.Replan).
+	Replan func(ctx context.Context, tx *db.Tx, ownerID string) error
+	// DefaultReminderLead is the reminder lead of an owner who never chose
+	// (the server's AGENDEI_REMINDER_LEAD; 0: 24 h).
+	DefaultReminderLead time.Duration
 }
 
 const columns = `id, name, email, public_username, area, description, phone, website, instagram, linkedin, whatsapp, contact_email, photo_url, time_zone, trial_ends_at, created_at, ` +
@@ -298,6 +305,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/setup-status", h.Auth.RequireUser(httpx.Handle(h.setup)))
 	mux.Handle("GET /api/message-templates", h.Auth.RequireUser(httpx.Handle(h.messages)))
 	mux.Handle("PUT /api/message-templates", h.Auth.RequireUser(httpx.Handle(h.saveMessages)))
+	mux.Handle("GET /api/profile/reminders", h.Auth.RequireUser(httpx.Handle(h.reminders)))
+	mux.Handle("PUT /api/profile/reminders", h.Auth.RequireUser(httpx.Handle(h.saveReminders)))
 	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", NormalizeUsername, httpx.Handle(h.public)))
 }
 

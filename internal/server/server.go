@@ -57,8 +57,9 @@ type Server struct {
 	Billing     *billing.Service
 	WhatsApp    *whatsapp.Service
 	Waitlist    *waitlist.Service
-	Metrics     http.Handler // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
-	BaseURL     string       // the public address links and previews are written with
+	Metrics     http.Handler     // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
+	BaseURL     string           // the public address links and previews are written with
+	Booking     *booking.Service // the answers' entry point (Answer) and the reminders' WhatsApp seam (WhatsApp)
 	limiter     *ratelimit.Limiter
 	log         *slog.Logger
 	db          *db.DB
@@ -127,7 +128,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 
 	mux := http.NewServeMux()
 	authH.Register(mux)
-	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock}
+	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock, DefaultReminderLead: cfg.ReminderLead}
 	// Answers computed from an owner's data, kept while that data is unchanged.
 	// cfg.BenchDisable (a benchmark switch, never set in production) turns
 	// the public read path's mechanisms off for cmd/agendei-bench.
@@ -161,6 +162,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		Setups: setups}
 	bookingSvc.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
+	profileSvc.Replan = bookingSvc.Replan
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
 	waitlistSvc := &waitlist.Service{DB: d.DB, Clock: d.Clock, Queue: queue, Mailer: mailer, Booking: bookingSvc, Notes: notes, BaseURL: cfg.BaseURL}
 	waitlistSvc.RegisterJobs()
@@ -174,6 +176,8 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue}, Auth: authH}).Register(mux)
 	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
+	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
+	wa.Answers = whatsAppAnswers{bookingSvc}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
@@ -209,7 +213,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Waitlist: waitlistSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Waitlist: waitlistSvc, Booking: bookingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.
@@ -313,4 +317,13 @@ func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 		w.WriteHeader(status)
 		_, _ = w.Write(index)
 	})
+}
+
+// whatsAppAnswers is how the WhatsApp webhook's button replies reach the
+// one-tap answers' entry point (booking.Service.AnswerReply): the answers
+// are the same three words.
+type whatsAppAnswers struct{ svc *booking.Service }
+
+func (a whatsAppAnswers) AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, ans whatsapp.Answer) (string, error) {
+	return a.svc.AnswerReply(ctx, ownerID, appointmentID, booking.Action(ans), booking.ChannelWhatsApp)
 }

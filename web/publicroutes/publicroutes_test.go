@@ -10,6 +10,8 @@ func TestMatch(t *testing.T) {
 		"/booking":           true,
 		"/cancel/abc":        true,
 		"/cancel/t%C3%A9":    true,
+		"/resposta/abc":      true,
+		"/resposta/":         false,
 		"/agende":            false,
 		"/agende/":           false,
 		"/agende//form":      false,

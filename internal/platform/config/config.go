@@ -54,7 +54,9 @@ type Config struct {
 	// https://viacep.com.br/ws). Empty: off — the owner types the address.
 	CEPURL string
 	// ReminderLead is how long before an appointment the client gets the
-	// reminder e-mail (AGENDEI_REMINDER_LEAD, a Go duration; default 24h).
+	// reminder (AGENDEI_REMINDER_LEAD, a Go duration; default 24h) when the
+	// owner never chose their reminders on the profile (issue 28): the
+	// owner's setting wins once saved.
 	ReminderLead time.Duration
 	// BenchDisable is a benchmark switch, not for production: the
 	// mechanisms of the public read path turned off, so that
@@ -117,7 +119,7 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 		}
 		lead = d
 	}
-	fs.DurationVar(&c.ReminderLead, "reminder-lead", lead, "how long before an appointment the client is reminded by e-mail (env AGENDEI_REMINDER_LEAD)")
+	fs.DurationVar(&c.ReminderLead, "reminder-lead", lead, "how long before an appointment the client is reminded, for owners who never chose their reminders (env AGENDEI_REMINDER_LEAD)")
 	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
 	if err := fs.Parse(args); err != nil {
