@@ -10,7 +10,7 @@ const sample = (path: string) => path.replace(/:[^/]+/g, 'ana-souza')
 
 describe('the one list of public routes', () => {
   it('is what both routers render', () => {
-    expect(publicRoutes.map((r) => r.path)).toEqual(['/agende/:username/form', '/agende/:username/lista-de-espera', '/embed/:username', '/agende/:username', '/cancel/:token', '/lista-de-espera/oferta/:token', '/lista-de-espera/:token', '/booking'])
+    expect(publicRoutes.map((r) => r.path)).toEqual(['/agende/:username/form', '/agende/:username/lista-de-espera', '/embed/:username', '/agende/:username', '/cancel/:token', '/resposta/:token', '/lista-de-espera/oferta/:token', '/lista-de-espera/:token', '/booking'])
     for (const r of publicRoutes) {
       expect(lightRoute(sample(r.path))?.pattern, `light build: ${r.path}`).toBe(r.path)
       expect(matchRoutes(appRoutes, sample(r.path))?.at(-1)?.route.path, `full app: ${r.path}`).toBe(r.path)

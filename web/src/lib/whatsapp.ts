@@ -44,8 +44,21 @@ export function placeOf(
   return { online: false, link: '', address }
 }
 
+/** The client's one-tap answers (issue 28): {link_confirmar}, {link_remarcar}, {link_cancelar}. */
+export type AnswerLinks = Schemas['AnswerLinks']
+
 /** What a message template's placeholders stand for. */
-export type MessageFacts = { clientName: string; date: string; time: string; serviceName: string; professionalName: string; link: string; clientLink?: string; place?: MessagePlace }
+export type MessageFacts = {
+  clientName: string
+  date: string
+  time: string
+  serviceName: string
+  professionalName: string
+  link: string
+  clientLink?: string
+  answers?: AnswerLinks
+  place?: MessagePlace
+}
 
 /** A template with {nome}, {data}, {hora}, {servico}, {profissional} and {link} filled. */
 export function fillMessage(template: string, f: MessageFacts): string {
@@ -60,9 +73,15 @@ export function fillMessage(template: string, f: MessageFacts): string {
     '{link_cliente}': f.clientLink ?? '',
     '{endereco}': placeText(f.place),
     '{link_sessao}': f.place?.online ? f.place.link : '',
+    '{link_confirmar}': f.answers?.confirm ?? '',
+    '{link_remarcar}': f.answers?.reschedule ?? '',
+    '{link_cancelar}': f.answers?.cancel ?? '',
   }
   return template.replace(/\{[^{}\s]*\}/g, (p) => values[p] ?? p)
 }
 
 /** The placeholder of the client's own private link: the server issues a fresh one when the message is composed. */
 export const clientLinkWord = '{link_cliente}'
+
+/** The placeholders of the client's one-tap answers: the server issues them when the message is composed. */
+export const answerWords = ['{link_confirmar}', '{link_remarcar}', '{link_cancelar}'] as const

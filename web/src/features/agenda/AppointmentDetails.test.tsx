@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals())
 const session8 = {
   id: 'a1', professionalId: 'p1', professionalName: 'Ana', serviceId: 's1', serviceName: 'Sessão', duration: 50, priceCents: 15000,
   clientName: 'Paula Souza', clientEmail: 'paula@example.com', clientPhone: '11977771234', notes: '',
-  date: '2099-03-02', time: '10:00', status: 'confirmed' as const, createdAt: '2099-01-01T12:00:00Z', seriesId: 'series1',
+  date: '2099-03-02', time: '10:00', status: 'confirmed' as const, createdAt: '2099-01-01T12:00:00Z', seriesId: 'series1', answer: '' as const,
 }
 
 it('cancelling asks once, with the rest of the series and the e-mail to the client as choices of that one question', async () => {

@@ -8,6 +8,7 @@ import { timeLocal, todayLocal } from '@/lib/dates'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
 import { ClientLink } from '@/components/client-link'
 import { StatusBadge } from '@/components/status-badge'
+import { AnswerBadge } from '@/components/answer-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
 import { RescheduleForm } from './RescheduleForm'
@@ -99,6 +100,10 @@ export function AppointmentDetails({
         <dt className="text-stone-600 dark:text-stone-400">Status</dt>
         <dd>
           <StatusBadge status={a.status} />
+        </dd>
+        <dt className="text-stone-600 dark:text-stone-400">Resposta do cliente</dt>
+        <dd>
+          <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
       <WhatsAppDeliveries appointmentId={a.id} />

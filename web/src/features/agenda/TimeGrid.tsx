@@ -1,6 +1,7 @@
 import { Ban, Repeat } from 'lucide-react'
 import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { toast } from 'sonner'
+import { answerLabel } from '@/components/answer-badge'
 import { useConfirm } from '@/components/ui/confirm-dialog'
 import type { Schemas } from '@/lib/api/client'
 import { statusLabel } from '@/lib/format'
@@ -268,6 +269,8 @@ const AppointmentBox = memo(function AppointmentBox(props: {
   // whose background above and below the button's margins is the lighter tail. The status icon is the status line's ::before
   // (grid-status-*), so a day of a hundred appointments creates a few hundred elements, not a thousand.
   const tails = before > 0 || after > 0
+  // The client's answer to a reminder: for what is still ahead, and for a cancellation that was theirs (its icon is the line's ::before too).
+  const answer = a.status === 'confirmed' || a.answer === 'cancelled' ? answerLabel(a.answer) : ''
   const button = (
     <button
       type="button"
@@ -280,7 +283,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
         e.dataTransfer.effectAllowed = 'move'
       }}
       onClick={() => props.onOpen(a)}
-      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
+      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${answer ? `, ${answer}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
       className={cn(
         'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         tone[a.status] ?? tone.confirmed,
@@ -299,6 +302,11 @@ const AppointmentBox = memo(function AppointmentBox(props: {
       {a.seriesId ? <Repeat className="ml-1 inline size-3" aria-hidden /> : null}
       <span className="block truncate">{a.serviceName}</span>
       {a.status !== 'confirmed' ? <span className={`grid-status grid-status-${a.status} block truncate font-semibold no-underline`}>{status}</span> : null}
+      {answer ? (
+        <span className={`grid-status grid-answer-${a.answer || 'none'} block truncate no-underline`} data-answer={a.answer || 'none'}>
+          {answer}
+        </span>
+      ) : null}
     </button>
   )
   if (!tails) return button

@@ -109,7 +109,8 @@ type Current = { username: string; professionalId: string; serviceId: string; da
 
 /** 'Remarcar': another day and one of its free times, with the same professional and service. */
 function Reschedule({ token, current }: { token: string; current: Current }) {
-  const [open, setOpen] = useState(false)
+  // A reminder's "Preciso remarcar" opens the page here (?remarcar=1).
+  const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('remarcar'))
   const [date, setDate] = useState(current.date)
   const [time, setTime] = useState('')
   const times = useRescheduleTimes(token, date, { enabled: open && date !== '' })

@@ -10,13 +10,13 @@ import type { Schemas } from '@/lib/api/client'
 import { useMe } from '@/lib/api/endpoints/get-me'
 import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
-import { addDays, formatInstant } from '@/lib/dates'
+import { formatInstant } from '@/lib/dates'
 import { Badge } from '@/components/ui/badge'
 import { formatBRL, initials } from '@/lib/format'
 import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
+import { AnswerBadge } from '@/components/answer-badge'
 import { useDashboard } from './api/get-dashboard'
-import { useConfirmedOn } from './api/get-tomorrow'
 import { ClientLink } from '@/components/client-link'
 
 type Dashboard = Schemas['Dashboard']
@@ -193,7 +193,7 @@ function DayOverview() {
     <>
       <Metrics metrics={data.metrics} />
       <TodayList today={data.today} />
-      <TomorrowReminders today={data.date} />
+      <TomorrowReminders unanswered={data.unanswered ?? []} />
     </>
   )
 }
@@ -244,6 +244,7 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
                   <Link to={`/appointment/${a.id}`} className="block truncate text-sm text-stone-600 hover:underline dark:text-stone-400">
                     {a.serviceName} · <span className="font-medium text-stone-900 dark:text-stone-100">{a.time}</span>
                   </Link>
+                  {a.status === 'confirmed' ? <AnswerBadge answer={a.answer} /> : null}
                 </span>
                 <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
               </li>
@@ -255,16 +256,15 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
   )
 }
 
-/** 'Lembretes de amanhã': tomorrow's confirmed clients, each a tap away from a WhatsApp reminder. */
-function TomorrowReminders({ today }: { today: string }) {
-  const { data } = useConfirmedOn(addDays(today, 1))
-  const list = (data?.appointments ?? []).filter((a) => a.clientPhone)
+/** Tomorrow's appointments whose client has not answered a reminder, each with a one-tap WhatsApp nudge. */
+function TomorrowReminders({ unanswered }: { unanswered: Dashboard['unanswered'] }) {
+  const list = unanswered.filter((a) => a.clientPhone)
   if (list.length === 0) return null
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Lembretes de amanhã</CardTitle>
-        <CardDescription>Envie o lembrete pelo WhatsApp com um toque: a mensagem já vem escrita.</CardDescription>
+        <CardTitle>Amanhã, sem resposta</CardTitle>
+        <CardDescription>Clientes que ainda não confirmaram: envie o lembrete pelo WhatsApp com um toque, a mensagem já vem escrita.</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2" aria-label="Lembretes de amanhã">
@@ -277,6 +277,7 @@ function TomorrowReminders({ today }: { today: string }) {
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-400">
                   {a.serviceName} · {a.professionalName}
                 </span>
+                <AnswerBadge answer={a.answer} />
               </span>
               <WhatsAppMessages appointment={a} kinds={['reminder']} />
             </li>

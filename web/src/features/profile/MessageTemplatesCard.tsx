@@ -39,7 +39,8 @@ export function MessageTemplatesCard() {
           Os textos que os botões de WhatsApp da agenda abrem, já preenchidos. Use {'{nome}'}, {'{data}'}, {'{hora}'}, {'{servico}'}, {'{profissional}'} e {'{link}'} (sua página de
           agendamento). Com {'{link_cliente}'}, a mensagem leva o link pessoal do cliente para ver, remarcar ou cancelar o horário (um link novo a cada envio; os
           anteriores continuam valendo até o fim do atendimento). {'{endereco}'} é o endereço do seu perfil ou, para um serviço online, o link da videochamada;
-          {' {link_sessao}'} é só o link da videochamada (vazio nos atendimentos presenciais).
+          {' {link_sessao}'} é só o link da videochamada (vazio nos atendimentos presenciais). {'{link_confirmar}'}, {'{link_remarcar}'} e {'{link_cancelar}'} são os
+          links de resposta com um toque do cliente (novos a cada envio). O “Lembrete” é também o texto dos lembretes automáticos pelo WhatsApp.
         </CardDescription>
       </CardHeader>
       <CardContent>{data ? <TemplatesForm templates={data} /> : <Skeleton className="h-40" />}</CardContent>

@@ -14,6 +14,7 @@ import { useUpdateProfile } from './api/update-profile'
 import { AddressCard } from './AddressCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
+import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
 import { WhatsAppCard } from './WhatsAppCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
@@ -56,6 +57,7 @@ export default function ProfilePage() {
         <>
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
+          <RemindersCard />
           <MessageTemplatesCard />
           <WhatsAppCard />
           <WidgetCard username={data.publicUsername} name={data.name} />

@@ -59,6 +59,7 @@ export const queryKeys = {
   messageTemplates: ['message-templates'] as const,
   whatsapp: ['whatsapp'] as const,
   whatsappDeliveries: (appointmentId: string) => ['appointments', 'whatsapp', appointmentId] as const,
+  reminders: ['reminders'] as const,
   subscription: ['subscription'] as const,
   // The public booking pages (their own module, so those pages load only their keys).
   ...publicKeys,

@@ -20,4 +20,5 @@ export const publicKeys = {
   },
   cancellation: (token: string) => ['cancellation', token] as const,
   rescheduleTimes: (token: string, date: string) => ['reschedule-times', token, date] as const,
+  answer: (token: string) => ['answer', token] as const,
 }

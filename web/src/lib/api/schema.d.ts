@@ -613,6 +613,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/answers/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a one-tap answer link (/resposta/{token}, a reminder's 'Confirmar presença', 'Preciso remarcar' or 'Cancelar') is about; changes nothing.
+         * @description One token per appointment, action and message, stored as its SHA-256; it works until the appointment
+         *     ends. Errors `not_found` (404) for an unknown token, `link_expired` (404) once the appointment ended.
+         */
+        get: operations["getAnswer"];
+        put?: never;
+        /**
+         * Apply the link's answer (idempotent): confirm; ask to move (records it, and before the cutoff answers the private page's reschedule); cancel through the client's cancellation.
+         * @description A second tap changes nothing and answers `already`. Errors `not_found` (404), `appointment_ended` (410),
+         *     `appointment_cancelled` (409, confirming or moving a cancelled appointment), `cancel_cutoff` (409,
+         *     cancelling after the owner's cutoff: talk to the practice), `rate_limited` (429). The owner's open tabs
+         *     hear an `agenda` event.
+         */
+        post: operations["applyAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/bookings/{token}/invite.ics": {
         parameters: {
             query?: never;
@@ -830,6 +858,26 @@ export interface paths {
          *     Errors `not_found` (404, also another owner's appointment), `appointment_ended` (409), `rate_limited` (429).
          */
         post: operations["createClientLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/answer-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The client's one-tap answer links (confirm, ask to move, cancel) for a WhatsApp message the owner sends: {link_confirmar}, {link_remarcar}, {link_cancelar}.
+         * @description Each call issues new links (answering as WhatsApp). Errors `not_found` (404, also another owner's appointment), `appointment_ended` (409), `rate_limited` (429).
+         */
+        post: operations["createAnswerLinks"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1273,6 +1321,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's automatic reminders: 0, 1 or 2 per appointment, each a lead before it, and the e-mail's text (issue 28). */
+        get: operations["getReminders"];
+        /**
+         * Save the reminders; the reminders queued for future appointments are re-planned in the same transaction.
+         * @description Error `validation_failed` (400): more than 2, a lead outside 30 min–7 days, two equal leads, an empty or too long text, an unknown placeholder.
+         */
+        put: operations["saveReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message-templates": {
         parameters: {
             query?: never;
@@ -1282,7 +1351,7 @@ export interface paths {
         };
         /**
          * The owner's WhatsApp message templates (confirmation, reminder, reschedule), each the default text when unset.
-         * @description Placeholders, filled by the web app when it opens wa.me: {nome}, {data}, {hora}, {servico}, {profissional}, {link} (the public booking page).
+         * @description Placeholders, filled by the web app when it opens wa.me: {nome}, {data}, {hora}, {servico}, {profissional}, {link} (the public booking page), {link_cliente}, {endereco}, {link_sessao}, and the one-tap answers {link_confirmar}, {link_remarcar}, {link_cancelar}. The reminder is also the automatic WhatsApp reminder's text.
          */
         get: operations["getMessageTemplates"];
         /**
@@ -2211,6 +2280,15 @@ export interface components {
                 notes: string;
                 /** Format: date-time */
                 createdAt: string;
+                /**
+                 * @description the client's answer to a reminder
+                 * @enum {string}
+                 */
+                answer: "" | "confirmed" | "reschedule" | "cancelled";
+                /** Format: date-time */
+                answeredAt: string | null;
+                /** @enum {string} */
+                answerChannel: "" | "email" | "whatsapp" | "link";
             }[];
             notifications: {
                 title: string;
@@ -2239,6 +2317,51 @@ export interface components {
                     createdAt: string;
                 }[];
             }[];
+        };
+        Reminders: {
+            /** @description minutes before each appointment a reminder goes, earliest first (0, 1 or 2 reminders) */
+            leads: number[];
+            /** @description false: the owner never chose, and gets the server's AGENDEI_REMINDER_LEAD (ignored on save) */
+            custom?: boolean;
+            /** @description the reminder e-mail's text; the placeholders of the message templates, the three answer buttons follow it */
+            email: string;
+        };
+        AnswerLinks: {
+            /** @description /resposta/{token}: Confirmar presença */
+            confirm: string;
+            /** @description /resposta/{token}: Preciso remarcar */
+            reschedule: string;
+            /** @description /resposta/{token}: Cancelar */
+            cancel: string;
+        };
+        AnswerResult: {
+            /**
+             * @description the link's action
+             * @enum {string}
+             */
+            action: "confirm" | "reschedule" | "cancel";
+            /**
+             * @description the appointment's answer now
+             * @enum {string}
+             */
+            answer: "" | "confirmed" | "reschedule" | "cancelled";
+            /** @enum {string} */
+            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /** @description this answer had been given before: nothing changed (on GET: the link's answer is the current one) */
+            already: boolean;
+            /** @description the owner's cutoff for cancelling and moving by link has passed: talk to the practice */
+            pastCutoff: boolean;
+            /** @description after 'Preciso remarcar' before the cutoff: the client's private page opened on its reschedule */
+            rescheduleUrl?: string;
+            ownerName: string;
+            serviceName: string;
+            professionalName: string;
+            date: string;
+            time: string;
+            /** Format: date-time */
+            cancelUntil: string | null;
+            ownerWhatsapp: string;
+            ownerContactEmail: string;
         };
         MessageTemplates: {
             confirmation: string;
@@ -2342,6 +2465,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             seriesId: string | null;
+            /**
+             * @description the client's answer to a reminder: "" sem resposta, confirmado pelo cliente, pediu para remarcar, cancelado pelo cliente (issue 28)
+             * @enum {string}
+             */
+            answer: "" | "confirmed" | "reschedule" | "cancelled";
         };
         AffectedAppointment: {
             id: string;
@@ -2590,10 +2718,17 @@ export interface components {
             createdAt: string;
             /** @description the recurring series it belongs to; null for a single appointment */
             seriesId: string | null;
+            /**
+             * @description the client's answer to a reminder: "" sem resposta, confirmado pelo cliente, pediu para remarcar, cancelado pelo cliente (issue 28)
+             * @enum {string}
+             */
+            answer: "" | "confirmed" | "reschedule" | "cancelled";
         };
         Dashboard: {
             /** @description the owner's today */
             date: string;
+            /** @description tomorrow's confirmed appointments whose client has not answered a reminder, for a WhatsApp nudge */
+            unanswered: components["schemas"]["Appointment"][];
             metrics: {
                 total: number;
                 confirmed: number;
@@ -3592,6 +3727,55 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment and its answer so far. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    applyAnswer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getBookingInvite: {
         parameters: {
             query?: never;
@@ -3958,6 +4142,32 @@ export interface operations {
                         /** @description the public address of the client's page, with the base URL of the server's configuration */
                         url: string;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createAnswerLinks: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerLinks"];
                 };
             };
             default: components["responses"]["Error"];
@@ -4797,6 +5007,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProfessionalWeek"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reminders"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveReminders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reminders"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reminders"];
                 };
             };
             default: components["responses"]["Error"];
