@@ -29,6 +29,8 @@ const appointments = [
 function setup(path = `/agenda?d=${date}`) {
   const calls = stubFetch((c) => {
     if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url.startsWith('/api/waitlist?')) return { status: 200, body: { entries: [] } }
+    if (c.url === '/api/waitlist/settings') return { status: 200, body: { offerMinutes: 15 } }
     if (c.url === '/api/professionals')
       return { status: 200, body: pros.map((p) => ({ ...p, specialization: 'Psicologia', email: null, photoUrl: '', ownHours: false })) }
     if (c.url.startsWith('/api/agenda/grid'))

@@ -22,6 +22,7 @@ import { NewAppointmentForm } from './NewAppointmentForm'
 import { useRescheduleAppointment } from './api/reschedule-appointment'
 import { mondayOf, monthGrid } from './calendar'
 import { TimeGrid, type Column, type GridAppointment } from './TimeGrid'
+import { WaitlistPanel } from './WaitlistPanel'
 
 type Appointment = Schemas['Appointment']
 type View = 'day' | 'week' | 'month'
@@ -234,6 +235,7 @@ export default function AgendaPage() {
         />
       )}
       {month.data?.truncated && view === 'month' ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
+      {view === 'day' && cursor >= today ? <WaitlistPanel date={cursor} /> : null}
 
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <DialogContent>

@@ -43,7 +43,10 @@ export const queryKeys = {
     freeTimes: (q: Query<'getOwnerFreeTimes'>) => ['appointments', 'free-times', q] as const,
     // The grid carries appointments, hours and blocks: read again whenever the book changes.
     grid: (q: Query<'getAgendaGrid'>) => ['appointments', 'grid', q] as const,
+    // A date's waitlist: its offers follow the book's changes (a cancellation offers, a claim books).
+    waitlist: (date: string) => ['appointments', 'waitlist', date] as const,
   },
+  waitlistSettings: ['waitlist-settings'] as const,
   clients: {
     all: ['clients'] as const,
     page: (q: string, limit: number, offset: number) => ['clients', 'list', q, limit, offset] as const,

@@ -1,0 +1,45 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch } from '@/test/render'
+import { WaitlistPanel } from './WaitlistPanel'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const entry = (id: string, clientName: string, extra: object = {}) => ({
+  id, clientName, clientEmail: `${id}@example.com`, clientPhone: '', clientKey: `${id}@example.com`, serviceId: 's1', serviceName: 'Sessão',
+  professionalId: null, professionalName: '', firstDate: '2026-12-01', lastDate: '2026-12-03', partOfDay: 'manha', createdAt: '2026-11-20T12:00:00Z', lastOffer: null, ...extra,
+})
+
+it('lists the day’s waitlist in order of arrival and offers a free time by hand', async () => {
+  const calls = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/waitlist?date=2026-12-01')
+      return {
+        status: 200,
+        body: {
+          entries: [
+            entry('w1', 'Paula Reis'),
+            entry('w2', 'Sara Lima', { clientEmail: '', clientPhone: '(11) 98888-7777', lastOffer: { date: '2026-12-01', time: '09:00', expiresAt: '2026-12-01T12:15:00Z', status: 'open', byOwner: false, sent: false } }),
+          ],
+        },
+      }
+    if (c.url === '/api/waitlist/settings') return { status: 200, body: { offerMinutes: 15 } }
+    if (c.url === '/api/professionals') return { status: 200, body: [{ id: 'p1', name: 'Ana Lima', active: true, specialization: 'Psi', email: null, photoUrl: '', ownHours: false }] }
+    if (c.url.startsWith('/api/agenda/free-times')) return { status: 200, body: { times: ['10:00', '11:00'] } }
+    if (c.url === '/api/waitlist/w1/offers') return { status: 201, body: { date: '2026-12-01', time: '10:00', expiresAt: '2026-12-01T13:15:00Z', status: 'open', byOwner: true, sent: true } }
+    return undefined
+  })
+  renderRoutes([{ path: '/agenda', Component: () => <WaitlistPanel date="2026-12-01" /> }], '/agenda')
+  const items = await screen.findAllByRole('listitem')
+  expect(items.map((li) => li.querySelector('p')?.textContent)).toEqual(['1. Paula Reis', '2. Sara Lima'])
+  expect(within(items[1]).getByText(/Oferecido: 01\/12\/2026 às 09:00 — aguardando resposta \(sem e-mail: avise o cliente\)/)).toBeInTheDocument()
+
+  fireEvent.click(within(items[0]).getByRole('button', { name: 'Oferecer horário' }))
+  const form = screen.getByRole('form', { name: 'Oferecer horário a Paula Reis' })
+  await within(form).findByRole('option', { name: 'Ana Lima' })
+  fireEvent.change(within(form).getByLabelText('Profissional'), { target: { value: 'p1' } })
+  await waitFor(() => expect(within(form).getByText('10:00')).toBeInTheDocument())
+  fireEvent.change(within(form).getByLabelText('Horário livre'), { target: { value: '10:00' } })
+  fireEvent.click(within(form).getByRole('button', { name: 'Enviar oferta' }))
+  await waitFor(() => expect(calls.find((c) => c.url === '/api/waitlist/w1/offers')?.body).toEqual({ date: '2026-12-01', time: '10:00', professionalId: 'p1' }))
+})
