@@ -451,6 +451,9 @@ func run(engine, dsn string) {
 		fmt.Printf("%-36s %5d %9.0f %6.0f%% %7.1fms %7.1fms %7.0f %4d MB %4d MB\n", r.name, conns[i], r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail, r.rss, r.goSys)
 	}
 	base = rows[0]
+	if strings.Contains("waitlist offer", *only) {
+		waitlistBench(srv.base, d, now, *owners+1)
+	}
 	overlaps := countOverlaps(d, booker.id)
 	d.Close()
 	mem := srv.memory()
