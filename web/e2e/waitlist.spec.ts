@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, H, uniqueEmail, waitForMail } from './helpers'
+import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
 
 // Issue 28, point 3, in Chromium at 360 px: a full day → the client joins the
 // waitlist from the booking form → the booked client cancels → the offer
@@ -20,7 +20,8 @@ test.use({ viewport: { width: 360, height: 740 } })
 
 test('a full day, the waitlist, a cancellation, the offer e-mail and one claim that books', async ({ page, request }) => {
   const username = `espera${Date.now()}`
-  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Psicologia', username, email: uniqueEmail('espera'), professional: 'Lia', priceCents: 15000 })
+  const ownerEmail = uniqueEmail('espera')
+  const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Psicologia', username, email: ownerEmail, professional: 'Lia', priceCents: 15000 })
   // Open 09:00–11:00 every day: two one-hour sessions fill a day.
   const days = Array.from({ length: 7 }, (_, d) => ({ dayOfWeek: d, enabled: true, start: '09:00', end: '11:00' }))
   expect((await request.put('/api/availability', { headers: s.auth, data: { days } })).status()).toBe(200)
@@ -80,4 +81,14 @@ test('a full day, the waitlist, a cancellation, the offer e-mail and one claim t
   const list = await (await request.get(`/api/appointments?from=${date}&to=${date}`, { headers: s.auth })).json()
   const at10 = list.appointments.filter((a: { time: string; status: string }) => a.time === '10:00' && a.status === 'confirmed')
   expect(at10.map((a: { clientName: string }) => a.clientName)).toEqual(['Paula Reis'])
+
+  // The owner's agenda shows the day's waitlist: the client still waiting, with the time offered to her.
+  await login(page, ownerEmail, 'segredo1')
+  await expect(page).not.toHaveURL(/\/login/)
+  await page.goto(`/agenda?d=${date}`)
+  const panel = page.getByRole('region', { name: /Lista de espera/ })
+  await expect(panel.getByText('1. Sara Lima')).toBeVisible()
+  await expect(panel.getByText(/Oferecido: .* às 10:00/)).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'Oferecer horário' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })
