@@ -471,3 +471,42 @@ func TestWaitlist_JoinRulesLeaveAndExpiry(t *testing.T) {
 		}
 	})
 }
+
+// A client's move by their link frees the time they leave, and a removed
+// day off frees the whole day: both reach the waitlist.
+func TestWaitlist_ClientMoveAndRemovedDayOffOffer(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e, "ana@example.com", "ana")
+		s.fill(t, e, s.pro)
+		s.join(t, e, "10.1.0.1", map[string]string{"clientName": "Primeira", "clientEmail": "primeira@example.com"})
+		// The 10:00 client moves to the next Monday by their link.
+		if r := e.Client().Do("POST", "/api/public/bookings/"+s.bookedTokens[s.pro+"10:00"]+"/reschedule", map[string]string{"date": "2026-12-07", "time": "10:00"}); r.StatusCode != 200 {
+			t.Fatalf("client move: %d %s", r.StatusCode, r.Body)
+		}
+		e.RunJobs()
+		if l := s.list(t, monday); len(l) != 1 || l[0].LastOffer == nil || l[0].LastOffer.Time != "10:00" {
+			t.Fatalf("after the client's move: %+v", l)
+		}
+
+		// Bruno is off on 2026-12-14; a client waits for that day anyway;
+		// the day off is removed and the day's first time is offered.
+		var off struct{ ID string }
+		r := s.owner.Do("POST", "/api/days-off", map[string]any{"professionalId": s.pro, "start": "2026-12-14", "end": "2026-12-14", "reason": "Congresso"})
+		r.JSON(t, &off)
+		if r.StatusCode != 201 {
+			t.Fatalf("day off: %d %s", r.StatusCode, r.Body)
+		}
+		s.join(t, e, "10.1.0.2", map[string]string{"clientName": "Segunda", "clientEmail": "segunda@example.com", "firstDate": "2026-12-14", "lastDate": "2026-12-14"})
+		e.RunJobs()
+		if l := s.list(t, "2026-12-14"); len(l) != 1 || l[0].LastOffer != nil {
+			t.Fatalf("before the day off is removed: %+v", l)
+		}
+		if r := s.owner.Do("DELETE", "/api/days-off/"+off.ID, nil); r.StatusCode != 200 && r.StatusCode != 204 {
+			t.Fatalf("remove day off: %d %s", r.StatusCode, r.Body)
+		}
+		e.RunJobs()
+		if l := s.list(t, "2026-12-14"); len(l) != 1 || l[0].LastOffer == nil || l[0].LastOffer.Time != "09:00" {
+			t.Fatalf("after the day off was removed: %+v", l)
+		}
+	})
+}
