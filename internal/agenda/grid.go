@@ -140,16 +140,19 @@ func (q GridQuery) dates() (first, last time.Time, err error) {
 	return first, last, nil
 }
 
-// Grid is the owner's grid of a range, from their setup st (as of their
-// current data version). Every appointment of the range — every status, and
-// those of inactive or deleted professionals — is in it and has a column.
-func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*Grid, error) {
+// SetupAt is the owner's schedule setup as of a data version (the booking
+// service's per-version cache, as the slot engine reads it).
+type SetupAt func(ctx context.Context, ownerID string, version int64) (*schedule.Setup, error)
+
+// Grid is the owner's grid of a range, drawn with their schedule setup as of
+// the data version read in the same round trip as the appointments (the
+// version first, so the setup is never newer than what is drawn over it).
+// Every appointment of the range — every status, and those of inactive or
+// deleted professionals — is in it and has a column.
+func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q GridQuery) (*Grid, error) {
 	first, last, err := q.dates()
 	if err != nil {
 		return nil, err
-	}
-	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
-		return nil, errGridProfessional // another owner's, or none
 	}
 	var days []time.Time
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
@@ -158,20 +161,22 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 	g := &Grid{Blocks: []schedule.Block{}}
 	booked := map[string]string{} // professional id → the name their appointments keep
 	read := `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
-	args := []any{st.OwnerID, q.From, q.To}
+	args := []any{ownerID, q.From, q.To}
 	if q.ProfessionalID != "" {
 		// One professional's dates, each a seek of the key (owner, date,
 		// professional): a range of dates would read every column's rows.
 		read = `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
 			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
-		args = []any{st.OwnerID}
+		args = []any{ownerID}
 		for _, d := range days {
 			args = append(args, d.Format("2006-01-02"))
 		}
 		args = append(args, q.ProfessionalID)
 	}
 	read += ` ORDER BY grid_date, professional_id, appointment_id`
-	err = db.ReadAll(ctx, s.DB, db.Read{Query: read, Args: args, Row: func(scan func(...any) error) error {
+	var version int64
+	err = db.ReadAll(ctx, s.DB, db.Read{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
+		Row: func(scan func(...any) error) error { return scan(&version) }}, db.Read{Query: read, Args: args, Row: func(scan func(...any) error) error {
 		var pro, name string
 		var item []byte
 		if err := scan(&pro, &name, &item); err != nil {
@@ -182,9 +187,16 @@ func (s *Service) Grid(ctx context.Context, st *schedule.Setup, q GridQuery) (*G
 		}
 		g.appointments = append(g.appointments, item)
 		return nil
-	}}, schedule.BlocksRead(st.OwnerID, q.From, q.To, &g.Blocks))
+	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
 	if err != nil {
 		return nil, err
+	}
+	st, err := setupAt(ctx, ownerID, version)
+	if err != nil {
+		return nil, err
+	}
+	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
+		return nil, errGridProfessional // another owner's (whose rows the read above never reaches), or none
 	}
 	now := s.Clock.Now().In(st.Loc)
 	g.Today, g.Now = now.Format("2006-01-02"), now.Format("15:04")
@@ -268,18 +280,16 @@ func gridColumns(st *schedule.Setup, only string, booked map[string]string) []Gr
 }
 
 // grid serves the agenda's time grid. The setup comes from the booking
-// service's per-version cache, as the slot engine reads it.
+// service's per-version cache, as the slot engine reads it, at the version
+// the grid reads with its appointments (one round trip on PostgreSQL, not a
+// version read of its own before it).
 func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	in := GridQuery{From: q.Get("from"), To: q.Get("to"), ProfessionalID: q.Get("professional")}
 	if _, _, err := in.dates(); err != nil {
 		return err
 	}
-	st, err := h.Booking.OwnerSetup(r.Context(), auth.UserID(r.Context()))
-	if err != nil {
-		return err
-	}
-	g, err := h.Svc.Grid(r.Context(), st, in)
+	g, err := h.Svc.Grid(r.Context(), auth.UserID(r.Context()), h.Booking.OwnerSetupAt, in)
 	if err != nil {
 		return err
 	}
