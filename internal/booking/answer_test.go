@@ -421,5 +421,16 @@ func TestReminders_GoByWhatsAppWhenASenderTakesThem(t *testing.T) {
 		if n := notifications(t, e); !contains(n, "reminder:Lembrete enviado") {
 			t.Fatalf("notifications %v", n)
 		}
+		// WhatsApp's fallback: the reminder it could not deliver goes by e-mail
+		// — not for another time of the appointment, nor for another owner.
+		svc := e.Server.Booking
+		for _, c := range []struct{ owner, at string }{{r.OwnerID, "2026-11-30 10:00"}, {"outro", r.For}, {r.OwnerID, r.For}} {
+			if err := svc.EmailReminder(ctx, c.owner, r.AppointmentID, 1, c.at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := reminders(); n != 2 || len(wa.got) != 1 {
+			t.Fatalf("after the fallback: %d e-mails, %d WhatsApp", n, len(wa.got))
+		}
 	})
 }

@@ -187,11 +187,22 @@ func (s *Service) RegisterJobs() {
 		if p.N == 0 {
 			p.N = 1
 		}
-		return s.remind(ctx, p.AppointmentID, p.For, p.N)
+		return s.remind(ctx, "", p.AppointmentID, p.For, p.N, false)
 	})
 }
 
-func (s *Service) remind(ctx context.Context, id, at string, n int) error {
+// EmailReminder sends reminder n of the owner's appointment, about its
+// time at ("YYYY-MM-DD HH:MM"), by e-mail whatever the WhatsApp sender:
+// the WhatsApp integration's fallback when a reminder it took fails for
+// good (whatsapp.Fallback). Like the job, it is quiet for an appointment
+// cancelled or moved since, another owner's, or a client without e-mail.
+func (s *Service) EmailReminder(ctx context.Context, ownerID, appointmentID string, n int, at string) error {
+	return s.remind(ctx, ownerID, appointmentID, at, n, true)
+}
+
+// remind sends a reminder; ownerID, when given, must own the appointment;
+// emailOnly skips the WhatsApp sender.
+func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, emailOnly bool) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var a booked
 		a.Booked = &Booked{ID: id}
@@ -202,8 +213,8 @@ func (s *Service) remind(ctx context.Context, id, at string, n int) error {
 			FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ?`, id).Scan(
 			&a.OwnerID, &a.OwnerName, &a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.ServiceName, &a.ProfessionalName, &a.Date, &a.Time,
 			&a.Duration, &a.PriceCents, &status, &a.Start, &waText, &emailText, &username)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && status != "confirmed") {
-			return nil // deleted or cancelled: nothing to send
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "confirmed" || (ownerID != "" && ownerID != a.OwnerID))) {
+			return nil // deleted, cancelled or not the owner's: nothing to send
 		}
 		if err == nil && at != "" && at != a.Date+" "+a.Time {
 			return nil // moved since: the reminders of the new time are queued
@@ -231,7 +242,7 @@ func (s *Service) remind(ctx context.Context, id, at string, n int) error {
 			}
 			r.ClientLink = s.BaseURL + "/cancel/" + token
 		}
-		return s.sendReminder(ctx, tx, a, r, waText, emailText)
+		return s.sendReminder(ctx, tx, a, r, waText, emailText, emailOnly)
 	})
 }
 
@@ -246,9 +257,9 @@ func orDefault(v, def string) string {
 // when one is plugged in and can send it (the client has a phone), else by
 // e-mail (when the client has an address), each with its channel's one-tap
 // links; the owner's bell says which.
-func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Reminder, waText, emailText string) error {
+func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Reminder, waText, emailText string, emailOnly bool) error {
 	by := ""
-	if s.WhatsApp != nil && r.ClientPhone != "" {
+	if s.WhatsApp != nil && r.ClientPhone != "" && !emailOnly {
 		links, err := s.NewAnswerLinks(ctx, tx, r.OwnerID, r.AppointmentID, ChannelWhatsApp)
 		if err != nil {
 			return err

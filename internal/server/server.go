@@ -178,6 +178,8 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
 	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
 	wa.Answers = whatsAppAnswers{bookingSvc}
+	// A reminder WhatsApp could not deliver goes by e-mail, as the job would have sent it.
+	wa.Fallback = whatsAppAnswers{bookingSvc}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
@@ -319,10 +321,16 @@ func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 	})
 }
 
-// whatsAppAnswers is how the WhatsApp webhook's button replies reach the
-// one-tap answers' entry point (booking.Service.AnswerReply): the answers
-// are the same three words.
+// whatsAppAnswers is how the WhatsApp integration reaches booking: button
+// replies go through the one-tap answers' entry point (booking.Service.
+// AnswerReply; the answers are the same three words), and a reminder it
+// could not deliver is e-mailed (booking.Service.EmailReminder).
 type whatsAppAnswers struct{ svc *booking.Service }
+
+// EmailInstead is booking.Service.EmailReminder under whatsapp.Fallback's name.
+func (a whatsAppAnswers) EmailInstead(ctx context.Context, ownerID, appointmentID string, n int, at string) error {
+	return a.svc.EmailReminder(ctx, ownerID, appointmentID, n, at)
+}
 
 func (a whatsAppAnswers) AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, ans whatsapp.Answer) (string, error) {
 	return a.svc.AnswerReply(ctx, ownerID, appointmentID, booking.Action(ans), booking.ChannelWhatsApp)
