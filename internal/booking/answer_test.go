@@ -386,6 +386,14 @@ func TestReminders_GoByWhatsAppWhenASenderTakesThem(t *testing.T) {
 		e.Server.Booking.WhatsApp = wa
 		book(e, s, nextMonday, "10:00")
 		book(e, s, nextMonday, "11:00")
+		// A client who gave only a phone is planned a reminder too.
+		if r := e.Client().Do("POST", "/api/public/profiles/ana/bookings", map[string]string{"professionalId": s.professional, "serviceId": s.service,
+			"date": "2026-12-07", "time": "10:00", "clientName": "Rosa", "clientPhone": "(11) 96666-5555"}); r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		if got := reminderJobs(t, e); len(got) != 3 {
+			t.Fatalf("%d reminders planned, want 3", len(got))
+		}
 		e.Mails()
 		e.Clock.Set(time.Date(2026, 11, 29, 13, 0, 1, 0, time.UTC)) // the 10:00's reminder
 		reminders := func() int {

@@ -66,6 +66,11 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		if err := s.confirmToClient(ctx, tx, now, b); err != nil {
 			return err
 		}
+	} else if b.ClientEmail == "" && b.ClientPhone != "" && s.WhatsApp != nil {
+		// A client who gave only a phone is reminded when WhatsApp can carry it.
+		if err := s.remindLater(ctx, tx, now, b); err != nil {
+			return err
+		}
 	}
 	owner, err := mail.Compose(b.OwnerEmail, mail.Content{
 		Subject:    fmt.Sprintf("Novo agendamento: %s — %s em %s às %s", b.ClientName, b.ServiceName, brfmt.Date(b.Date), b.Time),
