@@ -60,6 +60,19 @@ for (const theme of ['light', 'dark'] as const) {
     })
     await audit(page, `/booking?username=${username}`, heading('Clínica Íris'))
     await audit(page, cancelPath, heading('Seu agendamento'))
+    // The waitlist's pages (issue 28, point 3): the form, the client's link, an offer made by hand.
+    await audit(page, `/agende/${username}/lista-de-espera?service=${service}&professional=${professional}&date=${date}`, heading('Entrar na lista de espera'))
+    const waiting = `${username}-espera@example.com`
+    const joined = await request.post(`/api/public/profiles/${username}/waitlist`, {
+      headers: H,
+      data: { serviceId: service, professionalId: professional, firstDate: date, lastDate: date, partOfDay: 'qualquer', clientName: 'Cliente Espera', clientEmail: waiting },
+    })
+    expect(joined.status()).toBe(201)
+    await audit(page, `/lista-de-espera/${(await joined.json()).token}`, heading('Sua lista de espera'))
+    const entries = (await (await request.get(`/api/waitlist?date=${date}`, { headers: auth })).json()).entries
+    expect((await request.post(`/api/waitlist/${entries[0].id}/offers`, { headers: auth, data: { date, time: '11:00' } })).status()).toBe(201)
+    const offer = (await waitForMail(waiting, '/lista-de-espera/oferta/')).match(/\/lista-de-espera\/oferta\/[A-Za-z0-9_-]+/)![0]
+    await audit(page, offer, heading('Vagou um horário'))
 
     // Signed in.
     await login(page, email, 'segredo1')
