@@ -55,7 +55,7 @@ async function practice(request: APIRequestContext) {
   return { ...s, email }
 }
 
-test('a reminder e-mail confirms in one tap, the open agenda shows it without a reload, and cancelling past the cutoff gives the practice’s contact', async ({ page, request, browser }) => {
+test('a reminder e-mail confirms in one tap, the open agenda and details show it without a reload, and cancelling past the cutoff gives the practice’s contact', async ({ page, request, browser }) => {
   test.setTimeout(180_000)
   const s = await practice(request)
   // The appointment starts an hour after the next whole minute (at least 8 s away); the one reminder is 60 minutes before.
@@ -89,6 +89,10 @@ test('a reminder e-mail confirms in one tap, the open agenda shows it without a 
   await expect(box).toHaveAccessibleName(/sem resposta/)
 
   const [confirm, , cancel] = await reminderTokens(client)
+  // The owner has the appointment's details open.
+  await box.click()
+  const details = page.getByRole('dialog', { name: 'Detalhes do agendamento' })
+  await expect(details.getByText('sem resposta')).toBeVisible()
 
   // The client taps "Confirmar presença" on their phone.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 } })
@@ -100,7 +104,9 @@ test('a reminder e-mail confirms in one tap, the open agenda shows it without a 
   await tab.reload()
   await expect(tab.getByRole('status')).toContainText('Você já tinha confirmado')
 
-  // The owner's open agenda shows it, without a reload.
+  // The owner's open agenda shows it, without a reload: the details, then the grid.
+  await expect(details.getByText('confirmado pelo cliente')).toBeVisible()
+  await page.keyboard.press('Escape')
   await expect(box).toHaveAccessibleName(/confirmado pelo cliente/)
   await expect(box.locator('[data-answer="confirmed"]')).toBeVisible()
 

@@ -242,7 +242,14 @@ export default function AgendaPage() {
           <DialogHeader>
             <DialogTitle>Detalhes do agendamento</DialogTitle>
           </DialogHeader>
-          {open ? <AppointmentDetails appointment={open} onChanged={setOpen} footer={(buttons) => <DialogFooter className="sm:justify-start">{buttons}</DialogFooter>} /> : null}
+          {open ? (
+            <AppointmentDetails
+              // The client's answer as the grid has it now: it arrives live while the dialog is open.
+              appointment={{ ...open, answer: grid.data?.appointments.find((a) => a.id === open.id)?.answer ?? open.answer }}
+              onChanged={setOpen}
+              footer={(buttons) => <DialogFooter className="sm:justify-start">{buttons}</DialogFooter>}
+            />
+          ) : null}
         </DialogContent>
       </Dialog>
 
