@@ -52,6 +52,11 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	if err := s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
 		return err
 	}
+	if cs, ok := s.WhatsApp.(ConfirmationSender); ok && b.ClientPhone != "" {
+		if err := cs.SendConfirmation(ctx, tx, b.OwnerID, b.ID, b.ClientPhone, b.Date+" "+b.Time); err != nil {
+			return err
+		}
+	}
 	if s.Mailer == nil {
 		return nil
 	}

@@ -43,6 +43,14 @@ type ReminderSender interface {
 	SendReminder(ctx context.Context, tx *db.Tx, r Reminder) error
 }
 
+// ConfirmationSender is a ReminderSender that also sends a booking's
+// confirmation (WhatsApp's, besides the e-mail with the invite), queued in
+// the booking's transaction; it decides itself whether it can (connected,
+// template approved, within its limits).
+type ConfirmationSender interface {
+	SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) error
+}
+
 // ErrNotAvailable is a ReminderSender's "not by me": the reminder goes by e-mail.
 var ErrNotAvailable = errors.New("reminder channel not available")
 

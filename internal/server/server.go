@@ -180,6 +180,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	wa.Answers = whatsAppAnswers{bookingSvc}
 	// A reminder WhatsApp could not deliver goes by e-mail, as the job would have sent it.
 	wa.Fallback = whatsAppAnswers{bookingSvc}
+	// Reminders and a public booking's confirmation go by WhatsApp when the
+	// owner's number can carry them (booking.ReminderSender, ConfirmationSender).
+	bookingSvc.WhatsApp = whatsAppSender{wa}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
@@ -319,6 +322,26 @@ func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 		w.WriteHeader(status)
 		_, _ = w.Write(index)
 	})
+}
+
+// whatsAppSender is booking's WhatsApp seam: the reminder job's
+// (booking.ReminderSender) and a booking's confirmation
+// (booking.ConfirmationSender), each queued in the caller's transaction as
+// a whatsapp.send job, or booking.ErrNotAvailable so the e-mail goes.
+type whatsAppSender struct{ wa *whatsapp.Service }
+
+func (w whatsAppSender) SendReminder(ctx context.Context, tx *db.Tx, r booking.Reminder) error {
+	ok, err := w.wa.Queue(ctx, tx, whatsapp.Message{OwnerID: r.OwnerID, AppointmentID: r.AppointmentID, ClientPhone: r.ClientPhone,
+		Kind: whatsapp.KindReminder, N: r.N, For: r.For})
+	if err == nil && !ok {
+		return booking.ErrNotAvailable
+	}
+	return err
+}
+
+func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) error {
+	_, err := w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
+	return err
 }
 
 // whatsAppAnswers is how the WhatsApp integration reaches booking: button

@@ -1,0 +1,152 @@
+package whatsapp_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/whatsapp/graphtest"
+)
+
+// untilReminder moves the clock to the reminder of the setup's appointment
+// (26/11 14:00 in São Paulo, reminded 24 h before) and signs the owner in
+// again (the clock outran the access token).
+func (w *world) untilReminder(t *testing.T) {
+	t.Helper()
+	w.e.Clock.Set(time.Date(2026, 11, 25, 17, 1, 0, 0, time.UTC))
+	if r := w.owner.Login("ana@example.com", "senha-da-ana-1"); r.StatusCode != 200 {
+		t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+	}
+}
+
+func (w *world) reminderMails(t *testing.T) int {
+	t.Helper()
+	n := 0
+	for _, m := range w.e.Mails() {
+		if strings.Contains(m.Raw, "Lembrete") && strings.Contains(m.Raw, "bruno@example.com") {
+			n++
+		}
+	}
+	return n
+}
+
+func texts(f *graphtest.Fake) []graphtest.Message {
+	var out []graphtest.Message
+	for _, m := range f.Messages() {
+		if m.Text != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// The whole path: the booking's reminder job hands the reminder to
+// WhatsApp (no reminder e-mail), the client taps "Confirmar" in WhatsApp,
+// the signed webhook confirms through the one-tap answers' entry point and
+// tells the client; Meta's replay of the webhook changes nothing and
+// replies nothing more.
+func TestFlow_ReminderGoesByWhatsAppAndASignedTapConfirms(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		st := w.connect(t)
+		w.approve(t)
+		w.untilReminder(t)
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 || sent[0].Template != "agendei_lembrete_v1" || len(sent[0].Payloads) != 3 {
+			t.Fatalf("messages at Meta: %+v", sent)
+		}
+		if n := w.reminderMails(t); n != 0 {
+			t.Fatalf("%d reminder e-mails besides the WhatsApp one", n)
+		}
+		// A tap with a made-up reference finds nothing and changes nothing.
+		forgedRef := w.fake.ButtonReply(w.biz, "wamid.IN-0", sent[0].To, sent[0].ID, "c:inventada", "Confirmar", w.e.Clock.Now())
+		if code, _ := graphtest.Post(st.WebhookURL, w.biz.AppSecret, forgedRef); code != 200 {
+			t.Fatalf("unknown reference: %d", code)
+		}
+		var appt struct{ Answer string }
+		w.owner.Do("GET", "/api/appointments/"+w.apptID, nil).JSON(t, &appt)
+		if appt.Answer != "" {
+			t.Fatalf("a made-up reference answered: %q", appt.Answer)
+		}
+		// The signed tap on Confirmar, forged first.
+		tap := w.fake.ButtonReply(w.biz, "wamid.IN-1", sent[0].To, sent[0].ID, sent[0].Payloads[0], "Confirmar", w.e.Clock.Now())
+		if code, _ := graphtest.PostSigned(st.WebhookURL, graphtest.Sign("outro-segredo", tap), tap); code != 401 {
+			t.Fatalf("forged tap: %d", code)
+		}
+		w.owner.Do("GET", "/api/appointments/"+w.apptID, nil).JSON(t, &appt)
+		if appt.Answer != "" {
+			t.Fatal("a forged tap answered")
+		}
+		for range 2 { // Meta delivers it twice
+			if code, err := graphtest.Post(st.WebhookURL, w.biz.AppSecret, tap); err != nil || code != 200 {
+				t.Fatalf("tap: %d %v", code, err)
+			}
+			w.e.RunJobs()
+		}
+		w.owner.Do("GET", "/api/appointments/"+w.apptID, nil).JSON(t, &appt)
+		if appt.Answer != "confirmed" {
+			t.Fatalf("answer after the tap: %q", appt.Answer)
+		}
+		replies := texts(w.fake)
+		if len(replies) != 1 || replies[0].To != sent[0].To || !strings.Contains(replies[0].Text, "Presença confirmada") {
+			t.Fatalf("replies to the client: %+v", replies)
+		}
+		if p := w.fake.Problems(); len(p) > 0 {
+			t.Fatalf("requests not as Meta documents: %v", p)
+		}
+	})
+}
+
+// A reminder Meta refuses for good goes by e-mail, once, and the
+// appointment says WhatsApp did not deliver it.
+func TestFlow_ReminderWhatsAppCouldNotSendGoesByEmail(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		w.fake.FailNextSends(1, 400, 131026, "Message undeliverable")
+		w.untilReminder(t)
+		w.e.RunJobs()
+		if n := w.reminderMails(t); n != 1 {
+			t.Fatalf("%d reminder e-mails; want the one instead of WhatsApp", n)
+		}
+		ds := w.deliveries(t)
+		if len(ds) != 1 || ds[0].State != "failed" || !ds[0].Emailed {
+			t.Fatalf("deliveries: %+v", ds)
+		}
+	})
+}
+
+// Until the reminder template is approved, the reminder goes by e-mail.
+func TestFlow_ReminderGoesByEmailWhileTheTemplateIsInReview(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.untilReminder(t)
+		w.e.RunJobs()
+		if n := w.reminderMails(t); n != 1 || len(w.fake.Messages()) != 0 {
+			t.Fatalf("%d reminder e-mails, %d WhatsApp messages", n, len(w.fake.Messages()))
+		}
+	})
+}
+
+// A booking made once the templates are approved gets WhatsApp's
+// confirmation besides the e-mail.
+func TestFlow_NewBookingGetsAWhatsAppConfirmation(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		var pros []struct{ ID string }
+		w.owner.Do("GET", "/api/professionals", nil).JSON(t, &pros)
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		if r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/bookings", map[string]string{
+			"professionalId": pros[0].ID, "serviceId": svcs[0].ID, "date": "2026-11-27", "time": "09:00",
+			"clientName": "Carla", "clientPhone": "(21) 99876-5432"}); r.StatusCode != 201 {
+			t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 || sent[0].Template != "agendei_confirmacao_v1" || sent[0].To != "5521998765432" || sent[0].Body[0] != "Carla" || len(sent[0].Payloads) != 0 {
+			t.Fatalf("messages at Meta: %+v", sent)
+		}
+	})
+}
