@@ -29,7 +29,7 @@ test('the owner sets an address and an online service; the public page shows the
   await cep.fill('01001000')
   await expect(cep).toHaveValue('01001-000')
   await page.getByLabel('Rua (logradouro)').fill('Rua das Flores')
-  await page.getByLabel('Número').fill('123')
+  await page.getByLabel('Número', { exact: true }).fill('123')
   await page.getByLabel('Complemento').fill('Sala 4')
   await page.getByLabel('Bairro').fill('Centro')
   await page.getByLabel('Cidade').fill('São Paulo')
