@@ -371,6 +371,7 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
+	h.registerDeposits(mux)
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
 	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))

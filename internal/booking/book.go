@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -73,6 +74,9 @@ type Booked struct {
 	// Place is where it happens: the practice's address, or the video-call
 	// link of a service held online (place.Of).
 	Place place.Place `json:"place"`
+	// Deposit is the deposit the booking waits for ("aguardando sinal");
+	// nil when its service asks for none.
+	Deposit *DepositView `json:"deposit,omitempty"`
 }
 
 // validateWhen checks a booking's input (validate) and reads its date and
@@ -179,7 +183,13 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	if err != nil {
 		return nil, err
 	}
+	plan, err := s.planDeposit(ctx, st, svc)
+	if err != nil {
+		return nil, err
+	}
 	var out *Booked
+	var dep *deposits.Deposit
+	var made booked
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var ownerEmail string
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, ownerID).Scan(&ownerEmail); err != nil {
@@ -231,8 +241,14 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 				Date: in.Date, Time: out.Time, Start: local, TokenHash: hash, At: now}); err != nil {
 				return err
 			}
-			if err := s.afterBooking(ctx, tx, booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
-				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local}); err != nil {
+			if plan != nil {
+				if dep, err = s.openDeposit(ctx, tx, plan, ownerID, out, now); err != nil {
+					return err
+				}
+			}
+			made = booked{Booked: out, ClientName: in.ClientName, ClientEmail: in.ClientEmail, ClientPhone: in.ClientPhone,
+				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local}
+			if err := s.afterBooking(ctx, tx, made); err != nil {
 				return err
 			}
 			if then != nil {
@@ -243,6 +259,9 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	})
 	if err != nil {
 		return nil, err
+	}
+	if dep != nil {
+		s.chargeDeposit(ctx, plan, dep, made)
 	}
 	return out, nil
 }

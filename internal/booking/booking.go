@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
@@ -55,6 +56,9 @@ type Service struct {
 	// WhatsApp sends reminders by WhatsApp (nil: by e-mail only); see
 	// ReminderSender.
 	WhatsApp ReminderSender
+	// Deposits picks how an owner's deposits are charged (nil:
+	// deposits.Static, the static Pix from the owner's key).
+	Deposits deposits.Chargers
 }
 
 // Any is the professional id that asks for whichever professional is free.

@@ -44,6 +44,7 @@ var unversioned = map[string]string{
 	"whatsapp_inbound":   "webhook idempotency: never part of an answer",
 	"waitlist_entries":   "the waitlist: read live (the owner's day list, the client's links), never through the answer cache",
 	"waitlist_offers":    "the waitlist's offers: read live by their token and in the owner's day list",
+	"deposit_events":     "a deposit's history: read live by the appointment's details; each change also updates the deposit (versioned)",
 }
 
 // ownerTables are the tables with a column naming the owner (or, for the

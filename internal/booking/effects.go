@@ -49,8 +49,22 @@ func (b booked) details() []mail.Detail {
 func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 	now := s.Clock.Now()
 	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s.", b.ClientName, b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time)
-	if err := s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, "Novo agendamento", desc, b.ID); err != nil {
+	title, says := "Novo agendamento", "Você recebeu um novo agendamento pela sua página."
+	if b.Deposit != nil {
+		// Aguardando sinal: the client's confirmation and reminders wait for
+		// the payment (ConfirmDeposit); the Pix goes once charged (askForDeposit).
+		title = "Novo agendamento aguardando sinal"
+		desc += fmt.Sprintf(" Aguardando o sinal de %s até %s.", brfmt.Money(b.Deposit.AmountCents), brfmt.DayTime(b.Deposit.ExpiresAt.In(b.Start.Location())))
+		says = "Você recebeu um novo agendamento pela sua página. Ele fica reservado aguardando o sinal via Pix: quando o pagamento cair, toque em \"Sinal recebido\" no agendamento."
+	}
+	if err := s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, title, desc, b.ID); err != nil {
 		return err
+	}
+	if b.Deposit != nil {
+		if s.Mailer == nil {
+			return nil
+		}
+		return s.ownerMail(ctx, tx, b, title, says)
 	}
 	if cs, ok := s.WhatsApp.(ConfirmationSender); ok && b.ClientPhone != "" {
 		if err := cs.SendConfirmation(ctx, tx, b.OwnerID, b.ID, b.ClientPhone, b.Date+" "+b.Time); err != nil {
@@ -77,10 +91,18 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 			return err
 		}
 	}
+	return s.ownerMail(ctx, tx, b, title, says)
+}
+
+// ownerMail is the owner's e-mail about a new booking.
+func (s *Service) ownerMail(ctx context.Context, tx *db.Tx, b booked, title, says string) error {
+	if err := locate(ctx, tx, b); err != nil {
+		return err
+	}
 	owner, err := mail.Compose(b.OwnerEmail, mail.Content{
-		Subject:    fmt.Sprintf("Novo agendamento: %s — %s em %s às %s", b.ClientName, b.ServiceName, brfmt.Date(b.Date), b.Time),
+		Subject:    fmt.Sprintf("%s: %s — %s em %s às %s", title, b.ClientName, b.ServiceName, brfmt.Date(b.Date), b.Time),
 		Greeting:   fmt.Sprintf("Olá, %s!", b.OwnerName),
-		Paragraphs: []string{"Você recebeu um novo agendamento pela sua página."},
+		Paragraphs: []string{says},
 		Details:    append(b.details(), mail.Detail{Label: "Cliente", Value: b.ClientName}, mail.Detail{Label: "Contato", Value: contact(b.ClientPhone, b.ClientEmail)}),
 		Button:     &mail.Link{Label: "Abrir a agenda", URL: s.BaseURL + "/agenda"},
 	})

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/agendei/agendei/internal/deposits"
 	"strconv"
 	"strings"
 	"time"
@@ -183,6 +184,7 @@ func (s *Service) Replan(ctx context.Context, tx *db.Tx, ownerID string) error {
 // the job is claimed in the database — and not at all for a cancelled
 // booking or one moved since.
 func (s *Service) RegisterJobs() {
+	s.Queue.Register(deposits.ExpireJob, s.expireDeposit)
 	s.Queue.Register(reminderJob, func(ctx context.Context, payload []byte) error {
 		var p struct {
 			AppointmentID string `json:"appointmentId"`

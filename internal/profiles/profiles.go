@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/agendei/agendei/internal/deposits"
 	"net/http"
 	"strings"
 	"time"
@@ -76,6 +77,10 @@ var (
 type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
+	// Deposits is how the owner's deposits are charged (nil:
+	// deposits.Static): the public page states a service's deposit only
+	// when a booking would ask for it (booking.Service.Deposits, the same).
+	Deposits deposits.Chargers
 	// Rezone is called, in the transaction that saves it, when the owner's
 	// zone changes: the appointments keep their local date and time and
 	// whatever hangs on their instants follows (booking.Service.Rezone).

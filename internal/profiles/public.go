@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"github.com/agendei/agendei/internal/deposits"
 	"net/http"
 	"time"
 
@@ -56,6 +57,16 @@ type PublicService struct {
 	// given to who books (the confirmation card, e-mail and invite), not
 	// to every visitor of the page: a fixed room is the owner's door.
 	Online bool `json:"online"`
+	// Deposit is the deposit a booking of it asks for, stated before the
+	// client books; nil when none (no policy, or the owner cannot take one).
+	Deposit *PublicDeposit `json:"deposit"`
+}
+
+// PublicDeposit is a service's deposit as the public page states it.
+type PublicDeposit struct {
+	AmountCents int64  `json:"amountCents"`
+	HoldMinutes int    `json:"holdMinutes"`
+	Text        string `json:"text"` // "Sinal de R$ 30,00 via Pix para confirmar. …"
 }
 
 // PublicProfessional is an active professional as visitors see them.
@@ -78,12 +89,12 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	var userID string
 	var trialEnd sql.NullTime
 	var zone string
-	var window int
+	var window, cutoff int
 	var addr place.Address
 	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at,
-		time_zone, booking_window_days, `+place.Columns+`
+		time_zone, booking_window_days, cancel_cutoff_hours, `+place.Columns+`
 		FROM profiles WHERE public_username = ?`, username).Scan(append([]any{&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window}, addr.Dest()...)...)
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window, &cutoff}, addr.Dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
@@ -98,7 +109,16 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	now, loc := s.Clock.Now(), tz.Load(zone)
 	p.FirstBookableDate, p.LastBookableDate = now.In(loc).Format("2006-01-02"), schedule.LastDay(now, loc, window)
 	p.Services, p.Professionals = []PublicService{}, []PublicProfessional{}
-	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, online FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
+	chargers := s.Deposits
+	if chargers == nil {
+		chargers = deposits.Static{}
+	}
+	charger, err := chargers.For(ctx, s.DB, userID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, online,
+		deposit_kind, deposit_value, deposit_hold_minutes, deposit_keep_late, deposit_keep_no_show FROM services WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -106,12 +126,17 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	for rows.Next() {
 		var sv PublicService
 		var desc sql.NullString
-		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents, &sv.Online); err != nil {
+		var dp deposits.Policy
+		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents, &sv.Online,
+			&dp.Kind, &dp.Value, &dp.HoldMinutes, &dp.KeepOnLateCancel, &dp.KeepOnNoShow); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if desc.Valid {
 			sv.Description = &desc.String
+		}
+		if amount := dp.Amount(sv.PriceCents); amount > 0 && charger != nil {
+			sv.Deposit = &PublicDeposit{AmountCents: amount, HoldMinutes: dp.HoldMinutes, Text: dp.Text(sv.PriceCents, cutoff)}
 		}
 		sv.ProfessionalIDs = []string{}
 		index[sv.ID] = len(p.Services)

@@ -23,6 +23,7 @@ import (
 	"github.com/agendei/agendei/internal/billing"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/clients"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/events"
 	"github.com/agendei/agendei/internal/files"
 	"github.com/agendei/agendei/internal/hours"
@@ -171,6 +172,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache}).Register(mux)
 	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	(&deposits.Handlers{DB: d.DB, Now: d.Clock.Now, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)

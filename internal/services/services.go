@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -33,10 +34,12 @@ type Service struct {
 	// Online services are held by video call at OnlineLink, or, when it is
 	// "", at the owner's fixed room (the profile's roomLink): that replaces
 	// the address in every message about them.
-	Online          bool      `json:"online"`
-	OnlineLink      string    `json:"onlineLink"`
-	ProfessionalIDs []string  `json:"professionalIds"`
-	CreatedAt       time.Time `json:"createdAt"`
+	Online          bool     `json:"online"`
+	OnlineLink      string   `json:"onlineLink"`
+	ProfessionalIDs []string `json:"professionalIds"`
+	// Deposit is the service's deposit policy (issue 29; kind "none" by default).
+	Deposit   deposits.Policy `json:"deposit"`
+	CreatedAt time.Time       `json:"createdAt"`
 }
 
 // Input is the service form. Active defaults to true.
@@ -51,6 +54,8 @@ type Input struct {
 	Online          *bool    `json:"online"`     // kept when left out of an update; false for a new service
 	OnlineLink      *string  `json:"onlineLink"` // likewise; an https link or ""
 	ProfessionalIDs []string `json:"professionalIds"`
+	// Deposit is kept when left out of an update; none for a new service.
+	Deposit *deposits.Policy `json:"deposit"`
 }
 
 const (
@@ -102,6 +107,11 @@ func validate(in *Input) (desc any, err error) {
 		}
 		in.OnlineLink = &link
 	}
+	if in.Deposit != nil {
+		if err := in.Deposit.Validate(*in.PriceCents); err != nil {
+			return nil, err
+		}
+	}
 	if in.Description == "" {
 		return nil, nil
 	}
@@ -135,7 +145,8 @@ func setProfessionals(ctx context.Context, tx *db.Tx, userID, serviceID string, 
 
 // List returns the owner's services, newest first.
 func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
-	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, buffer_before, buffer_after, active, online, online_link, created_at FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
+	rows, err := c.DB.QueryContext(ctx, `SELECT id, name, description, duration, price_cents, buffer_before, buffer_after, active, online, online_link, created_at,
+		deposit_kind, deposit_value, deposit_hold_minutes, deposit_keep_late, deposit_keep_no_show FROM services WHERE user_id = ? ORDER BY created_at DESC, id`, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +155,8 @@ func (c *Catalog) List(ctx context.Context, userID string) ([]Service, error) {
 	for rows.Next() {
 		var s Service
 		var desc sql.NullString
-		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.BufferBefore, &s.BufferAfter, &s.Active, &s.Online, &s.OnlineLink, &s.CreatedAt); err != nil {
+		if err := rows.Scan(&s.ID, &s.Name, &desc, &s.Duration, &s.PriceCents, &s.BufferBefore, &s.BufferAfter, &s.Active, &s.Online, &s.OnlineLink, &s.CreatedAt,
+			&s.Deposit.Kind, &s.Deposit.Value, &s.Deposit.HoldMinutes, &s.Deposit.KeepOnLateCancel, &s.Deposit.KeepOnNoShow); err != nil {
 			rows.Close()
 			return nil, err
 		}
@@ -228,6 +240,11 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 				return err
 			}
 		}
+		if in.Deposit != nil {
+			if err := deposits.SavePolicy(ctx, tx, userID, id, *in.Deposit); err != nil {
+				return err
+			}
+		}
 		return setProfessionals(ctx, tx, userID, id, in.ProfessionalIDs)
 	})
 	if err != nil {
@@ -276,6 +293,11 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 		}
 		if err := db.ExecOwned(ctx, tx, errNotFound, q+` WHERE id = ? AND user_id = ?`, append(args, id, userID)...); err != nil {
 			return err
+		}
+		if in.Deposit != nil {
+			if err := deposits.SavePolicy(ctx, tx, userID, id, *in.Deposit); err != nil {
+				return err
+			}
 		}
 		if in.ProfessionalIDs == nil {
 			return nil

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals())
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
   instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
-  services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: false }],
+  services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: false, deposit: null }],
   professionals: [{ id: 'p1', name: 'Ana', specialization: 'Psicóloga', photoUrl: '' }],
 }
 

@@ -12,7 +12,7 @@ const maps = 'https://www.google.com/maps/search/?api=1&query=Rua+das+Flores'
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Nutrição', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
   instagram: '', linkedin: '', whatsapp: '', address, mapsUrl: maps, bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
-  services: [{ id: 's1', name: 'Sessão online', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: true }],
+  services: [{ id: 's1', name: 'Sessão online', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: true, deposit: null }],
   professionals: [{ id: 'p1', name: 'Ana', specialization: 'Nutricionista', photoUrl: '' }],
 }
 const booking = (place: Schemas['Place']): Schemas['Booking'] => ({

@@ -10,8 +10,8 @@ const base: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
   instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
   services: [
-    { id: 's1', name: 'Sessão presencial', description: null, duration: 50, priceCents: 15000, professionalIds: [], online: false },
-    { id: 's2', name: 'Sessão online', description: null, duration: 50, priceCents: 15000, professionalIds: [], online: true },
+    { id: 's1', name: 'Sessão presencial', description: null, duration: 50, priceCents: 15000, professionalIds: [], online: false, deposit: null },
+    { id: 's2', name: 'Sessão online', description: null, duration: 50, priceCents: 15000, professionalIds: [], online: true, deposit: null },
   ],
   professionals: [],
 }

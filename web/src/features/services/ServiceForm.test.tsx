@@ -10,7 +10,7 @@ import { ServiceDialog } from './ServiceDialog'
 afterEach(() => vi.unstubAllGlobals())
 
 const ana = { id: 'p1', name: 'Ana', specialization: 'Psicóloga', email: null, photoUrl: '', active: true, createdAt: '2026-01-01T00:00:00Z' }
-const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, online: false, onlineLink: '', professionalIds: ['p1'], createdAt: '2026-01-01T00:00:00Z' }
+const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, online: false, onlineLink: '', professionalIds: ['p1'], deposit: { kind: 'none' as const, value: 0, holdMinutes: 30, keepOnLateCancel: true, keepOnNoShow: true }, createdAt: '2026-01-01T00:00:00Z' }
 
 describe('serviceSchema', () => {
   const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'], online: false, onlineLink: '' }

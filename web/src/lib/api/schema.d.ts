@@ -864,6 +864,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appointment's deposit (sinal) and every change of its state: the details dialog.
+         * @description Error `not_found` (404) for an appointment without a deposit, or another owner's.
+         */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/deposit/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Sinal recebido': the pending deposit is paid, the booking confirmed and the client e-mailed the confirmation.
+         * @description A deposit already paid changes nothing (a second tap is fine). Errors `not_found` (404),
+         *     `deposit_expired` (409: the hold ended unpaid and the time was released).
+         */
+        post: operations["depositReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Sinais pendentes': the bookings waiting for their deposit, soonest deadline first (at most 200). */
+        get: operations["listPendingDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Pix for deposits: key, its kind, the receiver's name and city. */
+        get: operations["getPix"];
+        /**
+         * Save the owner's Pix (each field validated: CPF and CNPJ check digits, +55 phone, e-mail, random key); an empty key and kind clear it.
+         * @description Error `validation_error` (400) with the field's pt-BR message.
+         */
+        put: operations["putPix"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/answer-links": {
         parameters: {
             query?: never;
@@ -2147,6 +2226,7 @@ export interface components {
             /** @description https link of the video call; empty: the owner's room */
             onlineLink: string;
             professionalIds: string[];
+            deposit: components["schemas"]["DepositPolicy"];
             /** Format: date-time */
             createdAt: string;
         };
@@ -2165,6 +2245,7 @@ export interface components {
             /** @description an https link or empty; kept when left out of an update */
             onlineLink?: string;
             professionalIds?: string[];
+            deposit?: components["schemas"]["DepositPolicy"];
         };
         Professional: {
             id: string;
@@ -2606,6 +2687,13 @@ export interface components {
                 professionalIds: string[];
                 /** @description held by video call instead of at the address; the link goes to who books (the booking's place) */
                 online: boolean;
+                /** @description the deposit a booking asks for, stated before booking; null when none */
+                deposit: {
+                    amountCents: number;
+                    holdMinutes: number;
+                    /** @description e.g. 'Sinal de R$ 30,00 via Pix para confirmar. Não reembolsável em caso de falta ou cancelamento com menos de 24 h.' */
+                    text: string;
+                } | null;
             }[];
             professionals: {
                 id: string;
@@ -2651,6 +2739,75 @@ export interface components {
                 }[];
             } | null;
         };
+        DepositPolicy: {
+            /** @enum {string} */
+            kind: "none" | "fixed" | "percent";
+            /** @description fixed: centavos; percent: whole percent of the price (1–100); none: 0 */
+            value: number;
+            /** @description how long an unpaid booking holds its time (10–1440, default 30) */
+            holdMinutes: number;
+            /** @description a paid deposit is retained on a cancellation past the owner's cutoff */
+            keepOnLateCancel: boolean;
+            /** @description a paid deposit is retained on a no-show */
+            keepOnNoShow: boolean;
+        };
+        BookingDeposit: {
+            amountCents: number;
+            /** @enum {string} */
+            state: "pending" | "paid" | "expired" | "cancelled" | "to_return" | "returned" | "retained";
+            /**
+             * Format: date-time
+             * @description the hold ends unpaid then
+             */
+            expiresAt: string;
+            /** @description the 'Pix Copia e Cola' text (empty when the charge could not be made yet); the QR code is drawn from it */
+            copyPaste: string;
+            /** @description who the payer's app shows as paid */
+            receiver: string;
+            /** @description the policy as stated before booking */
+            policy: string;
+        };
+        DepositDetails: {
+            appointmentId: string;
+            amountCents: number;
+            /** @enum {string} */
+            state: "pending" | "paid" | "expired" | "cancelled" | "to_return" | "returned" | "retained";
+            /** @description pix (the static Pix from the owner's key, confirmed by the owner) or a provider's name */
+            provider: string;
+            /** @description the charge's txid: unique per booking, ≤ 25 letters and digits */
+            reference: string;
+            copyPaste: string;
+            receiver: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            returnedAt: string | null;
+            /** @description a payment arrived after the hold ended: to be returned */
+            latePayment: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            history: {
+                state: string;
+                /** @description client, owner, job or a provider's name */
+                source: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        PixSettings: {
+            /** @enum {string} */
+            keyType: "" | "cpf" | "cnpj" | "phone" | "email" | "random";
+            /** @description as the BR Code carries it: digits, +55…, lower-case e-mail or UUID */
+            key: string;
+            name: string;
+            city: string;
+            /** @description the name as the BR Code carries it (upper case, no accents, ≤ 25) */
+            payloadName: string;
+            /** @description the city as the BR Code carries it (≤ 15) */
+            payloadCity: string;
+        };
         Booking: {
             id: string;
             date: string;
@@ -2669,6 +2826,7 @@ export interface components {
             place: components["schemas"]["Place"];
             /** @description the client's private token (the e-mailed cancel link's): the card downloads the invite with it (GET /api/public/bookings/{token}/invite.ics) */
             token: string;
+            deposit?: components["schemas"]["BookingDeposit"];
         };
         Cancellation: {
             ownerName: string;
@@ -4142,6 +4300,146 @@ export interface operations {
                         /** @description the public address of the client's page, with the base URL of the server's configuration */
                         url: string;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDetails"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    depositReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDetails"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listPendingDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending deposits. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        appointmentId: string;
+                        amountCents: number;
+                        /**
+                         * Format: date-time
+                         * @description when the hold ends unpaid
+                         */
+                        expiresAt: string;
+                        clientName: string;
+                        clientPhone: string;
+                        clientEmail: string;
+                        serviceName: string;
+                        professionalName: string;
+                        date: string;
+                        time: string;
+                    }[];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Pix settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    putPix: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    keyType: "" | "cpf" | "cnpj" | "phone" | "email" | "random";
+                    key: string;
+                    name: string;
+                    city: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixSettings"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,295 @@
+// Deposits at booking (issue 29): a booking of a service whose policy asks
+// for a deposit holds its time through Hold like every booking, as
+// "aguardando sinal" (its deposit pending) until paid, cancelled or expired.
+
+package booking
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agendei/agendei/internal/deposits"
+	"github.com/agendei/agendei/internal/freed"
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/notifications"
+	"github.com/agendei/agendei/internal/pix"
+	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/schedule"
+)
+
+// DepositView is what the confirmation card shows of a booking's deposit.
+type DepositView struct {
+	AmountCents int64     `json:"amountCents"`
+	State       string    `json:"state"`
+	ExpiresAt   time.Time `json:"expiresAt"`
+	// CopyPaste is the "Pix Copia e Cola" text ("" when the charge could
+	// not be made: the private page tries again); the QR code is drawn from
+	// it (GET /api/public/bookings/{token}/pix.png).
+	CopyPaste string `json:"copyPaste"`
+	Receiver  string `json:"receiver"`
+	Policy    string `json:"policy"`
+}
+
+// depositPlan is a booking's deposit decided before its transaction.
+type depositPlan struct {
+	policy  deposits.Policy
+	amount  int64
+	charger deposits.Charger
+	text    string
+}
+
+func (s *Service) chargers() deposits.Chargers {
+	if s.Deposits != nil {
+		return s.Deposits
+	}
+	return deposits.Static{}
+}
+
+// planDeposit reads the service's policy and the owner's charger: nil when
+// the booking asks for no deposit (no policy, a free service with a
+// percentage, or an owner who cannot take deposits).
+func (s *Service) planDeposit(ctx context.Context, st *schedule.Setup, svc *schedule.Service) (*depositPlan, error) {
+	p, err := deposits.PolicyOf(ctx, s.DB, st.OwnerID, svc.ID)
+	if err != nil {
+		return nil, err
+	}
+	amount := p.Amount(svc.PriceCents)
+	if amount <= 0 {
+		return nil, nil
+	}
+	c, err := s.chargers().For(ctx, s.DB, st.OwnerID)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	return &depositPlan{policy: p, amount: amount, charger: c, text: p.Text(svc.PriceCents, st.Rules.CancelCutoffHours)}, nil
+}
+
+// openDeposit writes the pending deposit and its expiry job in the
+// booking's transaction.
+func (s *Service) openDeposit(ctx context.Context, tx *db.Tx, plan *depositPlan, ownerID string, out *Booked, now time.Time) (*deposits.Deposit, error) {
+	d, err := deposits.Open(ctx, tx, s.Queue, deposits.Opening{OwnerID: ownerID, AppointmentID: out.ID, AmountCents: plan.amount,
+		Policy: plan.policy, Provider: deposits.ProviderStatic, Now: now})
+	if err != nil {
+		return nil, err
+	}
+	db.AfterCommit(tx, s.Queue.Wake)
+	out.Deposit = &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, Policy: plan.text}
+	return d, nil
+}
+
+// chargeDeposit asks the owner's charger for the booking's charge once the
+// booking has committed, stores it, and e-mails the client the Pix. A
+// failed charge leaves the hold standing without its text: the client's
+// private page asks again (ensureCharge).
+func (s *Service) chargeDeposit(ctx context.Context, plan *depositPlan, d *deposits.Deposit, b booked) {
+	c, err := plan.charger.Charge(ctx, deposits.ChargeRequest{OwnerID: b.OwnerID, AppointmentID: b.ID, Reference: d.Reference, AmountCents: d.AmountCents,
+		Description: fmt.Sprintf("Sinal: %s com %s em %s às %s", b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time), ExpiresAt: d.ExpiresAt})
+	if err != nil {
+		httpx.Logger(ctx).Error("deposit charge failed", "appointment", b.ID, "err", err)
+		return
+	}
+	b.Deposit.CopyPaste, b.Deposit.Receiver = c.CopyPaste, c.Receiver
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if err := deposits.SetCharge(ctx, tx, b.ID, c, s.Clock.Now()); err != nil {
+			return err
+		}
+		return s.askForDeposit(ctx, tx, b)
+	})
+	if err != nil {
+		httpx.Logger(ctx).Error("deposit charge not stored", "appointment", b.ID, "err", err)
+	}
+}
+
+// askForDeposit e-mails the client the Pix to pay: amount, receiver,
+// deadline, the copy-and-paste text and its QR code (attached), within the
+// confirmations' limits.
+func (s *Service) askForDeposit(ctx context.Context, tx *db.Tx, b booked) error {
+	if s.Mailer == nil || b.ClientEmail == "" {
+		return nil
+	}
+	send, err := s.mayConfirm(ctx, tx, s.Clock.Now(), b)
+	if err != nil || !send {
+		return err
+	}
+	msg, err := depositMail(b, s.BaseURL)
+	if err != nil {
+		return err
+	}
+	return s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg)
+}
+
+// ConfirmDeposit is "Sinal recebido": the owner's tap (source
+// deposits.ByOwner) or a provider's confirmed payment (its name). A pending
+// deposit becomes paid and the booking confirmed: the client gets the
+// confirmation e-mail (with a fresh private link and the invite) and the
+// reminders. A deposit already paid changes nothing (replays are fine); one
+// whose hold expired answers deposits.ErrExpired — the time may be
+// someone else's now, so nothing is confirmed (a provider then flags the
+// payment for return: deposits.FlagLatePayment).
+func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, source string) error {
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		b, status, err := s.bookedByID(ctx, tx, st, ownerID, appointmentID)
+		if err != nil {
+			return err
+		}
+		if status != "confirmed" {
+			if _, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, s.Clock.Now()); err != nil {
+				return err
+			}
+			return deposits.ErrExpired
+		}
+		now := s.Clock.Now()
+		changed, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, now)
+		if err != nil || !changed {
+			return err
+		}
+		desc := fmt.Sprintf("Sinal de %s recebido: %s, %s com %s em %s às %s está confirmado.", brfmt.Money(b.Deposit.AmountCents), b.ClientName, b.ServiceName,
+			b.ProfessionalName, brfmt.Date(b.Date), b.Time)
+		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Sinal recebido", desc, appointmentID); err != nil {
+			return err
+		}
+		if s.Mailer == nil || b.ClientEmail == "" {
+			return nil
+		}
+		token, err := addLink(ctx, tx, ownerID, appointmentID, now)
+		if err != nil {
+			return err
+		}
+		b.CancelToken = token
+		return s.confirmToClient(ctx, tx, now, b)
+	})
+}
+
+// bookedByID reads an appointment as the e-mails describe it, with its deposit.
+func (s *Service) bookedByID(ctx context.Context, q db.Querier, st *schedule.Setup, ownerID, id string) (booked, string, error) {
+	b := booked{Booked: &Booked{ID: id}, OwnerID: ownerID, OwnerName: st.Name}
+	var status string
+	var starts time.Time
+	err := q.QueryRowContext(ctx, `SELECT client_name, client_email, client_phone, service_name, professional_name, appointment_date, appointment_time, duration,
+		price_cents, status, sequence, starts_at FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+		Scan(&b.ClientName, &b.ClientEmail, &b.ClientPhone, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence, &starts)
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return b, "", deposits.ErrNotFound
+		}
+		return b, "", err
+	}
+	b.Start = starts.In(st.Loc)
+	d, err := deposits.Get(ctx, q, ownerID, id)
+	if err != nil {
+		return b, "", err
+	}
+	if d == nil {
+		return b, "", deposits.ErrNotFound
+	}
+	b.Deposit = &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}
+	return b, status, nil
+}
+
+// expireDeposit is the expiry job: a deposit still pending at its deadline
+// releases its booking — cancelled, its time told to the waitlist, the
+// owner notified, the client e-mailed — all in one transaction, decided by
+// the deposit's conditional update (a "Sinal recebido" at the same moment
+// either comes first and the job finds it paid, or comes second and is
+// refused).
+func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
+	var p deposits.ExpireJobPayload
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return nil // nothing to retry
+	}
+	st, err := s.setupOf(ctx, p.OwnerID)
+	if err != nil {
+		return err
+	}
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		now := s.Clock.Now()
+		b, status, err := s.bookedByID(ctx, tx, st, p.OwnerID, p.AppointmentID)
+		if errors.Is(err, deposits.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if b.Deposit.State == deposits.Pending && b.Deposit.ExpiresAt.After(now) {
+			return fmt.Errorf("deposit of %s not yet due", p.AppointmentID) // run again later
+		}
+		expired, err := deposits.Expire(ctx, tx, p.OwnerID, p.AppointmentID, now)
+		if err != nil || !expired || status != "confirmed" {
+			return err
+		}
+		var pro string
+		var before, after int
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(professional_id, ''), buffer_before, buffer_after FROM appointments WHERE id = ?`, p.AppointmentID).
+			Scan(&pro, &before, &after); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'confirmed'`,
+			now, p.AppointmentID, p.OwnerID); err != nil {
+			return err
+		}
+		if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(p.OwnerID, pro, b.Date, b.Time, b.Duration, before, after, now)); err != nil {
+			return err
+		}
+		desc := fmt.Sprintf("O sinal de %s não foi pago no prazo: o horário de %s (%s com %s em %s às %s) foi liberado.", brfmt.Money(b.Deposit.AmountCents),
+			b.ClientName, b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time)
+		if err := s.Notes.Create(ctx, tx, p.OwnerID, notifications.Appointment, "Sinal não pago: horário liberado", desc, p.AppointmentID); err != nil {
+			return err
+		}
+		if s.Mailer == nil || b.ClientEmail == "" {
+			return nil
+		}
+		msg, err := mail.Compose(b.ClientEmail, mail.Content{
+			Subject:  fmt.Sprintf("Horário liberado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+			Greeting: fmt.Sprintf("Olá, %s!", b.ClientName),
+			Paragraphs: []string{fmt.Sprintf("O sinal de %s não foi recebido até %s, então o horário abaixo foi liberado e o agendamento não foi confirmado.",
+				brfmt.Money(b.Deposit.AmountCents), brfmt.DayTime(b.Deposit.ExpiresAt.In(st.Loc))),
+				"Se você já pagou, fale com " + st.Name + " para combinar a devolução ou um novo horário."},
+			Details: b.details(),
+			Footer:  "Para marcar outro horário, use a página de agendamento de " + st.Name + ".",
+		})
+		if err != nil {
+			return err
+		}
+		return s.Mailer.QueueAbout(ctx, tx, about(p.OwnerID, p.AppointmentID), msg)
+	})
+}
+
+// depositMail is the client's e-mail asking for the deposit: what it holds,
+// the amount, who receives it, the deadline, the "Pix Copia e Cola" text
+// and the QR code as an attached image.
+func depositMail(b booked, baseURL string) (mail.Message, error) {
+	d := b.Deposit
+	deadline := brfmt.DayTime(d.ExpiresAt.In(b.Start.Location()))
+	msg, err := mail.Compose(b.ClientEmail, mail.Content{
+		Subject:  fmt.Sprintf("Pague o sinal para confirmar: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+		Greeting: fmt.Sprintf("Olá, %s!", b.ClientName),
+		Paragraphs: []string{
+			fmt.Sprintf("Seu horário com %s está reservado, aguardando o sinal de %s via Pix até %s. Sem o pagamento até lá, o horário é liberado.",
+				b.OwnerName, brfmt.Money(d.AmountCents), deadline),
+			"Pague com o QR Code em anexo ou copie o código abaixo no app do seu banco (Pix Copia e Cola):",
+			d.CopyPaste,
+		},
+		Details: append(b.details(), mail.Detail{Label: "Sinal", Value: brfmt.Money(d.AmountCents)}, mail.Detail{Label: "Recebedor", Value: d.Receiver},
+			mail.Detail{Label: "Pagar até", Value: deadline}),
+		Button: &mail.Link{Label: "Ver o agendamento", URL: baseURL + "/cancel/" + b.CancelToken},
+		Footer: "Depois do pagamento, " + b.OwnerName + " confirma o agendamento e você recebe a confirmação por e-mail. " +
+			"Se você não fez este agendamento, pode ignorar este e-mail.",
+	})
+	if err != nil {
+		return msg, err
+	}
+	if png, err := pix.PNG(d.CopyPaste, 320); err == nil {
+		msg.Attachments = []mail.Attachment{{Name: "pix-qrcode.png", ContentType: "image/png", Data: png}}
+	}
+	return msg, nil
+}

@@ -1,0 +1,231 @@
+package booking_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/pix"
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+// withDeposit gives ana's shop a Pix key and a R$ 30,00 deposit on its
+// service, held for holdMinutes.
+func withDeposit(t *testing.T, e *servertest.Env, s shop, holdMinutes int) {
+	t.Helper()
+	c := ownerOf(t, e)
+	if r := c.Do("PUT", "/api/pix", map[string]string{"keyType": "cpf", "key": "529.982.247-25", "name": "Ana Lúcia Terapias", "city": "São Paulo"}); r.StatusCode != 200 {
+		t.Fatalf("pix: %d %s", r.StatusCode, r.Body)
+	}
+	r := c.Do("PUT", "/api/services/"+s.service, map[string]any{"name": "Sessão", "duration": 45, "priceCents": 15000,
+		"deposit": map[string]any{"kind": "fixed", "value": 3000, "holdMinutes": holdMinutes, "keepOnLateCancel": true, "keepOnNoShow": true}})
+	if r.StatusCode != 200 {
+		t.Fatalf("policy: %d %s", r.StatusCode, r.Body)
+	}
+	if _, err := e.DB.ExecContext(context.Background(), `UPDATE profiles SET cancel_cutoff_hours = 24`); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type card struct {
+	ID      string
+	Token   string
+	Deposit *struct {
+		AmountCents int64
+		State       string
+		ExpiresAt   time.Time
+		CopyPaste   string
+		Receiver    string
+		Policy      string
+	}
+}
+
+func depositState(t *testing.T, e *servertest.Env, id string) (deposit, status string) {
+	t.Helper()
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT d.state, a.status FROM deposits d JOIN appointments a ON a.id = d.appointment_id WHERE a.id = ?`, id).
+		Scan(&deposit, &status); err != nil {
+		t.Fatal(err)
+	}
+	return deposit, status
+}
+
+func TestDeposit_HoldsTheTimeUntilTheOwnerConfirmsIt(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 30)
+		// The public page states the policy before booking.
+		var pub struct {
+			Services []struct {
+				Deposit *struct {
+					AmountCents int64
+					Text        string
+				}
+			}
+		}
+		e.Client().Do("GET", "/api/public/profiles/ana", nil).JSON(t, &pub)
+		if d := pub.Services[0].Deposit; d == nil || d.AmountCents != 3000 ||
+			d.Text != "Sinal de R$ 30,00 via Pix para confirmar. Não reembolsável em caso de falta ou cancelamento com menos de 24 h." {
+			t.Fatalf("public deposit: %+v", d)
+		}
+		r := book(e, s, nextMonday, "10:00")
+		if r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		var b card
+		r.JSON(t, &b)
+		d := b.Deposit
+		if d == nil || d.State != "pending" || d.AmountCents != 3000 || d.Receiver != "ANA LUCIA TERAPIAS" || !d.ExpiresAt.Equal(e.Clock.Now().Add(30*time.Minute)) {
+			t.Fatalf("card deposit: %+v", d)
+		}
+		if !pix.Valid(d.CopyPaste) || !strings.Contains(d.CopyPaste, "0111"+"52998224725") || !strings.Contains(d.CopyPaste, "540530.00") ||
+			!strings.Contains(d.CopyPaste, "6009SAO PAULO") {
+			t.Fatalf("copy and paste: %s", d.CopyPaste)
+		}
+		// Aguardando sinal holds the time for everyone.
+		if got := times(t, e, s, nextMonday); strings.Contains(strings.Join(got, ","), "10:00") {
+			t.Fatalf("a held time is offered: %v", got)
+		}
+		if r := book(e, s, nextMonday, "10:00"); r.StatusCode != 409 {
+			t.Fatalf("second booking of a held time: %d", r.StatusCode)
+		}
+		// The client gets the Pix, not a confirmation.
+		var client string
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, "To: <maria@example.com>") {
+				client += unfold(m.Raw)
+			}
+		}
+		if !strings.Contains(client, "Pix Copia e Cola") || !strings.Contains(client, d.CopyPaste) || !strings.Contains(client, "pix-qrcode.png") ||
+			strings.Contains(client, "agendamento.ics") {
+			t.Fatalf("client's mail before payment:\n%s", client)
+		}
+		// The owner's list, then "Sinal recebido".
+		owner := ownerOf(t, e)
+		var pending []struct{ AppointmentID string }
+		owner.Do("GET", "/api/deposits/pending", nil).JSON(t, &pending)
+		if len(pending) != 1 || pending[0].AppointmentID != b.ID {
+			t.Fatalf("pending: %+v", pending)
+		}
+		for range 2 { // a second tap changes nothing
+			if r := owner.Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil); r.StatusCode != 200 {
+				t.Fatalf("received: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		if dep, st := depositState(t, e, b.ID); dep != "paid" || st != "confirmed" {
+			t.Fatalf("after Sinal recebido: %s %s", dep, st)
+		}
+		confirmations := 0
+		for _, m := range e.Mails() {
+			if raw := unfold(m.Raw); strings.Contains(raw, "To: <maria@example.com>") && strings.Contains(raw, "agendamento.ics") {
+				confirmations++
+			}
+		}
+		if confirmations != 1 {
+			t.Fatalf("%d confirmations after payment", confirmations)
+		}
+		var det struct {
+			History []struct{ State, Source string }
+		}
+		owner.Do("GET", "/api/appointments/"+b.ID+"/deposit", nil).JSON(t, &det)
+		if fmt.Sprint(det.History) != "[{pending client} {paid owner}]" {
+			t.Fatalf("history %v", det.History)
+		}
+		// The job at the old deadline finds it paid and leaves it.
+		e.Clock.Advance(31 * time.Minute)
+		e.RunJobs()
+		if dep, st := depositState(t, e, b.ID); dep != "paid" || st != "confirmed" {
+			t.Fatalf("after the deadline: %s %s", dep, st)
+		}
+	})
+}
+
+func TestDeposit_UnpaidIsReleasedAtItsDeadlineAndOfferedAgain(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 10)
+		var b card
+		r := book(e, s, nextMonday, "11:00")
+		if r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &b)
+		e.Clock.Advance(9 * time.Minute)
+		e.RunJobs()
+		if dep, st := depositState(t, e, b.ID); dep != "pending" || st != "confirmed" {
+			t.Fatalf("before the deadline: %s %s", dep, st)
+		}
+		mailsBefore := len(e.Mails())
+		e.Clock.Advance(time.Minute)
+		e.RunJobs()
+		if dep, st := depositState(t, e, b.ID); dep != "expired" || st != "cancelled" {
+			t.Fatalf("after the deadline: %s %s", dep, st)
+		}
+		if got := times(t, e, s, nextMonday); !strings.Contains(strings.Join(got, ","), "11:00") {
+			t.Fatalf("the released time is not offered again: %v", got)
+		}
+		var freed int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'waitlist.freed'`).Scan(&freed); err != nil || freed != 1 {
+			t.Fatalf("%d freed-time jobs for the waitlist, %v", freed, err)
+		}
+		var told bool
+		for _, m := range e.Mails()[mailsBefore:] {
+			if raw := unfold(m.Raw); strings.Contains(raw, "To: <maria@example.com>") && strings.Contains(raw, "foi liberado") {
+				told = true
+			}
+		}
+		if !told {
+			t.Fatal("the client was not told")
+		}
+		if got := notifications(t, e); !strings.Contains(strings.Join(got, "|"), "Sinal não pago: horário liberado") {
+			t.Fatalf("owner not notified: %v", got)
+		}
+		// A late "Sinal recebido" confirms nothing.
+		r = ownerOf(t, e).Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil)
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "deposit_expired" {
+			t.Fatalf("late Sinal recebido: %d %s", r.StatusCode, r.Body)
+		}
+		if dep, st := depositState(t, e, b.ID); dep != "expired" || st != "cancelled" {
+			t.Fatalf("after the late tap: %s %s", dep, st)
+		}
+	})
+}
+
+func TestDeposit_FiftyRacersWithDepositsGetOneHold(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 30)
+		peer := e.Peer()
+		var wg sync.WaitGroup
+		codes := make(chan int, 50)
+		for i := range 50 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes <- bookFrom([]*servertest.Env{e, peer}[i%2], fmt.Sprintf("10.9.%d.%d", i/200, i%200+1), s, nextMonday, "10:00").StatusCode
+			}()
+		}
+		wg.Wait()
+		close(codes)
+		created := 0
+		for c := range codes {
+			if c == 201 {
+				created++
+			} else if c != 409 {
+				t.Errorf("status %d", c)
+			}
+		}
+		var holds, pending int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE status = 'confirmed'`).Scan(&holds); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM deposits WHERE state = 'pending'`).Scan(&pending); err != nil {
+			t.Fatal(err)
+		}
+		if created != 1 || holds != 1 || pending != 1 {
+			t.Fatalf("%d created, %d holding, %d pending deposits", created, holds, pending)
+		}
+	})
+}
