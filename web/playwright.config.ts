@@ -12,6 +12,9 @@ const baseURL = `http://127.0.0.1:${port}`
 // The fake of Meta's Graph API (cmd/graphfake) the server's WhatsApp Cloud API calls go to.
 const graphPort = port + 1000
 process.env.E2E_GRAPH_URL ??= `http://127.0.0.1:${graphPort}`
+// The fake of Mercado Pago's API (cmd/mpfake) the server's Pix deposit calls go to.
+const mpPort = port + 2000
+process.env.E2E_MP_URL ??= `http://127.0.0.1:${mpPort}`
 
 export default defineConfig({
   testDir: './e2e',
@@ -53,7 +56,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL}`,
+      command: `go run ../cmd/mpfake -addr 127.0.0.1:${mpPort}`,
+      url: `${process.env.E2E_MP_URL}/_fake/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -29,6 +29,7 @@ import (
 	"github.com/agendei/agendei/internal/hours"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/mercadopago"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/onboarding"
 	"github.com/agendei/agendei/internal/place"
@@ -57,6 +58,7 @@ type Server struct {
 	Events      *events.Broker
 	Billing     *billing.Service
 	WhatsApp    *whatsapp.Service
+	MercadoPago *mercadopago.Service
 	Waitlist    *waitlist.Service
 	Metrics     http.Handler     // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
 	BaseURL     string           // the public address links and previews are written with
@@ -187,6 +189,8 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc.WhatsApp = whatsAppSender{wa}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
+	mp := &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL}
+	(&mercadopago.Handlers{Svc: mp, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
 	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
@@ -220,7 +224,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	h = httpx.CSRF(cfg.BaseURL)(h)
 	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, Waitlist: waitlistSvc, Booking: bookingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, MercadoPago: mp, Waitlist: waitlistSvc, Booking: bookingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.

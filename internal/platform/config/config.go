@@ -42,13 +42,17 @@ type Config struct {
 	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
 	// point it at the in-process fake). The API version is pinned in code.
 	WhatsAppGraphURL string
-	TrustProxy       bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
-	StripeSecretKey  string // STRIPE_SECRET_KEY: empty means the local test payment provider
-	StripeWebhook    string // STRIPE_WEBHOOK_SECRET: verifies webhook signatures
-	StripePriceID    string // STRIPE_PRICE_ID: the monthly R$ 21,90 price (BRL)
-	StripeAPIBase    string // STRIPE_API_BASE: a Stripe API double, for tests
-	LogLevel         string // AGENDEI_LOG_LEVEL: debug, info, warn, error
-	LogFormat        string // AGENDEI_LOG_FORMAT: text or json
+	// MercadoPagoAPIURL is the origin of Mercado Pago's REST API for Pix
+	// deposits (AGENDEI_MERCADOPAGO_API_URL, default
+	// https://api.mercadopago.com; tests point it at the in-process fake).
+	MercadoPagoAPIURL string
+	TrustProxy        bool   // AGENDEI_TRUST_PROXY: take the client IP from X-Forwarded-For
+	StripeSecretKey   string // STRIPE_SECRET_KEY: empty means the local test payment provider
+	StripeWebhook     string // STRIPE_WEBHOOK_SECRET: verifies webhook signatures
+	StripePriceID     string // STRIPE_PRICE_ID: the monthly R$ 21,90 price (BRL)
+	StripeAPIBase     string // STRIPE_API_BASE: a Stripe API double, for tests
+	LogLevel          string // AGENDEI_LOG_LEVEL: debug, info, warn, error
+	LogFormat         string // AGENDEI_LOG_FORMAT: text or json
 	// CEPURL is a ViaCEP-compatible service ({CEPURL}/{8 digits}/json/)
 	// that fills the profile's address from its CEP (AGENDEI_CEP_URL, e.g.
 	// https://viacep.com.br/ws). Empty: off — the owner types the address.
@@ -90,6 +94,7 @@ func (c *Config) settings() []setting {
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
+		{"mercadopago-api-url", "AGENDEI_MERCADOPAGO_API_URL", "https://api.mercadopago.com", "origin of Mercado Pago's API for automatic Pix deposits (tests: a fake)", &c.MercadoPagoAPIURL},
 		{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (default: the local test payment provider)", &c.StripeSecretKey},
 		{"stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", &c.StripeWebhook},
 		{"stripe-price-id", "STRIPE_PRICE_ID", "", "Stripe price of the monthly plan (R$ 21,90, BRL)", &c.StripePriceID},
@@ -178,6 +183,10 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_GRAPH_URL must be an http(s) URL, got %q", c.WhatsAppGraphURL))
 	}
 	c.WhatsAppGraphURL = strings.TrimRight(c.WhatsAppGraphURL, "/")
+	if u, err := url.Parse(c.MercadoPagoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("AGENDEI_MERCADOPAGO_API_URL must be an http(s) URL, got %q", c.MercadoPagoAPIURL))
+	}
+	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
 	if c.SecretKey != "" {
 		if _, err := secretbox.Parse(c.SecretKey); err != nil {
 			errs = append(errs, fmt.Errorf("AGENDEI_SECRET_KEY: %w", err))

@@ -16,6 +16,7 @@ import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
+import { MercadoPagoCard } from './MercadoPagoCard'
 import { WhatsAppCard } from './WhatsAppCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
@@ -60,6 +61,7 @@ export default function ProfilePage() {
           <RemindersCard />
           <MessageTemplatesCard />
           <WhatsAppCard />
+          <MercadoPagoCard />
           <WidgetCard username={data.publicUsername} name={data.name} />
           <CalendarFeedsCard />
         </>

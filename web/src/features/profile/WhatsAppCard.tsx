@@ -124,7 +124,7 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
   )
 }
 
-function Copyable({ id, label, value }: { id: string; label: string; value: string }) {
+export function Copyable({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <Field id={id} label={label}>
       <div className="flex gap-2">

@@ -61,6 +61,7 @@ export const queryKeys = {
   calendarFeeds: ['calendar-feeds'] as const,
   messageTemplates: ['message-templates'] as const,
   whatsapp: ['whatsapp'] as const,
+  mercadopago: ['mercadopago'] as const,
   whatsappDeliveries: (appointmentId: string) => ['appointments', 'whatsapp', appointmentId] as const,
   reminders: ['reminders'] as const,
   subscription: ['subscription'] as const,

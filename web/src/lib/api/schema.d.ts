@@ -1821,6 +1821,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mercadopago": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Mercado Pago connection for automatic Pix deposits (never its secrets). */
+        get: operations["getMercadoPago"];
+        /**
+         * Connect or replace the connection; the Access Token is verified with Mercado Pago (GET /users/me, a Brazilian account) before it is kept.
+         * @description accessToken and webhookSecret may be left empty to keep the stored ones (they are sealed at rest and never returned).
+         *     Errors (pt-BR, each naming the field): 400 `validation`, `mercadopago_token_refused`, `mercadopago_not_brazil`; 502 `mercadopago_unavailable`.
+         */
+        put: operations["connectMercadoPago"];
+        post?: never;
+        /** Remove the connection and its sealed secrets (deposits go back to the static Pix). 404 `mercadopago_not_connected`. */
+        delete: operations["disconnectMercadoPago"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/mercadopago/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mercado Pago's notifications (payments) for one owner.
+         * @description x-signature ("ts=<ts>,v1=<hex HMAC-SHA256 of 'id:<data.id>;request-id:<x-request-id>;ts:<ts>;' with the owner's secret>",
+         *     data.id from the query string, lowercased) must verify in constant time: 401 `invalid_signature` otherwise; a ts more
+         *     than 5 minutes from the server's clock is refused with 401 `stale_signature`. The payment is then read through the API
+         *     (the body's status is never trusted) and an approved one confirms its booking once; replays and duplicates change nothing.
+         *     5xx: the payment could not be read or confirmed now, and Mercado Pago delivers the notification again.
+         */
+        post: operations["mercadoPagoWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -2085,6 +2132,23 @@ export interface components {
             accessToken?: string;
             /** @description the Meta app's secret, which signs webhooks; empty keeps the stored one */
             appSecret?: string;
+        };
+        MercadoPagoStatus: {
+            connected: boolean;
+            /** @description the Mercado Pago account's id */
+            userId: string;
+            /** @description the account's nickname as Mercado Pago shows it */
+            nickname: string;
+            /** @description the notification URL to enter in Suas integrações → Webhooks (each Pix payment also names it) */
+            webhookUrl: string;
+            /** Format: date-time */
+            connectedAt: string | null;
+        };
+        MercadoPagoConnectInput: {
+            /** @description production Access Token (APP_USR-…); empty keeps the stored one */
+            accessToken?: string;
+            /** @description the webhook's secret signature (assinatura secreta); empty keeps the stored one */
+            webhookSecret?: string;
         };
         WhatsAppDelivery: {
             /** @enum {string} */
@@ -6137,6 +6201,113 @@ export interface operations {
                 "X-Hub-Signature-256": string;
             };
             path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMercadoPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK (connected false when there is none) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MercadoPagoStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectMercadoPago: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MercadoPagoConnectInput"];
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MercadoPagoStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectMercadoPago: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    mercadoPagoWebhook: {
+        parameters: {
+            query?: {
+                "data.id"?: string;
+                type?: string;
+            };
+            header: {
+                "x-signature": string;
+                "x-request-id"?: string;
+            };
+            path: {
+                /** @description the owner's webhook key (shown on the profile) */
                 key: string;
             };
             cookie?: never;

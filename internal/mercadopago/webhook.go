@@ -1,0 +1,216 @@
+package mercadopago
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
+)
+
+// Outcome is what an approved payment did to its booking.
+type Outcome string
+
+const (
+	// Confirmed: the booking is confirmed (now, or it already was).
+	Confirmed Outcome = "confirmed"
+	// Refund: the hold had expired and its time was taken by then; the
+	// booking was not confirmed and the deposit is to be returned.
+	Refund Outcome = "refund"
+)
+
+// Paid is an approved Pix deposit, as read from Mercado Pago's API.
+type Paid struct {
+	OwnerID       string
+	AppointmentID string
+	PaymentID     string
+	AmountCents   int64
+	PaidAt        time.Time
+}
+
+// Confirmer is the deposit model's confirm path: it confirms the booking
+// whose deposit was paid, through booking.Hold's serialised re-check when
+// the hold has expired (a late payment whose time was taken meanwhile is
+// not confirmed: it answers Refund). It must be idempotent: a second call
+// for the same payment changes nothing and answers the same outcome.
+type Confirmer interface {
+	ConfirmPaid(ctx context.Context, p Paid) (Outcome, error)
+}
+
+var (
+	errSignature = httpx.NewError(http.StatusUnauthorized, "invalid_signature", "Assinatura do webhook inválida.")
+	errStale     = httpx.NewError(http.StatusUnauthorized, "stale_signature", "Notificação fora do prazo: o horário da assinatura difere do servidor em mais de 5 minutos.")
+	errHook      = httpx.NewError(http.StatusNotFound, "not_found", "Webhook não encontrado.")
+	errBody      = httpx.Validation("Corpo da notificação inválido.")
+)
+
+// notification is the part of a webhook body Agendei reads: which kind and
+// which resource. The status is never taken from it.
+type notification struct {
+	Type   string `json:"type"`
+	Action string `json:"action"`
+	Data   struct {
+		ID json.RawMessage `json:"id"`
+	} `json:"data"`
+}
+
+// WebhookHandler takes Mercado Pago's notifications for one owner. The
+// x-signature is checked first (data.id from the URL's query string,
+// x-request-id, ts; constant time; ts within SignatureWindow); then a
+// payment notification makes the payment be read through the API with the
+// owner's token, and an approved one confirms its booking. A 5xx makes
+// Mercado Pago deliver it again; every step is idempotent.
+func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return httpx.ErrTooLarge
+		}
+		return err
+	}
+	s := h.Svc
+	var userID string
+	err = s.DB.QueryRowContext(r.Context(), `SELECT user_id FROM mercadopago_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errHook
+	}
+	if err != nil {
+		return err
+	}
+	acc, err := s.load(r.Context(), userID)
+	if err != nil || acc == nil {
+		return errors.Join(err, errHook)
+	}
+	q := r.URL.Query()
+	dataID, requestID := q.Get("data.id"), r.Header.Get("x-request-id")
+	switch err := Verify(acc.WebhookSecret, r.Header.Get("x-signature"), dataID, requestID, s.Clock.Now()); {
+	case errors.Is(err, ErrStale):
+		return errStale
+	case err != nil:
+		return errSignature
+	}
+	var n notification
+	if err := json.Unmarshal(body, &n); err != nil {
+		return errBody
+	}
+	if id := idString(n.Data.ID); id != "" && id != dataID {
+		return errBody // the body names another resource than the signed one
+	}
+	kind := q.Get("type")
+	if kind == "" {
+		kind = n.Type
+	}
+	if kind != "payment" {
+		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+	}
+	if requestID != "" {
+		var seen int
+		if err := s.DB.QueryRowContext(r.Context(), `SELECT COUNT(*) FROM mercadopago_notifications WHERE request_id = ?`, requestID).Scan(&seen); err != nil {
+			return err
+		}
+		if seen > 0 {
+			return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+		}
+	}
+	if err := s.Sync(r.Context(), acc.UserID, dataID); err != nil {
+		httpx.Logger(r.Context()).Warn("mercadopago webhook: payment not taken, Mercado Pago will deliver it again", "err", err)
+		return err
+	}
+	if requestID != "" {
+		now := s.Clock.Now().UTC()
+		if _, err := s.DB.ExecContext(r.Context(), `INSERT INTO mercadopago_notifications (request_id, user_id, received_at) VALUES (?, ?, ?)
+			ON CONFLICT (request_id) DO NOTHING`, requestID, acc.UserID, now); err != nil {
+			return err
+		}
+		// Past the window a replay is refused by its ts: its record is no longer needed.
+		if _, err := s.DB.ExecContext(r.Context(), `DELETE FROM mercadopago_notifications WHERE received_at < ?`, now.Add(-2*SignatureWindow)); err != nil {
+			return err
+		}
+	}
+	return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+}
+
+// idString reads data.id, which Mercado Pago writes as a string (or, in
+// older notifications, a number).
+func idString(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String()
+	}
+	return ""
+}
+
+// Sync reads a payment of the owner's through the API and records its
+// status on the charge; an approved payment goes to the Confirmer once (a
+// claim keeps two deliveries from acting at once, and the Confirmer is
+// idempotent besides). A payment Agendei did not create is ignored.
+func (s *Service) Sync(ctx context.Context, ownerID, paymentID string) error {
+	acc, err := s.load(ctx, ownerID)
+	if err != nil || acc == nil {
+		return errors.Join(err, ErrNotConnected)
+	}
+	p, err := s.API.Payment(ctx, acc.Token, paymentID)
+	var ae *APIError
+	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
+		return nil // not a payment of this account
+	}
+	if err != nil {
+		return err
+	}
+	var rowID, apptID, outcome string
+	var amount int64
+	err = s.DB.QueryRowContext(ctx, `SELECT id, appointment_id, amount_cents, outcome FROM mercadopago_payments
+		WHERE user_id = ? AND (payment_id = ? OR (payment_id IS NULL AND external_reference = ?))
+		ORDER BY CASE WHEN payment_id IS NULL THEN 1 ELSE 0 END LIMIT 1`, ownerID, p.ID, p.ExternalReference).Scan(&rowID, &apptID, &amount, &outcome)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil // not one of Agendei's charges
+	}
+	if err != nil {
+		return err
+	}
+	now := s.Clock.Now().UTC()
+	var approved any
+	if !p.ApprovedAt.IsZero() {
+		approved = p.ApprovedAt.UTC()
+	}
+	if _, err := s.DB.ExecContext(ctx, `UPDATE mercadopago_payments SET payment_id = ?, status = ?, status_detail = ?,
+		approved_at = COALESCE(approved_at, ?), updated_at = ? WHERE id = ?`, p.ID, p.Status, p.StatusDetail, approved, now, rowID); err != nil {
+		return err
+	}
+	if p.Status != "approved" || outcome != "" || s.Confirmer == nil {
+		return nil
+	}
+	if p.AmountCents != amount || p.PaymentMethodID != "pix" {
+		httpx.Logger(ctx).Warn("mercadopago: approved payment does not match its charge; not confirming",
+			"payment", p.ID, "amount", p.AmountCents, "charged", amount, "method", p.PaymentMethodID)
+		return nil
+	}
+	// Claim the confirmation for a minute: a duplicate delivery arriving
+	// meanwhile leaves it to this one.
+	n, err := db.ExecOwnedCount(ctx, s.DB, nil, `UPDATE mercadopago_payments SET claimed_until = ? WHERE id = ? AND outcome = ''
+		AND (claimed_until IS NULL OR claimed_until < ?)`, now.Add(time.Minute), rowID, now)
+	if err != nil || n == 0 {
+		return err
+	}
+	paidAt := p.ApprovedAt
+	if paidAt.IsZero() {
+		paidAt = now
+	}
+	got, err := s.Confirmer.ConfirmPaid(ctx, Paid{OwnerID: ownerID, AppointmentID: apptID, PaymentID: p.ID, AmountCents: p.AmountCents, PaidAt: paidAt.UTC()})
+	if err != nil {
+		_, _ = s.DB.ExecContext(ctx, `UPDATE mercadopago_payments SET claimed_until = NULL WHERE id = ?`, rowID)
+		return err
+	}
+	_, err = s.DB.ExecContext(ctx, `UPDATE mercadopago_payments SET outcome = ?, claimed_until = NULL, updated_at = ? WHERE id = ?`, string(got), now, rowID)
+	return err
+}
