@@ -45,7 +45,6 @@ var unversioned = map[string]string{
 	"waitlist_entries":          "the waitlist: read live (the owner's day list, the client's links), never through the answer cache",
 	"waitlist_offers":           "the waitlist's offers: read live by their token and in the owner's day list",
 	"deposit_events":            "a deposit's history: read live by the appointment's details; each change also updates the deposit (versioned)",
-	"mercadopago_accounts":      "the Mercado Pago connection: read live by the profile, the charge and the webhook, never cached",
 	"mercadopago_payments":      "Pix charges and their status at Mercado Pago: read live",
 	"mercadopago_notifications": "webhook idempotency: never part of an answer",
 }

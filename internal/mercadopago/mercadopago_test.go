@@ -23,6 +23,8 @@ type world struct {
 	owner   *servertest.Client
 	ownerID string
 	apptID  string
+	proID   string
+	svcID   string
 }
 
 func each(t *testing.T, fn func(t *testing.T, w *world)) {
@@ -65,7 +67,7 @@ func setup(t *testing.T, e *servertest.Env, fake *mptest.Fake) *world {
 	w.owner.Do("GET", "/api/appointments?from=2026-11-01&to=2026-12-31", nil).JSON(t, &appts)
 	var me struct{ ID string }
 	w.owner.Do("GET", "/api/profile", nil).JSON(t, &me)
-	w.apptID, w.ownerID = appts.Appointments[0].ID, me.ID
+	w.apptID, w.ownerID, w.proID, w.svcID = appts.Appointments[0].ID, me.ID, pro.ID, svcs[0].ID
 	return w
 }
 

@@ -22,6 +22,9 @@ const (
 	// Refund: the hold had expired and its time was taken by then; the
 	// booking was not confirmed and the deposit is to be returned.
 	Refund Outcome = "refund"
+	// Ignored: the payment is for no deposit Agendei knows any more (its
+	// appointment was removed); recorded so it is not tried again.
+	Ignored Outcome = "ignored"
 )
 
 // Paid is an approved Pix deposit, as read from Mercado Pago's API.

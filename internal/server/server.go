@@ -5,6 +5,8 @@ package server
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -33,6 +35,7 @@ import (
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/onboarding"
 	"github.com/agendei/agendei/internal/place"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -131,7 +134,11 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 
 	mux := http.NewServeMux()
 	authH.Register(mux)
-	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock, DefaultReminderLead: cfg.ReminderLead}
+	// Deposits are charged through the owner's Mercado Pago when connected,
+	// else as the static Pix from their key (deposits.Chargers, the seam).
+	mp := &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL}
+	chargers := mercadopago.Chargers{Svc: mp, Else: deposits.Static{}}
+	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock, DefaultReminderLead: cfg.ReminderLead, Deposits: chargers}
 	// Answers computed from an owner's data, kept while that data is unchanged.
 	// cfg.BenchDisable (a benchmark switch, never set in production) turns
 	// the public read path's mechanisms off for cmd/agendei-bench.
@@ -162,8 +169,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
 	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
-		Setups: setups}
+		Setups: setups, Deposits: chargers}
 	bookingSvc.RegisterJobs()
+	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
+	mp.Confirmer = depositConfirmer{bookingSvc}
 	profileSvc.Rezone = bookingSvc.Rezone
 	profileSvc.Replan = bookingSvc.Replan
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
@@ -189,7 +198,6 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc.WhatsApp = whatsAppSender{wa}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
-	mp := &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL}
 	(&mercadopago.Handlers{Svc: mp, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
 	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
@@ -328,6 +336,38 @@ func spa(web fs.FS, preview previewer, baseURL string) http.Handler {
 		w.WriteHeader(status)
 		_, _ = w.Write(index)
 	})
+}
+
+// depositConfirmer is how Mercado Pago's approved payments reach the
+// deposits: booking.ConfirmDeposit (idempotent: a paid deposit changes
+// nothing and sends nothing twice). A hold that ended before the payment
+// (deposits.ErrExpired: its time was released, maybe taken) is never
+// confirmed: the payment is flagged for the owner to return
+// (deposits.FlagLatePayment) and the owner is told, once.
+type depositConfirmer struct{ svc *booking.Service }
+
+func (c depositConfirmer) ConfirmPaid(ctx context.Context, p mercadopago.Paid) (mercadopago.Outcome, error) {
+	err := c.svc.ConfirmDeposit(ctx, p.OwnerID, p.AppointmentID, mercadopago.Provider)
+	var he *httpx.Error
+	if errors.As(err, &he) && he.Status == http.StatusNotFound {
+		return mercadopago.Ignored, nil // no such deposit or appointment any more
+	}
+	if !errors.Is(err, deposits.ErrExpired) {
+		return mercadopago.Confirmed, err
+	}
+	err = c.svc.DB.InTx(ctx, func(tx *db.Tx) error {
+		d, err := deposits.Get(ctx, tx, p.OwnerID, p.AppointmentID)
+		if err != nil || d == nil || d.LatePayment {
+			return err // flagged already: a replay
+		}
+		if err := deposits.FlagLatePayment(ctx, tx, p.OwnerID, p.AppointmentID, mercadopago.Provider, c.svc.Clock.Now()); err != nil {
+			return err
+		}
+		return c.svc.Notes.Create(ctx, tx, p.OwnerID, notifications.Appointment, "Sinal pago após o prazo: devolva",
+			fmt.Sprintf("O Pix de %s chegou pelo Mercado Pago depois que o prazo do sinal terminou e o horário foi liberado. O agendamento não foi confirmado: devolva o valor ao cliente e marque \"Sinal devolvido\".",
+				brfmt.Money(p.AmountCents)), p.AppointmentID)
+	})
+	return mercadopago.Refund, err
 }
 
 // whatsAppSender is booking's WhatsApp seam: the reminder job's

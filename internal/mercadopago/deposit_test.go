@@ -1,0 +1,218 @@
+package mercadopago_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/mercadopago"
+	"github.com/agendei/agendei/internal/mercadopago/mptest"
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+// withDepositPolicy puts a R$ 30,00 deposit, held holdMinutes, on the
+// owner's service.
+func (w *world) withDepositPolicy(t *testing.T, holdMinutes int) {
+	t.Helper()
+	if r := w.owner.Do("PUT", "/api/services/"+w.svcID, map[string]any{"name": "Limpeza", "duration": 30, "priceCents": 15000,
+		"deposit": map[string]any{"kind": "fixed", "value": 3000, "holdMinutes": holdMinutes, "keepOnLateCancel": true, "keepOnNoShow": true}}); r.StatusCode != 200 {
+		t.Fatalf("policy: %d %s", r.StatusCode, r.Body)
+	}
+}
+
+type booking struct {
+	ID      string
+	Deposit *struct {
+		AmountCents int64
+		State       string
+		ExpiresAt   time.Time
+		CopyPaste   string
+		Receiver    string
+	}
+}
+
+// bookAt books the owner's service at 2026-11-26 hhmm for a client; code is the answer's status.
+func (w *world) bookAt(t *testing.T, hhmm, name, email string) (booking, int) {
+	t.Helper()
+	r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/bookings", map[string]string{
+		"professionalId": w.proID, "serviceId": w.svcID, "date": "2026-11-26", "time": hhmm,
+		"clientName": name, "clientPhone": "(11) 97777-6666", "clientEmail": email})
+	var b booking
+	if r.StatusCode == 201 {
+		r.JSON(t, &b)
+	}
+	return b, r.StatusCode
+}
+
+func (w *world) state(t *testing.T, apptID string) (deposit, status string, late bool) {
+	t.Helper()
+	if err := w.e.DB.QueryRowContext(context.Background(), `SELECT d.state, a.status, d.late_payment FROM deposits d JOIN appointments a ON a.id = d.appointment_id
+		WHERE a.id = ?`, apptID).Scan(&deposit, &status, &late); err != nil {
+		t.Fatal(err)
+	}
+	return deposit, status, late
+}
+
+// paymentOf is the Mercado Pago payment made for a booking's deposit.
+func (w *world) paymentOf(t *testing.T, apptID string) mptest.Payment {
+	t.Helper()
+	var ref, provider, providerRef string
+	if err := w.e.DB.QueryRowContext(context.Background(), `SELECT reference, provider, provider_ref FROM deposits WHERE appointment_id = ?`, apptID).
+		Scan(&ref, &provider, &providerRef); err != nil {
+		t.Fatal(err)
+	}
+	p, ok := w.fake.Payment(providerRef)
+	if provider != "mercadopago" || !ok || p.ExternalReference != ref {
+		t.Fatalf("deposit %s/%s/%s, payment %+v", provider, ref, providerRef, p)
+	}
+	return p
+}
+
+func confirmations(e *servertest.Env, to string) int {
+	n := 0
+	for _, m := range e.Mails() {
+		raw := strings.NewReplacer("=\r\n", "", "\r\n ", " ", "\r\n\t", " ").Replace(m.Raw)
+		if strings.Contains(raw, "To: <"+to+">") && strings.Contains(raw, "agendamento.ics") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestDeposit_APaidPixConfirmsTheBookingOnceAndAForgedNoticeNothing(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		b, code := w.bookAt(t, "15:00", "Carla", "carla@example.com")
+		if code != 201 || b.Deposit == nil || b.Deposit.State != "pending" || b.Deposit.AmountCents != 3000 {
+			t.Fatalf("booking: %d %+v", code, b.Deposit)
+		}
+		p := w.paymentOf(t, b.ID)
+		// The card shows Mercado Pago's copy-and-paste text; the Pix expires with the hold.
+		if b.Deposit.CopyPaste != p.QRCode || p.AmountCents != 3000 || p.PayerEmail != "carla@example.com" ||
+			!p.ExpiresAt.Equal(w.e.Clock.Now().Add(mercadopago.MinPixLife)) || !b.Deposit.ExpiresAt.Equal(w.e.Clock.Now().Add(30*time.Minute)) {
+			t.Fatalf("card %+v, payment %+v", b.Deposit, p)
+		}
+		if b.Deposit.Receiver != "CLINICA TESTE" { // the BR Code's merchant name, as the client's bank shows it
+			t.Fatalf("receiver %q", b.Deposit.Receiver)
+		}
+		w.e.RunJobs()
+		if n := confirmations(w.e, "carla@example.com"); n != 0 {
+			t.Fatalf("%d confirmations before payment", n)
+		}
+		// Forged: nothing moves, even once the payment is approved.
+		w.fake.Approve(itoa(p.ID))
+		forged := w.fake.NotifyTo(p.NotificationURL, "not-the-owners-secret-0000", itoa(p.ID), "payment.updated")
+		if code, _ := forged.Send(); code != 401 {
+			t.Fatalf("forged: %d", code)
+		}
+		if dep, st, _ := w.state(t, b.ID); dep != "pending" || st != "confirmed" {
+			t.Fatalf("after a forged notice: %s %s", dep, st)
+		}
+		// Signed: read through the API, approved, confirmed.
+		n := w.fake.Notify(itoa(p.ID))
+		if code, err := n.Send(); err != nil || code != 200 {
+			t.Fatalf("signed: %d %v", code, err)
+		}
+		if dep, st, _ := w.state(t, b.ID); dep != "paid" || st != "confirmed" {
+			t.Fatalf("after payment: %s %s", dep, st)
+		}
+		// Replayed, and delivered again with a new request id (Mercado Pago's
+		// retries and the panel's copy): nothing twice.
+		if code, _ := n.Send(); code != 200 {
+			t.Fatalf("replay: %d", code)
+		}
+		if code, _ := w.fake.Notify(itoa(p.ID)).Send(); code != 200 {
+			t.Fatalf("duplicate: %d", code)
+		}
+		w.e.RunJobs()
+		if n := confirmations(w.e, "carla@example.com"); n != 1 {
+			t.Fatalf("%d confirmations after payment", n)
+		}
+		var det struct {
+			History []struct{ State, Source string }
+		}
+		w.owner.Do("GET", "/api/appointments/"+b.ID+"/deposit", nil).JSON(t, &det)
+		if len(det.History) != 2 || det.History[1].State != "paid" || det.History[1].Source != "mercadopago" {
+			t.Fatalf("history %+v", det.History)
+		}
+		w.noProblems(t)
+	})
+}
+
+func TestDeposit_APixPaidAfterTheHoldEndedIsFlaggedForReturnAndNeverDoubleBooks(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		late, code := w.bookAt(t, "16:00", "Davi", "davi@example.com")
+		if code != 201 {
+			t.Fatalf("booking: %d", code)
+		}
+		p := w.paymentOf(t, late.ID)
+		// The hold ends unpaid; the time is released and someone else takes it.
+		w.e.Clock.Advance(30*time.Minute + time.Second)
+		w.e.RunJobs()
+		if dep, st, _ := w.state(t, late.ID); dep != "expired" || st != "cancelled" {
+			t.Fatalf("after the hold: %s %s", dep, st)
+		}
+		next, code := w.bookAt(t, "16:00", "Elisa", "elisa@example.com")
+		if code != 201 {
+			t.Fatalf("the released time: %d", code)
+		}
+		// Davi's Pix is paid now (still valid at Mercado Pago): flagged for return, not confirmed.
+		w.fake.Approve(itoa(p.ID))
+		n := w.fake.Notify(itoa(p.ID))
+		if code, _ := n.Send(); code != 200 {
+			t.Fatalf("late notice: %d", code)
+		}
+		if dep, st, flagged := w.state(t, late.ID); dep != "to_return" || st != "cancelled" || !flagged {
+			t.Fatalf("late payment: %s %s late=%v", dep, st, flagged)
+		}
+		for range 2 { // replayed and redelivered: flagged once
+			if code, _ := w.fake.Notify(itoa(p.ID)).Send(); code != 200 {
+				t.Fatalf("late duplicate: %d", code)
+			}
+		}
+		var active, events int
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE status <> 'cancelled' AND client_name IN ('Davi', 'Elisa')`).Scan(&active); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM deposit_events WHERE appointment_id = ? AND state = 'to_return'`, late.ID).Scan(&events); err != nil {
+			t.Fatal(err)
+		}
+		if active != 1 || events != 1 {
+			t.Fatalf("%d active appointments at 16:00, %d to_return events", active, events)
+		}
+		if dep, st, _ := w.state(t, next.ID); dep != "pending" || st != "confirmed" {
+			t.Fatalf("Elisa's hold: %s %s", dep, st)
+		}
+		var outcome string
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT outcome FROM mercadopago_payments WHERE payment_id = ?`, itoa(p.ID)).Scan(&outcome); err != nil || outcome != "refund" {
+			t.Fatalf("outcome %q %v", outcome, err)
+		}
+		w.noProblems(t)
+	})
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Mercado Pago needs the payer's e-mail: a client who booked with a phone
+// alone gets the owner's static Pix, confirmed by "Sinal recebido".
+func TestDeposit_AClientWithoutEMailGetsTheStaticPix(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		if r := w.owner.Do("PUT", "/api/pix", map[string]string{"keyType": "cpf", "key": "529.982.247-25", "name": "Ana Lúcia Terapias", "city": "São Paulo"}); r.StatusCode != 200 {
+			t.Fatalf("pix: %d %s", r.StatusCode, r.Body)
+		}
+		b, code := w.bookAt(t, "17:00", "Fabio", "")
+		if code != 201 || b.Deposit == nil || !strings.Contains(b.Deposit.CopyPaste, "52998224725") || b.Deposit.Receiver != "ANA LUCIA TERAPIAS" {
+			t.Fatalf("booking: %d %+v", code, b.Deposit)
+		}
+		if n := w.fake.Creates(); n != 0 {
+			t.Fatalf("%d payments at Mercado Pago for a client without e-mail", n)
+		}
+	})
+}
