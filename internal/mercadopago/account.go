@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -26,6 +27,9 @@ type Service struct {
 	Box     *secretbox.Box
 	API     *API
 	BaseURL string // the public origin the webhook URL is made with
+	// Jobs runs the check of each payment before its hold ends (nil: the
+	// webhook alone confirms).
+	Jobs *jobs.Queue
 	// Confirmer confirms a booking whose Pix was paid (the deposit model's
 	// confirm path); nil: payments are recorded and confirm nothing.
 	Confirmer Confirmer

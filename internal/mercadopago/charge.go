@@ -110,6 +110,9 @@ func (s *Service) Charge(ctx context.Context, in ChargeInput) (*Charge, error) {
 		p.ID, p.Status, p.StatusDetail, p.QRCode, p.QRCodeBase64, p.TicketURL, now, rowID); err != nil {
 		return nil, err
 	}
+	if err := s.scheduleCheck(ctx, in, p.ID); err != nil {
+		return nil, err
+	}
 	c.PaymentID, c.QRCode, c.QRCodeBase64, c.TicketURL = p.ID, p.QRCode, p.QRCodeBase64, p.TicketURL
 	if c.Status == "creating" {
 		c.Status = p.Status

@@ -216,3 +216,33 @@ func TestDeposit_AClientWithoutEMailGetsTheStaticPix(t *testing.T) {
 		}
 	})
 }
+
+// A client who paid in time is confirmed even when Mercado Pago's
+// notification never arrives: the payment is read shortly before the hold
+// ends, ahead of the expiry.
+func TestDeposit_APaidPixWhoseNoticeWasLostIsFoundBeforeTheHoldEnds(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		b, code := w.bookAt(t, "15:30", "Gabi", "gabi@example.com")
+		if code != 201 {
+			t.Fatalf("booking: %d", code)
+		}
+		p := w.paymentOf(t, b.ID)
+		w.e.Clock.Advance(20 * time.Minute)
+		w.e.RunJobs()
+		if dep, _, _ := w.state(t, b.ID); dep != "pending" {
+			t.Fatalf("before the check: %s", dep)
+		}
+		w.fake.Approve(itoa(p.ID)) // paid; the notice is lost
+		w.e.Clock.Advance(10*time.Minute + time.Second)
+		w.e.RunJobs()
+		if dep, st, late := w.state(t, b.ID); dep != "paid" || st != "confirmed" || late {
+			t.Fatalf("after the hold's end: %s %s late=%v", dep, st, late)
+		}
+		if n := confirmations(w.e, "gabi@example.com"); n != 1 {
+			t.Fatalf("%d confirmations", n)
+		}
+		w.noProblems(t)
+	})
+}

@@ -173,6 +173,8 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	bookingSvc.RegisterJobs()
 	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
 	mp.Confirmer = depositConfirmer{bookingSvc}
+	mp.Jobs = queue
+	mp.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
 	profileSvc.Replan = bookingSvc.Replan
 	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
