@@ -51,7 +51,7 @@ var (
 	connections = flag.Int("connections", 32, "concurrent connections (in-flight requests) on the public endpoints")
 	ownerConns  = flag.Int("owner-connections", 4, "concurrent connections on the owner's screens (a clinic's few open tabs)")
 	engines     = flag.String("engines", "sqlite,postgres", "engines to run, comma-separated")
-	only        = flag.String("only", "", "run only the endpoints whose name contains this text (the baselines always run)")
+	only        = flag.String("only", "", "run only the endpoints whose name contains this text, or one of these texts separated by commas (the baselines always run)")
 	streams     = flag.Int("streams", 10_000, "owners' open event streams the live agenda holds on one instance (ten per owner)")
 )
 
@@ -432,7 +432,7 @@ func run(engine, dsn string) {
 	var rows []row
 	var conns []int
 	for _, ep := range endpoints {
-		if !strings.HasPrefix(ep.name, "baseline") && !strings.Contains(ep.name, *only) {
+		if !strings.HasPrefix(ep.name, "baseline") && !chosen(ep.name) {
 			continue
 		}
 		r := attack(ep.name, ep.tr, ep.want, ep.conns)
@@ -451,7 +451,7 @@ func run(engine, dsn string) {
 		fmt.Printf("%-36s %5d %9.0f %6.0f%% %7.1fms %7.1fms %7.0f %4d MB %4d MB\n", r.name, conns[i], r.rps, 100*r.rps/base.rps, r.p50, r.p99, r.fail, r.rss, r.goSys)
 	}
 	base = rows[0]
-	if strings.Contains("waitlist offer", *only) {
+	if asked("waitlist offer") {
 		waitlistBench(srv.base, d, now, *owners+1)
 	}
 	overlaps := countOverlaps(d, booker.id)
@@ -494,7 +494,7 @@ func run(engine, dsn string) {
 
 	// The live agenda at scale (live.go), on the server as it is after the
 	// rows above, before the public read part restarts it.
-	if strings.Contains("live agenda", *only) {
+	if asked("live agenda") {
 		liveAgenda(engine, srv, append(slices.Clone(small), busy, booker))
 	}
 
@@ -528,7 +528,7 @@ func run(engine, dsn string) {
 		name string
 		tr   vegeta.Targeter
 	}) bool {
-		return !strings.Contains(r.name, *only)
+		return !chosen(r.name)
 	})
 	if len(readRows) == 0 {
 		return
@@ -688,4 +688,26 @@ func must(err error) {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// chosen is whether -only picks the row with that name: one of its
+// comma-separated texts is in the name ("" picks every row).
+func chosen(name string) bool {
+	for _, part := range strings.Split(*only, ",") {
+		if strings.Contains(name, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// asked is whether -only picks the section with that name: one of its
+// comma-separated texts is part of it ("" picks every section).
+func asked(section string) bool {
+	for _, part := range strings.Split(*only, ",") {
+		if strings.Contains(section, part) {
+			return true
+		}
+	}
+	return false
 }

@@ -266,7 +266,7 @@ func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, unde
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	next.ServeHTTP(rec, r)
 	if rec.status == http.StatusOK && !rec.streamed && rec.header != nil && under.OwnerID != "" {
-		c.put(&entry{key: key, owner: under.OwnerID, version: under.Version, header: rec.header, body: bytes.Clone(rec.buf.Bytes())})
+		c.put(&entry{key: key, owner: under.OwnerID, version: under.Version, header: rec.header, body: rec.buf.Bytes()}) // the recorder goes with this request: its buffer is the copy
 	}
 }
 
