@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -48,7 +49,9 @@ type GridDay struct {
 
 // GridAppointment is an appointment as the grid draws it: with the buffers
 // it was booked with (the lighter tail), and ProfessionalID "" when its
-// professional was deleted.
+// professional was deleted. The grid sends it compact (GridGroup): the date
+// and professional once per column, the rest as an array, in the order of
+// gridItem.
 type GridAppointment struct {
 	ID               string    `json:"id"`
 	ProfessionalID   string    `json:"professionalId"`
@@ -81,14 +84,56 @@ type Grid struct {
 	Days          []GridDay          `json:"days"`
 	Blocks        []schedule.Block   `json:"blocks"`
 
-	// appointments is the grid's "appointments": every status, by date and
-	// by professional. Each is the text of one grid_items row — a
-	// GridAppointment object the database wrote — sent as it is (Send).
-	appointments [][]byte
+	// appointments is the grid's "appointments": every status, one group
+	// per date and professional, in that order. Each group's items are its
+	// grid_items rows — arrays the database wrote — joined by commas, sent
+	// as they are (Send).
+	appointments []gridGroup
 }
 
-// Send answers the grid: its fields, and the appointments as the JSON
-// array of the grid_items rows' objects. Their text goes out untouched: a
+type gridGroup struct {
+	date, professionalID string
+	items                []byte
+}
+
+// GridGroup is one professional's appointments of one date as the grid
+// sends them (api/openapi.yaml's GridGroup): the date and professional
+// once, each appointment an array of the fields of gridItem, in its order.
+type GridGroup struct {
+	Date           string              `json:"date"`
+	ProfessionalID string              `json:"professionalId"`
+	Items          [][]json.RawMessage `json:"items"`
+}
+
+// gridItem is the order of an appointment's fields in a GridGroup's item
+// (grid_items.item, written by migration 00037's triggers).
+func gridItem(a *GridAppointment) []any {
+	return []any{&a.ID, &a.ProfessionalName, &a.ServiceID, &a.ServiceName, &a.Duration, &a.BufferBefore, &a.BufferAfter,
+		&a.PriceCents, &a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Time, &a.Status, &a.CreatedAt, &a.SeriesID, &a.Answer}
+}
+
+// Expand reads the group's appointments back into objects, as the page
+// does: an item of the wrong length or type is an error.
+func (g GridGroup) Expand() ([]GridAppointment, error) {
+	out := make([]GridAppointment, len(g.Items))
+	for i, item := range g.Items {
+		a := &out[i]
+		a.Date, a.ProfessionalID = g.Date, g.ProfessionalID
+		fields := gridItem(a)
+		if len(item) != len(fields) {
+			return nil, fmt.Errorf("grid item %d of %s %q: %d fields, want %d", i, g.Date, g.ProfessionalID, len(item), len(fields))
+		}
+		for j, f := range fields {
+			if err := json.Unmarshal(item[j], f); err != nil {
+				return nil, fmt.Errorf("grid item %d of %s %q, field %d: %w", i, g.Date, g.ProfessionalID, j, err)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Send answers the grid: its fields, and the appointments as the groups
+// of the grid_items rows' arrays. Their text goes out untouched: a
 // json.RawMessage would be parsed again, which cost as much as encoding.
 func (g *Grid) Send(w http.ResponseWriter) error {
 	head, err := json.Marshal(g)
@@ -98,7 +143,7 @@ func (g *Grid) Send(w http.ResponseWriter) error {
 	httpx.StartJSON(w, http.StatusOK)
 	size := len(head) + len(`,"appointments":[]`)
 	for _, p := range g.appointments {
-		size += len(p) + 1
+		size += len(p.items) + len(p.date) + len(p.professionalID) + len(`,{"date":"","professionalId":"","items":[]}`)
 	}
 	out := make([]byte, 0, size+1)
 	out = append(append(out, head[:len(head)-1]...), `,"appointments":[`...)
@@ -106,7 +151,13 @@ func (g *Grid) Send(w http.ResponseWriter) error {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(out, p...)
+		// A date and a professional's id need no escaping (YYYY-MM-DD and
+		// the ids the server makes), but they are quoted as JSON all the same.
+		out = append(out, `{"date":`...)
+		out = appendJSONString(out, p.date)
+		out = append(out, `,"professionalId":`...)
+		out = appendJSONString(out, p.professionalID)
+		out = append(append(append(out, `,"items":[`...), p.items...), "]}"...)
 	}
 	out = append(out, "]}\n"...)
 	_, err = w.Write(out)
@@ -160,12 +211,21 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	}
 	g := &Grid{Blocks: []schedule.Block{}}
 	booked := map[string]string{} // professional id → the name their appointments keep
-	read := `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
+	// One row per date and professional: the database joins that column's
+	// items into one text, so the driver steps a row a column instead of
+	// one an appointment — stepping rows was most of a SQLite grid's time,
+	// and receiving them most of a PostgreSQL one's. They join in the order
+	// the key is read (the contract orders by date and professional only):
+	// an ORDER BY inside the aggregate sorted every column's rows again, in
+	// a temporary b-tree on SQLite. The column's name is the least of the
+	// names its appointments keep (they differ only after a rename).
+	const cols = `grid_date, professional_id, min(professional_name), string_agg(item, ',')`
+	read := `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
 	args := []any{ownerID, q.From, q.To}
 	if q.ProfessionalID != "" {
 		// One professional's dates, each a seek of the key (owner, date,
 		// professional): a range of dates would read every column's rows.
-		read = `SELECT professional_id, professional_name, item FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
+		read = `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
 			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
 		args = []any{ownerID}
 		for _, d := range days {
@@ -173,19 +233,19 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 		args = append(args, q.ProfessionalID)
 	}
-	read += ` ORDER BY grid_date, professional_id, appointment_id`
+	read += ` GROUP BY grid_date, professional_id ORDER BY grid_date, professional_id`
 	var version int64
 	err = db.ReadAll(ctx, s.DB, db.Read{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
 		Row: func(scan func(...any) error) error { return scan(&version) }}, db.Read{Query: read, Args: args, Row: func(scan func(...any) error) error {
-		var pro, name string
-		var item []byte
-		if err := scan(&pro, &name, &item); err != nil {
+		var date, pro, name string
+		var items []byte
+		if err := scan(&date, &pro, &name, &items); err != nil {
 			return err
 		}
 		if _, ok := booked[pro]; !ok {
 			booked[pro] = name
 		}
-		g.appointments = append(g.appointments, item)
+		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
 		return nil
 	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
 	if err != nil {
@@ -294,4 +354,10 @@ func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return g.Send(w)
+}
+
+// appendJSONString appends s as a JSON string.
+func appendJSONString(out []byte, s string) []byte {
+	b, _ := json.Marshal(s) // a string always encodes
+	return append(out, b...)
 }

@@ -122,10 +122,11 @@ func gridAppointments(t *testing.T, s *shop, query string) []agenda.GridAppointm
 	if r.StatusCode != 200 {
 		t.Fatalf("grid %s: %d %s", query, r.StatusCode, r.Body)
 	}
-	var g struct{ Appointments []agenda.GridAppointment }
+	var g struct{ Appointments []agenda.GridGroup }
 	r.JSON(t, &g)
-	slices.SortFunc(g.Appointments, func(a, b agenda.GridAppointment) int { return strings.Compare(a.ID, b.ID) })
-	return g.Appointments
+	out := expand(t, g.Appointments)
+	slices.SortFunc(out, func(a, b agenda.GridAppointment) int { return strings.Compare(a.ID, b.ID) })
+	return out
 }
 
 // appointmentsAsGrid reads the owner's appointments of the range from the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
@@ -30,11 +31,8 @@ type grid struct {
 			Closed, Label  string
 		}
 	}
-	Appointments []struct {
-		ID, ProfessionalID, ProfessionalName, ClientName, Date, Time, Status string
-		Duration, BufferBefore, BufferAfter                                  int
-	}
-	Blocks []struct {
+	Appointments []agenda.GridAppointment `json:"-"` // expanded from the answer's groups
+	Blocks       []struct {
 		ID             string
 		ProfessionalID *string
 		Start, End     string
@@ -50,7 +48,32 @@ func (s *shop) grid(t *testing.T, query string) grid {
 	}
 	var g grid
 	r.JSON(t, &g)
+	var wire struct{ Appointments []agenda.GridGroup }
+	r.JSON(t, &wire)
+	g.Appointments = expand(t, wire.Appointments)
 	return g
+}
+
+// expand reads the answer's groups back into appointments, in their order,
+// as the page does; each group is one date and professional, never two
+// groups the same.
+func expand(t *testing.T, groups []agenda.GridGroup) []agenda.GridAppointment {
+	t.Helper()
+	out := []agenda.GridAppointment{}
+	seen := map[[2]string]bool{}
+	for _, gr := range groups {
+		if k := [2]string{gr.Date, gr.ProfessionalID}; seen[k] || len(gr.Items) == 0 {
+			t.Fatalf("group %v: repeated or empty", k)
+		} else {
+			seen[k] = true
+		}
+		as, err := gr.Expand()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, as...)
+	}
+	return out
 }
 
 // everyAppointmentOnce checks a grid against the database: every
@@ -102,10 +125,7 @@ func everyAppointmentOnce(t *testing.T, e *servertest.Env, s *shop, g grid, from
 			if p.Date > a.Date {
 				t.Errorf("out of order: %s %s before %s %s", p.Date, p.Time, a.Date, a.Time)
 			}
-			if p.Date == a.Date && p.ProfessionalID != a.ProfessionalID && slices.ContainsFunc(g.Appointments[:i-1], func(o struct {
-				ID, ProfessionalID, ProfessionalName, ClientName, Date, Time, Status string
-				Duration, BufferBefore, BufferAfter                                  int
-			}) bool {
+			if p.Date == a.Date && p.ProfessionalID != a.ProfessionalID && slices.ContainsFunc(g.Appointments[:i-1], func(o agenda.GridAppointment) bool {
 				return o.Date == a.Date && o.ProfessionalID == a.ProfessionalID
 			}) {
 				t.Errorf("%s: the professional's appointments of %s are not together", a.ProfessionalID, a.Date)

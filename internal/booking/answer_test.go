@@ -122,9 +122,10 @@ func TestAnswers_ReminderLinksConfirmMoveAndCancelOnce(t *testing.T) {
 			// The grid shows it.
 			owner := e.Client()
 			owner.Login("ana@example.com", "segredo1")
-			var grid struct{ Appointments []struct{ ID, Answer string } }
+			// The grid's one group, one item: its last field is the answer.
+			var grid struct{ Appointments []struct{ Items [][]any } }
 			owner.Do("GET", "/api/agenda/grid?from="+nextMonday+"&to="+nextMonday, nil).JSON(t, &grid)
-			if len(grid.Appointments) != 1 || grid.Appointments[0].Answer != "confirmed" {
+			if len(grid.Appointments) != 1 || len(grid.Appointments[0].Items) != 1 || len(grid.Appointments[0].Items[0]) != 17 || grid.Appointments[0].Items[0][16] != "confirmed" {
 				t.Fatalf("grid: %+v", grid)
 			}
 

@@ -16,7 +16,7 @@ let n = 0
 const appt = (pro: string, time: string, clientName: string, status = 'confirmed', duration = 60) => ({
   id: `a${++n}`, professionalId: pro, professionalName: pros.find((p) => p.id === pro)!.name, serviceId: 's1', serviceName: 'Sessão', duration,
   bufferBefore: 0, bufferAfter: 15, priceCents: 10000, clientName, clientEmail: '', clientPhone: '11988887777', notes: '', date, time, status,
-  createdAt: '2026-11-20T12:00:00Z', seriesId: null,
+  createdAt: '2026-11-20T12:00:00Z', seriesId: null, answer: '',
 })
 // Ten appointments at overlapping times across three professionals, two of them on top of each other in one column.
 const appointments = [
@@ -25,6 +25,18 @@ const appointments = [
   appt('p3', '15:00', 'Iara Costa'), appt('p3', '15:30', 'João Pires', 'completed'), appt('p2', '16:00', 'Karina Luz', 'no_show'),
   appt('p1', '17:00', 'Lucas Rocha'),
 ]
+
+// The server's compact answer of those appointments: one group per date and professional.
+const toGroups = (as: typeof appointments) => {
+  const groups = new Map<string, { date: string; professionalId: string; items: unknown[][] }>()
+  for (const a of as) {
+    const k = `${a.date} ${a.professionalId}`
+    if (!groups.has(k)) groups.set(k, { date: a.date, professionalId: a.professionalId, items: [] })
+    groups.get(k)!.items.push([a.id, a.professionalName, a.serviceId, a.serviceName, a.duration, a.bufferBefore, a.bufferAfter, a.priceCents,
+      a.clientName, a.clientEmail, a.clientPhone, a.notes, a.time, a.status, a.createdAt, a.seriesId, a.answer])
+  }
+  return [...groups.values()]
+}
 
 function setup(path = `/agenda?d=${date}`) {
   const calls = stubFetch((c) => {
@@ -39,7 +51,7 @@ function setup(path = `/agenda?d=${date}`) {
         body: {
           today: '2026-11-30', now: '10:00', professionals: pros,
           days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
-          appointments, blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
+          appointments: toGroups(appointments), blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
         },
       }
     return undefined

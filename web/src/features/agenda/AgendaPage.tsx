@@ -14,7 +14,7 @@ import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { addDays, addMonths, todayLocal, weekday } from '@/lib/dates'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { useAgendaGrid } from './api/get-agenda-grid'
+import { useAgendaGrid, type AgendaGrid } from './api/get-agenda-grid'
 import { useAppointments } from './api/list-appointments'
 import { AppointmentDetails } from './AppointmentDetails'
 import { BlockForm } from './BlockForm'
@@ -290,7 +290,7 @@ function matchesSearch(a: GridAppointment, q: string): boolean {
   return fold(a.clientName).includes(needle) || fold(a.clientEmail).includes(needle) || (digits.length >= 3 && a.clientPhone.includes(digits))
 }
 
-type Grid = Schemas['AgendaGrid']
+type Grid = AgendaGrid
 
 /**
  * The grid's columns. Day: one per professional who works that date or has

@@ -8,9 +8,9 @@ import { statusLabel } from '@/lib/format'
 import { clsx as cn } from 'clsx' // no conflicting classes here: tailwind-merge's work is not needed for hundreds of blocks
 import { useDeleteBlock } from './api/blocks'
 import { fromMinutes, toMinutes } from '@/lib/dates'
-import { axis, freeCells, lanes, minuteAt, shading, type Span } from './grid'
+import { axis, freeCells, lanes, minuteAt, shading, type GridAppointment, type Span } from './grid'
 
-export type GridAppointment = Schemas['GridAppointment']
+export type { GridAppointment }
 type Block = Schemas['Block']
 type Plan = { windows: Schemas['Window'][]; closed: string; label: string }
 

@@ -1,6 +1,7 @@
 // Pure layout of the agenda's time grid: where each appointment, block and
 // stretch of shading sits in a column, and how overlapping items share it.
 // Minutes are minutes from the date's midnight (the owner's wall clock).
+import type { Schemas } from '@/lib/api/client'
 import { fromMinutes, toMinutes } from '@/lib/dates'
 
 export type Span = { start: number; end: number }
@@ -85,4 +86,46 @@ export function freeCells(windows: { start: string; end: string }[], taken: Span
 export function minuteAt(y: number, range: Span, pxPerMinute: number, step = 15): number {
   const m = range.start + Math.round(y / pxPerMinute / step) * step
   return Math.min(Math.max(m, range.start), range.end - step)
+}
+
+/** A grid appointment as the page uses it (the contract's GridAppointment). */
+export type GridAppointment = Schemas['GridAppointment']
+
+/** The server's compact group: a date and professional once, each appointment an array (the contract's GridGroup). */
+export type GridGroup = Schemas['GridGroup']
+
+/**
+ * The appointments of the grid's groups as objects, in the groups' order.
+ * Each item is [id, professionalName, serviceId, serviceName, duration,
+ * bufferBefore, bufferAfter, priceCents, clientName, clientEmail,
+ * clientPhone, notes, time, status, createdAt, seriesId, answer].
+ */
+export function expandGroups(groups: GridGroup[]): GridAppointment[] {
+  const out: GridAppointment[] = []
+  for (const { date, professionalId, items } of groups) {
+    for (const i of items) {
+      out.push({
+        id: i[0] as string,
+        professionalId,
+        professionalName: i[1] as string,
+        serviceId: i[2] as string | null,
+        serviceName: i[3] as string,
+        duration: i[4] as number,
+        bufferBefore: i[5] as number,
+        bufferAfter: i[6] as number,
+        priceCents: i[7] as number,
+        clientName: i[8] as string,
+        clientEmail: i[9] as string,
+        clientPhone: i[10] as string,
+        notes: i[11] as string,
+        date,
+        time: i[12] as string,
+        status: i[13] as GridAppointment['status'],
+        createdAt: i[14] as string,
+        seriesId: i[15] as string | null,
+        answer: i[16] as GridAppointment['answer'],
+      })
+    }
+  }
+  return out
 }

@@ -2582,10 +2582,18 @@ export interface components {
                     label: string;
                 }[];
             }[];
-            /** @description every appointment of the range and columns, all statuses, by date and professional (place each by its own time) */
-            appointments: components["schemas"]["GridAppointment"][];
+            /** @description every appointment of the range and columns, all statuses, one group per date and professional, by date and professional (place each by its own time) */
+            appointments: components["schemas"]["GridGroup"][];
             blocks: components["schemas"]["Block"][];
         };
+        /** @description One professional's appointments of one date, compact: the date and professional once, each appointment an array of the GridAppointment fields other than date and professionalId, in this order — [id, professionalName, serviceId, serviceName, duration, bufferBefore, bufferAfter, priceCents, clientName, clientEmail, clientPhone, notes, time, status, createdAt, seriesId, answer] (the keys repeated in every object were half of a busy day's bytes). */
+        GridGroup: {
+            date: string;
+            /** @description "" when the professional was deleted */
+            professionalId: string;
+            items: unknown[][];
+        };
+        /** @description an appointment of the grid as the page reads a GridGroup's item back */
         GridAppointment: {
             id: string;
             /** @description "" when the professional was deleted */

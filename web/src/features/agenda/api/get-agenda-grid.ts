@@ -1,11 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { request } from '@/lib/api/client'
+import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import type { operations } from '@/lib/api/schema'
+import { expandGroups, type GridAppointment } from '../grid'
 
 export type GridQuery = operations['getAgendaGrid']['parameters']['query']
 
-export const getAgendaGrid = (query: GridQuery) => request('get', '/api/agenda/grid', { query, auth: true })
+/** The grid as the page reads it: the server's compact groups expanded into appointments. */
+export type AgendaGrid = Omit<Schemas['AgendaGrid'], 'appointments'> & { appointments: GridAppointment[] }
+
+export const getAgendaGrid = async (query: GridQuery): Promise<AgendaGrid> => {
+  const g = await request('get', '/api/agenda/grid', { query, auth: true })
+  return { ...g, appointments: expandGroups(g.appointments) }
+}
 
 export const agendaGridQueryOptions = (query: GridQuery) => queryOptions({ queryKey: queryKeys.appointments.grid(query), queryFn: () => getAgendaGrid(query) })
 
