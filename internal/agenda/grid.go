@@ -13,6 +13,7 @@ import (
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/slots"
 )
@@ -168,6 +169,9 @@ func (g *Grid) Send(w http.ResponseWriter) error {
 // GridDays), of every column or of one professional's.
 type GridQuery struct {
 	From, To, ProfessionalID string
+	// Version is the owner's data version read before this grid (0: the
+	// grid reads it first, in its own round trip).
+	Version int64
 }
 
 // GridDays is the longest range one grid draws: a week.
@@ -196,8 +200,9 @@ func (q GridQuery) dates() (first, last time.Time, err error) {
 type SetupAt func(ctx context.Context, ownerID string, version int64) (*schedule.Setup, error)
 
 // Grid is the owner's grid of a range, drawn with their schedule setup as of
-// the data version read in the same round trip as the appointments (the
-// version first, so the setup is never newer than what is drawn over it).
+// a data version read before the appointments, so the setup is never newer
+// than what is drawn over it: q.Version when the caller read it (the answer
+// cache reads it to key the answer), or read in the same round trip.
 // Every appointment of the range — every status, and those of inactive or
 // deleted professionals — is in it and has a column.
 func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q GridQuery) (*Grid, error) {
@@ -234,9 +239,8 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		args = append(args, q.ProfessionalID)
 	}
 	read += ` GROUP BY grid_date, professional_id ORDER BY grid_date, professional_id`
-	var version int64
-	err = db.ReadAll(ctx, s.DB, db.Read{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
-		Row: func(scan func(...any) error) error { return scan(&version) }}, db.Read{Query: read, Args: args, Row: func(scan func(...any) error) error {
+	version := q.Version
+	reads := []db.Read{{Query: read, Args: args, Row: func(scan func(...any) error) error {
 		var date, pro, name string
 		var items []byte
 		if err := scan(&date, &pro, &name, &items); err != nil {
@@ -247,7 +251,12 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
 		return nil
-	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
+	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks)}
+	if version == 0 {
+		reads = append([]db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
+			Row: func(scan func(...any) error) error { return scan(&version) }}}, reads...)
+	}
+	err = db.ReadAll(ctx, s.DB, reads...)
 	if err != nil {
 		return nil, err
 	}
@@ -341,15 +350,19 @@ func gridColumns(st *schedule.Setup, only string, booked map[string]string) []Gr
 
 // grid serves the agenda's time grid. The setup comes from the booking
 // service's per-version cache, as the slot engine reads it, at the version
-// the grid reads with its appointments (one round trip on PostgreSQL, not a
-// version read of its own before it).
+// the answer cache read to key this answer (or, without the cache, the one
+// the grid reads in the round trip of its appointments).
 func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	in := GridQuery{From: q.Get("from"), To: q.Get("to"), ProfessionalID: q.Get("professional")}
+	uid := auth.UserID(r.Context())
+	if l, ok := memo.Looked(r.Context()); ok && l.OwnerID == uid && l.Version > 0 {
+		in.Version = l.Version // the answer cache's, read just before: no second read
+	}
 	if _, _, err := in.dates(); err != nil {
 		return err
 	}
-	g, err := h.Svc.Grid(r.Context(), auth.UserID(r.Context()), h.Booking.OwnerSetupAt, in)
+	g, err := h.Svc.Grid(r.Context(), uid, h.Booking.OwnerSetupAt, in)
 	if err != nil {
 		return err
 	}
