@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import e2e from './playwright.config'
 
-const server = e2e.webServer as { command: string }
+const servers = [e2e.webServer ?? []].flat() as { command: string }[]
 
 // `make bench`'s browser measurements: the e2e server and browser (the real
 // `agendei serve` on a fresh data dir, Debian's Chromium with the e2e flags),
@@ -16,5 +16,6 @@ export default defineConfig({
   testMatch: '**/*.bench.ts',
   timeout: 15 * 60_000,
   workers: 1,
-  webServer: { ...server, command: process.env.BENCH_BIN ? server.command.replace('../bin/agendei', process.env.BENCH_BIN) : server.command },
+  // The e2e servers (agendei and the fakes it talks to), agendei's the one BENCH_BIN replaces.
+  webServer: servers.map((s) => ({ ...s, command: process.env.BENCH_BIN ? s.command.replace('../bin/agendei', process.env.BENCH_BIN) : s.command })),
 })
