@@ -63,6 +63,12 @@ type Status struct {
 	Nickname    string     `json:"nickname"` // as Mercado Pago shows it
 	WebhookURL  string     `json:"webhookUrl"`
 	ConnectedAt *time.Time `json:"connectedAt"`
+	// LastNoticeAt is when a notice with a valid signature last arrived.
+	LastNoticeAt *time.Time `json:"lastNoticeAt"`
+	// SignatureRefusedAt is when a notice was last refused for its
+	// signature, when that is newer than the last valid one: the secret
+	// kept here is probably not the application's.
+	SignatureRefusedAt *time.Time `json:"signatureRefusedAt"`
 }
 
 // account is a stored connection with its secrets opened.
@@ -156,6 +162,10 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 	if err != nil {
 		return nil, err
 	}
+	// Refusals heard under the old secret say nothing about the new one.
+	if _, err := s.DB.ExecContext(ctx, `UPDATE mercadopago_webhook_health SET last_refused_at = NULL WHERE user_id = ?`, userID); err != nil {
+		return nil, err
+	}
 	return s.Status(ctx, userID)
 }
 
@@ -174,6 +184,19 @@ func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
 	}
 	st.Connected, st.ConnectedAt = true, &connected
 	st.WebhookURL = s.webhookURL(key)
+	var valid, refused sql.NullTime
+	err = s.DB.QueryRowContext(ctx, `SELECT last_valid_at, last_refused_at FROM mercadopago_webhook_health WHERE user_id = ?`, userID).Scan(&valid, &refused)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	if valid.Valid {
+		t := valid.Time.UTC()
+		st.LastNoticeAt = &t
+	}
+	if refused.Valid && (!valid.Valid || refused.Time.After(valid.Time)) {
+		t := refused.Time.UTC()
+		st.SignatureRefusedAt = &t
+	}
 	return st, nil
 }
 
@@ -192,7 +215,12 @@ func (s *Service) Connected(ctx context.Context, userID string) (bool, error) {
 // Disconnect removes the connection and its sealed secrets; the payments
 // already made stay on their bookings.
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
-	return db.ExecOwned(ctx, s.DB, errNotConnected, `DELETE FROM mercadopago_accounts WHERE user_id = ?`, userID)
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM mercadopago_webhook_health WHERE user_id = ?`, userID); err != nil {
+			return err
+		}
+		return db.ExecOwned(ctx, tx, errNotConnected, `DELETE FROM mercadopago_accounts WHERE user_id = ?`, userID)
+	})
 }
 
 // rePublicKey is the shape of a Mercado Pago public key (a prefix and a

@@ -244,6 +244,13 @@ func TestWebhook_SignedIsReadThroughTheAPIForgedAndStaleAreRefusedReplaysChangeN
 		if code, err := forged.Send(); err != nil || code != 401 {
 			t.Fatalf("forged: %d %v", code, err)
 		}
+		// The profile says a notice was refused for its signature (the
+		// usual cause: the secret kept is not the application's).
+		var st mercadopago.Status
+		w.owner.Do("GET", "/api/mercadopago", nil).JSON(t, &st)
+		if st.SignatureRefusedAt == nil || !st.SignatureRefusedAt.Equal(w.e.Clock.Now()) || st.LastNoticeAt != nil {
+			t.Fatalf("after a refused notice: %+v", st)
+		}
 		swapped := w.fake.Notify(c.PaymentID)
 		swapped.URL = strings.Replace(swapped.URL, "data.id="+c.PaymentID, "data.id=999"+c.PaymentID, 1)
 		if code, _ := swapped.Send(); code != 401 {
@@ -275,6 +282,10 @@ func TestWebhook_SignedIsReadThroughTheAPIForgedAndStaleAreRefusedReplaysChangeN
 		got, _ = w.e.Server.MercadoPago.ChargeOf(context.Background(), w.ownerID, w.apptID)
 		if got.Status != "approved" {
 			t.Fatalf("after the webhook: %+v", got)
+		}
+		w.owner.Do("GET", "/api/mercadopago", nil).JSON(t, &st)
+		if st.LastNoticeAt == nil || st.SignatureRefusedAt != nil {
+			t.Fatalf("after a valid notice: %+v", st)
 		}
 		// Replayed: answered, and Mercado Pago's API is not asked again.
 		before := w.fake.Requests()

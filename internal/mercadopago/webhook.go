@@ -96,8 +96,10 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 	case errors.Is(err, ErrStale):
 		return errStale
 	case err != nil:
+		s.heard(r.Context(), acc.UserID, "last_refused_at")
 		return errSignature
 	}
+	s.heard(r.Context(), acc.UserID, "last_valid_at")
 	var n notification
 	if err := json.Unmarshal(body, &n); err != nil {
 		return errBody
@@ -216,4 +218,15 @@ func (s *Service) Sync(ctx context.Context, ownerID, paymentID string) error {
 	}
 	_, err = s.DB.ExecContext(ctx, `UPDATE mercadopago_payments SET outcome = ?, claimed_until = NULL, updated_at = ? WHERE id = ?`, string(got), now, rowID)
 	return err
+}
+
+// heard records when the webhook last took (or refused) a notice; a fault
+// here is logged, never the notice's answer.
+func (s *Service) heard(ctx context.Context, userID, column string) {
+	now := s.Clock.Now().UTC()
+	_, err := s.DB.ExecContext(ctx, `INSERT INTO mercadopago_webhook_health (user_id, `+column+`) VALUES (?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET `+column+` = excluded.`+column, userID, now)
+	if err != nil {
+		httpx.Logger(ctx).Warn("mercadopago webhook: health not recorded", "err", err)
+	}
 }

@@ -50,11 +50,26 @@ test('the owner connects Mercado Pago on a phone, and the secrets never come bac
   await expect(page.locator('body')).not.toContainText(seller.token)
   await expect(page.locator('body')).not.toContainText(seller.webhookSecret)
 
+  await expect(page.getByText('Nenhum aviso de pagamento recebido ainda.')).toBeVisible()
+
+  // A notice whose signature does not match the kept secret is refused, and the card says what to check.
+  const hook = await page.getByRole('textbox', { name: 'URL de notificação (webhook)' }).inputValue()
+  const ts = Math.floor(Date.now() / 1000)
+  const refused = await request.post(`${hook}?data.id=123&type=payment`, {
+    headers: { 'x-signature': `ts=${ts},v1=${'0'.repeat(64)}`, 'x-request-id': 'e2e-forged' },
+    data: { type: 'payment', action: 'payment.updated', data: { id: '123' } },
+  })
+  expect(refused.status()).toBe(401)
+  await page.reload()
+  await expect(page.getByRole('status').filter({ hasText: 'a assinatura não confere' })).toBeVisible()
+  await fits(page)
+
   // Replacing keeps the stored secrets when left blank (checked with Mercado Pago again).
   await page.getByRole('button', { name: 'Trocar dados de acesso' }).last().click()
   await expect(form.getByLabel('Access Token de produção')).toHaveValue('')
   await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
   await expect(page.getByText(`Conectado: ${seller.nickname}`)).toBeVisible()
+  await expect(page.getByText('a assinatura não confere', { exact: false })).toHaveCount(0)
 
   // Removing asks first, then the form is back.
   await page.getByRole('button', { name: 'Desconectar' }).last().click()

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
+import { formatInstant } from '@/lib/dates'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useConnectMercadoPago, useDisconnectMercadoPago, useMercadoPago, type MercadoPagoConnectInput, type MercadoPagoStatus } from './api/mercadopago'
 import { Copyable } from './WhatsAppCard'
@@ -58,7 +59,17 @@ function Connected({ status, onReplace }: { status: MercadoPagoStatus; onReplace
       <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/30">
         <p className="font-medium break-words">Conectado: {status.nickname}</p>
         <p className="text-stone-600 dark:text-stone-400">Conta do Mercado Pago nº {status.userId}</p>
+        <p className="text-stone-600 dark:text-stone-400">
+          {status.lastNoticeAt ? `Último aviso de pagamento recebido: ${formatInstant(status.lastNoticeAt, undefined, true)}` : 'Nenhum aviso de pagamento recebido ainda.'}
+        </p>
       </div>
+      {status.signatureRefusedAt ? (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/30 dark:text-amber-200">
+          Recusamos um aviso em {formatInstant(status.signatureRefusedAt, undefined, true)} porque a assinatura não confere com a assinatura secreta guardada. Confira
+          a assinatura secreta em Suas integrações → Webhooks e troque-a aqui em “Trocar dados de acesso”. Enquanto isso, cada Pix é conferido no Mercado Pago pouco antes
+          do fim do prazo do sinal.
+        </p>
+      ) : null}
       <div className="grid gap-2">
         <h3 className="text-sm font-medium">Webhook (avisos de pagamento)</h3>
         <p className="text-xs text-stone-600 dark:text-stone-400">

@@ -2135,6 +2135,16 @@ export interface components {
         };
         MercadoPagoStatus: {
             connected: boolean;
+            /**
+             * Format: date-time
+             * @description when a notice with a valid x-signature last arrived
+             */
+            lastNoticeAt: string | null;
+            /**
+             * Format: date-time
+             * @description when a notice was last refused for its x-signature, if newer than the last valid one: the secret signature kept is probably not the application's
+             */
+            signatureRefusedAt: string | null;
             /** @description the Mercado Pago account's id */
             userId: string;
             /** @description the account's nickname as Mercado Pago shows it */
