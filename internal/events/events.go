@@ -40,8 +40,10 @@ type Broker struct {
 	// remote, when set, publishes through PostgreSQL instead of locally.
 	remote func(ctx context.Context, e Event) error
 	log    *slog.Logger
-	ready  chan struct{} // closed once events from other processes can arrive
-	once   sync.Once
+	// ready is closed while events from every process arrive (at once in
+	// memory; while LISTEN holds on PostgreSQL). A lost listener puts an open
+	// one in its place (under mu) until it listens again.
+	ready  chan struct{}
 	done   chan struct{} // closed on shutdown: streams end
 	closer sync.Once
 }
@@ -59,13 +61,57 @@ func NewBroker(log *slog.Logger) *Broker {
 	return b
 }
 
-// Ready is closed once the broker receives events from every process (at
-// once in memory; after LISTEN succeeds on PostgreSQL).
+// Ready is closed while the broker receives events from every process: at
+// once in memory; on PostgreSQL once LISTEN succeeds, and again after a lost
+// listener connection listens anew. A stream says "ready" to its tab only
+// then: an event published after it is heard.
 func (b *Broker) Ready() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.remote == nil {
-		b.once.Do(func() { close(b.ready) })
+		select {
+		case <-b.ready:
+		default:
+			close(b.ready)
+		}
 	}
 	return b.ready
+}
+
+// listening marks the PostgreSQL listener up (LISTEN succeeded).
+func (b *Broker) listening() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case <-b.ready:
+	default:
+		close(b.ready)
+	}
+}
+
+// deaf marks the PostgreSQL listener down and ends every stream of this
+// process: what is published until LISTEN holds again reaches no one, so
+// each tab reconnects (its "ready" waits for the listener) and reads again
+// what may have changed, rather than stay open having missed it.
+func (b *Broker) deaf() {
+	b.mu.Lock()
+	select {
+	case <-b.ready:
+		b.ready = make(chan struct{})
+	default:
+	}
+	var all []*sub
+	for _, list := range b.subs {
+		for _, s := range list {
+			s.ended = true
+			all = append(all, s)
+		}
+	}
+	clear(b.subs)
+	b.mu.Unlock()
+	for _, s := range all {
+		s.end()
+	}
 }
 
 // MaxStreams is how many open streams one user may have: the next one
@@ -157,10 +203,17 @@ const channel = "agendei_events"
 // UsePostgres makes the broker publish with pg_notify and run a listener
 // (reconnecting with back-off) until ctx ends.
 func (b *Broker) UsePostgres(ctx context.Context, databaseURL string, publish func(ctx context.Context, payload string) error) {
+	b.mu.Lock()
 	b.remote = func(ctx context.Context, e Event) error {
 		body, _ := json.Marshal(e)
 		return publish(ctx, string(body))
 	}
+	select {
+	case <-b.ready: // an early Ready() took it for in-memory: not until LISTEN now
+		b.ready = make(chan struct{})
+	default:
+	}
+	b.mu.Unlock()
 	go func() {
 		delay := time.Second
 		for ctx.Err() == nil {
@@ -168,6 +221,7 @@ func (b *Broker) UsePostgres(ctx context.Context, databaseURL string, publish fu
 			if ctx.Err() != nil {
 				return
 			}
+			b.deaf()
 			b.log.Warn("event listener lost its connection; reconnecting", "err", err, "in", delay)
 			select {
 			case <-ctx.Done():
@@ -188,7 +242,7 @@ func (b *Broker) listen(ctx context.Context, databaseURL string) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
-	b.once.Do(func() { close(b.ready) })
+	b.listening()
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {

@@ -37,6 +37,10 @@ const (
 	sessionCheckers = 8               // session checks under way at once
 )
 
+// readyWait is how long a new stream waits for the broker to hear every
+// process (PostgreSQL's LISTEN) before it answers 503 and the tab retries.
+var readyWait = 5 * time.Second
+
 // stream is one hijacked event stream.
 type stream struct {
 	conn   net.Conn
@@ -99,11 +103,25 @@ func (h *hub) serve(w http.ResponseWriter, r *http.Request, check func(context.C
 		stop()
 		return
 	}
+	// "ready" promises the tab every event published after it: the stream
+	// listens already, and on PostgreSQL the process must hear NOTIFY too (at
+	// start, or after its listener lost the connection: deaf ends the streams
+	// it holds then, so they come back here).
+	wait := time.NewTimer(readyWait)
+	defer wait.Stop()
 	select {
+	case <-h.broker.Ready():
 	case <-h.broker.Done(): // shutting down: tend may have closed the rest already
 		s.close()
 		return
-	default:
+	case <-wait.C: // no listener yet: the tab tries again
+		_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, _ = conn.Write([]byte("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+		s.close()
+		return
+	}
+	if s.closed.Load() { // ended meanwhile (a lost listener, a newer tab)
+		return
 	}
 	var head bytes.Buffer
 	head.WriteString("HTTP/1.1 200 OK\r\n")
