@@ -22,9 +22,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
-  // One retry under CI only, while the live-event race below is mended (closing note 2026-11-26): 'changes made elsewhere'
-  // misses the first event about 1 run in 3 since the owners' streams moved to a hub (69b38ee). A test that fails twice still fails.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: [['list']],
   use: {
     baseURL,

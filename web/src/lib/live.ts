@@ -19,7 +19,6 @@ export function useLiveEvents(enabled: boolean) {
     if (!enabled || typeof ReadableStream === 'undefined') return
     let stopped = false
     let attempt = 0
-    let connected = false
     let controller: AbortController | null = null
     let timer: ReturnType<typeof setTimeout> | null = null
 
@@ -41,10 +40,10 @@ export function useLiveEvents(enabled: boolean) {
             buffer = buffer.slice(cut + 2)
             if (/^event: ready$/m.test(block)) {
               attempt = 0
-              // Catch up: after a reconnect, everything that may have changed while away.
-              if (connected) refreshAppointments(qc)
-              else qc.invalidateQueries({ queryKey: queryKeys.notifications })
-              connected = true
+              // From here every change is heard. Catch up on what changed before: while away after a reconnect, and on
+              // the first connection since the screen's first reads, which went out beside the stream's request — a
+              // client's booking between the two would otherwise show only with the next event.
+              refreshAppointments(qc)
             } else {
               onLiveEvent(qc, block)
             }

@@ -19,6 +19,12 @@ export function refreshAppointments(qc: QueryClient) {
     queryKeys.schedule.all,
     queryKeys.daysOff,
   ]) {
+    // A screen's first read still on its way may have been answered before the change. Invalidating would hand it that
+    // same read (TanStack reuses an in-flight fetch of a query without data; one with data it cancels and reads again),
+    // so such a read is dropped here and the invalidation reads afresh — as it does for a query with data.
+    for (const q of qc.getQueryCache().findAll({ queryKey: key, fetchStatus: 'fetching', type: 'active' })) {
+      if (q.state.data === undefined) void q.cancel({ silent: true })
+    }
     void qc.invalidateQueries({ queryKey: key })
   }
 }
