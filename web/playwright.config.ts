@@ -62,7 +62,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL}`,
+      // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
+      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

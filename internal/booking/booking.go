@@ -59,6 +59,9 @@ type Service struct {
 	// Deposits picks how an owner's deposits are charged (nil:
 	// deposits.Static, the static Pix from the owner's key).
 	Deposits deposits.Chargers
+	// DepositMinute is how long a minute of a deposit's hold lasts (0: a
+	// minute; config.DepositMinute, a test switch).
+	DepositMinute time.Duration
 }
 
 // Any is the professional id that asks for whichever professional is free.

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/agendei/agendei/internal/deposits"
@@ -74,7 +75,7 @@ func (s *Service) planDeposit(ctx context.Context, st *schedule.Setup, svc *sche
 // booking's transaction.
 func (s *Service) openDeposit(ctx context.Context, tx *db.Tx, plan *depositPlan, ownerID string, out *Booked, now time.Time) (*deposits.Deposit, error) {
 	d, err := deposits.Open(ctx, tx, s.Queue, deposits.Opening{OwnerID: ownerID, AppointmentID: out.ID, AmountCents: plan.amount,
-		Policy: plan.policy, Provider: deposits.ProviderStatic, Now: now})
+		Policy: plan.policy, Provider: deposits.ProviderStatic, Now: now, Minute: s.DepositMinute})
 	if err != nil {
 		return nil, err
 	}
@@ -292,4 +293,60 @@ func depositMail(b booked, baseURL string) (mail.Message, error) {
 		msg.Attachments = []mail.Attachment{{Name: "pix-qrcode.png", ContentType: "image/png", Data: png}}
 	}
 	return msg, nil
+}
+
+// depositView is an appointment's deposit for its client's pages (nil:
+// none). A pending deposit whose charge failed is charged again here.
+func (s *Service) depositView(ctx context.Context, id string) (*DepositView, error) {
+	d, err := deposits.OfAppointment(ctx, s.DB, id)
+	if err != nil || d == nil {
+		return nil, err
+	}
+	v := &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}
+	if d.State == deposits.Pending && d.CopyPaste == "" {
+		c, err := s.chargers().For(ctx, s.DB, d.OwnerID())
+		if err != nil || c == nil {
+			return v, err
+		}
+		ch, err := c.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents, ExpiresAt: d.ExpiresAt,
+			Description: "Sinal do agendamento"})
+		if err != nil {
+			httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
+			return v, nil
+		}
+		if err := deposits.SetCharge(ctx, s.DB, id, ch, s.Clock.Now()); err != nil {
+			return nil, err
+		}
+		v.CopyPaste, v.Receiver = ch.CopyPaste, ch.Receiver
+	}
+	return v, nil
+}
+
+// DepositQR is the QR code (PNG) of the pending deposit of the appointment
+// behind a client's private token.
+func (s *Service) DepositQR(ctx context.Context, token string) ([]byte, error) {
+	id, err := s.tokenAppointment(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	d, err := deposits.OfAppointment(ctx, s.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	if d == nil || d.CopyPaste == "" || d.State != deposits.Pending {
+		return nil, deposits.ErrNotFound
+	}
+	return pix.PNG(d.CopyPaste, 320)
+}
+
+func (h *Handlers) depositQR(w http.ResponseWriter, r *http.Request) error {
+	png, err := h.Svc.DepositQR(r.Context(), r.PathValue("token"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/png")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Robots-Tag", "noindex")
+	_, _ = w.Write(png)
+	return nil
 }

@@ -84,6 +84,18 @@ func TestDeposit_HoldsTheTimeUntilTheOwnerConfirmsIt(t *testing.T) {
 			!strings.Contains(d.CopyPaste, "6009SAO PAULO") {
 			t.Fatalf("copy and paste: %s", d.CopyPaste)
 		}
+		// The private page shows the same Pix, and its QR image.
+		var priv struct {
+			Status  string
+			Deposit *struct{ State, CopyPaste string }
+		}
+		e.Client().Do("GET", "/api/public/bookings/"+b.Token, nil).JSON(t, &priv)
+		if priv.Deposit == nil || priv.Deposit.State != "pending" || priv.Deposit.CopyPaste != d.CopyPaste {
+			t.Fatalf("private page: %+v", priv)
+		}
+		if r := e.Client().Do("GET", "/api/public/bookings/"+b.Token+"/pix.png", nil); r.StatusCode != 200 || !strings.HasPrefix(string(r.Body), "\x89PNG") {
+			t.Fatalf("pix.png: %d", r.StatusCode)
+		}
 		// Aguardando sinal holds the time for everyone.
 		if got := times(t, e, s, nextMonday); strings.Contains(strings.Join(got, ","), "10:00") {
 			t.Fatalf("a held time is offered: %v", got)
@@ -116,6 +128,9 @@ func TestDeposit_HoldsTheTimeUntilTheOwnerConfirmsIt(t *testing.T) {
 		}
 		if dep, st := depositState(t, e, b.ID); dep != "paid" || st != "confirmed" {
 			t.Fatalf("after Sinal recebido: %s %s", dep, st)
+		}
+		if r := e.Client().Do("GET", "/api/public/bookings/"+b.Token+"/pix.png", nil); r.StatusCode != 404 {
+			t.Fatalf("pix.png once paid: %d", r.StatusCode)
 		}
 		confirmations := 0
 		for _, m := range e.Mails() {

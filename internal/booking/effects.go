@@ -248,13 +248,16 @@ type Cancellation struct {
 	// sends a client whose time to cancel by the link has passed.
 	OwnerWhatsapp     string `json:"ownerWhatsapp"`
 	OwnerContactEmail string `json:"ownerContactEmail"`
-	cutoffHours       int
-	sequence          int
-	clientEmail       string
-	clientPhone       string
-	before, after     int       // the buffers it was booked with
-	answer            string    // the client's answer (client_answer)
-	starts            time.Time // its instant
+	// Deposit is the booking's deposit (nil: none): while pending, the page
+	// shows the Pix to pay, as the confirmation card did.
+	Deposit       *DepositView `json:"deposit"`
+	cutoffHours   int
+	sequence      int
+	clientEmail   string
+	clientPhone   string
+	before, after int       // the buffers it was booked with
+	answer        string    // the client's answer (client_answer)
+	starts        time.Time // its instant
 }
 
 var (
@@ -308,7 +311,11 @@ func (c *Cancellation) pastCutoff(now time.Time) bool {
 }
 
 func (s *Service) Lookup(ctx context.Context, token string) (*Cancellation, error) {
-	_, _, _, _, c, err := s.byToken(ctx, s.DB, token)
+	id, _, _, _, c, err := s.byToken(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	c.Deposit, err = s.depositView(ctx, id)
 	return c, err
 }
 

@@ -33,6 +33,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/public/bookings/{token}/cancel", httpx.Handle(h.cancel))
 	mux.Handle("POST /api/public/bookings/{token}/reschedule", httpx.Handle(h.reschedule))
 	mux.Handle("GET /api/public/bookings/{token}/invite.ics", httpx.Handle(h.invite))
+	mux.Handle("GET /api/public/bookings/{token}/pix.png", httpx.Handle(h.depositQR))
 	mux.Handle("GET /api/public/bookings/{token}/times", httpx.Handle(h.rescheduleTimes))
 	mux.Handle("GET /api/public/answers/{token}", httpx.Handle(h.answerPreview))
 	mux.Handle("POST /api/public/answers/{token}", httpx.Handle(h.answerByToken))

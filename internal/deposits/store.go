@@ -97,6 +97,9 @@ type Opening struct {
 	Policy                 Policy
 	Provider               string
 	Now                    time.Time
+	// Minute is how long one minute of the hold lasts (0: a minute; the
+	// end-to-end tests shorten it, config.DepositMinute).
+	Minute time.Duration
 }
 
 // Open writes a pending deposit for a just-inserted appointment, its first
@@ -104,8 +107,12 @@ type Opening struct {
 // booking's transaction (tx), so the hold and its expiry stand or fall
 // together. It returns the deposit (no charge yet: SetCharge).
 func Open(ctx context.Context, tx *db.Tx, q *jobs.Queue, o Opening) (*Deposit, error) {
+	minute := o.Minute
+	if minute <= 0 {
+		minute = time.Minute
+	}
 	d := &Deposit{AppointmentID: o.AppointmentID, AmountCents: o.AmountCents, State: Pending, Provider: o.Provider, Reference: NewReference(),
-		ExpiresAt: o.Now.Add(time.Duration(o.Policy.HoldMinutes) * time.Minute), KeepLate: o.Policy.KeepOnLateCancel, KeepNoShow: o.Policy.KeepOnNoShow,
+		ExpiresAt: o.Now.Add(time.Duration(o.Policy.HoldMinutes) * minute), KeepLate: o.Policy.KeepOnLateCancel, KeepNoShow: o.Policy.KeepOnNoShow,
 		CreatedAt: o.Now, ownerID: o.OwnerID}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO deposits (appointment_id, user_id, amount_cents, state, provider, reference, keep_late, keep_no_show, expires_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, d.AppointmentID, o.OwnerID, d.AmountCents, d.State, d.Provider, d.Reference, d.KeepLate, d.KeepNoShow,
@@ -181,6 +188,17 @@ func scan(r interface{ Scan(...any) error }) (*Deposit, error) {
 // Get reads one appointment's deposit within its owner (nil, nil: none).
 func Get(ctx context.Context, q db.Querier, ownerID, appointmentID string) (*Deposit, error) {
 	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM deposits WHERE appointment_id = ? AND user_id = ?`, appointmentID, ownerID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return d, err
+}
+
+// OfAppointment reads an appointment's deposit, whoever's it is (nil, nil:
+// none): for the client's private page, which found the appointment by its
+// token.
+func OfAppointment(ctx context.Context, q db.Querier, appointmentID string) (*Deposit, error) {
+	d, err := scan(q.QueryRowContext(ctx, `SELECT `+columns+` FROM deposits WHERE appointment_id = ?`, appointmentID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

@@ -170,6 +170,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	}
 	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
 		Setups: setups, Deposits: chargers}
+	bookingSvc.DepositMinute = cfg.DepositMinute
 	bookingSvc.RegisterJobs()
 	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
 	mp.Confirmer = depositConfirmer{bookingSvc}

@@ -62,6 +62,12 @@ type Config struct {
 	// owner never chose their reminders on the profile (issue 28): the
 	// owner's setting wins once saved.
 	ReminderLead time.Duration
+	// DepositMinute is a test switch, not for production: how long one
+	// minute of a deposit's hold lasts (AGENDEI_DEPOSIT_MINUTE, a Go
+	// duration; no flag, not in -h). The end-to-end tests set 1s so that a
+	// hold of the policy's minimum (10 minutes) ends in 10 seconds. Unset, as
+	// it must be in production: one minute.
+	DepositMinute time.Duration
 	// BenchDisable is a benchmark switch, not for production: the
 	// mechanisms of the public read path turned off, so that
 	// cmd/agendei-bench measures what each one pays (AGENDEI_BENCH_DISABLE,
@@ -125,6 +131,14 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 		lead = d
 	}
 	fs.DurationVar(&c.ReminderLead, "reminder-lead", lead, "how long before an appointment the client is reminded, for owners who never chose their reminders (env AGENDEI_REMINDER_LEAD)")
+	c.DepositMinute = time.Minute
+	if v := getenv("AGENDEI_DEPOSIT_MINUTE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("AGENDEI_DEPOSIT_MINUTE must be a positive duration such as 1s, got %q", v)
+		}
+		c.DepositMinute = d
+	}
 	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
 	if err := fs.Parse(args); err != nil {

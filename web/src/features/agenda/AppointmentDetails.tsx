@@ -13,6 +13,7 @@ import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
 import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
+import { DepositPanel } from './DepositPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 
 type Appointment = Schemas['Appointment']
@@ -106,6 +107,7 @@ export function AppointmentDetails({
           <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
+      <DepositPanel appointmentId={a.id} />
       <WhatsAppDeliveries appointmentId={a.id} />
       {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (

@@ -20,7 +20,8 @@ const booked: Schemas['Booking'] = {
   place: { online: false, link: '', address: '', mapsUrl: '' },
 }
 
-describe('the confirmation card', () => {
+// The form is typed into and the card loads lazily after the booking (the page budget): on a busy machine that passes 5 s.
+describe('the confirmation card', { timeout: 20_000 }, () => {
   it("downloads the server's invite by the booking's private token, not a file made in the page", async () => {
     stubFetch((c) => {
       if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -9,7 +9,10 @@ import { showServerError, useSchemaForm } from '@/lib/form'
 import { useCreateBooking } from './api/create-booking'
 import { blankClient, clientSchema } from './booking-form'
 import { Header } from './BookingSection'
-import { Confirmation, type Done } from './Confirmation'
+import type { Done } from './Confirmation'
+
+// The card after booking (and its Pix) loads when a booking is made, not on the first visit (the page budget).
+const Confirmation = lazy(() => import('./Confirmation'))
 import { DateStep } from './DateStep'
 import { ConfirmStep, DetailsStep } from './DetailsStep'
 import { PracticeHelp } from './PracticeHelp'
@@ -59,7 +62,12 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
   const busy = booking.isPending
   const [done, setDone] = useState<Done | null>(null)
 
-  if (done) return <Confirmation profile={profile} done={done} onAgain={() => setDone(null)} />
+  if (done)
+    return (
+      <Suspense>
+        <Confirmation profile={profile} done={done} onAgain={() => setDone(null)} />
+      </Suspense>
+    )
 
   const contact = variant === 'form' ? form.watch('phone') : form.watch('email')
   const requiredFilled = steps.ready && date !== '' && time !== '' && form.watch('name').trim() !== '' && contact.trim() !== ''
@@ -76,8 +84,8 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
       { username: profile.username, body: { professionalId: professional.id, serviceId: service.id, date, time, ...client } },
       {
         onSuccess: (booked) => {
-          toast.success('Agendamento confirmado!', {
-            description: variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booked.date)} às ${booked.time}`,
+          toast.success(booked.deposit ? 'Horário reservado' : 'Agendamento confirmado!', {
+            description: booked.deposit ? 'Pague o sinal via Pix para confirmar.' : variant === 'form' ? 'Seu agendamento foi realizado com sucesso.' : `${brDate(booked.date)} às ${booked.time}`,
           })
           setDone({ booking: booked, email: client.clientEmail ?? '' })
           form.reset()

@@ -37,7 +37,8 @@ async function book(place: Schemas['Place']) {
   return within(await screen.findByRole('region', { name: 'Agendamento confirmado!' }))
 }
 
-describe('where, on the confirmation card', () => {
+// The form is typed into and the card loads lazily after the booking (the page budget): on a busy machine that passes 5 s.
+describe('where, on the confirmation card', { timeout: 20_000 }, () => {
   it("an online service shows its video-call link instead of the address", async () => {
     const card = await book({ online: true, link: 'https://meet.example.com/sala', address: '', mapsUrl: '' })
     expect(card.getByRole('link', { name: 'https://meet.example.com/sala' })).toHaveAttribute('href', 'https://meet.example.com/sala')

@@ -11,7 +11,7 @@ const tomorrow = new Date(Date.now() + 864e5).toISOString().slice(0, 10)
 const booking: Schemas['Cancellation'] = {
   ownerName: 'Clínica Rita', professionalName: 'Rita', serviceName: 'Sessão', date: tomorrow, time: '23:00', duration: 60, priceCents: 12000,
   status: 'confirmed', cancellable: false, cancelUntil: new Date(Date.now() - 3600e3).toISOString(), username: 'rita', professionalId: 'p1', serviceId: 's1',
-  ownerWhatsapp: '+5511977771234', ownerContactEmail: 'contato@clinicarita.com.br',
+  ownerWhatsapp: '+5511977771234', ownerContactEmail: 'contato@clinicarita.com.br', deposit: null,
 }
 
 const open = (reply: { status: number; body?: unknown }) => {

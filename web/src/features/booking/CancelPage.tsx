@@ -1,5 +1,5 @@
 import { CalendarX } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useLocation, useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -15,6 +15,8 @@ import { useRescheduleBooking } from './api/reschedule-booking'
 import { useRescheduleTimes } from './api/get-reschedule-times'
 import { PracticeHelp } from './PracticeHelp'
 import AnswerPage from './AnswerPage'
+
+const PixCard = lazy(() => import('./PixCard'))
 
 /**
  * The pages of a client's own links, one module for both routes: the
@@ -79,6 +81,11 @@ function CancelPage() {
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
         <dd>{formatBRL(data.priceCents)}</dd>
       </dl>
+      {data.status === 'confirmed' && data.deposit?.state === 'pending' ? (
+        <Suspense fallback={null}>
+          <PixCard token={token} deposit={data.deposit} />
+        </Suspense>
+      ) : null}
       {data.status === 'cancelled' ? (
         <p role="status" className="mt-6 flex items-center gap-2 font-medium text-red-700 dark:text-red-300">
           <CalendarX className="size-5" aria-hidden /> Agendamento cancelado

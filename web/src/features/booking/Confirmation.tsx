@@ -6,12 +6,13 @@ import { bookingInviteUrl } from './api/get-booking-invite'
 import { Header } from './BookingSection'
 import { MyBookingLink } from './MyBookingLink'
 import { PracticeHelp } from './PracticeHelp'
+import PixCard from './PixCard'
 
 type PublicProfile = Schemas['PublicProfile']
 export type Done = { booking: Schemas['Booking']; email: string }
 
 /** The booked appointment: where, the calendar links, the client's private link to it, and a way to book again. */
-export function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done: Done; onAgain: () => void }) {
+export default function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done: Done; onAgain: () => void }) {
   const b = done.booking
   return (
     <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -19,8 +20,9 @@ export function Confirmation({ profile, done, onAgain }: { profile: PublicProfil
       <section className="mt-6 rounded-2xl border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-900/30" aria-labelledby="ok-title">
         <CalendarCheck className="size-8 text-green-700 dark:text-green-300" aria-hidden />
         <h2 id="ok-title" className="mt-2 text-xl font-semibold">
-          Agendamento confirmado!
+          {b.deposit ? 'Aguardando sinal' : 'Agendamento confirmado!'}
         </h2>
+        {b.deposit ? <PixCard token={b.token} deposit={b.deposit} email={done.email} /> : null}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
           <dd>{b.professionalName}</dd>
@@ -56,7 +58,7 @@ export function Confirmation({ profile, done, onAgain }: { profile: PublicProfil
           </a>
         </div>
         <MyBookingLink token={b.token} owner={profile.name} />
-        {done.email ? (
+        {done.email && !b.deposit ? (
           <p className="mt-4 text-sm">{`Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`}</p>
         ) : null}
         <Button className="mt-5" variant="outline" onClick={onAgain}>

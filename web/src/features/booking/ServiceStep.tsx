@@ -20,6 +20,7 @@ export function ServiceStep({ services, steps }: { services: Schemas['PublicProf
                   <span className="block font-medium">{s.name}</span>
                   <span className="block text-sm text-stone-600 dark:text-stone-400">{s.duration} minutos</span>
                   {s.description ? <span className="block text-sm text-stone-500 dark:text-stone-400">{s.description}</span> : null}
+                  {s.deposit ? <span className="block text-sm font-medium">{s.deposit.text}</span> : null}
                 </span>
               </span>
               <span className="font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</span>

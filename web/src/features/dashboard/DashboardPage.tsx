@@ -17,6 +17,7 @@ import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { AnswerBadge } from '@/components/answer-badge'
 import { useDashboard } from './api/get-dashboard'
+import { PendingDeposits } from './PendingDeposits'
 import { ClientLink } from '@/components/client-link'
 
 type Dashboard = Schemas['Dashboard']
@@ -192,6 +193,7 @@ function DayOverview() {
   return (
     <>
       <Metrics metrics={data.metrics} />
+      <PendingDeposits />
       <TodayList today={data.today} />
       <TomorrowReminders unanswered={data.unanswered ?? []} />
     </>

@@ -14,6 +14,7 @@ import { useUpdateProfile } from './api/update-profile'
 import { AddressCard } from './AddressCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
+import { PixSettingsCard } from './PixSettingsCard'
 import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
 import { MercadoPagoCard } from './MercadoPagoCard'
@@ -58,6 +59,7 @@ export default function ProfilePage() {
         <>
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
+          <PixSettingsCard />
           <RemindersCard />
           <MessageTemplatesCard />
           <WhatsAppCard />

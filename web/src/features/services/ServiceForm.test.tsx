@@ -13,9 +13,15 @@ const ana = { id: 'p1', name: 'Ana', specialization: 'Psicóloga', email: null, 
 const service = { id: 's1', name: 'Consulta', description: null, duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, active: true, online: false, onlineLink: '', professionalIds: ['p1'], deposit: { kind: 'none' as const, value: 0, holdMinutes: 30, keepOnLateCancel: true, keepOnNoShow: true }, createdAt: '2026-01-01T00:00:00Z' }
 
 describe('serviceSchema', () => {
-  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'], online: false, onlineLink: '' }
+  const ok = { name: ' Consulta ', description: ' ', duration: '50', price: '1.234,5', bufferBefore: '', bufferAfter: '10', professionalIds: ['p1'], online: false, onlineLink: '',
+    depositKind: 'none' as const, depositValue: '', depositHold: '30', depositKeepLate: true, depositKeepNoShow: true }
+  const none = { kind: 'none', value: 0, holdMinutes: 30, keepOnLateCancel: true, keepOnNoShow: true }
   it('turns what was typed into the body the mutation sends', () => {
-    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, bufferBefore: 0, bufferAfter: 10, professionalIds: ['p1'], online: false, onlineLink: '' })
+    expect(z.parse(serviceSchema, ok)).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 123450, bufferBefore: 0, bufferAfter: 10, professionalIds: ['p1'], online: false, onlineLink: '', deposit: none })
+  })
+  it('sends a fixed deposit in centavos and a percentage as a whole number', () => {
+    expect(z.parse(serviceSchema, { ...ok, depositKind: 'fixed', depositValue: '30,00', depositHold: '10' }).deposit).toEqual({ ...none, kind: 'fixed', value: 3000, holdMinutes: 10 })
+    expect(z.parse(serviceSchema, { ...ok, depositKind: 'percent', depositValue: '20', depositKeepLate: false }).deposit).toEqual({ ...none, kind: 'percent', value: 20, keepOnLateCancel: false })
   })
   it.each([
     [{ name: '   ' }, 'name', 'Informe o nome do serviço.'],
@@ -25,6 +31,8 @@ describe('serviceSchema', () => {
     [{ price: '-1' }, 'price', 'Informe o preço em reais, como 150,00.'],
     [{ bufferAfter: '241' }, 'bufferAfter', 'Informe de 0 a 240 minutos.'],
     [{ bufferBefore: '-5' }, 'bufferBefore', 'Informe de 0 a 240 minutos.'],
+    [{ depositKind: 'fixed', depositValue: '' }, 'depositValue', 'Informe o valor do sinal em reais, como 30,00.'],
+    [{ depositKind: 'percent', depositValue: '12,5' }, 'depositValue', 'Informe a porcentagem do sinal, de 1 a 100.'],
     [{ online: true, onlineLink: 'http://meet.example.com/x' }, 'onlineLink', 'O link da videochamada deve começar com https:// (por exemplo, https://meet.google.com/abc-defg-hij).'],
   ])('%o is refused at %s', (change, field, message) => {
     const r = z.safeParse(serviceSchema, { ...ok, ...change })
@@ -66,7 +74,8 @@ describe('ServiceForm', () => {
     await user.click(submit)
     await waitFor(() => expect(router.state.location.pathname).toBe('/services'))
     const post = calls.find((c) => c.url === '/api/services' && c.method === 'POST')!
-    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, professionalIds: ['p1'], online: false, onlineLink: '' })
+    expect(post.body).toEqual({ name: 'Consulta', description: '', duration: 50, priceCents: 15000, bufferBefore: 0, bufferAfter: 0, professionalIds: ['p1'], online: false, onlineLink: '',
+      deposit: { kind: 'none', value: 0, holdMinutes: 30, keepOnLateCancel: true, keepOnNoShow: true } })
   })
 
   it('in the dialog keeps the server’s refusal beside the form and loses nothing typed', async () => {

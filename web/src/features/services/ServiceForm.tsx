@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
@@ -61,6 +62,7 @@ export function ServiceForm({
   const choices = (team ?? []).filter((p) => p.active || linked.has(p.id)).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
   const chosen = form.watch('professionalIds')
   const online = form.watch('online')
+  const depositKind = form.watch('depositKind')
   const id = (name: string) => `${idPrefix}${name}`
 
   const onSubmit = form.handleSubmit(
@@ -119,6 +121,37 @@ export function ServiceForm({
           </Field>
         ) : null}
       </div>
+      <fieldset className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-700">
+        <legend className="px-1 text-sm font-medium">Sinal via Pix</legend>
+        <Field id={id('deposit-kind')} label="Cobrar sinal ao agendar">
+          <Select id={id('deposit-kind')} {...form.register('depositKind')}>
+            <option value="none">Sem sinal</option>
+            <option value="fixed">Valor fixo</option>
+            <option value="percent">Porcentagem do preço</option>
+          </Select>
+        </Field>
+        {depositKind !== 'none' ? (
+          <>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id={id('deposit-value')} label={depositKind === 'fixed' ? 'Valor do sinal (R$)' : 'Sinal (% do preço)'} error={errors.depositValue?.message}>
+                <Input id={id('deposit-value')} inputMode={depositKind === 'fixed' ? 'decimal' : 'numeric'} {...form.register('depositValue')} />
+              </Field>
+              <Field id={id('deposit-hold')} label="Prazo para pagar (min)" hint="De 10 a 1440. Sem o sinal, o horário é liberado." error={errors.depositHold?.message}>
+                <Input id={id('deposit-hold')} type="number" inputMode="numeric" min={10} max={1440} step={5} {...form.register('depositHold')} />
+              </Field>
+            </div>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-brand-700" {...form.register('depositKeepNoShow')} />
+              Reter o sinal em caso de falta
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4 accent-brand-700" {...form.register('depositKeepLate')} />
+              Reter o sinal em cancelamento fora do prazo
+            </label>
+            <p className="text-xs text-stone-600 dark:text-stone-400">Cancelamentos no prazo têm o sinal devolvido por você, via Pix. Cadastre sua chave Pix no Perfil.</p>
+          </>
+        ) : null}
+      </fieldset>
       {choices.length > 0 ? (
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Profissionais que realizam este serviço (opcional)</legend>

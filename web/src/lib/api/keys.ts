@@ -45,7 +45,11 @@ export const queryKeys = {
     grid: (q: Query<'getAgendaGrid'>) => ['appointments', 'grid', q] as const,
     // A date's waitlist: its offers follow the book's changes (a cancellation offers, a claim books).
     waitlist: (date: string) => ['appointments', 'waitlist', date] as const,
+    // Deposits change with the book (a booking, an expiry, a payment): under the same prefix.
+    deposit: (id: string) => ['appointments', 'deposit', id] as const,
+    pendingDeposits: ['appointments', 'pending-deposits'] as const,
   },
+  pix: ['pix'] as const,
   waitlistSettings: ['waitlist-settings'] as const,
   clients: {
     all: ['clients'] as const,

@@ -664,6 +664,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/bookings/{token}/pix.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR code of the booking's pending deposit (its 'Pix Copia e Cola' text), as a PNG: the confirmation card and the private page.
+         * @description Error `not_found` (404) for an unknown token, a booking without a pending deposit, or one whose charge is not made yet.
+         */
+        get: operations["getDepositQR"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/bookings/{token}/cancel": {
         parameters: {
             query?: never;
@@ -2937,6 +2957,8 @@ export interface components {
             ownerWhatsapp: string;
             /** @description the practice's public contact e-mail; empty when unset */
             ownerContactEmail: string;
+            /** @description the booking's deposit (null: none); while pending the page shows the Pix to pay */
+            deposit: components["schemas"]["BookingDeposit"] | null;
         };
         Appointment: {
             id: string;
@@ -4035,6 +4057,29 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getDepositQR: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,45 @@
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { errorMessage } from '@/lib/api/client'
+import { depositLabel, sourceLabel, useDeposit, useDepositReceived } from '@/lib/api/endpoints/deposits'
+import { formatInstant } from '@/lib/dates'
+import { formatBRL } from '@/lib/format'
+
+/**
+ * The appointment's deposit (issue 29): its amount and state, the deadline
+ * while pending, every change of it, and 'Sinal recebido'. Nothing when the
+ * appointment asked for none.
+ */
+export function DepositPanel({ appointmentId }: { appointmentId: string }) {
+  const { data: d } = useDeposit(appointmentId)
+  const received = useDepositReceived()
+  if (!d) return null
+  const confirm = () =>
+    received.mutate(appointmentId, {
+      onSuccess: () => toast.success('Sinal recebido', { description: 'Agendamento confirmado; enviamos a confirmação ao cliente.' }),
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível confirmar o sinal.') }),
+    })
+  return (
+    <section aria-label="Sinal" className="grid gap-2 rounded-xl border border-amber-300 p-3 text-sm dark:border-amber-800">
+      <p>
+        <span className="font-semibold">{depositLabel[d.state] ?? d.state}</span> · {formatBRL(d.amountCents)}
+        {d.state === 'pending' ? ` · pagar até ${formatInstant(d.expiresAt, undefined, true)}` : null}
+      </p>
+      {d.latePayment ? <p className="text-red-700 dark:text-red-300">Pagamento chegou depois do prazo: devolva ao cliente.</p> : null}
+      <ol className="grid gap-1 text-xs text-stone-600 dark:text-stone-400" aria-label="Histórico do sinal">
+        {d.history.map((h) => (
+          <li key={`${h.state}-${h.at}`}>
+            {formatInstant(h.at, undefined, true)} — {depositLabel[h.state] ?? h.state} ({sourceLabel(h.source)})
+          </li>
+        ))}
+      </ol>
+      {d.state === 'pending' ? (
+        <div>
+          <Button type="button" size="sm" onClick={confirm} disabled={received.isPending}>
+            Sinal recebido
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  )
+}
