@@ -13,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/freed"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/notifications"
@@ -199,6 +200,10 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string, foll
 		}
 		write := func() error {
 			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID); err != nil {
+				return err
+			}
+			// Its deposit follows: cancelled before payment, to return, or retained.
+			if err := deposits.Settle(ctx, tx, userID, id, status, deposits.ByOwner, s.Clock.Now()); err != nil {
 				return err
 			}
 			// A cancelled appointment that held time frees it for the waitlist.

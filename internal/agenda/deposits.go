@@ -18,6 +18,7 @@ import (
 func (h *Handlers) registerDeposits(mux *http.ServeMux) {
 	mux.Handle("GET /api/appointments/{id}/deposit", h.Auth.RequireUser(httpx.Handle(h.deposit)))
 	mux.Handle("POST /api/appointments/{id}/deposit/received", h.Auth.RequireUser(httpx.Handle(h.depositReceived)))
+	mux.Handle("POST /api/appointments/{id}/deposit/returned", h.Auth.RequireUser(httpx.Handle(h.depositReturned)))
 	mux.Handle("GET /api/deposits/pending", h.Auth.RequireUser(httpx.Handle(h.pendingDeposits)))
 }
 
@@ -43,6 +44,18 @@ func (h *Handlers) deposit(w http.ResponseWriter, r *http.Request) error {
 func (h *Handlers) depositReceived(w http.ResponseWriter, r *http.Request) error {
 	ctx, owner, id := r.Context(), auth.UserID(r.Context()), r.PathValue("id")
 	if err := h.Booking.ConfirmDeposit(ctx, owner, id, deposits.ByOwner); err != nil {
+		return err
+	}
+	return h.deposit(w, r)
+}
+
+// depositReturned is "Sinal devolvido": the owner returned the deposit by Pix.
+func (h *Handlers) depositReturned(w http.ResponseWriter, r *http.Request) error {
+	ctx, owner, id := r.Context(), auth.UserID(r.Context()), r.PathValue("id")
+	err := h.Svc.DB.InTx(ctx, func(tx *db.Tx) error {
+		return deposits.MarkReturned(ctx, tx, owner, id, h.Svc.Clock.Now())
+	})
+	if err != nil {
 		return err
 	}
 	return h.deposit(w, r)

@@ -2,6 +2,7 @@ package agenda
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"net/http"
 	"strings"
@@ -34,6 +35,18 @@ type History struct {
 	NextAppointment string        `json:"nextAppointment"` // "" if none
 	NoShows         int           `json:"noShows"`
 	Truncated       bool          `json:"truncated"` // more than MaxHistory appointments: the oldest are left out
+	// Deposits are the deposits (sinais) of their appointments, newest first.
+	Deposits []HistoryDeposit `json:"deposits"`
+}
+
+// HistoryDeposit is one deposit on a client's page.
+type HistoryDeposit struct {
+	AppointmentID string `json:"appointmentId"`
+	Date          string `json:"date"`
+	Time          string `json:"time"`
+	Service       string `json:"service"`
+	AmountCents   int64  `json:"amountCents"`
+	State         string `json:"state"`
 }
 
 // MaxHistory bounds one client's page.
@@ -79,6 +92,20 @@ func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*Histo
 		COALESCE(MIN(CASE WHEN `+booking.Scheduled+` THEN appointment_date END), ''),
 		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`, append(args, userID, key)...).
 		Scan(&h.Count, &h.AttendedCount, &h.RevenueCents, &h.LastAttended, &h.ScheduledCount, &h.ScheduledCents, &h.NextAppointment, &h.NoShows)
+	if err != nil {
+		return nil, err
+	}
+	h.Deposits = []HistoryDeposit{}
+	err = db.Each(ctx, s.DB, `SELECT a.id, a.appointment_date, a.appointment_time, a.service_name, d.amount_cents, d.state FROM deposits d
+		JOIN appointments a ON a.id = d.appointment_id WHERE a.user_id = ? AND a.client_key = ? ORDER BY a.appointment_date DESC, a.appointment_time DESC LIMIT ?`,
+		[]any{userID, key, MaxHistory}, func(r *sql.Rows) error {
+			var x HistoryDeposit
+			if err := r.Scan(&x.AppointmentID, &x.Date, &x.Time, &x.Service, &x.AmountCents, &x.State); err != nil {
+				return err
+			}
+			h.Deposits = append(h.Deposits, x)
+			return nil
+		})
 	return h, err
 }
 

@@ -3,6 +3,7 @@ package booking_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -241,6 +242,106 @@ func TestDeposit_FiftyRacersWithDepositsGetOneHold(t *testing.T) {
 		}
 		if created != 1 || holds != 1 || pending != 1 {
 			t.Fatalf("%d created, %d holding, %d pending deposits", created, holds, pending)
+		}
+	})
+}
+
+func TestDeposit_FollowsCancellationsAndNoShowsAndIsReturned(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 30) // cutoff 24 h
+		owner := ownerOf(t, e)
+		paid := func(at string) card {
+			var b card
+			r := book(e, s, nextMonday, at)
+			if r.StatusCode != 201 {
+				t.Fatalf("book %s: %d %s", at, r.StatusCode, r.Body)
+			}
+			r.JSON(t, &b)
+			if r := owner.Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil); r.StatusCode != 200 {
+				t.Fatalf("received: %d %s", r.StatusCode, r.Body)
+			}
+			return b
+		}
+		// Unpaid, cancelled by the client: the deposit is cancelled, nothing to return.
+		var unpaid card
+		book(e, s, nextMonday, "09:00").JSON(t, &unpaid)
+		if r := e.Client().Do("POST", "/api/public/bookings/"+unpaid.Token+"/cancel", nil); r.StatusCode != 200 {
+			t.Fatalf("client cancel: %d %s", r.StatusCode, r.Body)
+		}
+		if dep, _ := depositState(t, e, unpaid.ID); dep != "cancelled" {
+			t.Fatalf("unpaid, cancelled: %s", dep)
+		}
+		if r := owner.Do("POST", "/api/appointments/"+unpaid.ID+"/deposit/returned", nil); r.StatusCode != 409 {
+			t.Fatalf("returning an unpaid deposit: %d", r.StatusCode)
+		}
+		// Paid, cancelled in time (a week ahead, cutoff 24 h): to return; then "Sinal devolvido" with its date.
+		timely := paid("10:00")
+		if r := owner.Do("PATCH", "/api/appointments/"+timely.ID, map[string]any{"status": "cancelled"}); r.StatusCode != 200 {
+			t.Fatalf("owner cancel: %d %s", r.StatusCode, r.Body)
+		}
+		if dep, _ := depositState(t, e, timely.ID); dep != "to_return" {
+			t.Fatalf("paid, cancelled in time: %s", dep)
+		}
+		for range 2 {
+			if r := owner.Do("POST", "/api/appointments/"+timely.ID+"/deposit/returned", nil); r.StatusCode != 200 {
+				t.Fatalf("returned: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		var det struct {
+			State      string
+			ReturnedAt *time.Time
+			History    []struct{ State string }
+		}
+		owner.Do("GET", "/api/appointments/"+timely.ID+"/deposit", nil).JSON(t, &det)
+		if det.State != "returned" || det.ReturnedAt == nil || !det.ReturnedAt.Equal(e.Clock.Now()) || len(det.History) != 4 {
+			t.Fatalf("after Sinal devolvido: %+v", det)
+		}
+		// Paid, and the client does not come: retained.
+		late := paid("11:00")
+		e.Clock.Advance(7*24*time.Hour + 3*time.Hour) // Monday 12:00, after 11:00 began
+		owner = ownerOf(t, e)
+		if r := owner.Do("PATCH", "/api/appointments/"+late.ID, map[string]any{"status": "no_show"}); r.StatusCode != 200 {
+			t.Fatalf("no-show: %d %s", r.StatusCode, r.Body)
+		}
+		if dep, _ := depositState(t, e, late.ID); dep != "retained" {
+			t.Fatalf("paid, no-show: %s", dep)
+		}
+		// The client's LGPD export carries each deposit with its history.
+		var key string
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT client_key FROM appointments WHERE id = ?`, late.ID).Scan(&key); err != nil {
+			t.Fatal(err)
+		}
+		var export struct {
+			Deposits []struct {
+				State   string
+				History []string
+			}
+		}
+		owner.Do("GET", "/api/clients/data?format=json&key="+url.QueryEscape(key), nil).JSON(t, &export)
+		states := []string{}
+		for _, d := range export.Deposits {
+			states = append(states, fmt.Sprintf("%s/%d", d.State, len(d.History)))
+		}
+		if strings.Join(states, ",") != "retained/3,returned/4,cancelled/2" {
+			t.Fatalf("export deposits: %v", states)
+		}
+		// The reports: received, retained (revenue: the no-show's deposit), returned.
+		var rep struct {
+			Overview struct{ RealizedCents int64 }
+			Deposits struct {
+				ReceivedCount, RetainedCount, ReturnedCount, ToReturnCount int
+				ReceivedCents, RetainedCents, ReturnedCents                int64
+			}
+		}
+		if r := owner.Do("GET", "/api/reports?period=custom&from=2026-11-01&to=2026-12-31", nil); r.StatusCode != 200 {
+			t.Fatalf("reports: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rep)
+		}
+		if d := rep.Deposits; d.ReceivedCount != 2 || d.ReceivedCents != 6000 || d.RetainedCount != 1 || d.RetainedCents != 3000 || d.ReturnedCount != 1 ||
+			d.ReturnedCents != 3000 || d.ToReturnCount != 0 || rep.Overview.RealizedCents != 3000 {
+			t.Fatalf("reports: %+v", rep)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/freed"
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
@@ -350,6 +351,9 @@ func (s *Service) cancelByClient(ctx context.Context, tx *db.Tx, id, ownerID, ow
 	now := s.Clock.Now()
 	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', client_answer = ?, client_answer_at = ?, client_answer_channel = ?, updated_at = ?
 		WHERE id = ?`, AnswerCancelled, now, string(channel), now, id); err != nil {
+		return err
+	}
+	if err := deposits.Settle(ctx, tx, ownerID, id, "cancelled", deposits.ByClient, now); err != nil {
 		return err
 	}
 	if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.ProfessionalID, c.Date, c.Time, c.Duration, c.before, c.after, now)); err != nil {

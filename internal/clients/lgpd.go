@@ -39,6 +39,9 @@ type Data struct {
 	Appointments  []DataAppointment  `json:"appointments"`
 	Notifications []DataNotification `json:"notifications"`
 	Waitlist      []DataWaitlist     `json:"waitlist"`
+	// Deposits are the deposits (sinais) of their appointments, with every
+	// change of each (issue 29).
+	Deposits []DataDeposit `json:"deposits"`
 }
 
 // DataWaitlist is one of the client's waitlist entries (issue 28, point 3),
@@ -85,6 +88,18 @@ type DataAppointment struct {
 	AnswerChannel string     `json:"answerChannel"`
 }
 
+// DataDeposit is one appointment's deposit.
+type DataDeposit struct {
+	Date        string     `json:"date"`
+	Time        string     `json:"time"`
+	Service     string     `json:"service"`
+	AmountCents int64      `json:"amountCents"`
+	State       string     `json:"state"`
+	PaidAt      *time.Time `json:"paidAt"`
+	ReturnedAt  *time.Time `json:"returnedAt"`
+	History     []string   `json:"history"` // "2026-11-23T12:00:00Z paid (owner)"
+}
+
 // DataNotification is an owner's notification about the client or one of their appointments.
 type DataNotification struct {
 	Title       string    `json:"title"`
@@ -99,7 +114,7 @@ var (
 
 // ClientData gathers everything stored about the client with this key.
 func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
-	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}}
+	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{}}
 	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
 		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
@@ -121,6 +136,9 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 		return nil, err
 	}
 	if err := s.waitlistData(ctx, d, userID, key); err != nil {
+		return nil, err
+	}
+	if err := s.depositData(ctx, d, userID, key); err != nil {
 		return nil, err
 	}
 	switch {
@@ -306,4 +324,47 @@ func (h *Handlers) erase(w http.ResponseWriter, r *http.Request) error {
 	}
 	n, err := h.Svc.EraseClient(r.Context(), auth.UserID(r.Context()), in.Identifier)
 	return httpx.Respond(w, http.StatusOK, map[string]int{"erased": n}, err)
+}
+
+// depositData adds the deposits of the client's appointments, found by the
+// appointments' key, each with its history.
+func (s *Service) depositData(ctx context.Context, d *Data, userID, key string) error {
+	index := map[string]int{}
+	err := db.Each(ctx, s.DB, `SELECT dp.appointment_id, a.appointment_date, a.appointment_time, a.service_name, dp.amount_cents, dp.state, dp.paid_at, dp.returned_at
+		FROM deposits dp JOIN appointments a ON a.id = dp.appointment_id WHERE a.user_id = ? AND a.client_key = ? ORDER BY a.appointment_date DESC, a.appointment_time DESC`,
+		[]any{userID, key}, func(r *sql.Rows) error {
+			var id string
+			var x DataDeposit
+			var paid, returned sql.NullTime
+			if err := r.Scan(&id, &x.Date, &x.Time, &x.Service, &x.AmountCents, &x.State, &paid, &returned); err != nil {
+				return err
+			}
+			if paid.Valid {
+				t := paid.Time.UTC()
+				x.PaidAt = &t
+			}
+			if returned.Valid {
+				t := returned.Time.UTC()
+				x.ReturnedAt = &t
+			}
+			x.History = []string{}
+			index[id] = len(d.Deposits)
+			d.Deposits = append(d.Deposits, x)
+			return nil
+		})
+	if err != nil || len(index) == 0 {
+		return err
+	}
+	return db.Each(ctx, s.DB, `SELECT e.appointment_id, e.state, e.source, e.at FROM deposit_events e JOIN appointments a ON a.id = e.appointment_id
+		WHERE a.user_id = ? AND a.client_key = ? ORDER BY e.at, e.id`, []any{userID, key}, func(r *sql.Rows) error {
+		var id, state, source string
+		var at time.Time
+		if err := r.Scan(&id, &state, &source, &at); err != nil {
+			return err
+		}
+		if i, ok := index[id]; ok {
+			d.Deposits[i].History = append(d.Deposits[i].History, fmt.Sprintf("%s %s (%s)", at.UTC().Format(time.RFC3339), state, source))
+		}
+		return nil
+	})
 }

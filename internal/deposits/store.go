@@ -240,9 +240,6 @@ func History(ctx context.Context, q db.Querier, ownerID, appointmentID string) (
 // ErrExpired answers a payment or a "Sinal recebido" after the hold ended.
 var ErrExpired = httpx.NewError(http.StatusConflict, "deposit_expired", "O prazo do sinal terminou e o horário foi liberado. Combine um novo horário com o cliente.")
 
-// errState answers a change that does not follow from the current state.
-var errState = httpx.NewError(http.StatusConflict, "deposit_state", "O sinal não está mais neste estado. Recarregue a página.")
-
 // move changes a deposit from one of the states in from to state, in tx,
 // and records it: false when it was in none of them (someone else moved it
 // first: the conditional update is the decision, on both engines).
@@ -320,3 +317,76 @@ func IsPending(ctx context.Context, q db.Querier, appointmentID string) (bool, e
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM deposits WHERE appointment_id = ? AND state = ?`, appointmentID, Pending).Scan(&n)
 	return n > 0, err
 }
+
+// Settle moves an appointment's deposit after its status changed, in the
+// status change's transaction: a cancellation before payment cancels the
+// deposit; a paid one is to be returned when cancelled in time, retained
+// when cancelled past the owner's cutoff (if the policy keeps it then); a
+// no-show retains a paid deposit (if the policy keeps it then) or has it
+// returned. source is who changed the status.
+func Settle(ctx context.Context, tx *db.Tx, ownerID, appointmentID, status, source string, now time.Time) error {
+	d, err := Get(ctx, tx, ownerID, appointmentID)
+	if err != nil || d == nil {
+		return err
+	}
+	switch {
+	case status == "cancelled" && d.State == Pending:
+		_, err = move(ctx, tx, ownerID, appointmentID, []string{Pending}, Cancelled, source, now, "")
+	case status == "cancelled" && d.State == Paid:
+		late, err := pastCutoff(ctx, tx, ownerID, appointmentID, now)
+		if err != nil {
+			return err
+		}
+		to := ToReturn
+		if late && d.KeepLate {
+			to = Retained
+		}
+		_, err = move(ctx, tx, ownerID, appointmentID, []string{Paid}, to, source, now, "")
+		return err
+	case status == "no_show" && d.State == Paid:
+		to := ToReturn
+		if d.KeepNoShow {
+			to = Retained
+		}
+		_, err = move(ctx, tx, ownerID, appointmentID, []string{Paid}, to, source, now, "")
+	case (status == "confirmed" || status == "completed") && (d.State == Retained || d.State == ToReturn) && d.ReturnedAt == nil && !d.LatePayment:
+		// Undone (re-confirmed, marked attended after all): the deposit is paid again.
+		_, err = move(ctx, tx, ownerID, appointmentID, []string{Retained, ToReturn}, Paid, source, now, "")
+	}
+	return err
+}
+
+// pastCutoff reports whether now is past the owner's cancellation cutoff
+// for the appointment (no cutoff: only once it has begun).
+func pastCutoff(ctx context.Context, tx *db.Tx, ownerID, appointmentID string, now time.Time) (bool, error) {
+	var starts time.Time
+	var cutoff int
+	err := tx.QueryRowContext(ctx, `SELECT a.starts_at, p.cancel_cutoff_hours FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ? AND a.user_id = ?`,
+		appointmentID, ownerID).Scan(&starts, &cutoff)
+	if err != nil {
+		return false, err
+	}
+	return !now.Before(starts.Add(-time.Duration(cutoff) * time.Hour)), nil
+}
+
+// MarkReturned records "Sinal devolvido": the owner returned a paid deposit
+// (to return, or paid, or retained and returned after all) by Pix on its own.
+func MarkReturned(ctx context.Context, tx *db.Tx, ownerID, appointmentID string, now time.Time) error {
+	ok, err := move(ctx, tx, ownerID, appointmentID, []string{ToReturn, Paid, Retained}, Returned, ByOwner, now, `, returned_at = ?`, now)
+	if err != nil || ok {
+		return err
+	}
+	d, err := Get(ctx, tx, ownerID, appointmentID)
+	if err != nil {
+		return err
+	}
+	if d == nil {
+		return ErrNotFound
+	}
+	if d.State == Returned {
+		return nil // a second tap
+	}
+	return errNotPaid
+}
+
+var errNotPaid = httpx.NewError(http.StatusConflict, "deposit_not_paid", "Este sinal não foi pago: não há o que devolver.")

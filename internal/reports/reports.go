@@ -27,6 +27,22 @@ type Report struct {
 	RecentDates    []DateCount    `json:"recentDates"`
 	MonthlyRevenue []MonthRevenue `json:"monthlyRevenue"`
 	NoShows        NoShows        `json:"noShows"`
+	Deposits       Deposits       `json:"deposits"`
+}
+
+// Deposits are the period's deposits (issue 29), by their appointments'
+// dates: received (paid, whatever came after), retained (kept on a no-show
+// or a late cancellation — revenue: RealizedCents includes them), returned,
+// and still to return.
+type Deposits struct {
+	ReceivedCount int   `json:"receivedCount"`
+	ReceivedCents int64 `json:"receivedCents"`
+	RetainedCount int   `json:"retainedCount"`
+	RetainedCents int64 `json:"retainedCents"`
+	ReturnedCount int   `json:"returnedCount"`
+	ReturnedCents int64 `json:"returnedCents"`
+	ToReturnCount int   `json:"toReturnCount"`
+	ToReturnCents int64 `json:"toReturnCents"`
 }
 
 // Overview is the period's numbers. Revenue is realized (attended:
@@ -241,6 +257,19 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	if err != nil {
 		return nil, err
 	}
+	dp := &r.Deposits
+	err = s.DB.QueryRowContext(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN paid_at IS NOT NULL THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN paid_at IS NOT NULL THEN amount_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN state = 'retained' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN state = 'retained' THEN amount_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN state = 'returned' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN state = 'returned' THEN amount_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN state = 'to_return' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN state = 'to_return' THEN amount_cents ELSE 0 END), 0)
+		FROM deposits WHERE appointment_id IN (SELECT id FROM appointments WHERE `+inPeriod+`)`, periodArgs...).
+		Scan(&dp.ReceivedCount, &dp.ReceivedCents, &dp.RetainedCount, &dp.RetainedCents, &dp.ReturnedCount, &dp.ReturnedCents, &dp.ToReturnCount, &dp.ToReturnCents)
+	if err != nil {
+		return nil, err
+	}
+	// A deposit kept on a no-show or a late cancellation is money earned.
+	o.RealizedCents += dp.RetainedCents
 	if o.AttendedClients > 0 {
 		o.RevenuePerClientCents = o.RealizedCents / int64(o.AttendedClients)
 	}

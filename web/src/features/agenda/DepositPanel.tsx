@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api/client'
-import { depositLabel, sourceLabel, useDeposit, useDepositReceived } from '@/lib/api/endpoints/deposits'
+import { depositLabel, sourceLabel, useDeposit, useDepositReceived, useDepositReturned } from '@/lib/api/endpoints/deposits'
 import { formatInstant } from '@/lib/dates'
 import { formatBRL } from '@/lib/format'
 
@@ -13,7 +13,13 @@ import { formatBRL } from '@/lib/format'
 export function DepositPanel({ appointmentId }: { appointmentId: string }) {
   const { data: d } = useDeposit(appointmentId)
   const received = useDepositReceived()
+  const returned = useDepositReturned()
   if (!d) return null
+  const giveBack = () =>
+    returned.mutate(appointmentId, {
+      onSuccess: () => toast.success('Sinal devolvido', { description: 'A devolução ficou registrada com a data de hoje.' }),
+      onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível registrar a devolução.') }),
+    })
   const confirm = () =>
     received.mutate(appointmentId, {
       onSuccess: () => toast.success('Sinal recebido', { description: 'Agendamento confirmado; enviamos a confirmação ao cliente.' }),
@@ -33,10 +39,18 @@ export function DepositPanel({ appointmentId }: { appointmentId: string }) {
           </li>
         ))}
       </ol>
+      {d.returnedAt ? <p>Devolvido em {formatInstant(d.returnedAt)}</p> : null}
       {d.state === 'pending' ? (
         <div>
           <Button type="button" size="sm" onClick={confirm} disabled={received.isPending}>
             Sinal recebido
+          </Button>
+        </div>
+      ) : null}
+      {d.state === 'to_return' || d.state === 'paid' || d.state === 'retained' ? (
+        <div>
+          <Button type="button" size="sm" variant={d.state === 'to_return' ? 'default' : 'outline'} onClick={giveBack} disabled={returned.isPending}>
+            Sinal devolvido
           </Button>
         </div>
       ) : null}

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import type { Schemas } from '@/lib/api/client'
 import { brDate, formatBRL } from '@/lib/format'
+import { depositLabel } from '@/lib/api/endpoints/deposits'
 import { emailText, phoneText, requiredText, serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { whatsappFor } from '@/lib/whatsapp'
 import { errorMessage } from '@/lib/api/client'
@@ -101,6 +102,28 @@ export default function ClientHistoryPage() {
           {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
         </CardContent>
       </Card>
+      {data.deposits.length > 0 ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Sinais</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-stone-100 dark:divide-stone-800" aria-label="Sinais do cliente">
+              {data.deposits.map((d) => (
+                <li key={d.appointmentId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                  <Link to={`/appointment/${d.appointmentId}`} className="hover:underline">
+                    <span className="font-medium">
+                      {brDate(d.date)} às {d.time}
+                    </span>{' '}
+                    · {d.service} · {formatBRL(d.amountCents)}
+                  </Link>
+                  <span className="font-medium">{depositLabel[d.state] ?? d.state}</span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
       <PrivacyCard history={data} />
     </div>
   )

@@ -16,6 +16,7 @@ const report = (period: { key: string; from: string; to: string }) => ({
   recentDates: [],
   monthlyRevenue: months.map((month) => ({ month, realizedCents: month === '2026-10' ? 32000 : 0, scheduledCents: 0 })),
   noShows: { due: 5, count: 1, rate: 20, byProfessional: [], byMonth: months.map((name) => ({ name, due: 0, count: 0, rate: 0 })) },
+  deposits: { receivedCount: 0, receivedCents: 0, retainedCount: 0, retainedCents: 0, returnedCount: 0, returnedCents: 0, toReturnCount: 0, toReturnCents: 0 },
 })
 
 function setup(path: string) {

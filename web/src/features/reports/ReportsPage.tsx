@@ -211,6 +211,14 @@ function Overview({ r }: { r: Report }) {
         <Stat label="Total de agendamentos" value={String(o.totalAppointments)} hint="Todos os status, cancelados inclusive" />
         <Stat label="Clientes únicos" value={String(o.uniqueClients)} hint="Com algum agendamento no período" />
       </div>
+      {r.deposits && r.deposits.receivedCount > 0 ? (
+        <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-label="Sinais">
+          <Stat label="Sinais recebidos" value={formatBRL(r.deposits.receivedCents)} hint={plural(r.deposits.receivedCount, 'sinal pago', 'sinais pagos')} />
+          <Stat label="Sinais retidos" value={formatBRL(r.deposits.retainedCents)} hint="Faltas e cancelamentos fora do prazo: entram na receita realizada" />
+          <Stat label="Sinais devolvidos" value={formatBRL(r.deposits.returnedCents)} hint={plural(r.deposits.returnedCount, 'devolução', 'devoluções')} />
+          <Stat label="Sinais a devolver" value={formatBRL(r.deposits.toReturnCents)} hint="Cancelamentos no prazo: devolva via Pix e marque “Sinal devolvido”" />
+        </div>
+      ) : null}
       {o.pendingCount > 0 ? (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
           {o.pendingCount === 1 ? '1 agendamento que já passou continua como confirmado' : `${o.pendingCount} agendamentos que já passaram continuam como confirmados`} (

@@ -925,6 +925,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/deposit/returned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Sinal devolvido': the owner returned the paid deposit by Pix; recorded with the date.
+         * @description A second tap changes nothing. Errors `not_found` (404), `deposit_not_paid` (409: never paid, nothing to return).
+         */
+        post: operations["depositReturned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/deposits/pending": {
         parameters: {
             query?: never;
@@ -2410,6 +2430,16 @@ export interface components {
             days?: components["schemas"]["DayInput"][];
         };
         ClientHistory: {
+            /** @description the deposits (sinais) of their appointments, newest first */
+            deposits: {
+                appointmentId: string;
+                date: string;
+                time: string;
+                service: string;
+                amountCents: number;
+                /** @enum {string} */
+                state: "pending" | "paid" | "expired" | "cancelled" | "to_return" | "returned" | "retained";
+            }[];
             client: {
                 identifier: string;
                 name: string;
@@ -2434,6 +2464,19 @@ export interface components {
             truncated: boolean;
         };
         ClientData: {
+            /** @description the deposits (sinais) of their appointments, each with its history */
+            deposits: {
+                date: string;
+                time: string;
+                service: string;
+                amountCents: number;
+                state: string;
+                /** Format: date-time */
+                paidAt: string | null;
+                /** Format: date-time */
+                returnedAt: string | null;
+                history: string[];
+            }[];
             /** Format: date-time */
             exportedAt: string;
             client: {
@@ -3057,6 +3100,17 @@ export interface components {
                 byProfessional: components["schemas"]["NoShowGroup"][];
                 /** @description the months of monthlyRevenue, oldest first; name is YYYY-MM */
                 byMonth: components["schemas"]["NoShowGroup"][];
+            };
+            /** @description The period's deposits (sinais), by their appointments' dates: received (paid), retained (kept on a no-show or a late cancellation; included in overview.realizedCents), returned, still to return */
+            deposits: {
+                receivedCount: number;
+                receivedCents: number;
+                retainedCount: number;
+                retainedCents: number;
+                returnedCount: number;
+                returnedCents: number;
+                toReturnCount: number;
+                toReturnCents: number;
             };
         };
         NoShowGroup: {
@@ -4456,6 +4510,32 @@ export interface operations {
         };
     };
     depositReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDetails"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    depositReturned: {
         parameters: {
             query?: never;
             header: {

@@ -47,6 +47,15 @@ export function useDepositReceived() {
   })
 }
 
+/** "Sinal devolvido": the owner returned the deposit by Pix (recorded with the date). */
+export function useDepositReturned() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => request('post', '/api/appointments/{id}/deposit/returned', { path: { id }, auth: true }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.appointments.all }),
+  })
+}
+
 /** A deposit's state in pt-BR. */
 export const depositLabel: Record<string, string> = {
   pending: 'Sinal pendente',
