@@ -1,10 +1,6 @@
 package notifications_test
 
 import (
-	"bufio"
-	"context"
-	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -20,36 +16,14 @@ func TestEvents_AnEleventhStreamEndsTheOldest(t *testing.T) {
 	e := servertest.Start(t, db.SQLite)
 	c := e.Client()
 	c.Signup("Ana", "ana@example.com", "segredo1", "gato")
-	type stream struct {
-		events <-chan string
-		ended  <-chan struct{}
-	}
-	open := func() stream {
-		ctx, cancel := context.WithCancel(context.Background())
-		t.Cleanup(cancel)
-		req, _ := http.NewRequestWithContext(ctx, "GET", e.HTTP.URL+"/api/events", nil)
-		req.Header.Set("Authorization", "Bearer "+c.Token)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil || res.StatusCode != 200 {
-			t.Fatalf("stream: %v %v", err, res)
-		}
-		out, ended := make(chan string, 16), make(chan struct{})
-		go func() {
-			defer close(ended)
-			defer res.Body.Close()
-			sc := bufio.NewScanner(res.Body)
-			for sc.Scan() {
-				if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
-					out <- name
-				}
-			}
-		}()
-		if got := <-out; got != "ready" {
+	open := func() liveStream {
+		s := openStream(t, e, c.Token)
+		if got := s.next(5 * time.Second); got != "ready" {
 			t.Fatalf("first event %q", got)
 		}
-		return stream{out, ended}
+		return s
 	}
-	var streams []stream
+	var streams []liveStream
 	for range events.MaxStreams + 1 {
 		streams = append(streams, open())
 	}

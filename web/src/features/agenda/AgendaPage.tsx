@@ -1,6 +1,7 @@
 import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
+import { useAddressState } from '@/lib/address-state'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
@@ -30,25 +31,10 @@ const short = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
 
 /** The agenda's state lives in the address: view, date, professional, search and status (reload, back and a shared link show the same agenda). */
 function useAgendaState(today: string) {
-  const [params, setParams] = useSearchParams()
-  // The latest address, for changes made from a timer (the search's debounce) after other changes.
-  const latest = useRef(params)
-  latest.current = params
+  const [params, setParams] = useAddressState()
   const view: View = params.get('v') === 'week' || params.get('v') === 'month' ? (params.get('v') as View) : 'day'
   const cursor = /^\d{4}-\d{2}-\d{2}$/.test(params.get('d') ?? '') ? params.get('d')! : today
-  const set = (next: Partial<Record<'v' | 'd' | 'p' | 'q' | 's', string>>, replace = false) =>
-    setParams(
-      () => {
-        const out = new URLSearchParams(latest.current)
-        for (const [k, v] of Object.entries(next)) {
-          if (v) out.set(k, v)
-          else out.delete(k)
-        }
-        latest.current = out
-        return out
-      },
-      { replace },
-    )
+  const set = (next: Partial<Record<'v' | 'd' | 'p' | 'q' | 's', string>>, replace = false) => setParams(next, replace)
   return { view, cursor, professional: params.get('p') ?? '', q: params.get('q') ?? '', status: params.get('s') ?? '', set }
 }
 

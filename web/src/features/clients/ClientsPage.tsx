@@ -1,6 +1,7 @@
 import { Download, Search } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { useAddressState } from '@/lib/address-state'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { clientPathOf } from '@/components/client-link'
@@ -25,29 +26,12 @@ const PAGE = 50
  * pause, not on every key, and goes back to the first page.
  */
 function useClientsState() {
-  const [params, setParams] = useSearchParams()
-  const latest = useRef(params)
-  latest.current = params
+  const [params, setParams] = useAddressState()
   const q = params.get('q') ?? ''
   const page = Math.max(0, Number(params.get('p') ?? '1') - 1 || 0)
+  // A new search goes back to the first page.
   const set = (next: { q?: string; page?: number }, replace = false) =>
-    setParams(
-      () => {
-        const out = new URLSearchParams(latest.current)
-        if (next.q !== undefined) {
-          if (next.q) out.set('q', next.q)
-          else out.delete('q')
-          out.delete('p')
-        }
-        if (next.page !== undefined) {
-          if (next.page > 0) out.set('p', String(next.page + 1))
-          else out.delete('p')
-        }
-        latest.current = out
-        return out
-      },
-      { replace },
-    )
+    setParams(next.q !== undefined ? { q: next.q, p: undefined } : { p: next.page ? String(next.page + 1) : undefined }, replace)
   return { q, page, set }
 }
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { CalendarDays, CheckCircle2, Circle, Clock, Copy, DollarSign, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -19,6 +18,7 @@ import { AnswerBadge } from '@/components/answer-badge'
 import { useDashboard } from './api/get-dashboard'
 import { PendingDeposits } from './PendingDeposits'
 import { ClientLink } from '@/components/client-link'
+import { copyText } from '@/lib/clipboard'
 
 type Dashboard = Schemas['Dashboard']
 type SetupStatus = Schemas['SetupStatus']
@@ -146,14 +146,7 @@ function BookingLinkCard({ username }: { username: string | null }) {
     )
   }
   const url = `${window.location.origin}/agende/${username}`
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url)
-      toast.success('Link copiado!')
-    } catch {
-      toast.error('Erro ao copiar', { description: 'Não foi possível copiar o link. Tente novamente.' })
-    }
-  }
+  const copy = () => copyText(url, 'Link copiado!', 'Erro ao copiar', 'Não foi possível copiar o link. Tente novamente.')
   return (
     <Card>
       <CardHeader>

@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { formatInstant } from '@/lib/dates'
 import { useCalendarFeeds, useCreateCalendarFeed, useDeleteCalendarFeed, useSetCalendarFeedPhone } from './api/calendar-feeds'
+import { copyText } from '@/lib/clipboard'
 
 /**
  * 'Calendário no celular': a private iCalendar address for the whole
@@ -55,12 +56,7 @@ export function CalendarFeedsCard() {
               <Button
                 type="button"
                 variant="outline"
-                onClick={() =>
-                  void navigator.clipboard?.writeText(shown.url).then(
-                    () => toast.success('Endereço copiado'),
-                    () => toast.error('Copie o endereço manualmente.'),
-                  )
-                }
+                onClick={() => void copyText(shown.url, 'Endereço copiado', 'Copie o endereço manualmente.')}
               >
                 Copiar
               </Button>

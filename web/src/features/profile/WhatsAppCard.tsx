@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useConnectWhatsApp, useDisconnectWhatsApp, useWhatsApp, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
+import { copyText } from '@/lib/clipboard'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
 
@@ -133,12 +134,7 @@ export function Copyable({ id, label, value }: { id: string; label: string; valu
           type="button"
           variant="outline"
           aria-label={`Copiar ${label.toLowerCase()}`}
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => toast.success('Copiado'),
-              () => toast.error('Copie manualmente.'),
-            )
-          }
+          onClick={() => void copyText(value, 'Copiado', 'Copie manualmente.')}
         >
           Copiar
         </Button>

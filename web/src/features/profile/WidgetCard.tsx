@@ -1,7 +1,7 @@
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Textarea } from '@/components/ui/textarea'
+import { copyText } from '@/lib/clipboard'
 
 /** The copy-paste code that puts the booking form on the owner's own site. */
 export function widgetSnippet(origin: string, username: string, name: string): string {
@@ -33,12 +33,7 @@ export function WidgetCard({ username, name }: { username: string | null; name: 
               <Button
                 type="button"
                 variant="outline"
-                onClick={() =>
-                  void navigator.clipboard?.writeText(code).then(
-                    () => toast.success('Código copiado'),
-                    () => toast.error('Copie o código manualmente.'),
-                  )
-                }
+                onClick={() => void copyText(code, 'Código copiado', 'Copie o código manualmente.')}
               >
                 Copiar código
               </Button>

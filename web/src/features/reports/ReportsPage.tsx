@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useAddressState } from '@/lib/address-state'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -28,23 +28,12 @@ const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
 
 /** The period lives in the address (?periodo=, ?de=, ?ate=): a reload or a shared link shows the same report. */
 function usePeriod() {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useAddressState()
   const asked = params.get('periodo') as PeriodKey | null
   const key: PeriodKey = periods.some((p) => p.key === asked) ? asked! : 'month'
   const from = params.get('de') ?? ''
   const to = params.get('ate') ?? ''
-  const set = (next: Record<'periodo' | 'de' | 'ate', string | undefined>) =>
-    setParams(
-      (prev) => {
-        const out = new URLSearchParams(prev)
-        for (const [k, v] of Object.entries(next)) {
-          if (v) out.set(k, v)
-          else out.delete(k)
-        }
-        return out
-      },
-      { replace: true },
-    )
+  const set = (next: Record<'periodo' | 'de' | 'ate', string | undefined>) => setParams(next, true)
   const complete = key !== 'custom' || (isDate(from) && isDate(to) && from <= to)
   const query: ReportFilters = key === 'custom' ? { period: key, from, to } : key === 'month' ? {} : { period: key }
   return { key, from, to, set, complete, query }
