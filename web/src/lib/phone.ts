@@ -18,3 +18,9 @@ export function whatsappNumber(raw: string): string | null {
   const d = phoneDigits(raw)
   return d === null ? null : `55${d}`
 }
+
+/** A Brazilian phone as people write it: "11987654321" → "(11) 98765-4321"; anything that is not a phone, as it is. */
+export function formatPhone(raw: string): string {
+  const d = phoneDigits(raw)
+  return d === null ? raw : `(${d.slice(0, 2)}) ${d.slice(2, -4)}-${d.slice(-4)}`
+}

@@ -7,6 +7,8 @@ import { Select } from '@/components/ui/select'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { brDate } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
+import { whatsappFor } from '@/lib/whatsapp'
 import { useOwnerFreeTimes } from './api/get-free-times'
 import { useOfferTime, useSaveWaitlistSettings, useWaitlist, useWaitlistSettings } from './api/waitlist'
 
@@ -49,7 +51,20 @@ function WaitingClient({ entry: e, place, date }: { entry: Entry; place: number;
       <p className="font-medium">
         {place}. {e.clientName}
       </p>
-      <p className="break-words text-stone-600 dark:text-stone-400">{[e.clientPhone, e.clientEmail].filter(Boolean).join(' · ')}</p>
+      {/* Their contacts as links: an offer that could not be e-mailed is passed on by WhatsApp or e-mail by hand. */}
+      <p className="break-words text-stone-600 dark:text-stone-400">
+        {e.clientPhone ? (
+          <a className="text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(e.clientPhone)} target="_blank" rel="noreferrer">
+            {formatPhone(e.clientPhone)}
+          </a>
+        ) : null}
+        {e.clientPhone && e.clientEmail ? ' · ' : null}
+        {e.clientEmail ? (
+          <a className="text-brand-700 hover:underline dark:text-brand-200" href={`mailto:${e.clientEmail}`}>
+            {e.clientEmail}
+          </a>
+        ) : null}
+      </p>
       <p>
         {e.serviceName} · {e.professionalName || 'Qualquer profissional'} · {when} · {partLabel[e.partOfDay]}
       </p>
@@ -144,13 +159,16 @@ function OfferMinutes() {
     })
   }
   return (
-    <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2 border-t border-stone-200 pt-3 dark:border-stone-800">
+    <form onSubmit={submit} className="mt-4 border-t border-stone-200 pt-3 dark:border-stone-800">
       <Field id="wl-minutes" label="Minutos para o cliente confirmar uma oferta">
-        <Input id="wl-minutes" type="number" min={5} max={1440} inputMode="numeric" className="w-28" value={shown} onChange={(ev) => setValue(ev.target.value)} />
+        {/* The button beside its field, not past the end of the label's line. */}
+        <div className="flex flex-wrap items-center gap-2">
+          <Input id="wl-minutes" type="number" min={5} max={1440} inputMode="numeric" className="w-28" value={shown} onChange={(ev) => setValue(ev.target.value)} />
+          <Button type="submit" variant="outline" size="sm" disabled={save.isPending || value === null}>
+            Salvar prazo
+          </Button>
+        </div>
       </Field>
-      <Button type="submit" variant="outline" size="sm" disabled={save.isPending || value === null}>
-        Salvar prazo
-      </Button>
     </form>
   )
 }
