@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -197,7 +198,7 @@ func (s *Service) RegisterJobs() {
 		if p.N == 0 {
 			p.N = 1
 		}
-		return s.remind(ctx, "", p.AppointmentID, p.For, p.N, false)
+		return s.remind(ctx, "", p.AppointmentID, p.For, p.N, false, true)
 	})
 }
 
@@ -207,13 +208,21 @@ func (s *Service) RegisterJobs() {
 // good (whatsapp.Fallback). Like the job, it is quiet for an appointment
 // cancelled or moved since, another owner's, or a client without e-mail.
 func (s *Service) EmailReminder(ctx context.Context, ownerID, appointmentID string, n int, at string) error {
-	return s.remind(ctx, ownerID, appointmentID, at, n, true)
+	return s.remind(ctx, ownerID, appointmentID, at, n, true, false)
 }
 
 // remind sends a reminder; ownerID, when given, must own the appointment;
-// emailOnly skips the WhatsApp sender.
-func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, emailOnly bool) error {
+// emailOnly skips the WhatsApp sender. ownJob (the reminder job itself)
+// marks the job done in the transaction that queues the message
+// (jobs.Finish): a process killed after it commits leaves a finished job,
+// never one that runs again and queues the message twice.
+func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, emailOnly, ownJob bool) error {
 	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		if ownJob {
+			if err := jobs.Finish(ctx, tx, s.Clock.Now()); err != nil {
+				return err
+			}
+		}
 		var a booked
 		a.Booked = &Booked{ID: id}
 		var status, waText, emailText string

@@ -37,6 +37,11 @@ type Message struct {
 	Text        string       `json:"text"`
 	HTML        string       `json:"html"`
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// ID is the Message-ID's left part (before "@"), "" for a random one.
+	// The delivery job sets it from the job's id, so a send that is tried
+	// again after a crash (SMTP takes no idempotency key) carries the same
+	// Message-ID, and mailboxes that fold repeats show it once.
+	ID string `json:"-"`
 }
 
 // Sender delivers a message now.
@@ -55,7 +60,11 @@ func build(from string, m Message) (*gomail.Msg, error) {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.ID != "" {
+		msg.SetMessageIDWithValue(m.ID + "@agendei")
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
@@ -157,6 +166,7 @@ func NewMailer(q *jobs.Queue, s Sender) *Mailer {
 		if err := json.Unmarshal(payload, &m); err != nil {
 			return err
 		}
+		m.ID = jobs.ID(ctx)
 		return s.Send(ctx, m)
 	})
 	return &Mailer{queue: q}

@@ -27,8 +27,15 @@ const sendJob = "whatsapp.send"
 const maxTries = 5
 
 // sendLease is how long an attempt owns its message: a "sending" row older
-// than this is an attempt that died between claiming and recording.
-const sendLease = 90 * time.Second
+// than this is an attempt that died between claiming and recording. Twice
+// the Graph client's timeout (15 s): a live attempt has recorded by then.
+// A job that finds the message still leased fails with errSending and
+// looks again after its back-off (30 s), when the lease has ended.
+const sendLease = 30 * time.Second
+
+// errSending is a job's answer when another attempt holds the message's
+// lease: not done; the job's back-off brings it back.
+var errSending = errors.New("whatsapp: message being sent by another attempt")
 
 // Fallback sends the e-mail of a message that WhatsApp will not carry
 // (failed for good, or its outcome unknown after a crash).
@@ -219,6 +226,11 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 		// An attempt died between claiming and recording: its outcome is
 		// unknown, and a second message would be worse than an e-mail.
 		return "", "", 0, false, s.giveUp(ctx, p, id, "unknown", "resultado desconhecido (o envio foi interrompido); enviado por e-mail")
+	case state == "sending":
+		// Another attempt holds it (alive, or killed less than a lease
+		// ago): this job must not end as done, or a killed attempt's
+		// message would be left "sending" for good.
+		return "", "", 0, false, errSending
 	}
 	return "", "", 0, false, nil
 }
