@@ -42,6 +42,35 @@ type Data struct {
 	// Deposits are the deposits (sinais) of their appointments, with every
 	// change of each (issue 29).
 	Deposits []DataDeposit `json:"deposits"`
+	// What was sent to them about their appointments (issue 28): the
+	// one-tap answer links and the WhatsApp messages with the status Meta
+	// last reported.
+	AnswerLinks      []DataAnswerLink `json:"answerLinks"`
+	WhatsAppMessages []DataMessage    `json:"whatsappMessages"`
+}
+
+// DataAnswerLink is a one-tap answer link sent to the client (the link
+// itself is kept only as a hash, so it is not in the copy).
+type DataAnswerLink struct {
+	AppointmentDate string    `json:"appointmentDate"`
+	AppointmentTime string    `json:"appointmentTime"`
+	Action          string    `json:"action"`  // confirm, reschedule, cancel
+	Channel         string    `json:"channel"` // email, whatsapp
+	CreatedAt       time.Time `json:"createdAt"`
+}
+
+// DataMessage is a WhatsApp message sent to the client about one of their
+// appointments, with its delivery status.
+type DataMessage struct {
+	AppointmentDate string     `json:"appointmentDate"`
+	AppointmentTime string     `json:"appointmentTime"`
+	Kind            string     `json:"kind"`
+	State           string     `json:"state"`
+	Error           string     `json:"error"`
+	EmailedInstead  bool       `json:"emailedInstead"`
+	SentAt          *time.Time `json:"sentAt"`
+	StatusAt        *time.Time `json:"statusAt"`
+	CreatedAt       time.Time  `json:"createdAt"`
 }
 
 // DataWaitlist is one of the client's waitlist entries (issue 28, point 3),
@@ -114,7 +143,8 @@ var (
 
 // ClientData gathers everything stored about the client with this key.
 func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
-	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{}}
+	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{},
+		AnswerLinks: []DataAnswerLink{}, WhatsAppMessages: []DataMessage{}}
 	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
 		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
@@ -162,7 +192,50 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 		d.Notifications = append(d.Notifications, n)
 		return nil
 	})
-	return d, err
+	if err != nil {
+		return nil, err
+	}
+	return d, s.sentData(ctx, d, userID, key)
+}
+
+// sentData adds what was sent to the client about their appointments:
+// answer links and WhatsApp messages, found by the appointments' ids.
+func (s *Service) sentData(ctx context.Context, d *Data, userID, key string) error {
+	theirs := `t.user_id = ? AND a.user_id = ? AND a.client_key = ?`
+	err := db.Each(ctx, s.DB, `SELECT a.appointment_date, a.appointment_time, t.action, t.channel, t.created_at
+		FROM answer_tokens t JOIN appointments a ON a.id = t.appointment_id WHERE `+theirs+` ORDER BY t.created_at DESC, t.action`,
+		[]any{userID, userID, key}, func(r *sql.Rows) error {
+			var l DataAnswerLink
+			if err := r.Scan(&l.AppointmentDate, &l.AppointmentTime, &l.Action, &l.Channel, &l.CreatedAt); err != nil {
+				return err
+			}
+			l.CreatedAt = l.CreatedAt.UTC()
+			d.AnswerLinks = append(d.AnswerLinks, l)
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	return db.Each(ctx, s.DB, `SELECT a.appointment_date, a.appointment_time, t.kind, t.state, t.error, t.emailed, t.sent_at, t.status_at, t.created_at
+		FROM whatsapp_messages t JOIN appointments a ON a.id = t.appointment_id WHERE `+theirs+` ORDER BY t.created_at DESC, t.id`,
+		[]any{userID, userID, key}, func(r *sql.Rows) error {
+			var m DataMessage
+			var sent, status sql.NullTime
+			if err := r.Scan(&m.AppointmentDate, &m.AppointmentTime, &m.Kind, &m.State, &m.Error, &m.EmailedInstead, &sent, &status, &m.CreatedAt); err != nil {
+				return err
+			}
+			m.SentAt, m.StatusAt, m.CreatedAt = utcOrNil(sent), utcOrNil(status), m.CreatedAt.UTC()
+			d.WhatsAppMessages = append(d.WhatsAppMessages, m)
+			return nil
+		})
+}
+
+func utcOrNil(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
 
 // waitlistData adds the client's waitlist entries (by their key), newest
@@ -229,11 +302,12 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE `+theirs, userID, key, userID, key); err != nil {
 			return err
 		}
-		// Their later private links and their one-tap answer links go (each
-		// was a message to them); the appointments' first links stay, as the
-		// appointments do, and so do their answers (like the status: nothing
-		// personal once the name is gone).
-		for _, table := range []string{"appointment_links", "answer_tokens"} {
+		// Their later private links, their one-tap answer links and the
+		// WhatsApp messages sent to them go (each was a message to them, and
+		// a message's error may quote their number); the appointments' first
+		// links stay, as the appointments do, and so do their answers (like
+		// the status: nothing personal once the name is gone).
+		for _, table := range []string{"appointment_links", "answer_tokens", "whatsapp_messages"} {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE user_id = ? AND appointment_id IN (SELECT id FROM appointments WHERE user_id = ? AND client_key = ?)`,
 				userID, userID, key); err != nil {
 				return err
@@ -278,18 +352,30 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 	cw := csv.NewWriter(w)
 	cw.Comma = ';'
 	cw.UseCRLF = true
-	if err := cw.Write([]string{"Data", "Horário", "Serviço", "Profissional", "Duração (min)", "Valor", "Status", "Nome", "Email", "Telefone", "Observações", "Criado em"}); err != nil {
+	if err := cw.Write([]string{"Data", "Horário", "Serviço", "Profissional", "Duração (min)", "Valor", "Status", "Nome", "Email", "Telefone", "Observações", "Criado em",
+		"Resposta do cliente", "Respondido em", "Respondido por"}); err != nil {
 		return err
 	}
 	for _, a := range d.Appointments {
+		answeredAt := ""
+		if a.AnsweredAt != nil {
+			answeredAt = brfmt.DayTime(*a.AnsweredAt)
+		}
 		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, cell(a.Service), cell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
-			brfmt.Status(a.Status), cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt)}); err != nil {
+			brfmt.Status(a.Status), cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt),
+			answerWords[a.Answer], answeredAt, channelWords[a.AnswerChannel]}); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
 }
+
+// answerWords and channelWords say a client's answer in the agenda's words.
+var (
+	answerWords  = map[string]string{"": "sem resposta", "confirmed": "confirmado pelo cliente", "reschedule": "pediu para remarcar", "cancelled": "cancelado pelo cliente"}
+	channelWords = map[string]string{"": "", "email": "e-mail", "whatsapp": "WhatsApp", "link": "link do cliente"}
+)
 
 func (h *Handlers) data(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()

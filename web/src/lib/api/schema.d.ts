@@ -2535,6 +2535,33 @@ export interface components {
                     createdAt: string;
                 }[];
             }[];
+            /** @description The one-tap answer links sent to the client (issue 28, point 1), newest first; the links themselves are kept only as hashes. */
+            answerLinks: {
+                appointmentDate: string;
+                appointmentTime: string;
+                /** @enum {string} */
+                action: "confirm" | "reschedule" | "cancel";
+                /** @enum {string} */
+                channel: "email" | "whatsapp";
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description The WhatsApp messages sent to the client about their appointments (issue 28, point 2), newest first, with the delivery status Meta last reported. */
+            whatsappMessages: {
+                appointmentDate: string;
+                appointmentTime: string;
+                kind: string;
+                /** @description sending, retry, sent, delivered, read, failed, unknown */
+                state: string;
+                error: string;
+                emailedInstead: boolean;
+                /** Format: date-time */
+                sentAt: string | null;
+                /** Format: date-time */
+                statusAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
         Reminders: {
             /** @description minutes before each appointment a reminder goes, earliest first (0, 1 or 2 reminders) */
