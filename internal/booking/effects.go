@@ -67,10 +67,8 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		}
 		return s.ownerMail(ctx, tx, b, title, says)
 	}
-	if cs, ok := s.WhatsApp.(ConfirmationSender); ok && b.ClientPhone != "" {
-		if err := cs.SendConfirmation(ctx, tx, b.OwnerID, b.ID, b.ClientPhone, b.Date+" "+b.Time); err != nil {
-			return err
-		}
+	if err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
+		return err
 	}
 	if s.Mailer == nil {
 		return nil
@@ -117,6 +115,18 @@ func (s *Service) ownerMail(ctx context.Context, tx *db.Tx, b booked, title, say
 // the appointment's client's (jobs.About), so that erasing the client drops it.
 func about(ownerID, appointmentID string) jobs.About {
 	return jobs.About{UserID: ownerID, AppointmentID: appointmentID}
+}
+
+// confirmByWhatsApp queues WhatsApp's confirmation of b (its time as it
+// now stands) when a ConfirmationSender is plugged in and the client has a
+// phone; the sender decides whether it can (connected, template approved)
+// and may (its limits per recipient and per owner), as for every booking.
+func (s *Service) confirmByWhatsApp(ctx context.Context, tx *db.Tx, b booked) error {
+	cs, ok := s.WhatsApp.(ConfirmationSender)
+	if !ok || b.ClientPhone == "" {
+		return nil
+	}
+	return cs.SendConfirmation(ctx, tx, b.OwnerID, b.ID, b.ClientPhone, b.Date+" "+b.Time)
 }
 
 // confirmToClient queues the client's confirmation, with the invite and the

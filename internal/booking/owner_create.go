@@ -24,8 +24,9 @@ import (
 // that came by phone or WhatsApp).
 type OwnerInput struct {
 	Input
-	// NotifyClient sends the client the confirmation (invite, cancel link,
-	// reminder) when the client has an e-mail.
+	// NotifyClient sends the client the confirmation — by e-mail (invite,
+	// cancel link) when they have one, and WhatsApp's when they have a phone
+	// and the owner's number can carry it — and their reminders.
 	NotifyClient bool `json:"notifyClient"`
 	// OutsideHours is the owner's explicit yes to a time outside the
 	// professional's hours (a closed day, a break, after closing).
@@ -237,28 +238,44 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, firstID); err != nil {
 				return err
 			}
-			if !in.NotifyClient || in.ClientEmail == "" || s.Mailer == nil {
+			if !in.NotifyClient {
 				return nil
 			}
-			// One confirmation (of the first session), and a reminder before each.
-			for i, b := range booked {
-				if i == 0 {
-					if err := s.confirmToClient(ctx, tx, stamp, b); err != nil {
-						return err
-					}
-					continue
-				}
-				if err := s.remindLater(ctx, tx, stamp, b); err != nil {
-					return err
-				}
+			// WhatsApp's confirmation of the first session, as a public
+			// booking gets it, when the owner's number can carry it.
+			if err := s.confirmByWhatsApp(ctx, tx, booked[0]); err != nil {
+				return err
 			}
-			return nil
+			return s.notifyCreated(ctx, tx, stamp, booked)
 		})
 	})
 	if err != nil {
 		return "", err
 	}
 	return firstID, nil
+}
+
+// notifyCreated sends an owner-made appointment's client one confirmation
+// e-mail (of the first session) and a reminder before each session; a
+// client with only a phone gets the reminders when WhatsApp can carry
+// them, as after a public booking.
+func (s *Service) notifyCreated(ctx context.Context, tx *db.Tx, stamp time.Time, booked []booked) error {
+	byEmail := booked[0].ClientEmail != "" && s.Mailer != nil
+	if !byEmail && (booked[0].ClientPhone == "" || s.WhatsApp == nil) {
+		return nil
+	}
+	for i, b := range booked {
+		var err error
+		if i == 0 && byEmail {
+			err = s.confirmToClient(ctx, tx, stamp, b)
+		} else {
+			err = s.remindLater(ctx, tx, stamp, b)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func bookedOf(id, date string, in OwnerInput, pro *schedule.Professional, svc *schedule.Service, token, ownerID, ownerName string, local time.Time) booked {

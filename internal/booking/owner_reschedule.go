@@ -50,7 +50,7 @@ var (
 // current is what a reschedule starts from.
 type current struct {
 	status, professionalID, serviceID, professionalName, serviceName string
-	date, time, clientName, clientEmail, series                      string
+	date, time, clientName, clientEmail, clientPhone, series         string
 	duration, before, after, sequence                                int
 	price                                                            int64
 }
@@ -92,8 +92,8 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 		var c current
 		var pro, svc, series sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
-			client_name, client_email, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
-			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
+			client_name, client_email, client_phone, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.clientPhone, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
 		if errors.Is(err, sql.ErrNoRows) {
 			return errMoveMissing
 		}
@@ -209,23 +209,39 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
 				return err
 			}
-			if !in.NotifyClient || c.clientEmail == "" || s.Mailer == nil {
+			if !in.NotifyClient {
+				return nil
+			}
+			byEmail := c.clientEmail != "" && s.Mailer != nil
+			if !byEmail && (c.clientPhone == "" || s.WhatsApp == nil) {
 				return nil
 			}
 			// One e-mail, with the moved appointment's updated invite and a
-			// fresh private link to it, and a reminder before each session at
-			// its new time.
-			token, err := addLink(ctx, tx, ownerID, id, stamp)
-			if err != nil {
-				return err
+			// fresh private link to it, and WhatsApp's confirmation of the new
+			// time when the owner's number can carry it (as for a public
+			// booking); a reminder before each session at its new time.
+			token := ""
+			if byEmail {
+				var err error
+				if token, err = addLink(ctx, tx, ownerID, id, stamp); err != nil {
+					return err
+				}
 			}
 			for i, m := range moves {
+				var err error
 				b := booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
-					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail,
+					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
 					OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
-				if i == 0 {
-					err = s.confirmToClient(ctx, tx, stamp, b)
-				} else {
+				switch {
+				case i == 0 && byEmail:
+					if err = s.confirmByWhatsApp(ctx, tx, b); err == nil {
+						err = s.confirmToClient(ctx, tx, stamp, b)
+					}
+				case i == 0:
+					if err = s.confirmByWhatsApp(ctx, tx, b); err == nil {
+						err = s.remindLater(ctx, tx, stamp, b)
+					}
+				default:
 					err = s.remindLater(ctx, tx, stamp, b)
 				}
 				if err != nil {

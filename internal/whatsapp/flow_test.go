@@ -150,3 +150,64 @@ func TestFlow_NewBookingGetsAWhatsAppConfirmation(t *testing.T) {
 		}
 	})
 }
+
+// An appointment the owner writes into the agenda, or moves, with "notify
+// the client" gets WhatsApp's confirmation as a public booking does (of its
+// time as it now stands; a client with only a phone too), through the same
+// outbox and limits; without "notify" the client hears nothing.
+func TestFlow_OwnerMadeAndMovedAppointmentsGetTheWhatsAppConfirmation(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		var pros []struct{ ID string }
+		w.owner.Do("GET", "/api/professionals", nil).JSON(t, &pros)
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		create := func(at, name, phone string, notify bool) string {
+			t.Helper()
+			var out struct{ ID string }
+			r := w.owner.Do("POST", "/api/appointments", map[string]any{"professionalId": pros[0].ID, "serviceId": svcs[0].ID, "date": "2026-11-27", "time": at,
+				"clientName": name, "clientPhone": phone, "notifyClient": notify})
+			if r.StatusCode != 201 {
+				t.Fatalf("create: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &out)
+			return out.ID
+		}
+		confirmations := func() []graphtest.Message {
+			var out []graphtest.Message
+			for _, m := range w.fake.Messages() {
+				if m.Template == "agendei_confirmacao_v1" {
+					out = append(out, m)
+				}
+			}
+			return out
+		}
+		create("09:00", "Quieta", "(21) 91111-2222", false)
+		id := create("10:00", "Carla Dias", "(21) 99876-5432", true)
+		w.e.RunJobs()
+		sent := confirmations()
+		if len(sent) != 1 || sent[0].To != "5521998765432" || sent[0].Body[0] != "Carla Dias" || sent[0].Body[4] != "10:00" {
+			t.Fatalf("confirmations at Meta: %+v", sent)
+		}
+		if r := w.owner.Do("POST", "/api/appointments/"+id+"/reschedule", map[string]any{"date": "2026-11-27", "time": "15:00", "notifyClient": true}); r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		sent = confirmations()
+		if len(sent) != 2 || sent[1].To != "5521998765432" || sent[1].Body[4] != "15:00" {
+			t.Fatalf("confirmations after the move: %+v", sent)
+		}
+		// A move without "notify" says nothing.
+		if r := w.owner.Do("POST", "/api/appointments/"+id+"/reschedule", map[string]any{"date": "2026-11-27", "time": "16:00"}); r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		if n := len(confirmations()); n != 2 {
+			t.Fatalf("%d confirmations after a silent move", n)
+		}
+		if p := w.fake.Problems(); len(p) > 0 {
+			t.Fatalf("requests not as Meta documents: %v", p)
+		}
+	})
+}
