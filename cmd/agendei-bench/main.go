@@ -100,6 +100,7 @@ type server struct {
 	base string
 	dir  string
 	dsn  string
+	env  []string // more environment for the process (the reminders row's fakes)
 }
 
 func start(dsn string) *server {
@@ -125,7 +126,7 @@ func (s *server) launch(disable string) {
 		args = append(args, "--database-url", s.dsn)
 	}
 	cmd := exec.Command(*binary, args...)
-	cmd.Env = append(os.Environ(), "AGENDEI_BENCH_DISABLE="+disable)
+	cmd.Env = append(append(os.Environ(), "AGENDEI_BENCH_DISABLE="+disable), s.env...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	must(cmd.Start())
 	s.cmd, s.base = cmd, base
@@ -496,6 +497,11 @@ func run(engine, dsn string) {
 	// rows above, before the public read part restarts it.
 	if asked("live agenda") {
 		liveAgenda(engine, srv, append(slices.Clone(small), busy, booker))
+	}
+	// The reminders row (reminders.go): the same owners, sending through
+	// instances started for it; srv is started again below.
+	if strings.Contains("reminders", *only) {
+		remindersBench(engine, srv, append(slices.Clone(small), busy, booker), now)
 	}
 
 	// The public read path with each of its mechanisms off in turn

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
@@ -64,4 +65,37 @@ func Appointments(ctx context.Context, d *db.DB, ownerID string, pros, svcs []Re
 		return err
 	}
 	return d.Analyze(ctx) // what the server does when it starts
+}
+
+// Due is one appointment with a reminder due: its time and its client.
+type Due struct {
+	Pro, Svc             Ref
+	Day                  time.Time // the appointment's local date (São Paulo)
+	At                   string    // "HH:MM"
+	Client, Email, Phone string
+}
+
+// DueReminder writes a confirmed appointment and queues its first
+// reminder, due at due, inside tx — the job booking queues when it books
+// (booking.reminder, naming the appointment, the time it reminds of and
+// which reminder), as if the moment of a reminder planned long ago had
+// come. It returns the appointment's id.
+func DueReminder(ctx context.Context, tx *db.Tx, q *jobs.Queue, ownerID string, a Due, due time.Time) (string, error) {
+	var hour, minute int
+	if _, err := fmt.Sscanf(a.At, "%d:%d", &hour, &minute); err != nil {
+		return "", err
+	}
+	day := a.Day.Format("2006-01-02")
+	starts := time.Date(a.Day.Year(), a.Day.Month(), a.Day.Day(), hour, minute, 0, 0, saoPaulo).UTC()
+	id := uuid.NewString()
+	now := time.Now().UTC()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name,
+		duration, price_cents, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status,
+		cancel_token_hash, search_key, client_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 50, 10000, ?, ?, ?, '', ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
+		id, ownerID, a.Pro.ID, a.Svc.ID, a.Pro.Name, a.Svc.Name, a.Client, a.Email, a.Phone, day, a.At, starts,
+		uuid.NewString(), booking.SearchKey(a.Client, a.Email), booking.ClientKey(a.Phone, a.Email), now, now); err != nil {
+		return "", err
+	}
+	payload := map[string]any{"appointmentId": id, "for": day + " " + a.At, "n": 1}
+	return id, q.Enqueue(ctx, tx, jobs.About{UserID: ownerID, AppointmentID: id}, "booking.reminder", payload, due, 8)
 }

@@ -32,12 +32,27 @@ type Server struct {
 	Fail bool
 	// User and Pass, when set, are required with AUTH PLAIN.
 	User, Pass string
+	// OnMessage, when set, is handed each received message instead of
+	// keeping it (cmd/agendei-bench counts thousands without holding them).
+	// Set it before the first message arrives.
+	OnMessage func(Message)
 }
 
 // Start runs a server until the test ends.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	s := &Server{}
+	s, stop, err := Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return s
+}
+
+// Listen runs a server on loopback until stop is called, outside a test
+// (the benchmark's local SMTP server).
+func Listen() (s *Server, stop func(), err error) {
+	s = &Server{}
 	srv := smtp.NewServer(&backend{s: s})
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
@@ -45,12 +60,11 @@ func Start(t testing.TB) *Server {
 	srv.WriteTimeout = 10 * time.Second
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	s.Addr = ln.Addr().String()
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { srv.Close() })
-	return s
+	return s, func() { srv.Close() }, nil
 }
 
 // Messages returns what was received so far.
@@ -107,6 +121,10 @@ func (x *session) Data(r io.Reader) error {
 		return &smtp.SMTPError{Code: 451, Message: "try again later"}
 	}
 	x.msg.Data = string(b)
+	if x.s.OnMessage != nil {
+		x.s.OnMessage(x.msg)
+		return nil
+	}
 	x.s.mu.Lock()
 	x.s.messages = append(x.s.messages, x.msg)
 	x.s.mu.Unlock()

@@ -1,0 +1,293 @@
+package main
+
+// The reminders row (issue 28): 10,000 reminders due in the same minute
+// across the bench's 1,000 owners, ten each — one owner in five with
+// WhatsApp connected to the fake Graph API (internal/whatsapp/graphtest),
+// the others by e-mail — sent through the outbox (the job queue) by real
+// `agendei serve` processes to this process's SMTP server
+// (internal/mail/smtptest) and fake Graph API. It reports the time from
+// the reminders' due instant until every client has had theirs, and
+// counts, at the fakes, the reminders each client received: duplicates (a
+// client reminded twice, by one channel or by both) and lost (never
+// reminded). On PostgreSQL two instances share the work on one database,
+// and a second batch is run with the first instance SIGKILLed mid-run: the
+// second must finish it, with none lost and none twice.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"mime"
+	netmail "net/mail"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/agendei/agendei/internal/benchseed"
+	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/mail/smtptest"
+	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/whatsapp"
+	"github.com/agendei/agendei/internal/whatsapp/graphtest"
+)
+
+const (
+	remindersPerOwner = 10
+	whatsAppEvery     = 5               // one owner in this many has WhatsApp connected
+	remindersWait     = 3 * time.Minute // a pass gives up after this
+	killAt            = 0.3             // the kill pass SIGKILLs the first instance once this share is delivered
+)
+
+// tally counts the reminders the fakes received, per client.
+type tally struct {
+	mu     sync.Mutex
+	email  map[string]int // reminder e-mails per recipient address
+	msgIDs map[string]int // per Message-ID
+}
+
+func (t *tally) received(m smtptest.Message) {
+	msg, err := netmail.ReadMessage(strings.NewReader(m.Data))
+	if err != nil {
+		return
+	}
+	subject, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	if err != nil || !strings.HasPrefix(subject, "Lembrete:") {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, to := range m.To {
+		t.email[strings.ToLower(to)]++
+	}
+	t.msgIDs[msg.Header.Get("Message-Id")]++
+}
+
+// client is one reminded client of a pass.
+type client struct{ email, phone string }
+
+// counts is what the fakes received of a pass's reminders.
+type counts struct {
+	reached, duplicates, both, byWhatsApp, sameMessageID int
+}
+
+func (t *tally) count(fake *graphtest.Fake, clients []client) counts {
+	wa := map[string]int{}
+	for _, m := range fake.Messages() {
+		if m.Template == whatsapp.ReminderTemplate().Name {
+			wa[m.To]++
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var c counts
+	for _, cl := range clients {
+		e, w := t.email[cl.email], wa[cl.phone]
+		if e+w > 0 {
+			c.reached++
+		}
+		if e+w > 1 {
+			c.duplicates += e + w - 1
+		}
+		if e > 0 && w > 0 {
+			c.both++
+		}
+		if w > 0 {
+			c.byWhatsApp++
+		}
+	}
+	for _, n := range t.msgIDs {
+		if n > 1 {
+			c.sameMessageID += n - 1
+		}
+	}
+	return c
+}
+
+// remindersBench runs the row on the bench's database (srv's data dir and
+// database, its owners already signed up), with srv stopped meanwhile.
+func remindersBench(engine string, srv *server, all []owner, now time.Time) {
+	smtpSrv, stopSMTP, err := smtptest.Listen()
+	must(err)
+	defer stopSMTP()
+	t := &tally{email: map[string]int{}, msgIDs: map[string]int{}}
+	smtpSrv.OnMessage = t.received
+	fake := graphtest.New()
+	defer fake.Close()
+	env := []string{"AGENDEI_SMTP_URL=smtp://" + smtpSrv.Addr, "AGENDEI_WHATSAPP_GRAPH_URL=" + fake.URL()}
+	_ = srv.cmd.Process.Kill()
+	_, _ = srv.cmd.Process.Wait()
+	first := &server{dir: srv.dir, dsn: srv.dsn, env: env}
+	first.launch("")
+	instances := []*server{first}
+	if engine == "postgres" {
+		second := &server{dir: srv.dir, dsn: srv.dsn, env: env}
+		second.launch("")
+		instances = append(instances, second)
+	}
+	defer func() {
+		for _, s := range instances {
+			_ = s.cmd.Process.Kill()
+			_, _ = s.cmd.Process.Wait()
+		}
+	}()
+	connected := connectWhatsApp(first.base, fake, all)
+	d, err := db.Open(context.Background(), srv.dir, srv.dsn)
+	must(err)
+	defer d.Close()
+	fmt.Printf("\nreminders (%s): %d owners × %d, %d of them with WhatsApp; %d instance(s); load %s\n",
+		engine, len(all), remindersPerOwner, connected, len(instances), loadAverage())
+	remindersPass(engine, 1, d, t, fake, all, now.AddDate(0, 0, 60), instances, false)
+	if engine == "postgres" {
+		remindersPass(engine, 2, d, t, fake, all, now.AddDate(0, 0, 61), instances, true)
+	}
+	if p := fake.Problems(); len(p) > 0 {
+		check(fmt.Sprintf("reminders: requests the fake Graph API refused as misshapen: %d (first: %s)", len(p), p[0]), false)
+	}
+}
+
+// connectWhatsApp connects one owner in whatsAppEvery to a business on the
+// fake, whose templates were approved earlier (created in the account and
+// approved by Meta's review), so the connection finds them APPROVED.
+func connectWhatsApp(base string, fake *graphtest.Fake, all []owner) int {
+	graph := whatsapp.NewGraph(fake.URL())
+	ctx := context.Background()
+	work := make(chan owner)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	n := 0
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for o := range work {
+				biz := fake.AddAccount(graphtest.Account{VerifiedName: "Clínica " + o.username})
+				for _, kind := range whatsapp.Kinds {
+					tpl := whatsapp.TemplateFor(kind)
+					if _, err := graph.CreateTemplate(ctx, biz.Token, biz.WABAID, tpl); err != nil {
+						log.Fatalf("reminders: template at the fake: %v", err)
+					}
+					fake.SetTemplateStatus(biz.WABAID, tpl.Name, "APPROVED")
+				}
+				var s struct{ AccessToken string }
+				if code := call(base, "POST", "/api/auth/login", "", map[string]string{"email": o.username + "@example.com", "password": "segredo-bench-1"}, &s); code != 200 {
+					log.Fatalf("reminders: login %s: %d", o.username, code)
+				}
+				var st whatsapp.Status
+				if code := call(base, "PUT", "/api/whatsapp", s.AccessToken, map[string]string{"wabaId": biz.WABAID, "phoneNumberId": biz.PhoneNumberID,
+					"accessToken": biz.Token, "appSecret": biz.AppSecret}, &st); code != 200 {
+					log.Fatalf("reminders: connect %s: %d", o.username, code)
+				}
+				for _, tpl := range st.Templates {
+					if tpl.Status != "APPROVED" {
+						log.Fatalf("reminders: %s's template %s is %s", o.username, tpl.Name, tpl.Status)
+					}
+				}
+				mu.Lock()
+				n++
+				mu.Unlock()
+			}
+		}()
+	}
+	for i, o := range all {
+		if i%whatsAppEvery == 0 {
+			work <- o
+		}
+	}
+	close(work)
+	wg.Wait()
+	return n
+}
+
+// remindersPass seeds a batch of reminders on day, makes them all due at
+// one instant, and waits until every client has had theirs (or
+// remindersWait); kill SIGKILLs the first instance once killAt of them went.
+func remindersPass(engine string, pass int, d *db.DB, t *tally, fake *graphtest.Fake, all []owner, day time.Time, instances []*server, kill bool) {
+	ctx := context.Background()
+	q := jobs.New(d, clock.Real{}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	// Seeded due far ahead, then made due at once by one UPDATE: the whole
+	// batch comes due at the same instant, however long the seeding took.
+	parked := time.Date(2100, 1, 1, 0, 0, 0, pass, time.UTC)
+	var clients []client
+	seedStart := time.Now()
+	const perTx = 50
+	for from := 0; from < len(all); from += perTx {
+		must(d.InTx(ctx, func(tx *db.Tx) error {
+			for i := from; i < min(from+perTx, len(all)); i++ {
+				o := all[i]
+				for k := range remindersPerOwner {
+					n := (pass*len(all)+i)*remindersPerOwner + k
+					phone := fmt.Sprintf("119%08d", n)
+					c := client{email: fmt.Sprintf("lembrete%d@example.com", n), phone: whatsapp.Recipient(phone)}
+					if _, err := benchseed.DueReminder(ctx, tx, q, o.id, benchseed.Due{Pro: o.pros[0], Svc: o.svcs[0], Day: day,
+						At: fmt.Sprintf("%02d:00", 8+k), Client: fmt.Sprintf("Cliente %d", n), Email: c.email, Phone: phone}, parked); err != nil {
+						return err
+					}
+					clients = append(clients, c)
+				}
+			}
+			return nil
+		}))
+	}
+	seeded := time.Since(seedStart)
+	due := time.Now()
+	res, err := d.ExecContext(ctx, `UPDATE jobs SET run_at = ? WHERE kind = 'booking.reminder' AND run_at = ? AND done_at IS NULL`, due.UTC(), parked)
+	must(err)
+	if n, _ := res.RowsAffected(); int(n) != len(clients) {
+		log.Fatalf("reminders: %d of %d reminders made due", n, len(clients))
+	}
+	label := fmt.Sprintf("%d instance(s)", len(instances))
+	if kill {
+		label += ", the first SIGKILLed at " + fmt.Sprintf("%.0f%%", 100*killAt)
+	}
+	killed := time.Duration(0)
+	var c counts
+	for deadline := due.Add(remindersWait); time.Now().Before(deadline); time.Sleep(250 * time.Millisecond) {
+		c = t.count(fake, clients)
+		if kill && killed == 0 && float64(c.reached) >= killAt*float64(len(clients)) {
+			must(instances[0].cmd.Process.Signal(syscall.SIGKILL))
+			_, _ = instances[0].cmd.Process.Wait()
+			killed = time.Since(due)
+			fmt.Printf("  pass %d: SIGKILLed the first instance (pid %d) at %.1f s, %d of %d reminded\n", pass, instances[0].cmd.Process.Pid, killed.Seconds(), c.reached, len(clients))
+		}
+		if c.reached == len(clients) {
+			break
+		}
+	}
+	took := time.Since(due)
+	// Whatever is still queued (a retry, a late duplicate) has its say
+	// before the counts are final.
+	for end := time.Now().Add(remindersWait); time.Now().Before(end) && pendingSends(d, day) > 0; time.Sleep(200 * time.Millisecond) {
+	}
+	c = t.count(fake, clients)
+	lost := len(clients) - c.reached
+	var retaken, unknown int
+	pass1 := []any{day.Format("2006-01-02")}
+	must(d.QueryRowContext(ctx, `SELECT COUNT(*) FROM jobs WHERE attempts > 1 AND appointment_id IN (SELECT id FROM appointments WHERE appointment_date = ?)`, pass1...).Scan(&retaken))
+	must(d.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_messages WHERE state = 'unknown' AND appointment_id IN (SELECT id FROM appointments WHERE appointment_date = ?)`, pass1...).Scan(&unknown))
+	fmt.Printf("  pass %d (%s): %d reminders (%d by WhatsApp, %d by e-mail) seeded in %.1f s; all sent %.1f s after they came due (%.0f/s); duplicates %d (both channels %d, e-mails repeating a Message-ID %d); lost %d; jobs run more than once %d, WhatsApp messages of unknown outcome e-mailed instead %d\n",
+		pass, label, len(clients), c.byWhatsApp, c.reached-c.byWhatsApp, seeded.Seconds(), took.Seconds(), float64(c.reached)/took.Seconds(), c.duplicates, c.both, c.sameMessageID, lost, retaken, unknown)
+	what := fmt.Sprintf("reminders (%s, %s): %d due in the same minute all sent in %.1f s (≤ 60 s), 0 duplicates (%d), 0 lost (%d)", engine, label, len(clients), took.Seconds(), c.duplicates, lost)
+	if kill {
+		// The killed instance's leased jobs wait out their lease (jobs.Lease)
+		// before the second takes them: the time is reported, the target is
+		// none lost and none twice.
+		what = fmt.Sprintf("reminders (%s, %s): the second instance finished all %d in %.1f s, 0 duplicates (%d), 0 lost (%d)", engine, label, len(clients), took.Seconds(), c.duplicates, lost)
+		check(what, c.duplicates == 0 && lost == 0 && killed > 0)
+		return
+	}
+	check(what, took <= time.Minute && c.duplicates == 0 && lost == 0)
+}
+
+// pendingSends counts the reminder and send jobs of the pass's
+// appointments (those on day) still to run.
+func pendingSends(d *db.DB, day time.Time) int {
+	var n int
+	must(d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE done_at IS NULL AND attempts < max_attempts
+		AND kind IN ('booking.reminder', 'mail.send', 'whatsapp.send')
+		AND appointment_id IN (SELECT id FROM appointments WHERE appointment_date = ?)`, day.Format("2006-01-02")).Scan(&n))
+	return n
+}
