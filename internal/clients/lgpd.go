@@ -60,7 +60,8 @@ type DataAnswerLink struct {
 }
 
 // DataMessage is a WhatsApp message sent to the client about one of their
-// appointments, with its delivery status.
+// appointments, or a waitlist offer (kind waitlist_offer; the date and
+// time offered), with its delivery status.
 type DataMessage struct {
 	AppointmentDate string     `json:"appointmentDate"`
 	AppointmentTime string     `json:"appointmentTime"`
@@ -216,12 +217,19 @@ func (s *Service) sentData(ctx context.Context, d *Data, userID, key string) err
 	if err != nil {
 		return err
 	}
-	return db.Each(ctx, s.DB, `SELECT a.appointment_date, a.appointment_time, t.kind, t.state, t.error, t.emailed, t.sent_at, t.status_at, t.created_at
-		FROM whatsapp_messages t JOIN appointments a ON a.id = t.appointment_id WHERE `+theirs+` ORDER BY t.created_at DESC, t.id`,
-		[]any{userID, userID, key}, func(r *sql.Rows) error {
+	// Messages about their appointments, and the waitlist offers sent to
+	// them (the offered date and time in the appointment's place).
+	return db.Each(ctx, s.DB, `SELECT a.appointment_date, a.appointment_time, t.kind, t.state, t.error, t.emailed, t.sent_at, t.status_at, t.created_at, t.id
+		FROM whatsapp_messages t JOIN appointments a ON a.id = t.appointment_id WHERE `+theirs+`
+		UNION ALL
+		SELECT o.offer_date, o.offer_time, t.kind, t.state, t.error, t.emailed, t.sent_at, t.status_at, t.created_at, t.id
+		FROM whatsapp_messages t JOIN waitlist_offers o ON o.id = t.offer_id JOIN waitlist_entries a ON a.id = o.entry_id WHERE `+theirs+`
+		ORDER BY 9 DESC, 10`,
+		[]any{userID, userID, key, userID, userID, key}, func(r *sql.Rows) error {
 			var m DataMessage
 			var sent, status sql.NullTime
-			if err := r.Scan(&m.AppointmentDate, &m.AppointmentTime, &m.Kind, &m.State, &m.Error, &m.EmailedInstead, &sent, &status, &m.CreatedAt); err != nil {
+			var id string
+			if err := r.Scan(&m.AppointmentDate, &m.AppointmentTime, &m.Kind, &m.State, &m.Error, &m.EmailedInstead, &sent, &status, &m.CreatedAt, &id); err != nil {
 				return err
 			}
 			m.SentAt, m.StatusAt, m.CreatedAt = utcOrNil(sent), utcOrNil(status), m.CreatedAt.UTC()

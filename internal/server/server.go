@@ -199,6 +199,10 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	// Reminders and a public booking's confirmation go by WhatsApp when the
 	// owner's number can carry them (booking.ReminderSender, ConfirmationSender).
 	bookingSvc.WhatsApp = whatsAppSender{wa}
+	// Waitlist offers go by WhatsApp when the owner's number can carry
+	// them, and by e-mail when it could not deliver them.
+	waitlistSvc.WhatsApp = wa
+	wa.Offers = whatsAppOffers{waitlistSvc}
 	wa.RegisterJobs()
 	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
 	(&mercadopago.Handlers{Svc: mp, Auth: authH}).Register(mux)
@@ -391,6 +395,18 @@ func (w whatsAppSender) SendReminder(ctx context.Context, tx *db.Tx, r booking.R
 func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) error {
 	_, err := w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
 	return err
+}
+
+// whatsAppOffers is the waitlist as the WhatsApp sender needs it (whatsapp.Offers).
+type whatsAppOffers struct{ svc *waitlist.Service }
+
+func (o whatsAppOffers) OfferContent(ctx context.Context, ownerID, offerID string, mint bool) (whatsapp.OfferContent, bool, error) {
+	m, ok, err := o.svc.OfferContent(ctx, ownerID, offerID, mint)
+	return whatsapp.OfferContent(m), ok, err
+}
+
+func (o whatsAppOffers) EmailOffer(ctx context.Context, ownerID, offerID string) error {
+	return o.svc.EmailOffer(ctx, ownerID, offerID)
 }
 
 // whatsAppAnswers is how the WhatsApp integration reaches booking: button

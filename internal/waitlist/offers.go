@@ -183,12 +183,14 @@ func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, fr
 		if freedAt != nil && !freedAt.IsZero() {
 			fa = freedAt.UTC()
 		}
+		id := uuid.NewString()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO waitlist_offers (id, entry_id, user_id, professional_id, offer_date, offer_time, token_hash, by_owner, expires_at, freed_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, uuid.NewString(), e.id, e.ownerID, pro, date, at, hash, byOwner, expires.UTC(), fa, now); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, e.id, e.ownerID, pro, date, at, hash, byOwner, expires.UTC(), fa, now); err != nil {
 			return err
 		}
-		out = &OwnerOffer{Date: date, Time: at, ExpiresAt: expires.UTC(), Status: "open", ByOwner: byOwner, Sent: e.email != ""}
-		return s.send(ctx, tx, e, outgoing{token: token, date: date, time: at, pro: pro, minutes: minutes})
+		sent, err := s.send(ctx, tx, e, id, outgoing{token: token, date: date, time: at, pro: pro, minutes: minutes})
+		out = &OwnerOffer{Date: date, Time: at, ExpiresAt: expires.UTC(), Status: "open", ByOwner: byOwner, Sent: sent}
+		return err
 	})
 	return out, err
 }
@@ -200,13 +202,26 @@ type outgoing struct {
 }
 
 // send delivers an offer to its client: the one place an offer leaves
-// Agendei. Now by e-mail (a client without one sees nothing; the owner's
-// list shows the offer, to pass on by hand); WhatsApp through the owner's
-// connected Cloud API number (issue 28, point 2) joins here.
-func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, o outgoing) error {
-	if s.Mailer == nil || e.email == "" {
-		return nil
+// Agendei. By WhatsApp from the owner's number when it can carry it (the
+// client gave a phone; issue 28, point 2: the message job mints the link
+// it carries, and e-mails the offer instead if WhatsApp fails for good),
+// else by e-mail (a client with neither sees nothing; the owner's list
+// shows the offer, to pass on by hand). It reports whether a message went.
+func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, offerID string, o outgoing) (bool, error) {
+	if s.WhatsApp != nil && e.phone != "" {
+		queued, err := s.WhatsApp.QueueOffer(ctx, tx, e.ownerID, offerID, e.key, e.phone)
+		if err != nil || queued {
+			return queued, err
+		}
 	}
+	if s.Mailer == nil || e.email == "" {
+		return false, nil
+	}
+	return true, s.sendEmail(ctx, tx, e, o)
+}
+
+// sendEmail queues an offer's e-mail.
+func (s *Service) sendEmail(ctx context.Context, tx *db.Tx, e waiting, o outgoing) error {
 	var ownerName, service, proName string
 	if err := tx.QueryRowContext(ctx, `SELECT p.name, s.name, COALESCE((SELECT name FROM professionals WHERE id = ?), '') FROM profiles p JOIN services s ON s.id = ? WHERE p.id = ?`,
 		o.pro, e.serviceID, e.ownerID).Scan(&ownerName, &service, &proName); err != nil {

@@ -53,7 +53,8 @@ type OwnerOffer struct {
 	// Status: open, expired or claimed.
 	Status  string `json:"status"`
 	ByOwner bool   `json:"byOwner"`
-	// Sent says a message went to the client (false: no e-mail to send to).
+	// Sent says a message went to the client, by e-mail or WhatsApp (false:
+	// no e-mail, and WhatsApp could not carry it).
 	Sent bool `json:"sent"`
 }
 
@@ -73,7 +74,8 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 	}
 	now := s.Clock.Now()
 	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
-		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner
+		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner,
+		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown'))
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
 		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id`,
@@ -82,8 +84,9 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 			var pro, oDate, oTime sql.NullString
 			var expires, claimed sql.NullTime
 			var byOwner sql.NullBool
+			var byWhatsApp bool
 			if err := r.Scan(&e.ID, &e.ClientName, &e.ClientEmail, &e.ClientPhone, &e.ClientKey, &e.ServiceID, &e.ServiceName, &pro, &e.ProfessionalName,
-				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner); err != nil {
+				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp); err != nil {
 				return err
 			}
 			if pro.Valid {
@@ -91,7 +94,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 			}
 			e.CreatedAt = e.CreatedAt.UTC()
 			if oDate.Valid {
-				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != ""}
+				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != "" || byWhatsApp}
 				if claimed.Valid {
 					o.Status = "claimed"
 				} else if !now.Before(o.ExpiresAt) {

@@ -39,6 +39,16 @@ type Service struct {
 	Booking *booking.Service
 	Notes   *notifications.Service
 	BaseURL string
+	// WhatsApp sends offers from the owner's number when it can (nil: by
+	// e-mail only).
+	WhatsApp OfferSender
+}
+
+// OfferSender queues an offer's WhatsApp message in the transaction that
+// writes the offer, and reports whether it did (false: not connected,
+// template not approved, no phone — the e-mail goes).
+type OfferSender interface {
+	QueueOffer(ctx context.Context, tx *db.Tx, ownerID, offerID, clientKey, clientPhone string) (bool, error)
 }
 
 const (

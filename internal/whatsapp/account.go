@@ -33,6 +33,9 @@ type Service struct {
 	Answers Answerer
 	// Fallback sends the e-mail of a message WhatsApp could not deliver.
 	Fallback Fallback
+	// Offers is the waitlist: what an offer's message says, and its
+	// e-mail when WhatsApp could not deliver it (nil: no offers by WhatsApp).
+	Offers Offers
 }
 
 var (

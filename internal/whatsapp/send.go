@@ -45,7 +45,8 @@ type Fallback interface {
 
 type sendPayload struct {
 	OwnerID       string `json:"ownerId"`
-	AppointmentID string `json:"appointmentId"`
+	AppointmentID string `json:"appointmentId,omitempty"`
+	OfferID       string `json:"offerId,omitempty"` // a waitlist offer's message (KindWaitlistOffer)
 	Kind          string `json:"kind"`
 	N             int    `json:"n,omitempty"` // which of the owner's reminders (1 or 2); 0 for a confirmation
 	For           string `json:"for"`         // "YYYY-MM-DD HH:MM": the appointment time the message is about
@@ -55,6 +56,9 @@ type sendPayload struct {
 // it is about). The same for every retry and every instance; a move makes
 // a new one.
 func (p sendPayload) idemKey() string {
+	if p.OfferID != "" {
+		return "offer|" + p.OfferID // one offer is one entry offered one time
+	}
 	return p.AppointmentID + "|" + p.Kind + "|" + strconv.Itoa(p.N) + "|" + p.For
 }
 
@@ -137,6 +141,9 @@ type appointment struct {
 // message): it becomes "unknown" and the e-mail goes instead. The window is
 // one HTTP round trip; a duplicate is worse for a client than an e-mail.
 func (s *Service) deliver(ctx context.Context, p sendPayload) error {
+	if p.OfferID != "" {
+		return s.deliverOffer(ctx, p)
+	}
 	var a appointment
 	err := s.DB.QueryRowContext(ctx, `SELECT a.status, a.client_phone, a.client_name, a.service_name, a.appointment_date, a.appointment_time, p.name
 		FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ? AND a.user_id = ?`, p.AppointmentID, p.OwnerID).Scan(
@@ -174,6 +181,13 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 		msg.QuickReply = []string{"c:" + ref, "r:" + ref, "n:" + ref}
 	}
 	wamid, sendErr := s.Graph.SendTemplate(ctx, acc.Token, acc.PhoneNumberID, msg)
+	return s.record(ctx, p, id, attempt, wamid, sendErr)
+}
+
+// record keeps Meta's answer to an attempt: sent, a retry for a temporary
+// fault (the job's back-off tries again), or failed for good (the e-mail
+// goes instead).
+func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt int, wamid string, sendErr error) error {
 	now := s.Clock.Now().UTC()
 	if sendErr == nil {
 		_, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sent', wamid = ?, sent_at = ?, status_at = ?, locked_until = NULL, error = ''
@@ -181,14 +195,14 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 		return err
 	}
 	if Temporary(sendErr) && attempt < maxTries {
-		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "attempt", attempt, "err", sendErr)
+		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 		if _, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'retry', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`,
 			truncate(sendErr.Error(), 300), id); err != nil {
 			return err
 		}
 		return sendErr
 	}
-	httpx.Logger(ctx).Warn("whatsapp send: failed for good, e-mail instead", "appointment", p.AppointmentID, "attempt", attempt, "err", sendErr)
+	httpx.Logger(ctx).Warn("whatsapp send: failed for good, e-mail instead", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 	return s.giveUp(ctx, p, id, "failed", sendErr.Error())
 }
 
@@ -198,9 +212,9 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 	now := s.Clock.Now().UTC()
 	ref = randomToken(18)
 	id = uuid.NewString()
-	res, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, kind, state, ref_hash, attempts, locked_until, created_at)
-		VALUES (?, ?, ?, ?, ?, 'sending', ?, 1, ?, ?) ON CONFLICT (idem_key) DO NOTHING`,
-		id, p.idemKey(), p.OwnerID, p.AppointmentID, p.Kind, RefHash(ref), now.Add(sendLease), now)
+	res, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, offer_id, kind, state, ref_hash, attempts, locked_until, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, 1, ?, ?) ON CONFLICT (idem_key) DO NOTHING`,
+		id, p.idemKey(), p.OwnerID, orNull(p.AppointmentID), orNull(p.OfferID), p.Kind, RefHash(ref), now.Add(sendLease), now)
 	if err != nil {
 		return "", "", 0, false, err
 	}
@@ -238,17 +252,43 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 // giveUp marks a message failed (or unknown) once, and then — only the
 // caller that made that change — sends the e-mail instead.
 func (s *Service) giveUp(ctx context.Context, p sendPayload, id, state, reason string) error {
+	emails := s.emailsInstead(p)
 	res, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, error = ?, locked_until = NULL, emailed = ?
-		WHERE id = ? AND state IN ('sending', 'retry')`, state, truncate(reason, 300), s.Fallback != nil && p.Kind == KindReminder, id)
+		WHERE id = ? AND state IN ('sending', 'retry')`, state, truncate(reason, 300), emails, id)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 || s.Fallback == nil || p.Kind != KindReminder {
-		// The confirmation e-mail (with its invite) always went at booking:
-		// only a reminder needs an e-mail in WhatsApp's place.
+	if n, _ := res.RowsAffected(); n == 0 || !emails {
 		return nil
 	}
+	return s.emailInstead(ctx, p)
+}
+
+// emailsInstead reports whether a message WhatsApp did not deliver goes by
+// e-mail: a reminder or a waitlist offer. The confirmation e-mail (with
+// its invite) always went at booking: only those need one in its place.
+func (s *Service) emailsInstead(p sendPayload) bool {
+	switch p.Kind {
+	case KindReminder:
+		return s.Fallback != nil
+	case KindWaitlistOffer:
+		return s.Offers != nil
+	}
+	return false
+}
+
+func (s *Service) emailInstead(ctx context.Context, p sendPayload) error {
+	if p.Kind == KindWaitlistOffer {
+		return s.Offers.EmailOffer(ctx, p.OwnerID, p.OfferID)
+	}
 	return s.Fallback.EmailInstead(ctx, p.OwnerID, p.AppointmentID, p.N, p.For)
+}
+
+func orNull(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // RefHash is how a quick-reply reference is kept: its SHA-256.

@@ -12,6 +12,9 @@ package whatsapp
 const (
 	KindConfirmation = "confirmation"
 	KindReminder     = "reminder"
+	// KindWaitlistOffer is a freed time offered to a waitlist entry, with
+	// its claim link and until when it holds.
+	KindWaitlistOffer = "waitlist_offer"
 )
 
 // Language is the templates' language code.
@@ -43,13 +46,30 @@ func ReminderTemplate() NewTemplate {
 	}}
 }
 
+// WaitlistOfferTemplate is a freed time offered to a client on the
+// waitlist. Body parameters: {{1}} the client's name, {{2}} the practice,
+// {{3}} the service, {{4}} the date, {{5}} the time, {{6}} until when the
+// link holds the time ("14:35"), {{7}} the claim link. (Meta refuses a
+// body that ends with a parameter: the sentence after the link closes it.)
+func WaitlistOfferTemplate() NewTemplate {
+	return NewTemplate{Name: "agendei_lista_espera_v1", Language: Language, Category: "UTILITY", Components: []TemplateComponent{
+		{Type: "BODY", Text: "Olá, {{1}}! Vagou um horário com {{2}} que combina com a sua lista de espera: {{3}} em {{4}} às {{5}}. " +
+			"Para ficar com ele, confirme até as {{6}} pelo link {{7}} . O horário fica com quem confirmar primeiro; se não quiser, ignore: você continua na lista.",
+			Example: &TemplateExample{BodyText: [][]string{{"Ana", "Clínica Sorriso", "Limpeza", "quinta-feira, 26/11", "14:00", "10:15",
+				"https://agendei.example.com/lista-de-espera/oferta/abc123"}}}},
+	}}
+}
+
 // TemplateFor is the template of a kind of message.
 func TemplateFor(kind string) NewTemplate {
-	if kind == KindReminder {
+	switch kind {
+	case KindReminder:
 		return ReminderTemplate()
+	case KindWaitlistOffer:
+		return WaitlistOfferTemplate()
 	}
 	return ConfirmationTemplate()
 }
 
 // Kinds lists every kind, in the order the profile shows them.
-var Kinds = []string{KindConfirmation, KindReminder}
+var Kinds = []string{KindConfirmation, KindReminder, KindWaitlistOffer}

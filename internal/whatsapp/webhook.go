@@ -226,8 +226,8 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 	var p sendPayload
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var key string
-		err := tx.QueryRowContext(ctx, `SELECT idem_key, appointment_id, kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`, wamid, userID).Scan(
-			&key, &p.AppointmentID, &p.Kind)
+		err := tx.QueryRowContext(ctx, `SELECT idem_key, COALESCE(appointment_id, ''), COALESCE(offer_id, ''), kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`,
+			wamid, userID).Scan(&key, &p.AppointmentID, &p.OfferID, &p.Kind)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // not a message of Agendei's
 		}
@@ -239,7 +239,7 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 			p.N, _ = strconv.Atoi(parts[2])
 			p.For = parts[3]
 		}
-		emailed := status == "failed" && s.Fallback != nil && p.Kind == KindReminder
+		emailed := status == "failed" && s.emailsInstead(p)
 		res, err = tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, status_at = ?, error = CASE WHEN ? = '' THEN error ELSE ? END,
 			emailed = CASE WHEN ? THEN ? ELSE emailed END
 			WHERE wamid = ? AND user_id = ? AND `+rankSQL+` < ?`, status, at, reason, reason, emailed, emailed, wamid, userID, r)
@@ -248,8 +248,8 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 	if err != nil || res == nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 1 && status == "failed" && s.Fallback != nil && p.Kind == KindReminder {
-		return s.Fallback.EmailInstead(ctx, p.OwnerID, p.AppointmentID, p.N, p.For)
+	if n, _ := res.RowsAffected(); n == 1 && status == "failed" && s.emailsInstead(p) {
+		return s.emailInstead(ctx, p)
 	}
 	return nil
 }
@@ -270,7 +270,7 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 	a, ok := answerOf[letter]
 	var apptID, reply string
 	if ok && ref != "" {
-		err := s.DB.QueryRowContext(ctx, `SELECT appointment_id FROM whatsapp_messages WHERE ref_hash = ? AND user_id = ?`, RefHash(ref), userID).Scan(&apptID)
+		err := s.DB.QueryRowContext(ctx, `SELECT appointment_id FROM whatsapp_messages WHERE ref_hash = ? AND user_id = ? AND appointment_id IS NOT NULL`, RefHash(ref), userID).Scan(&apptID)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}

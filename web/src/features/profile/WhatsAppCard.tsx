@@ -34,7 +34,11 @@ const statusLabel: Record<string, string> = {
   DISABLED: 'Desativado pelo Meta',
 }
 
-const kindLabel: Record<string, string> = { confirmation: 'Confirmação de agendamento', reminder: 'Lembrete (Confirmar, Remarcar, Cancelar)' }
+const kindLabel: Record<string, string> = {
+  confirmation: 'Confirmação de agendamento',
+  reminder: 'Lembrete (Confirmar, Remarcar, Cancelar)',
+  waitlist_offer: 'Oferta da lista de espera (com o link para ficar com o horário)',
+}
 
 /**
  * 'WhatsApp Business (envio automático)': the owner connects their own

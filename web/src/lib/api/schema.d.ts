@@ -2153,7 +2153,7 @@ export interface components {
             verifyToken: string;
             templates: {
                 /** @enum {string} */
-                kind: "confirmation" | "reminder";
+                kind: "confirmation" | "reminder" | "waitlist_offer";
                 name: string;
                 /** @description Meta's review status: APPROVED, PENDING, REJECTED, PAUSED, DISABLED… */
                 status: string;

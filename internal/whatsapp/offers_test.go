@@ -1,0 +1,132 @@
+package whatsapp_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agendei/agendei/internal/whatsapp/graphtest"
+)
+
+// offersWorld puts Carla (phone and e-mail) on the waitlist for Bruno's
+// day; Bruno's time is then freed by the owner's cancellation.
+func offersWorld(t *testing.T, w *world) (free func()) {
+	t.Helper()
+	var svcs []struct{ ID string }
+	w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+	if r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/waitlist", map[string]string{"serviceId": svcs[0].ID, "professionalId": "any",
+		"firstDate": "2026-11-26", "lastDate": "2026-11-26", "partOfDay": "tarde", "clientName": "Carla Dias",
+		"clientPhone": "(21) 99876-5432", "clientEmail": "carla@example.com"}); r.StatusCode != 201 {
+		t.Fatalf("join: %d %s", r.StatusCode, r.Body)
+	}
+	return func() {
+		t.Helper()
+		if r := w.owner.Do("PATCH", "/api/appointments/"+w.apptID, map[string]string{"status": "cancelled"}); r.StatusCode != 200 {
+			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+	}
+}
+
+func offerMails(w *world) []string {
+	var out []string
+	for _, m := range w.e.Mails() {
+		if strings.Contains(m.Raw, "carla@example.com") && strings.Contains(m.Raw, "lista-de-espera/oferta/") {
+			out = append(out, m.Raw)
+		}
+	}
+	return out
+}
+
+func offers(f *graphtest.Fake) []graphtest.Message {
+	var out []graphtest.Message
+	for _, m := range f.Messages() {
+		if m.Template == "agendei_lista_espera_v1" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// A freed time is offered by WhatsApp when the owner's number can carry
+// it: the offer template is created in the owner's account with the
+// others, its message carries the claim link (which claims) and until when
+// it holds, no e-mail goes, and running the queue again sends nothing more.
+func TestOffer_GoesByWhatsAppWithAClaimLinkOnce(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		st := w.connect(t)
+		found := false
+		for _, tp := range st.Templates {
+			found = found || (tp.Kind == "waitlist_offer" && tp.Name == "agendei_lista_espera_v1")
+		}
+		if !found || len(w.fake.Templates(w.biz.WABAID)) != 3 {
+			t.Fatalf("templates: %+v at Meta %+v", st.Templates, w.fake.Templates(w.biz.WABAID))
+		}
+		w.approve(t)
+		free := offersWorld(t, w)
+		free()
+		w.e.RunJobs()
+		sent := offers(w.fake)
+		if len(sent) != 1 || sent[0].To != "5521998765432" || sent[0].Body[0] != "Carla Dias" || sent[0].Body[4] != "14:00" || sent[0].Body[5] == "" {
+			t.Fatalf("offers at Meta: %+v", sent)
+		}
+		link := sent[0].Body[6]
+		_, token, ok := strings.Cut(link, "/lista-de-espera/oferta/")
+		if !ok || token == "" {
+			t.Fatalf("claim link: %q", link)
+		}
+		if m := offerMails(w); len(m) != 0 {
+			t.Fatalf("%d offer e-mails besides the WhatsApp one", len(m))
+		}
+		var day struct {
+			Entries []struct{ LastOffer *struct{ Sent bool } }
+		}
+		w.owner.Do("GET", "/api/waitlist?date=2026-11-26", nil).JSON(t, &day)
+		if len(day.Entries) != 1 || day.Entries[0].LastOffer == nil || !day.Entries[0].LastOffer.Sent {
+			t.Fatalf("the owner's list: %+v", day.Entries)
+		}
+		if r := w.e.Client().Do("POST", "/api/public/waitlist-offers/"+token+"/claim", nil); r.StatusCode != 200 && r.StatusCode != 201 {
+			t.Fatalf("claim by the WhatsApp link: %d %s", r.StatusCode, r.Body)
+		}
+		if p := w.fake.Problems(); len(p) > 0 {
+			t.Fatalf("requests not as Meta documents: %v", p)
+		}
+	})
+}
+
+// An offer WhatsApp cannot deliver (Meta refuses it for good) goes by
+// e-mail instead, once.
+func TestOffer_WhatsAppFailureGoesByEmail(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		w.fake.FailNextSends(1, 400, 131026, "Message undeliverable")
+		offersWorld(t, w)()
+		w.e.RunJobs()
+		if n := len(offers(w.fake)); n != 0 {
+			t.Fatalf("%d offers at Meta", n)
+		}
+		mails := offerMails(w)
+		if len(mails) != 1 {
+			t.Fatalf("%d offer e-mails, want the one instead of WhatsApp", len(mails))
+		}
+		if w.fake.Sends() != 1 {
+			t.Fatalf("Meta was called %d times", w.fake.Sends())
+		}
+	})
+}
+
+// While the offer template is not approved at Meta (in review, or paused
+// after approval), offers go by e-mail.
+func TestOffer_TemplateInReviewGoesByEmail(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		w.fake.SetTemplateStatus(w.biz.WABAID, "agendei_lista_espera_v1", "PENDING")
+		w.e.Clock.Advance(11 * 60e9)
+		w.owner.Do("GET", "/api/whatsapp", nil)
+		offersWorld(t, w)()
+		if n, m := len(offers(w.fake)), len(offerMails(w)); n != 0 || m != 1 {
+			t.Fatalf("%d WhatsApp offers, %d e-mails while the template is in review", n, m)
+		}
+	})
+}
