@@ -43,6 +43,7 @@ type depositPlan struct {
 	amount  int64
 	charger deposits.Charger
 	text    string
+	source  string // who asked: "" a client's booking, deposits.ByOwner "Cobrar sinal"
 }
 
 func (s *Service) chargers() deposits.Chargers {
@@ -75,7 +76,7 @@ func (s *Service) planDeposit(ctx context.Context, st *schedule.Setup, svc *sche
 // booking's transaction.
 func (s *Service) openDeposit(ctx context.Context, tx *db.Tx, plan *depositPlan, ownerID string, out *Booked, now time.Time) (*deposits.Deposit, error) {
 	d, err := deposits.Open(ctx, tx, s.Queue, deposits.Opening{OwnerID: ownerID, AppointmentID: out.ID, AmountCents: plan.amount,
-		Policy: plan.policy, Provider: deposits.ProviderStatic, Now: now, Minute: s.DepositMinute})
+		Policy: plan.policy, Provider: deposits.ProviderStatic, Now: now, Minute: s.DepositMinute, Source: plan.source})
 	if err != nil {
 		return nil, err
 	}

@@ -345,3 +345,48 @@ func TestDeposit_FollowsCancellationsAndNoShowsAndIsReturned(t *testing.T) {
 		}
 	})
 }
+
+func TestDeposit_OwnerCreatedAppointmentCanAskForIt(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		owner := ownerOf(t, e)
+		body := map[string]any{"professionalId": s.professional, "serviceId": s.service, "date": nextMonday, "time": "10:00",
+			"clientName": "Rita Souza", "clientEmail": "rita@example.com", "chargeDeposit": true}
+		// No deposit on the service yet: refused in Portuguese.
+		if r := owner.Do("POST", "/api/appointments", body); r.StatusCode != 400 || r.Err(t).Error.Message != "Este serviço não tem sinal: defina o sinal no serviço para cobrá-lo." {
+			t.Fatalf("no policy: %d %s", r.StatusCode, r.Body)
+		}
+		withDeposit(t, e, s, 60)
+		body["repeat"] = map[string]any{"every": "week", "count": 3}
+		if r := owner.Do("POST", "/api/appointments", body); r.StatusCode != 400 {
+			t.Fatalf("a series with a deposit: %d %s", r.StatusCode, r.Body)
+		}
+		delete(body, "repeat")
+		r := owner.Do("POST", "/api/appointments", body)
+		if r.StatusCode != 201 {
+			t.Fatalf("create: %d %s", r.StatusCode, r.Body)
+		}
+		var a struct{ ID string }
+		r.JSON(t, &a)
+		if dep, st := depositState(t, e, a.ID); dep != "pending" || st != "confirmed" {
+			t.Fatalf("owner's appointment with a deposit: %s %s", dep, st)
+		}
+		var det struct {
+			CopyPaste string
+			History   []struct{ State, Source string }
+		}
+		owner.Do("GET", "/api/appointments/"+a.ID+"/deposit", nil).JSON(t, &det)
+		if !pix.Valid(det.CopyPaste) || fmt.Sprint(det.History) != "[{pending owner}]" {
+			t.Fatalf("deposit: %+v", det)
+		}
+		var pixMail bool
+		for _, m := range e.Mails() {
+			if raw := unfold(m.Raw); strings.Contains(raw, "To: <rita@example.com>") && strings.Contains(raw, det.CopyPaste) {
+				pixMail = true
+			}
+		}
+		if !pixMail {
+			t.Fatal("the client was not sent the Pix")
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -33,7 +34,19 @@ type OwnerInput struct {
 	OutsideHours bool `json:"outsideHours"`
 	// Repeat makes it a series (nil: one appointment).
 	Repeat *Repeat `json:"repeat"`
+	// ChargeDeposit is "Cobrar sinal": the appointment waits for the
+	// service's deposit like a client's booking (issue 29), and the client is
+	// sent the Pix by e-mail (the owner's WhatsApp message is prefilled from
+	// the details). One appointment at a time, of a service with a deposit.
+	ChargeDeposit bool `json:"chargeDeposit"`
 }
+
+var (
+	errDepositSeries  = httpx.Validation("O sinal é cobrado de um agendamento por vez, não de uma série.")
+	errDepositNone    = httpx.Validation("Este serviço não tem sinal: defina o sinal no serviço para cobrá-lo.")
+	errDepositNoPix   = httpx.Validation("Cadastre sua chave Pix no Perfil para cobrar sinal.")
+	errDepositContact = httpx.Validation("Para cobrar sinal, informe o e-mail ou o telefone do cliente.")
+)
 
 var (
 	errOutsideHours = httpx.NewError(http.StatusConflict, "outside_hours",
@@ -172,6 +185,31 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 		return "", err
 	}
 	st, pro, svc, in := o.st, o.pro, o.svc, o.in // in as validated: trimmed, the phone's digits
+	var deposit *depositPlan
+	if in.ChargeDeposit {
+		if in.Repeat != nil {
+			return "", errDepositSeries
+		}
+		p, err := deposits.PolicyOf(ctx, s.DB, ownerID, svc.ID)
+		if err != nil {
+			return "", err
+		}
+		if p.Amount(svc.PriceCents) <= 0 {
+			return "", errDepositNone
+		}
+		if deposit, err = s.planDeposit(ctx, st, svc); err != nil {
+			return "", err
+		}
+		if deposit == nil {
+			return "", errDepositNoPix
+		}
+		deposit.source = deposits.ByOwner
+		if in.ClientEmail == "" && in.ClientPhone == "" {
+			return "", errDepositContact
+		}
+	}
+	var dep *deposits.Deposit
+	var asked booked
 	var firstID string
 	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var plan []Occurrence
@@ -227,6 +265,13 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 				}
 				b := bookedOf(id, oc.To, in, pro, svc, token, ownerID, st.Name, local)
 				b.Time = ss.wall
+				if deposit != nil {
+					var err error
+					if dep, err = s.openDeposit(ctx, tx, deposit, ownerID, b.Booked, stamp); err != nil {
+						return err
+					}
+					asked = b
+				}
 				booked = append(booked, b)
 			}
 			title, desc := "Agendamento criado", fmt.Sprintf("%s: %s com %s em %s às %s, registrado na agenda.", in.ClientName, svc.Name, pro.Name, brfmt.Date(booked[0].Date), in.Time)
@@ -238,8 +283,8 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, firstID); err != nil {
 				return err
 			}
-			if !in.NotifyClient {
-				return nil
+			if dep != nil || !in.NotifyClient {
+				return nil // with a deposit, the Pix goes first (chargeDeposit) and the confirmation once paid
 			}
 			// WhatsApp's confirmation of the first session, as a public
 			// booking gets it, when the owner's number can carry it.
@@ -251,6 +296,9 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 	})
 	if err != nil {
 		return "", err
+	}
+	if dep != nil {
+		s.chargeDeposit(ctx, deposit, dep, asked)
 	}
 	return firstID, nil
 }

@@ -97,6 +97,8 @@ type Opening struct {
 	Policy                 Policy
 	Provider               string
 	Now                    time.Time
+	// Source is who asked for it (ByClient when empty; ByOwner: "Cobrar sinal").
+	Source string
 	// Minute is how long one minute of the hold lasts (0: a minute; the
 	// end-to-end tests shorten it, config.DepositMinute).
 	Minute time.Duration
@@ -119,7 +121,11 @@ func Open(ctx context.Context, tx *db.Tx, q *jobs.Queue, o Opening) (*Deposit, e
 		d.ExpiresAt.UTC(), o.Now, o.Now); err != nil {
 		return nil, err
 	}
-	if err := record(ctx, tx, o.OwnerID, o.AppointmentID, Pending, ByClient, o.Now); err != nil {
+	source := o.Source
+	if source == "" {
+		source = ByClient
+	}
+	if err := record(ctx, tx, o.OwnerID, o.AppointmentID, Pending, source, o.Now); err != nil {
 		return nil, err
 	}
 	if q != nil {

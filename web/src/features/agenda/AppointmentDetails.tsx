@@ -107,7 +107,7 @@ export function AppointmentDetails({
           <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
-      <DepositPanel appointmentId={a.id} />
+      <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
       <WhatsAppDeliveries appointmentId={a.id} />
       {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (

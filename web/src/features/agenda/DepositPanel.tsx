@@ -4,13 +4,14 @@ import { errorMessage } from '@/lib/api/client'
 import { depositLabel, sourceLabel, useDeposit, useDepositReceived, useDepositReturned } from '@/lib/api/endpoints/deposits'
 import { formatInstant } from '@/lib/dates'
 import { formatBRL } from '@/lib/format'
+import { whatsappFor } from '@/lib/whatsapp'
 
 /**
  * The appointment's deposit (issue 29): its amount and state, the deadline
  * while pending, every change of it, and 'Sinal recebido'. Nothing when the
  * appointment asked for none.
  */
-export function DepositPanel({ appointmentId }: { appointmentId: string }) {
+export function DepositPanel({ appointmentId, clientName = '', clientPhone = '' }: { appointmentId: string; clientName?: string; clientPhone?: string }) {
   const { data: d } = useDeposit(appointmentId)
   const received = useDepositReceived()
   const returned = useDepositReturned()
@@ -41,10 +42,21 @@ export function DepositPanel({ appointmentId }: { appointmentId: string }) {
       </ol>
       {d.returnedAt ? <p>Devolvido em {formatInstant(d.returnedAt)}</p> : null}
       {d.state === 'pending' ? (
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button type="button" size="sm" onClick={confirm} disabled={received.isPending}>
             Sinal recebido
           </Button>
+          {d.copyPaste && whatsappFor(clientPhone) ? (
+            <Button asChild variant="outline" size="sm">
+              <a
+                href={whatsappFor(clientPhone, `Olá, ${clientName.split(' ')[0]}! Para confirmar seu horário, pague o sinal de ${formatBRL(d.amountCents)} via Pix até ${formatInstant(d.expiresAt, undefined, true)}. Pix Copia e Cola: ${d.copyPaste}`)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                Enviar Pix pelo WhatsApp
+              </a>
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {d.state === 'to_return' || d.state === 'paid' || d.state === 'retained' ? (

@@ -211,6 +211,12 @@ export function NewAppointmentForm({
         <input type="checkbox" className="size-4 accent-brand-700" disabled={email.trim() === ''} {...form.register('notifyClient')} />
         Enviar a confirmação por e-mail ao cliente
       </label>
+      {offered.find((s) => s.id === form.watch('serviceId'))?.deposit.kind !== 'none' && form.watch('serviceId') && form.watch('repeat') === '' ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" role="switch" className="size-4 accent-brand-700" {...form.register('chargeDeposit')} />
+          Cobrar sinal (o cliente recebe o Pix por e-mail; a confirmação vai quando o sinal for recebido)
+        </label>
+      ) : null}
       <FormError message={serverError(form)} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -13,6 +13,8 @@ export type AppointmentFields = {
   time: string
   notes: string
   notifyClient: boolean
+  /** "Cobrar sinal": the appointment waits for the service's deposit (issue 29). */
+  chargeDeposit: boolean
   repeat: '' | 'week' | '2weeks' | 'month'
   sessions: string
 }
@@ -33,6 +35,7 @@ export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppo
       time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Informe o horário (HH:MM).')),
       notes: optionalText(),
       notifyClient: z.boolean(),
+      chargeDeposit: z.boolean(),
       repeat: z.enum(['', 'week', '2weeks', 'month']),
       sessions: z.string(),
     })
@@ -43,7 +46,10 @@ export const appointmentSchema: FormSchema<AppointmentFields, Schemas['OwnerAppo
         path: ['sessions'],
       }),
     ),
-  z.transform(({ repeat, sessions, ...body }) => (repeat === '' ? body : { ...body, repeat: { every: repeat, count: Number(sessions) } })),
+  z.transform(({ repeat, sessions, chargeDeposit, ...body }) => {
+    const sent = chargeDeposit && repeat === '' ? { ...body, chargeDeposit } : body
+    return repeat === '' ? sent : { ...sent, repeat: { every: repeat, count: Number(sessions) } }
+  }),
 )
 
 /** The form's starting values: the row the owner clicked (date, time, professional), or blank. */
@@ -58,6 +64,7 @@ export function appointmentFields(at: { date: string; time?: string; professiona
     time: at.time ?? '',
     notes: '',
     notifyClient: false,
+    chargeDeposit: false,
     repeat: '',
     sessions: '8',
   }

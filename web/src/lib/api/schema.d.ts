@@ -2891,6 +2891,8 @@ export interface components {
         OwnerAppointmentInput: components["schemas"]["BookingInput"] & {
             /** @description e-mail the client the confirmation (when they have an e-mail) */
             notifyClient?: boolean;
+            /** @description 'Cobrar sinal': the appointment waits for the service's deposit (one appointment, not a series; the owner's Pix key needed); the client is e-mailed the Pix, and the confirmation once paid */
+            chargeDeposit?: boolean;
             /** @description the owner confirmed a time outside the professional's hours */
             outsideHours?: boolean;
             /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out; with extend, taken dates are skipped and dates after the end are added so that count sessions are kept; moves put a taken date's session at another time of its week */
