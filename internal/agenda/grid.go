@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
@@ -84,6 +85,11 @@ type Grid struct {
 	Professionals []GridProfessional `json:"professionals"`
 	Days          []GridDay          `json:"days"`
 	Blocks        []schedule.Block   `json:"blocks"`
+	// Deposits are the deposit states of the range's appointments that have
+	// one still worth a mark (issue 29): pending ("aguardando sinal"), paid,
+	// to_return, returned or retained — an expired or cancelled one's
+	// appointment is cancelled and marked so already.
+	Deposits []GridDeposit `json:"deposits"`
 
 	// appointments is the grid's "appointments": every status, one group
 	// per date and professional, in that order. Each group's items are its
@@ -165,6 +171,40 @@ func (g *Grid) Send(w http.ResponseWriter) error {
 	return err
 }
 
+// GridDeposit is an appointment's deposit state as the grid marks it
+// (deposits.Pending, Paid, ToReturn, Returned or Retained).
+type GridDeposit struct {
+	AppointmentID string `json:"appointmentId"`
+	State         string `json:"state"`
+}
+
+// gridDepositStates are the states the grid marks.
+var gridDepositStates = []any{deposits.Pending, deposits.Paid, deposits.ToReturn, deposits.Returned, deposits.Retained}
+
+// depositsRead reads the deposit states of the range's appointments (of one
+// professional's, when asked) into out: the range's appointments by the
+// owner's date index, each deposit by its key. A deposit's change bumps the
+// owner's data version (migration 00034's triggers), so a cached grid never
+// keeps a stale mark.
+func depositsRead(ownerID string, q GridQuery, out *[]GridDeposit) db.Read {
+	query := `SELECT a.id, d.state FROM appointments a JOIN deposits d ON d.appointment_id = a.id
+		WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ? AND d.user_id = ? AND d.state IN (` +
+		strings.TrimSuffix(strings.Repeat("?, ", len(gridDepositStates)), ", ") + `)`
+	args := append([]any{ownerID, q.From, q.To, ownerID}, gridDepositStates...)
+	if q.ProfessionalID != "" {
+		query += ` AND a.professional_id = ?`
+		args = append(args, q.ProfessionalID)
+	}
+	return db.Read{Query: query + ` ORDER BY a.id`, Args: args, Row: func(scan func(...any) error) error {
+		var d GridDeposit
+		if err := scan(&d.AppointmentID, &d.State); err != nil {
+			return err
+		}
+		*out = append(*out, d)
+		return nil
+	}}
+}
+
 // GridQuery asks for the grid of the dates From..To (inclusive, at most
 // GridDays), of every column or of one professional's.
 type GridQuery struct {
@@ -214,7 +254,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		days = append(days, d)
 	}
-	g := &Grid{Blocks: []schedule.Block{}}
+	g := &Grid{Blocks: []schedule.Block{}, Deposits: []GridDeposit{}}
 	booked := map[string]string{} // professional id → the name their appointments keep
 	// One row per date and professional: the database joins that column's
 	// items into one text, so the driver steps a row a column instead of
@@ -251,7 +291,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
 		return nil
-	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks)}
+	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks), depositsRead(ownerID, q, &g.Deposits)}
 	if version == 0 {
 		reads = append([]db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
 			Row: func(scan func(...any) error) error { return scan(&version) }}}, reads...)

@@ -2685,6 +2685,13 @@ export interface components {
             /** @description every appointment of the range and columns, all statuses, one group per date and professional, by date and professional (place each by its own time) */
             appointments: components["schemas"]["GridGroup"][];
             blocks: components["schemas"]["Block"][];
+            /** @description the deposit state of each appointment of the range that has one worth a mark (issue 29): pending ("aguardando sinal"), paid, to_return ("a devolver"), returned or retained; appointments without a deposit, or whose deposit expired or was cancelled, are not listed */
+            deposits: components["schemas"]["GridDeposit"][];
+        };
+        GridDeposit: {
+            appointmentId: string;
+            /** @enum {string} */
+            state: "pending" | "paid" | "to_return" | "returned" | "retained";
         };
         /** @description One professional's appointments of one date, compact: the date and professional once, each appointment an array of the GridAppointment fields other than date and professionalId, in this order — [id, professionalName, serviceId, serviceName, duration, bufferBefore, bufferAfter, priceCents, clientName, clientEmail, clientPhone, notes, time, status, createdAt, seriesId, answer] (the keys repeated in every object were half of a busy day's bytes). */
         GridGroup: {
