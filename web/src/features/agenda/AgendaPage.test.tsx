@@ -38,6 +38,13 @@ const toGroups = (as: typeof appointments) => {
   return [...groups.values()]
 }
 
+// Deposits of three of them (only the appointments that have one are listed).
+const deposits = [
+  { appointmentId: appointments[0].id, state: 'pending' },
+  { appointmentId: appointments[3].id, state: 'paid' },
+  { appointmentId: appointments[8].id, state: 'retained' },
+]
+
 function setup(path = `/agenda?d=${date}`) {
   const calls = stubFetch((c) => {
     if (c.url === '/api/auth/refresh') return { status: 200, body: session }
@@ -51,7 +58,8 @@ function setup(path = `/agenda?d=${date}`) {
         body: {
           today: '2026-11-30', now: '10:00', professionals: pros,
           days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
-          appointments: toGroups(appointments), blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
+          appointments: toGroups(appointments), deposits,
+          blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
         },
       }
     return undefined
@@ -102,4 +110,19 @@ it('a tap on a free stretch opens Novo agendamento with the professional, date a
   const dialog = await screen.findByRole('dialog', { name: 'Novo agendamento' })
   expect(within(dialog).getByLabelText('Data *')).toHaveValue(date)
   expect(within(dialog).getByLabelText('Horário *')).toHaveValue('11:00')
+})
+
+it('marks each appointment’s deposit with words and an icon, and only those that have one', async () => {
+  setup()
+  const columns = await screen.findAllByTestId('agenda-column')
+  const carla = within(columns[0]).getByRole('button', { name: /^09:00 Carla Dias.*, Sinal pendente/ })
+  expect(within(carla).getByText('Sinal pendente')).toHaveClass('grid-status', 'grid-deposit-pending')
+  const fabio = within(columns[0]).getByRole('button', { name: /^10:00 Fábio Nunes.*, Sinal pago/ })
+  expect(within(fabio).getByText('Sinal pago')).toHaveClass('grid-deposit-paid')
+  expect(screen.getByRole('button', { name: /^16:00 Karina Luz.*Não compareceu.*, Sinal retido/ })).toBeInTheDocument()
+  // The others carry no mark at all.
+  const gabi = within(columns[0]).getByRole('button', { name: /^10:30 Gabi Souza/ })
+  expect(gabi.getAttribute('aria-label')).not.toContain('Sinal')
+  expect(gabi.querySelector('[data-deposit]')).toBeNull()
+  expect(document.querySelectorAll('[data-deposit]')).toHaveLength(3)
 })

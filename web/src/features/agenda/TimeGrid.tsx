@@ -3,6 +3,7 @@ import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent, type Mo
 import { toast } from 'sonner'
 import { answerLabel } from '@/components/answer-badge'
 import { useConfirm } from '@/components/ui/confirm-dialog'
+import { depositLabel } from '@/lib/api/endpoints/deposits'
 import type { Schemas } from '@/lib/api/client'
 import { statusLabel } from '@/lib/format'
 import { clsx as cn } from 'clsx' // no conflicting classes here: tailwind-merge's work is not needed for hundreds of blocks
@@ -271,6 +272,8 @@ const AppointmentBox = memo(function AppointmentBox(props: {
   const tails = before > 0 || after > 0
   // The client's answer to a reminder: for what is still ahead, and for a cancellation that was theirs (its icon is the line's ::before too).
   const answer = a.status === 'confirmed' || a.answer === 'cancelled' ? answerLabel(a.answer) : ''
+  // The deposit (issue 29): its words ('Sinal pendente', 'Sinal pago', …) with an icon of its own, never a colour alone.
+  const deposit = a.deposit ? (depositLabel[a.deposit] ?? '') : ''
   const button = (
     <button
       type="button"
@@ -283,7 +286,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
         e.dataTransfer.effectAllowed = 'move'
       }}
       onClick={() => props.onOpen(a)}
-      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${answer ? `, ${answer}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
+      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${answer ? `, ${answer}` : ''}${deposit ? `, ${deposit}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
       className={cn(
         'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         tone[a.status] ?? tone.confirmed,
@@ -305,6 +308,11 @@ const AppointmentBox = memo(function AppointmentBox(props: {
       {answer ? (
         <span className={`grid-status grid-answer-${a.answer || 'none'} block truncate no-underline`} data-answer={a.answer || 'none'}>
           {answer}
+        </span>
+      ) : null}
+      {deposit ? (
+        <span className={`grid-status grid-deposit-${a.deposit} block truncate no-underline`} data-deposit={a.deposit}>
+          {deposit}
         </span>
       ) : null}
     </button>

@@ -60,3 +60,12 @@ it('reads the server\'s compact groups back into appointments, in their order', 
     date: '2026-12-01', time: '09:00', status: 'confirmed', createdAt: '2026-11-20T12:00:00Z', seriesId: null, answer: '',
   })
 })
+
+it('gives each appointment its deposit’s state from the grid’s list, and none to the others', () => {
+  const item = (id: string) => [id, 'Ana', 's1', 'Sessão', 60, 0, 0, 10000, 'Maria', '', '', '', '09:00', 'confirmed', '2026-11-20T12:00:00Z', null, '']
+  const groups = [{ date: '2026-12-01', professionalId: 'p1', items: [item('a1'), item('a2'), item('a3')] }]
+  const got = expandGroups(groups, [{ appointmentId: 'a3', state: 'returned' }, { appointmentId: 'a1', state: 'pending' }, { appointmentId: 'zz', state: 'paid' }])
+  expect(got.map((a) => [a.id, a.deposit])).toEqual([['a1', 'pending'], ['a2', undefined], ['a3', 'returned']])
+  expect('deposit' in got[1]).toBe(false)
+  expect(expandGroups(groups).every((a) => !('deposit' in a))).toBe(true)
+})

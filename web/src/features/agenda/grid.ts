@@ -88,8 +88,11 @@ export function minuteAt(y: number, range: Span, pxPerMinute: number, step = 15)
   return Math.min(Math.max(m, range.start), range.end - step)
 }
 
-/** A grid appointment as the page uses it (the contract's GridAppointment). */
-export type GridAppointment = Schemas['GridAppointment']
+/** A deposit's state as the grid marks it (the contract's GridDeposit). */
+export type GridDeposit = Schemas['GridDeposit']
+
+/** A grid appointment as the page uses it: the contract's GridAppointment, with its deposit's state when it has one to mark. */
+export type GridAppointment = Schemas['GridAppointment'] & { deposit?: GridDeposit['state'] }
 
 /** The server's compact group: a date and professional once, each appointment an array (the contract's GridGroup). */
 export type GridGroup = Schemas['GridGroup']
@@ -98,12 +101,16 @@ export type GridGroup = Schemas['GridGroup']
  * The appointments of the grid's groups as objects, in the groups' order.
  * Each item is [id, professionalName, serviceId, serviceName, duration,
  * bufferBefore, bufferAfter, priceCents, clientName, clientEmail,
- * clientPhone, notes, time, status, createdAt, seriesId, answer].
+ * clientPhone, notes, time, status, createdAt, seriesId, answer]. The
+ * grid's deposits (only the appointments that have one) become each
+ * appointment's deposit.
  */
-export function expandGroups(groups: GridGroup[]): GridAppointment[] {
+export function expandGroups(groups: GridGroup[], deposits: GridDeposit[] = []): GridAppointment[] {
   const out: GridAppointment[] = []
+  const deposit = new Map(deposits.map((d) => [d.appointmentId, d.state]))
   for (const { date, professionalId, items } of groups) {
     for (const i of items) {
+      const state = deposit.get(i[0] as string)
       out.push({
         id: i[0] as string,
         professionalId,
@@ -124,6 +131,7 @@ export function expandGroups(groups: GridGroup[]): GridAppointment[] {
         createdAt: i[14] as string,
         seriesId: i[15] as string | null,
         answer: i[16] as GridAppointment['answer'],
+        ...(state ? { deposit: state } : {}),
       })
     }
   }

@@ -6,12 +6,12 @@ import { expandGroups, type GridAppointment } from '../grid'
 
 export type GridQuery = operations['getAgendaGrid']['parameters']['query']
 
-/** The grid as the page reads it: the server's compact groups expanded into appointments. */
+/** The grid as the page reads it: the server's compact groups expanded into appointments, each with its deposit's state. */
 export type AgendaGrid = Omit<Schemas['AgendaGrid'], 'appointments'> & { appointments: GridAppointment[] }
 
 export const getAgendaGrid = async (query: GridQuery): Promise<AgendaGrid> => {
   const g = await request('get', '/api/agenda/grid', { query, auth: true })
-  return { ...g, appointments: expandGroups(g.appointments) }
+  return { ...g, appointments: expandGroups(g.appointments, g.deposits) }
 }
 
 export const agendaGridQueryOptions = (query: GridQuery) => queryOptions({ queryKey: queryKeys.appointments.grid(query), queryFn: () => getAgendaGrid(query) })
