@@ -64,9 +64,17 @@ test('a Pix deposit holds the time, the owner confirms it, and an unpaid one is 
   await expect(page.getByRole('heading', { name: 'Sinais pendentes' })).toBeVisible()
   await expect(page.getByText(/R\$ 30,00 · resta \d+ min/)).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  // The agenda marks the booking's deposit in words, not colour alone.
+  const agendaBlock = () => page.getByRole('button', { name: /^10:00 Maria Pix,/ })
+  await page.goto(`/agenda?d=${date}`)
+  await expect(agendaBlock()).toHaveAccessibleName(/, Sinal pendente/)
+  await expect(agendaBlock().getByText('Sinal pendente')).toBeVisible()
+  await page.goto('/dashboard')
   await page.getByRole('button', { name: 'Sinal recebido de Maria Pix' }).click()
   await expect(page.getByText('Agendamento de Maria Pix confirmado; enviamos a confirmação.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Sinais pendentes' })).toHaveCount(0)
+  await page.goto(`/agenda?d=${date}`)
+  await expect(agendaBlock()).toHaveAccessibleName(/, Sinal pago/)
   // The client's confirmation arrives.
   const confirmation = await waitForMail(client, 'agendamento.ics')
   expect(confirmation).toContain('confirmado')
