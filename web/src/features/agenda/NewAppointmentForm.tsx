@@ -14,6 +14,7 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
 import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
+import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { FreeTimes } from './FreeTimes'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 
@@ -21,7 +22,7 @@ import { OutsideHoursConfirm } from './OutsideHoursConfirm'
  * The owner's form for a booking that came by phone or WhatsApp: an existing
  * client found by name, phone or e-mail (or a new one), professional,
  * service, date, time, notes and whether the client gets the confirmation by
- * e-mail. A time outside the professional's hours needs the owner's explicit
+ * e-mail (and WhatsApp, when the owner's number can carry it). A time outside the professional's hours needs the owner's explicit
  * yes; a taken time is refused by the server in its own words.
  */
 export function NewAppointmentForm({
@@ -55,6 +56,11 @@ export function NewAppointmentForm({
   // The professional's services first: those linked to them, or every active one.
   const offered = (services.data ?? []).filter((s) => s.active && (s.professionalIds.length === 0 || !professionalId || s.professionalIds.includes(professionalId)))
   const email = form.watch('clientEmail')
+  // The confirmation goes by e-mail, and by WhatsApp too when the owner's
+  // number can carry it (connected, confirmation template approved) and the
+  // client has a phone: a phone-only client can be notified then.
+  const waConfirms = useWhatsAppConfirms()
+  const channel = noticeChannel(email, form.watch('clientPhone'), waConfirms)
 
   function send(body: NewAppointment) {
     create.mutate(body, {
@@ -208,8 +214,12 @@ export function NewAppointmentForm({
         <Textarea id="new-notes" {...form.register('notes')} />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-brand-700" disabled={email.trim() === ''} {...form.register('notifyClient')} />
-        Enviar a confirmação por e-mail ao cliente
+        <input type="checkbox" className="size-4 accent-brand-700" disabled={channel === ''} {...form.register('notifyClient')} />
+        {channel !== ''
+          ? `Enviar a confirmação por ${channel} ao cliente`
+          : waConfirms
+            ? 'Enviar a confirmação ao cliente (informe o telefone ou o e-mail)'
+            : 'Enviar a confirmação por e-mail ao cliente'}
       </label>
       {offered.find((s) => s.id === form.watch('serviceId'))?.deposit.kind !== 'none' && form.watch('serviceId') && form.watch('repeat') === '' ? (
         <label className="flex items-center gap-2 text-sm">

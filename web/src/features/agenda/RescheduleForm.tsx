@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
@@ -11,6 +11,7 @@ import { useServices } from '@/lib/api/endpoints/get-services'
 import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
+import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 import { FreeTimes } from './FreeTimes'
 
@@ -28,7 +29,9 @@ const moveSchema: FormSchema<MoveFields, Move> = z.object({
 
 /**
  * 'Remarcar': a new date and time (and professional or service) for a
- * confirmed appointment, with the client told by e-mail if the owner wants;
+ * confirmed appointment, with the client told if the owner wants — by e-mail,
+ * and by WhatsApp when the owner's number can carry the confirmation and the
+ * client has a phone (so a phone-only client can be told then);
  * a time outside the hours asks for the owner's yes, as a new booking does.
  * A session of a series can take the following sessions with it (each by
  * the same number of days, all or none).
@@ -47,6 +50,12 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
   const services = useServices()
   const move = useRescheduleAppointment()
   const [outside, setOutside] = useState<Move | null>(null)
+  const channel = noticeChannel(a.clientEmail, a.clientPhone, useWhatsAppConfirms())
+  // WhatsApp's status arrives after the form: a phone-only client is then
+  // told by default too, as one with an e-mail is, unless the owner chose.
+  useEffect(() => {
+    if (channel !== '' && !form.formState.dirtyFields.notifyClient) form.setValue('notifyClient', true)
+  }, [channel, form])
 
   function send(body: Move) {
     move.mutate(
@@ -129,10 +138,10 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
           Mover também as sessões seguintes desta série
         </label>
       ) : null}
-      {a.clientEmail ? (
+      {channel !== '' ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-brand-700" {...form.register('notifyClient')} />
-          Avisar o cliente por e-mail (com o convite atualizado)
+          {channel === 'WhatsApp' ? 'Avisar o cliente por WhatsApp' : `Avisar o cliente por ${channel} (com o convite atualizado)`}
         </label>
       ) : null}
       <FormError message={serverError(form)} />
