@@ -314,8 +314,8 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	return &r, nil
 }
 
-// byMonth adds up, for each of the months, the realized and scheduled
-// revenue and the appointments due (begun, not cancelled) and not attended.
+// byMonth adds up, for each of the months, the realized (with the retained
+// deposits, as the overview) and scheduled revenue and the appointments due (begun, not cancelled) and not attended.
 // Every date but today is decided by its status alone: the owner's date
 // index holds date, status and price, so the months are read from it,
 // grouped by date and status in its order, without reading a row of the
@@ -360,6 +360,26 @@ func (s *Service) byMonth(ctx context.Context, where string, args, now []any, mo
 			}
 			if day != today {
 				add(day, status, day < today, n, cents)
+			}
+			return nil
+		})
+	if err != nil {
+		return out, err
+	}
+	// A deposit kept on a no-show or a late cancellation is revenue of its
+	// appointment's month, as the overview's realized revenue counts it.
+	err = db.Each(ctx, s.DB, `SELECT appointment_date, COALESCE(SUM((SELECT SUM(amount_cents) FROM deposits
+			WHERE deposits.appointment_id = appointments.id AND deposits.state = 'retained')), 0) FROM appointments
+		WHERE `+where+` AND appointment_date >= ? AND appointment_date < ?
+			AND id IN (SELECT appointment_id FROM deposits WHERE state = 'retained') GROUP BY appointment_date`,
+		append(append([]any{}, args...), first, next), func(r *sql.Rows) error {
+			var day string
+			var cents int64
+			if err := r.Scan(&day, &cents); err != nil {
+				return err
+			}
+			if i, ok := index[day[:min(len(day), 7)]]; ok {
+				out[i].RealizedCents += cents
 			}
 			return nil
 		})
