@@ -37,6 +37,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agendei/agendei/internal/pix"
 )
 
 // Account is one Mercado Pago seller on the fake, reached with Token; its
@@ -542,28 +544,13 @@ func centsOf(amount string) int64 {
 
 func reais(c int64) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }
 
-// brCode is a dynamic Pix BR Code (EMV) for the payment, with its CRC16.
+// brCode is a dynamic Pix BR Code (EMV) for the payment, closed with the
+// CRC16 of the BR Code manual as internal/pix computes it.
 func brCode(p *Payment) string {
 	f := func(id, v string) string { return fmt.Sprintf("%s%02d%s", id, len(v), v) }
 	mai := f("00", "br.gov.bcb.pix") + f("25", fmt.Sprintf("qr.mercadopago.example/pix/v2/%s", uuid()))
-	s := f("00", "01") + f("01", "12") + f("26", mai) + f("52", "0000") + f("53", "986") + f("54", reais(p.AmountCents)) +
-		f("58", "BR") + f("59", "CLINICA TESTE") + f("60", "SAO PAULO") + f("62", f("05", "***")) + "6304"
-	return s + fmt.Sprintf("%04X", crc16(s))
-}
-
-func crc16(s string) uint16 {
-	crc := uint16(0xFFFF)
-	for i := 0; i < len(s); i++ {
-		crc ^= uint16(s[i]) << 8
-		for range 8 {
-			if crc&0x8000 != 0 {
-				crc = crc<<1 ^ 0x1021
-			} else {
-				crc <<= 1
-			}
-		}
-	}
-	return crc
+	return pix.WithCRC(f("00", "01") + f("01", "12") + f("26", mai) + f("52", "0000") + f("53", "986") + f("54", reais(p.AmountCents)) +
+		f("58", "BR") + f("59", "CLINICA TESTE") + f("60", "SAO PAULO") + f("62", f("05", "***")))
 }
 
 // qrPNG is a small PNG standing for the QR image (base64, as the API
