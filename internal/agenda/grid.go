@@ -182,27 +182,22 @@ type GridDeposit struct {
 var gridDepositStates = []any{deposits.Pending, deposits.Paid, deposits.ToReturn, deposits.Returned, deposits.Retained}
 
 // depositsRead reads the deposit states of the range's appointments (of one
-// professional's, when asked) into out. The range's appointment ids come
-// from grid_items' key — (owner, date, professional, appointment), the read
-// the grid has just made, so its pages are at hand and no appointment row is
-// fetched — and each deposit is a seek of its own key. deposits has no
-// index the owner's id could lead the plan into: driving from the owner's
-// deposits would read every deposit they ever took, and an appointments
-// index by date would fetch every appointment's row for its id, which is
-// what SQLite chose while its statistics predated the data (it was a third
-// of a day grid's time). A deposit's change bumps the owner's data version
-// (migration 00034's triggers), so a cached grid never keeps a stale mark.
-func depositsRead(ownerID, dates string, dateArgs []any, professionalID string, out *[]GridDeposit) db.Read {
-	ids := `SELECT appointment_id FROM grid_items WHERE user_id = ? AND ` + dates
-	args := append([]any{ownerID}, dateArgs...)
-	if professionalID != "" {
-		ids += ` AND professional_id = ?`
-		args = append(args, professionalID)
+// professional's, when asked) into out: the owner's deposits by the date
+// each keeps of its appointment (migration 00040), a seek of
+// (owner, date) that finds nothing on a day without one. Joining the
+// range's appointments to deposits instead cost as much as the grid's own
+// read, for deposits most days do not have. A deposit's change bumps the
+// owner's data version (migration 00034's triggers), so a cached grid never
+// keeps a stale mark.
+func depositsRead(ownerID string, q GridQuery, out *[]GridDeposit) db.Read {
+	query := `SELECT d.appointment_id, d.state FROM deposits d WHERE d.user_id = ? AND d.appointment_date >= ? AND d.appointment_date <= ? AND d.state IN (` +
+		strings.TrimSuffix(strings.Repeat("?, ", len(gridDepositStates)), ", ") + `)`
+	args := append([]any{ownerID, q.From, q.To}, gridDepositStates...)
+	if q.ProfessionalID != "" {
+		query += ` AND EXISTS (SELECT 1 FROM appointments a WHERE a.id = d.appointment_id AND a.professional_id = ?)`
+		args = append(args, q.ProfessionalID)
 	}
-	query := `SELECT appointment_id, state FROM deposits WHERE appointment_id IN (` + ids + `) AND state IN (` +
-		strings.TrimSuffix(strings.Repeat("?, ", len(gridDepositStates)), ", ") + `) ORDER BY appointment_id`
-	args = append(args, gridDepositStates...)
-	return db.Read{Query: query, Args: args, Row: func(scan func(...any) error) error {
+	return db.Read{Query: query + ` ORDER BY d.appointment_id`, Args: args, Row: func(scan func(...any) error) error {
 		var d GridDeposit
 		if err := scan(&d.AppointmentID, &d.State); err != nil {
 			return err
@@ -272,19 +267,17 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	// a temporary b-tree on SQLite. The column's name is the least of the
 	// names its appointments keep (they differ only after a rename).
 	const cols = `grid_date, professional_id, min(professional_name), string_agg(item, ',')`
-	dates, dateArgs := `grid_date >= ? AND grid_date <= ?`, []any{q.From, q.To}
+	read := `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
+	args := []any{ownerID, q.From, q.To}
 	if q.ProfessionalID != "" {
 		// One professional's dates, each a seek of the key (owner, date,
 		// professional): a range of dates would read every column's rows.
-		dates, dateArgs = `grid_date IN (?`+strings.Repeat(", ?", len(days)-1)+`)`, nil
+		read = `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
+			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
+		args = []any{ownerID}
 		for _, d := range days {
-			dateArgs = append(dateArgs, d.Format("2006-01-02"))
+			args = append(args, d.Format("2006-01-02"))
 		}
-	}
-	read := `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND ` + dates
-	args := append([]any{ownerID}, dateArgs...)
-	if q.ProfessionalID != "" {
-		read += ` AND professional_id = ?`
 		args = append(args, q.ProfessionalID)
 	}
 	read += ` GROUP BY grid_date, professional_id ORDER BY grid_date, professional_id`
@@ -300,7 +293,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
 		return nil
-	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks), depositsRead(ownerID, dates, dateArgs, q.ProfessionalID, &g.Deposits)}
+	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks), depositsRead(ownerID, q, &g.Deposits)}
 	if version == 0 {
 		reads = append([]db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
 			Row: func(scan func(...any) error) error { return scan(&version) }}}, reads...)

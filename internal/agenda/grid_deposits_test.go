@@ -93,5 +93,25 @@ func TestGrid_MarksEachAppointmentsDepositAndFollowsItsChanges(t *testing.T) {
 		if got := other.gridDeposits(t, day); fmt.Sprint(got) != fmt.Sprint(map[string]string{othersDeposit: "pending"}) {
 			t.Fatalf("the other owner's grid: %v", got)
 		}
+
+		// Another professional's grid has no mark; and the mark follows its
+		// appointment to another date (the deposit keeps the date it is read
+		// by, migration 00040, in the move's transaction).
+		var bia struct{ ID string }
+		s.owner.Do("POST", "/api/professionals", map[string]string{"name": "Bia", "specialization": "Psicóloga"}).JSON(t, &bia)
+		if got := s.gridDeposits(t, day+"&professional="+bia.ID); len(got) != 0 {
+			t.Fatalf("another professional's grid: %v", got)
+		}
+		if r := s.owner.Do("POST", "/api/appointments/"+withDeposit+"/reschedule", map[string]any{"date": "2026-11-25", "time": "11:00"}); r.StatusCode != 200 {
+			t.Fatalf("remarcar: %d %s", r.StatusCode, r.Body)
+		}
+		if got := s.gridDeposits(t, day); len(got) != 0 {
+			t.Fatalf("the day it left: %v", got)
+		}
+		for _, q := range []string{"from=2026-11-25&to=2026-11-25", "from=2026-11-25&to=2026-11-25&professional=" + s.pro, "from=2026-11-20&to=2026-11-26"} {
+			if got := s.gridDeposits(t, q); fmt.Sprint(got) != fmt.Sprint(map[string]string{withDeposit: "paid"}) {
+				t.Fatalf("grid %s after the move: %v", q, got)
+			}
+		}
 	})
 }
