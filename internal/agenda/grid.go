@@ -93,8 +93,8 @@ type Grid struct {
 
 	// appointments is the grid's "appointments": every status, one group
 	// per date and professional, in that order. Each group's items are its
-	// grid_items rows — arrays the database wrote — joined by commas, sent
-	// as they are (Send).
+	// grid_groups row's — grid_items' arrays the database wrote, joined by
+	// commas — sent as they are (Send).
 	appointments []gridGroup
 }
 
@@ -258,21 +258,22 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	}
 	g := &Grid{Blocks: []schedule.Block{}, Deposits: []GridDeposit{}}
 	booked := map[string]string{} // professional id → the name their appointments keep
-	// One row per date and professional: the database joins that column's
-	// items into one text, so the driver steps a row a column instead of
-	// one an appointment — stepping rows was most of a SQLite grid's time,
-	// and receiving them most of a PostgreSQL one's. They join in the order
-	// the key is read (the contract orders by date and professional only):
-	// an ORDER BY inside the aggregate sorted every column's rows again, in
-	// a temporary b-tree on SQLite. The column's name is the least of the
-	// names its appointments keep (they differ only after a rename).
-	const cols = `grid_date, professional_id, min(professional_name), string_agg(item, ',')`
-	read := `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
+	// One row per date and professional (grid_groups, migration 00041):
+	// that column's items joined already by the writers' triggers, so the
+	// driver steps a row a column and the database reads a row a column —
+	// stepping the appointments' rows was most of a SQLite grid's time, and
+	// fetching them most of a PostgreSQL one's. The contract orders the
+	// groups by date and professional only; the page places each
+	// appointment by its own time. A group whose appointments all went
+	// keeps its row, empty. The column's name is the least of the names its
+	// appointments keep (they differ only after a rename).
+	const cols = `grid_date, professional_id, professional_name, items`
+	read := `SELECT ` + cols + ` FROM grid_groups WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
 	args := []any{ownerID, q.From, q.To}
 	if q.ProfessionalID != "" {
 		// One professional's dates, each a seek of the key (owner, date,
 		// professional): a range of dates would read every column's rows.
-		read = `SELECT ` + cols + ` FROM grid_items WHERE user_id = ? AND grid_date IN (?` +
+		read = `SELECT ` + cols + ` FROM grid_groups WHERE user_id = ? AND grid_date IN (?` +
 			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
 		args = []any{ownerID}
 		for _, d := range days {
@@ -280,7 +281,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 		args = append(args, q.ProfessionalID)
 	}
-	read += ` GROUP BY grid_date, professional_id ORDER BY grid_date, professional_id`
+	read += ` AND items <> '' ORDER BY grid_date, professional_id`
 	version := q.Version
 	reads := []db.Read{{Query: read, Args: args, Row: func(scan func(...any) error) error {
 		var date, pro, name string
