@@ -6,7 +6,10 @@
  * pages are plain page loads (the full app answers them).
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react'
-import { publicRoutes } from '@/app/public-routes'
+// The list itself, not app/public-routes (which imports the pages, whose
+// 'react-router' is this file in the light build: a circle). Only `routes`:
+// a named import leaves the list's `about` text out of the bundle.
+import { routes } from '../../publicroutes/public-routes.json'
 
 const listeners = new Set<() => void>()
 const notify = () => listeners.forEach((l) => l())
@@ -21,7 +24,7 @@ function subscribe(l: () => void) {
 const href = () => window.location.pathname + window.location.search
 
 /** The public routes this build renders (their one list), most specific first. */
-export const patterns: readonly string[] = publicRoutes.map((r) => r.path)
+export const patterns: readonly string[] = routes.map((r) => r.path)
 
 /** Matches a path against a pattern, returning its parameters. */
 export function match(pattern: string, path: string): Record<string, string> | null {
