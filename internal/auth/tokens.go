@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -27,7 +29,23 @@ const (
 type tokenSigner struct {
 	key   []byte
 	clock clock.Clock
+
+	// verified keeps what tokens this process verified say, until each
+	// expires (token text → verifiedToken): a tab sends its access token
+	// with every request, and parsing and checking it again (JSON claims,
+	// HMAC) was a tenth of a cached owner read. Only the very text that
+	// passed is found, so a changed token is checked in full; at most
+	// maxVerified are kept, then the map starts over.
+	verified    sync.Map
+	verifiedLen atomic.Int64
 }
+
+type verifiedToken struct {
+	tok     accessToken
+	expires time.Time
+}
+
+const maxVerified = 10_000
 
 // accessClaims are an access token's claims: besides who and until when,
 // the sign-in it belongs to (sid: the refresh family) and the account's
@@ -68,6 +86,26 @@ var errBadToken = errors.New("invalid access token")
 // verify checks the signature, issuer and expiry. A token without a sign-in
 // (issued before sessions were checked) is refused: the app refreshes it.
 func (s *tokenSigner) verify(token string) (accessToken, error) {
+	if v, ok := s.verified.Load(token); ok {
+		if v := v.(verifiedToken); s.clock.Now().Before(v.expires) {
+			return v.tok, nil
+		}
+		s.verified.Delete(token)
+	}
+	tok, expires, err := s.parse(token)
+	if err != nil {
+		return accessToken{}, err
+	}
+	if s.verifiedLen.Add(1) > maxVerified {
+		s.verified.Clear()
+		s.verifiedLen.Store(1)
+	}
+	s.verified.Store(token, verifiedToken{tok: tok, expires: expires})
+	return tok, nil
+}
+
+// parse checks a token in full: signature, algorithm, issuer and expiry.
+func (s *tokenSigner) parse(token string) (accessToken, time.Time, error) {
 	var claims accessClaims
 	_, err := jwt.ParseWithClaims(token, &claims, func(*jwt.Token) (any, error) { return s.key, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
@@ -75,10 +113,10 @@ func (s *tokenSigner) verify(token string) (accessToken, error) {
 		jwt.WithExpirationRequired(),
 		jwt.WithTimeFunc(s.clock.Now),
 	)
-	if err != nil || claims.Subject == "" || claims.SID == "" {
-		return accessToken{}, errBadToken
+	if err != nil || claims.Subject == "" || claims.SID == "" || claims.ExpiresAt == nil {
+		return accessToken{}, time.Time{}, errBadToken
 	}
-	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen}, nil
+	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen}, claims.ExpiresAt.Time, nil
 }
 
 // OpaqueToken returns a random URL-safe token (32 bytes) and the hash we
