@@ -14,7 +14,6 @@ import (
 	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
-	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/slots"
 )
@@ -187,8 +186,8 @@ var gridDepositStates = []any{deposits.Pending, deposits.Paid, deposits.ToReturn
 // (owner, date) that finds nothing on a day without one. Joining the
 // range's appointments to deposits instead cost as much as the grid's own
 // read, for deposits most days do not have. A deposit's change bumps the
-// owner's data version (migration 00034's triggers), so a cached grid never
-// keeps a stale mark.
+// owner's data version (migration 00034's triggers), so the event stream
+// tells an open grid to read again.
 func depositsRead(ownerID string, q GridQuery, out *[]GridDeposit) db.Read {
 	query := `SELECT d.appointment_id, d.state FROM deposits d WHERE d.user_id = ? AND d.appointment_date >= ? AND d.appointment_date <= ? AND d.state IN (` +
 		strings.TrimSuffix(strings.Repeat("?, ", len(gridDepositStates)), ", ") + `)`
@@ -211,9 +210,6 @@ func depositsRead(ownerID string, q GridQuery, out *[]GridDeposit) db.Read {
 // GridDays), of every column or of one professional's.
 type GridQuery struct {
 	From, To, ProfessionalID string
-	// Version is the owner's data version read before this grid (0: the
-	// grid reads it first, in its own round trip).
-	Version int64
 }
 
 // GridDays is the longest range one grid draws: a week.
@@ -242,9 +238,8 @@ func (q GridQuery) dates() (first, last time.Time, err error) {
 type SetupAt func(ctx context.Context, ownerID string, version int64) (*schedule.Setup, error)
 
 // Grid is the owner's grid of a range, drawn with their schedule setup as of
-// a data version read before the appointments, so the setup is never newer
-// than what is drawn over it: q.Version when the caller read it (the answer
-// cache reads it to key the answer), or read in the same round trip.
+// a data version read before the appointments in the same round trip, so
+// the setup is never newer than what is drawn over it.
 // Every appointment of the range — every status, and those of inactive or
 // deleted professionals — is in it and has a column.
 func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q GridQuery) (*Grid, error) {
@@ -282,8 +277,12 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		args = append(args, q.ProfessionalID)
 	}
 	read += ` ORDER BY grid_date, professional_id`
-	version := q.Version
-	reads := []db.Read{{Query: read, Args: args, Row: func(scan func(...any) error) error {
+	// The owner's data version first, in the same round trip: the schedule
+	// setup drawn is the one as of that version, never newer than the
+	// appointments read after it.
+	var version int64
+	reads := []db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
+		Row: func(scan func(...any) error) error { return scan(&version) }}, {Query: read, Args: args, Row: func(scan func(...any) error) error {
 		var date, pro, name string
 		var items []byte
 		if err := scan(&date, &pro, &name, &items); err != nil {
@@ -298,10 +297,6 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
 		return nil
 	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks), depositsRead(ownerID, q, &g.Deposits)}
-	if version == 0 {
-		reads = append([]db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
-			Row: func(scan func(...any) error) error { return scan(&version) }}}, reads...)
-	}
 	err = db.ReadAll(ctx, s.DB, reads...)
 	if err != nil {
 		return nil, err
@@ -394,21 +389,16 @@ func gridColumns(st *schedule.Setup, only string, booked map[string]string) []Gr
 	return out
 }
 
-// grid serves the agenda's time grid. The setup comes from the booking
-// service's per-version cache, as the slot engine reads it, at the version
-// the answer cache read to key this answer (or, without the cache, the one
-// the grid reads in the round trip of its appointments).
+// grid serves the agenda's time grid. It reads the owner's data version in
+// the round trip of its appointments, and the setup comes from the booking
+// service's per-version cache, as the slot engine reads it, at that version.
 func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	in := GridQuery{From: q.Get("from"), To: q.Get("to"), ProfessionalID: q.Get("professional")}
-	uid := auth.UserID(r.Context())
-	if l, ok := memo.Looked(r.Context()); ok && l.OwnerID == uid && l.Version > 0 {
-		in.Version = l.Version // the answer cache's, read just before: no second read
-	}
 	if _, _, err := in.dates(); err != nil {
 		return err
 	}
-	g, err := h.Svc.Grid(r.Context(), uid, h.Booking.OwnerSetupAt, in)
+	g, err := h.Svc.Grid(r.Context(), auth.UserID(r.Context()), h.Booking.OwnerSetupAt, in)
 	if err != nil {
 		return err
 	}
