@@ -260,8 +260,9 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	// fetching them most of a PostgreSQL one's. The contract orders the
 	// groups by date and professional only; the page places each
 	// appointment by its own time. A group whose appointments all went
-	// keeps its row, empty, and is skipped. The column's name is the least of the names its
-	// appointments keep (they differ only after a rename).
+	// keeps its row, empty, and is skipped here (a filter on items made
+	// PostgreSQL read each value twice). The column's name is the least of
+	// the names its appointments keep (they differ only after a rename).
 	const cols = `grid_date, professional_id, professional_name, items`
 	read := `SELECT ` + cols + ` FROM grid_groups WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
 	args := []any{ownerID, q.From, q.To}
@@ -289,7 +290,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 			return err
 		}
 		if len(items) == 0 {
-			return nil // a group whose appointments all went (skipped here: a filter on items made PostgreSQL read each value twice)
+			return nil
 		}
 		if _, ok := booked[pro]; !ok {
 			booked[pro] = name

@@ -209,8 +209,7 @@ type Lookup struct {
 	Version           int64
 }
 
-// Looked is the lookup Public or Handler (Owner) made for this request, if
-// any (Username is "" for Owner's): an answer
+// Looked is the lookup Public made for this request, if any: an answer
 // computed under it is stored under that version, so the handler should
 // compute it from that same version.
 func Looked(ctx context.Context) (Lookup, bool) {
@@ -231,9 +230,7 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
 		}
-		l := Lookup{OwnerID: owner, Version: version}
-		r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, l))
-		c.serve(w, r, c.key(name, owner, parts), l, next)
+		c.serve(w, r, c.key(name, owner, parts), Lookup{OwnerID: owner, Version: version}, next)
 	})
 }
 
