@@ -58,8 +58,9 @@ type stream struct {
 
 // hub holds this process's streams.
 type hub struct {
-	broker *events.Broker
-	start  sync.Once
+	broker    *events.Broker
+	heartbeat time.Duration // Heartbeat when the hub was made
+	start     sync.Once
 
 	mu      sync.Mutex
 	wake    *sync.Cond
@@ -68,7 +69,7 @@ type hub struct {
 }
 
 func newHub(b *events.Broker) *hub {
-	h := &hub{broker: b, streams: map[*stream]struct{}{}}
+	h := &hub{broker: b, heartbeat: Heartbeat, streams: map[*stream]struct{}{}}
 	h.wake = sync.NewCond(&h.mu)
 	return h
 }
@@ -183,7 +184,6 @@ func (s *stream) close() {
 	if !s.closed.CompareAndSwap(false, true) {
 		return
 	}
-	s.conn.Close()
 	s.hub.mu.Lock()
 	delete(s.hub.streams, s)
 	s.hub.mu.Unlock()
@@ -193,6 +193,10 @@ func (s *stream) close() {
 	if stop != nil { // else serve calls it once it has it
 		stop()
 	}
+	// Last, so that a tab that sees its stream end finds it gone from the
+	// broker too (a stream counted after its connection closed was a
+	// flaky CI run).
+	s.conn.Close()
 }
 
 func (h *hub) enqueue(s *stream) {
@@ -240,7 +244,7 @@ func (h *hub) write() {
 func (h *hub) tend() {
 	check := time.NewTicker(auth.SessionCheckTTL)
 	defer check.Stop()
-	beat := time.NewTicker(Heartbeat)
+	beat := time.NewTicker(h.heartbeat)
 	defer beat.Stop()
 	for {
 		select {
