@@ -298,8 +298,16 @@ func ParseMonth(s string) (time.Time, error) {
 	return t, nil
 }
 
-// FormatHHMM writes 570 as "09:30".
-func FormatHHMM(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60) }
+// FormatHHMM writes 570 as "09:30". It is on every grid column's windows
+// and every free time, so the usual minutes of a day (up to "99:59") are
+// written without fmt.
+func FormatHHMM(min int) string {
+	if min < 0 || min >= 100*60 {
+		return fmt.Sprintf("%02d:%02d", min/60, min%60)
+	}
+	h, m := min/60, min%60
+	return string([]byte{byte('0' + h/10), byte('0' + h%10), ':', byte('0' + m/10), byte('0' + m%10)})
+}
 
 // Today is the owner's current date ("2006-01-02").
 func Today(now time.Time, loc *time.Location) string {

@@ -1,6 +1,7 @@
 package slots
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
@@ -232,6 +233,12 @@ func TestParseHHMM(t *testing.T) {
 	}
 	if FormatHHMM(570) != "09:30" {
 		t.Fatal("format")
+	}
+	// Every minute written by hand reads as fmt writes it, past the day too.
+	for m := -61; m <= 100*60+1; m++ {
+		if got, want := FormatHHMM(m), fmt.Sprintf("%02d:%02d", m/60, m%60); got != want {
+			t.Fatalf("FormatHHMM(%d) = %q, want %q", m, got, want)
+		}
 	}
 }
 
