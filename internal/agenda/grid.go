@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -90,16 +92,49 @@ type Grid struct {
 	// appointment is cancelled and marked so already.
 	Deposits []GridDeposit `json:"deposits"`
 
-	// appointments is the grid's "appointments": every status, one group
-	// per date and professional, in that order. Each group's items are its
-	// grid_groups row's — grid_items' arrays the database wrote, joined by
-	// commas — sent as they are (Send).
-	appointments []gridGroup
+	// buf.groups is the inside of the grid's "appointments" array, written
+	// as the groups are read: every status, one group per date and
+	// professional, in that order, each {"date", "professionalId",
+	// "items"} with the items of its grid_groups row — grid_items' arrays
+	// the database wrote, joined by commas — as they are. Pooled: Send
+	// writes it and gives it back.
+	buf *gridBuffer
 }
 
-type gridGroup struct {
-	date, professionalID string
-	items                []byte
+// gridBuffer is a grid's answer being written, and the room its read
+// scans each group's items into.
+type gridBuffer struct {
+	groups []byte
+	items  rawText
+}
+
+// gridBuffers keeps the grids' buffers (a day of ten columns is ~30 kB):
+// making and clearing them for every grid was a tenth of its CPU.
+var gridBuffers = sync.Pool{New: func() any { return &gridBuffer{groups: make([]byte, 0, 64<<10)} }}
+
+// maxPooledGrid is the largest buffer given back to the pool: a rare huge
+// week is let go rather than kept.
+const maxPooledGrid = 1 << 20
+
+// rawText scans a text column by its bytes into b, reusing b's room: the
+// driver's own bytes for PostgreSQL (pgtype.BytesScanner, no copy of its
+// own), the value database/sql hands over for SQLite.
+type rawText struct{ b []byte }
+
+func (r *rawText) ScanBytes(v []byte) error { r.b = append(r.b[:0], v...); return nil }
+
+func (r *rawText) Scan(src any) error {
+	switch v := src.(type) {
+	case string:
+		r.b = append(r.b[:0], v...)
+	case []byte:
+		r.b = append(r.b[:0], v...)
+	case nil:
+		r.b = r.b[:0]
+	default:
+		return fmt.Errorf("grid items: unexpected %T", src)
+	}
+	return nil
 }
 
 // GridGroup is one professional's appointments of one date as the grid
@@ -138,36 +173,51 @@ func (g GridGroup) Expand() ([]GridAppointment, error) {
 	return out, nil
 }
 
-// Send answers the grid: its fields, and the appointments as the groups
-// of the grid_items rows' arrays. Their text goes out untouched: a
-// json.RawMessage would be parsed again, which cost as much as encoding.
+// Send answers the grid: its fields, then the appointments as the groups
+// read. Their text goes out untouched (a json.RawMessage would be parsed
+// again, which cost as much as encoding), with its length known, so the
+// answer is not chunked.
 func (g *Grid) Send(w http.ResponseWriter) error {
+	defer g.release()
 	head, err := json.Marshal(g)
 	if err != nil {
 		return err
 	}
+	head = append(head[:len(head)-1], `,"appointments":[`...)
+	g.buf.groups = append(g.buf.groups, "]}\n"...)
+	groups := g.buf.groups
+	w.Header()["Content-Length"] = []string{strconv.Itoa(len(head) + len(groups))}
 	httpx.StartJSON(w, http.StatusOK)
-	size := len(head) + len(`,"appointments":[]`)
-	for _, p := range g.appointments {
-		size += len(p.items) + len(p.date) + len(p.professionalID) + len(`,{"date":"","professionalId":"","items":[]}`)
+	if _, err := w.Write(head); err != nil {
+		return err
 	}
-	out := make([]byte, 0, size+1)
-	out = append(append(out, head[:len(head)-1]...), `,"appointments":[`...)
-	for i, p := range g.appointments {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		// A date and a professional's id need no escaping (YYYY-MM-DD and
-		// the ids the server makes), but they are quoted as JSON all the same.
-		out = append(out, `{"date":`...)
-		out = appendJSONString(out, p.date)
-		out = append(out, `,"professionalId":`...)
-		out = appendJSONString(out, p.professionalID)
-		out = append(append(append(out, `,"items":[`...), p.items...), "]}"...)
-	}
-	out = append(out, "]}\n"...)
-	_, err = w.Write(out)
+	_, err = w.Write(groups)
 	return err
+}
+
+// release gives the grid's buffer back to the pool.
+func (g *Grid) release() {
+	if b := g.buf; b != nil && cap(b.groups)+cap(b.items.b) <= maxPooledGrid {
+		b.groups, b.items.b = b.groups[:0], b.items.b[:0]
+		gridBuffers.Put(b)
+	}
+	g.buf = nil
+}
+
+// addGroup writes one group of the "appointments" array.
+func (g *Grid) addGroup(date, professionalID string, items []byte) {
+	out := g.buf.groups
+	if len(out) > 0 {
+		out = append(out, ',')
+	}
+	// A date and a professional's id need no escaping (YYYY-MM-DD and
+	// the ids the server makes), but they are quoted as JSON all the same.
+	out = append(out, `{"date":`...)
+	out = appendJSONString(out, date)
+	out = append(out, `,"professionalId":`...)
+	out = appendJSONString(out, professionalID)
+	out = append(append(append(out, `,"items":[`...), items...), "]}"...)
+	g.buf.groups = out
 }
 
 // GridDeposit is an appointment's deposit state as the grid marks it
@@ -282,31 +332,35 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	// setup drawn is the one as of that version, never newer than the
 	// appointments read after it.
 	var version int64
+	g.buf = gridBuffers.Get().(*gridBuffer)
+	items := &g.buf.items
 	reads := []db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
 		Row: func(scan func(...any) error) error { return scan(&version) }}, {Query: read, Args: args, Row: func(scan func(...any) error) error {
 		var date, pro, name string
-		var items []byte
-		if err := scan(&date, &pro, &name, &items); err != nil {
+		if err := scan(&date, &pro, &name, items); err != nil {
 			return err
 		}
-		if len(items) == 0 {
+		if len(items.b) == 0 {
 			return nil
 		}
 		if _, ok := booked[pro]; !ok {
 			booked[pro] = name
 		}
-		g.appointments = append(g.appointments, gridGroup{date: date, professionalID: pro, items: items})
+		g.addGroup(date, pro, items.b)
 		return nil
 	}}, schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks), depositsRead(ownerID, q, &g.Deposits)}
 	err = db.ReadAll(ctx, s.DB, reads...)
 	if err != nil {
+		g.release()
 		return nil, err
 	}
 	st, err := setupAt(ctx, ownerID, version)
 	if err != nil {
+		g.release()
 		return nil, err
 	}
 	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
+		g.release()
 		return nil, errGridProfessional // another owner's (whose rows the read above never reaches), or none
 	}
 	now := s.Clock.Now().In(st.Loc)
@@ -406,8 +460,14 @@ func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	return g.Send(w)
 }
 
-// appendJSONString appends s as a JSON string.
+// appendJSONString appends s as a JSON string: as it is when it is plain
+// ASCII (a date, an id), else as encoding/json writes it.
 func appendJSONString(out []byte, s string) []byte {
-	b, _ := json.Marshal(s) // a string always encodes
-	return append(out, b...)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s) // a string always encodes
+			return append(out, b...)
+		}
+	}
+	return append(append(append(out, '"'), s...), '"')
 }

@@ -65,10 +65,19 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 // StartJSON writes a JSON answer's headers and status; the body follows
 // (WriteJSON, or a handler that writes JSON text it already has).
 func StartJSON(w http.ResponseWriter, status int) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	// Set by their canonical keys, without Header.Set's canonicalising and
+	// a slice per value on every answer (shared: nothing appends to them,
+	// and an append would copy, their length being their capacity).
+	h := w.Header()
+	h["Content-Type"] = jsonContentType
+	h["Cache-Control"] = noStore
 	w.WriteHeader(status)
 }
+
+var (
+	jsonContentType = []string{"application/json; charset=utf-8"}
+	noStore         = []string{"no-store"}
+)
 
 // WriteError answers err in the one error shape. Errors that are not *Error
 // are logged with the request id and answered without internals: 503 when the
