@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -242,6 +243,28 @@ func rebind(dialect Dialect, q string) string {
 	if dialect != Postgres || !strings.Contains(q, "?") {
 		return q
 	}
+	if r, ok := rebound.Load(q); ok {
+		return r.(string)
+	}
+	r := rebindText(q)
+	if reboundCount.Add(1) <= maxRebound {
+		rebound.Store(q, r)
+	}
+	return r
+}
+
+// rebound keeps each query text's PostgreSQL form: the code's queries are
+// a few hundred texts (with IN lists of a few lengths), each rewritten
+// on every call before — a few µs of a read of several statements. Past
+// maxRebound texts, new ones are rewritten every time.
+var (
+	rebound      sync.Map // query text → its text with $n
+	reboundCount atomic.Int64
+)
+
+const maxRebound = 4096
+
+func rebindText(q string) string {
 	var b strings.Builder
 	b.Grow(len(q) + 8)
 	n := 0

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -68,6 +70,19 @@ func TestRebind(t *testing.T) {
 	s := &db.DB{Dialect: db.SQLite}
 	if got := s.Rebind("x = ?"); got != "x = ?" {
 		t.Fatal(got)
+	}
+	// Kept texts answer the same again, and texts past the kept ones too.
+	for i := range 5000 {
+		q := "SELECT ? FROM t" + strings.Repeat(" WHERE x = ?", i%3) + " -- " + strconv.Itoa(i)
+		want := "SELECT $1 FROM t" + []string{"", " WHERE x = $2", " WHERE x = $2 WHERE x = $3"}[i%3] + " -- " + strconv.Itoa(i)
+		for range 2 {
+			if got := d.Rebind(q); got != want {
+				t.Fatalf("%q: %q, want %q", q, got, want)
+			}
+		}
+	}
+	if got := s.Rebind("x = ?"); got != "x = ?" {
+		t.Fatal("SQLite's text changed after PostgreSQL's were kept:", got)
 	}
 }
 
