@@ -13,6 +13,7 @@ import (
 
 	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -440,6 +441,64 @@ func TestGrid_NoAppointmentOfTheRangeIsLeftOut(t *testing.T) {
 		}
 		for _, pro := range pros[:3] {
 			everyAppointmentOnce(t, e, s, s.grid(t, "from=2026-11-30&to=2026-12-06&professional="+pro), "2026-11-30", "2026-12-06", pro)
+		}
+	})
+}
+
+// The grid draws its blocks from the owner's schedule setup, kept once per
+// data version: a block saved, a professional renamed and a block removed
+// each show in the next grid at once, and a block of another date or
+// another owner never does.
+func TestGrid_BlocksFollowEveryChangeAtOnce(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		other := setup(t, e, "outra@example.com", "outra")
+		const q = "from=2026-11-25&to=2026-11-25"
+		blocks := func(sh *shop, q string) []schedule.Block {
+			t.Helper()
+			r := sh.owner.Do("GET", "/api/agenda/grid?"+q, nil)
+			if r.StatusCode != 200 {
+				t.Fatalf("grid %s: %d %s", q, r.StatusCode, r.Body)
+			}
+			var g struct{ Blocks []schedule.Block }
+			r.JSON(t, &g)
+			return g.Blocks
+		}
+		if got := blocks(s, q); len(got) != 0 {
+			t.Fatalf("before: %+v", got)
+		}
+		block := func(sh *shop, pro *string, date, start, end string) string {
+			t.Helper()
+			var b struct{ ID string }
+			r := sh.owner.Do("POST", "/api/blocks", map[string]any{"professionalId": pro, "date": date, "start": start, "end": end, "reason": "Reunião"})
+			if r.StatusCode != 201 {
+				t.Fatalf("block: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &b)
+			return b.ID
+		}
+		afternoon := block(s, &s.pro, "2026-11-25", "14:00", "17:00")
+		morning := block(s, nil, "2026-11-25", "08:00", "09:00")
+		block(s, nil, "2026-11-26", "08:00", "09:00")
+		block(other, nil, "2026-11-25", "10:00", "11:00")
+		got := blocks(s, q)
+		if len(got) != 2 || got[0].ID != morning || got[0].ProfessionalID != nil || got[1].ID != afternoon || got[1].Start != "14:00" || got[1].ProfessionalName != "Ana" {
+			t.Fatalf("after two blocks of the day: %+v", got)
+		}
+		if got := blocks(s, "from=2026-11-20&to=2026-11-26"); len(got) != 3 {
+			t.Fatalf("the week: %+v", got)
+		}
+		if r := s.owner.Do("PUT", "/api/professionals/"+s.pro, map[string]string{"name": "Ana Lúcia", "specialization": "Psicóloga"}); r.StatusCode != 200 {
+			t.Fatalf("rename: %d %s", r.StatusCode, r.Body)
+		}
+		if got := blocks(s, q+"&professional="+s.pro); len(got) != 2 || got[1].ProfessionalName != "Ana Lúcia" {
+			t.Fatalf("after the rename: %+v", got)
+		}
+		if r := s.owner.Do("DELETE", "/api/blocks/"+afternoon, nil); r.StatusCode != 204 {
+			t.Fatalf("delete: %d %s", r.StatusCode, r.Body)
+		}
+		if got := blocks(s, q); len(got) != 1 || got[0].ID != morning {
+			t.Fatalf("after the removal: %+v", got)
 		}
 	})
 }
