@@ -192,7 +192,9 @@ func mentions(text, needle string) bool {
 	if len(needle) >= 6 {
 		return strings.Contains(text, needle)
 	}
-	word := func(b byte) bool { return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80 }
+	word := func(b byte) bool {
+		return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], needle)
 		if j < 0 {
