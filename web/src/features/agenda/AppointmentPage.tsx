@@ -10,9 +10,14 @@ import { AppointmentDetails } from './AppointmentDetails'
 export default function AppointmentPage() {
   const { id = '' } = useParams()
   const { data, isLoading, isError } = useAppointment(id)
+  // The id makes the notice one, however often the page mounts before the redirect lands.
   useEffect(() => {
-    if (isError) toast.error('Agendamento não encontrado', { description: 'Ele não existe ou não pôde ser carregado.' })
-  }, [isError])
+    if (isError)
+      toast.error('Agendamento não encontrado', {
+        id: `appointment-not-found-${id}`,
+        description: 'Ele não existe ou não pôde ser carregado.',
+      })
+  }, [isError, id])
   if (isError) return <Navigate to="/agenda" replace />
   if (isLoading || !data) return <PageSpinner />
   return (
