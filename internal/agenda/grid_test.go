@@ -33,12 +33,7 @@ type grid struct {
 		}
 	}
 	Appointments []agenda.GridAppointment `json:"-"` // expanded from the answer's groups
-	Blocks       []struct {
-		ID             string
-		ProfessionalID *string
-		Start, End     string
-		Kept           []string
-	}
+	Blocks       []schedule.Block
 }
 
 func (s *shop) grid(t *testing.T, query string) grid {
@@ -456,13 +451,7 @@ func TestGrid_BlocksFollowEveryChangeAtOnce(t *testing.T) {
 		const q = "from=2026-11-25&to=2026-11-25"
 		blocks := func(sh *shop, q string) []schedule.Block {
 			t.Helper()
-			r := sh.owner.Do("GET", "/api/agenda/grid?"+q, nil)
-			if r.StatusCode != 200 {
-				t.Fatalf("grid %s: %d %s", q, r.StatusCode, r.Body)
-			}
-			var g struct{ Blocks []schedule.Block }
-			r.JSON(t, &g)
-			return g.Blocks
+			return sh.grid(t, q).Blocks
 		}
 		if got := blocks(s, q); len(got) != 0 {
 			t.Fatalf("before: %+v", got)
