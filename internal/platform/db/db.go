@@ -44,29 +44,43 @@ var migrations embed.FS
 type DB struct {
 	Dialect Dialect
 	w, r    *sql.DB
-	reads   stmtCache // SQLite: reads prepared once per connection, not on every call
+	// SQLite: statements prepared once per connection, not on every call.
+	reads, writes stmtCache
 }
 
-// stmtCache keeps the pool's prepared statement of each read query text.
-// The SQLite driver prepares (parses and plans) every query anew, which cost
-// a tenth of a busy public read; PostgreSQL's driver keeps its own cache.
-// Bounded: past maxStmts query texts (lists of placeholders vary), the rest
-// run unprepared.
+// stmtCache keeps a pool's prepared statement of each query text. The
+// SQLite driver prepares (parses and plans) every query anew: that cost a
+// tenth of a busy public read, and a fifth of a booking's time on the one
+// writer, where a statement that fires triggers compiles them too.
+// PostgreSQL's driver keeps its own cache, so there the pool is nil and
+// nothing is kept. Bounded: past maxStmts query texts (lists of
+// placeholders vary), the rest run unprepared.
 type stmtCache struct {
-	mu sync.Mutex
-	m  map[string]*sql.Stmt
+	pool *sql.DB
+	mu   sync.Mutex
+	m    map[string]*sql.Stmt
 }
 
 const maxStmts = 256
 
-// stmt is the prepared statement of a read query, or nil to run it directly
-// (not SQLite, the cache is full, or it failed to prepare: running it then
-// reports the error as usual).
-func (d *DB) stmt(ctx context.Context, q string) *sql.Stmt {
-	if d.Dialect != SQLite {
+// kept is q's prepared statement, or nil when there is none yet.
+func (c *stmtCache) kept(q string) *sql.Stmt {
+	if c.pool == nil {
 		return nil
 	}
-	c := &d.reads
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[q]
+}
+
+// get is q's prepared statement, prepared now if it was not yet; nil to run
+// q directly (no cache, the cache is full, or q failed to prepare: running
+// it then reports the error as usual). Preparing takes one of the pool's
+// connections: never call it holding the writer's only one.
+func (c *stmtCache) get(ctx context.Context, q string) *sql.Stmt {
+	if c.pool == nil {
+		return nil
+	}
 	c.mu.Lock()
 	st, ok := c.m[q]
 	full := len(c.m) >= maxStmts
@@ -74,7 +88,7 @@ func (d *DB) stmt(ctx context.Context, q string) *sql.Stmt {
 	if ok || full {
 		return st
 	}
-	st, err := d.r.PrepareContext(ctx, q)
+	st, err := c.pool.PrepareContext(ctx, q)
 	if err != nil {
 		return nil
 	}
@@ -89,6 +103,15 @@ func (d *DB) stmt(ctx context.Context, q string) *sql.Stmt {
 	}
 	c.m[q] = st
 	return st
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, st := range c.m {
+		st.Close()
+	}
+	c.m = nil
 }
 
 // Open connects to PostgreSQL when databaseURL is set, otherwise to the SQLite
@@ -131,7 +154,12 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// screens had filled every reader's).
 	base := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(0)&_pragma=cache_size(-2000)&_time_format=sqlite"
-	w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+	// The writer keeps its temporary files in memory: a statement whose
+	// triggers rewrite a row in a transaction (a booking rewrites its day's
+	// grid group) needs a statement journal, which otherwise became a file
+	// opened, written and closed again on every booking. Its size is a
+	// statement's pages; reads keep the default (a large sort may spill).
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(MEMORY)")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +175,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	r.SetMaxOpenConns(max(4, 2*runtime.NumCPU()))
 	r.SetMaxIdleConns(max(4, 2*runtime.NumCPU()))
 	r.SetConnMaxIdleTime(0)
-	d := &DB{Dialect: SQLite, w: w, r: r}
+	d := &DB{Dialect: SQLite, w: w, r: r, reads: stmtCache{pool: r}, writes: stmtCache{pool: w}}
 	// Touch the writer first: it creates the file and switches it to WAL.
 	if err := w.PingContext(ctx); err != nil {
 		d.Close()
@@ -164,12 +192,8 @@ func (d *DB) Readers() int {
 
 // Close closes every connection.
 func (d *DB) Close() error {
-	d.reads.mu.Lock()
-	for _, st := range d.reads.m {
-		st.Close()
-	}
-	d.reads.m = nil
-	d.reads.mu.Unlock()
+	d.reads.close()
+	d.writes.close()
 	err := d.w.Close()
 	if d.r != d.w {
 		err = errors.Join(err, d.r.Close())
@@ -329,12 +353,15 @@ func ExecOwnedCount(ctx context.Context, q Querier, missing error, query string,
 
 // ExecContext runs a write outside a transaction.
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := d.writes.get(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return d.w.ExecContext(ctx, d.Rebind(q), args...)
 }
 
 // QueryContext runs a read.
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := d.stmt(ctx, q); st != nil {
+	if st := d.reads.get(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return d.r.QueryContext(ctx, d.Rebind(q), args...)
@@ -342,7 +369,7 @@ func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows
 
 // QueryRowContext runs a read of one row.
 func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := d.stmt(ctx, q); st != nil {
+	if st := d.reads.get(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return d.r.QueryRowContext(ctx, d.Rebind(q), args...)
@@ -350,6 +377,9 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 
 // WriteRowContext runs a write that returns one row (INSERT/UPDATE … RETURNING).
 func (d *DB) WriteRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := d.writes.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return d.w.QueryRowContext(ctx, d.Rebind(q), args...)
 }
 
@@ -358,24 +388,54 @@ type Tx struct {
 	tx       *sql.Tx
 	Dialect  Dialect
 	onCommit []func()
+	writes   *stmtCache
+	mu       sync.Mutex
+	missed   []string // texts with no kept statement, prepared once the writer is free
 }
 
 // OnCommit runs fn after the transaction commits (never if it rolls back):
 // the place to announce a change to others.
 func (t *Tx) OnCommit(fn func()) { t.onCommit = append(t.onCommit, fn) }
 
+// stmt is the writer's kept statement of q for this transaction, or nil to
+// run q directly. The transaction holds the writer's only connection, so a
+// text seen for the first time cannot be prepared on the pool now: it is
+// noted and prepared when the transaction ends.
+func (t *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
+	if t.writes == nil || t.writes.pool == nil {
+		return nil
+	}
+	st := t.writes.kept(q)
+	if st == nil {
+		t.mu.Lock()
+		t.missed = append(t.missed, q)
+		t.mu.Unlock()
+		return nil
+	}
+	return t.tx.StmtContext(ctx, st)
+}
+
 // ExecContext runs a statement in the transaction.
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := t.stmt(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return t.tx.ExecContext(ctx, rebind(t.Dialect, q), args...)
 }
 
 // QueryContext runs a query in the transaction.
 func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
 	return t.tx.QueryContext(ctx, rebind(t.Dialect, q), args...)
 }
 
 // QueryRowContext runs a one-row query in the transaction.
 func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return t.tx.QueryRowContext(ctx, rebind(t.Dialect, q), args...)
 }
 
@@ -399,18 +459,34 @@ func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return err
 	}
-	t := &Tx{tx: sqlTx, Dialect: d.Dialect}
+	t := &Tx{tx: sqlTx, Dialect: d.Dialect, writes: &d.writes}
 	if err := fn(t); err != nil {
 		_ = sqlTx.Rollback()
+		d.prepareMissed(ctx, t)
 		return err
 	}
-	if err := sqlTx.Commit(); err != nil {
+	err = sqlTx.Commit()
+	d.prepareMissed(ctx, t)
+	if err != nil {
 		return err
 	}
 	for _, f := range t.onCommit {
 		f()
 	}
 	return nil
+}
+
+// prepareMissed keeps the statements t ran without one, once t has ended and
+// the writer is free again: a text is prepared on the writer once, by the
+// first transaction that ran it. Never while t holds the writer (a panic in
+// fn skips it), which would wait for the connection t itself holds.
+func (d *DB) prepareMissed(ctx context.Context, t *Tx) {
+	for _, q := range t.missed {
+		if ctx.Err() != nil {
+			return
+		}
+		d.writes.get(ctx, q)
+	}
 }
 
 // AfterCommit runs fn when q's transaction commits, or at once when q is not
