@@ -324,7 +324,8 @@ type Tx struct {
 	onCommit []func()
 	writes   *stmtCache
 	mu       sync.Mutex
-	missed   []string // texts with no kept statement, prepared once the writer is free
+	missed   []string            // texts with no kept statement, prepared once the writer is free
+	queried  map[string]struct{} // texts a query has run with (its rows perhaps still open)
 }
 
 // OnCommit runs fn after the transaction commits (never if it rolls back):
@@ -332,18 +333,32 @@ type Tx struct {
 func (t *Tx) OnCommit(fn func()) { t.onCommit = append(t.onCommit, fn) }
 
 // stmt is the writer's kept statement of q for this transaction, or nil to
-// run q directly. The transaction holds the writer's only connection, so a
-// text seen for the first time cannot be prepared on the pool now: it is
-// noted and prepared when the transaction ends.
-func (t *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
+// run q directly. A query's rows stay open until read, and a second run of
+// the same prepared statement on the one connection would restart it under
+// them (a row read inside the loop over another's, a Row not yet scanned):
+// so a text's kept statement serves at most one query in a transaction,
+// and no exec after it; an exec runs to its end at once, so execs of one
+// text share it freely. The transaction holds the writer's only
+// connection, so a text seen for the first time cannot be prepared on the
+// pool now: it is noted and prepared when the transaction ends.
+func (t *Tx) stmt(ctx context.Context, q string, query bool) *sql.Stmt {
 	if t.writes == nil || t.writes.pool == nil {
 		return nil
 	}
 	st := t.writes.kept(q)
+	t.mu.Lock()
+	_, queried := t.queried[q]
+	if query {
+		if t.queried == nil {
+			t.queried = map[string]struct{}{}
+		}
+		t.queried[q] = struct{}{}
+	}
 	if st == nil {
-		t.mu.Lock()
 		t.missed = append(t.missed, q)
-		t.mu.Unlock()
+	}
+	t.mu.Unlock()
+	if st == nil || queried {
 		return nil
 	}
 	return t.tx.StmtContext(ctx, st)
@@ -351,7 +366,7 @@ func (t *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
 
 // ExecContext runs a statement in the transaction.
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, false); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
 	return t.tx.ExecContext(ctx, rebind(t.Dialect, q), args...)
@@ -359,7 +374,7 @@ func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 
 // QueryContext runs a query in the transaction.
 func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, true); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
 	return t.tx.QueryContext(ctx, rebind(t.Dialect, q), args...)
@@ -367,7 +382,7 @@ func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows
 
 // QueryRowContext runs a one-row query in the transaction.
 func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := t.stmt(ctx, q); st != nil {
+	if st := t.stmt(ctx, q, true); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return t.tx.QueryRowContext(ctx, rebind(t.Dialect, q), args...)
