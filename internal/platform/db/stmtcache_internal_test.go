@@ -9,20 +9,28 @@ import (
 	"time"
 )
 
+// kvDB is a fresh SQLite database with one table, kv (k, v), closed when
+// the test ends.
+func kvDB(t *testing.T) *DB {
+	t.Helper()
+	d, err := OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "agendei.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.ExecContext(context.Background(), `CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // The writer's kept statements: a text a transaction executes is prepared
 // once that transaction ends, and the next transactions run it inside
 // themselves (a rollback undoing it, their own writes seen), also after the
 // writer's connection was replaced.
 func TestWriterStatements_KeptAndRunInsideTheTransaction(t *testing.T) {
 	ctx := context.Background()
-	d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "agendei.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	if _, err := d.ExecContext(ctx, `CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
+	d := kvDB(t)
 	const insert = `INSERT INTO kv (k, v) VALUES (?, ?)`
 	const count = `SELECT count(*) FROM kv`
 	rows := func() (n int) {
@@ -115,14 +123,7 @@ func TestWriterStatements_KeptAndRunInsideTheTransaction(t *testing.T) {
 // would restart the first.
 func TestWriterStatements_OneTextTwiceAtOnceInATransaction(t *testing.T) {
 	ctx := context.Background()
-	d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "agendei.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	if _, err := d.ExecContext(ctx, `CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL)`); err != nil {
-		t.Fatal(err)
-	}
+	d := kvDB(t)
 	for i, k := range []string{"a", "b", "c"} {
 		if _, err := d.ExecContext(ctx, `INSERT INTO kv (k, v) VALUES (?, ?)`, k, i+1); err != nil {
 			t.Fatal(err)
