@@ -153,15 +153,17 @@ func Normalize(s string, max int) string {
 			continue
 		}
 		r = unicode.ToUpper(r)
+		keep := string(r)
+		if r == 'ß' || r == 'ẞ' {
+			keep = "SS" // German sharp s has no one-letter capital in the set
+		}
 		switch {
-		case r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(".,-/'&", r):
+		case keep == "SS", r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(".,-/'&", r):
 			if space && b.Len() > 0 {
 				b.WriteByte(' ')
 			}
 			space = false
-			b.WriteRune(r)
-		case r == 'ß':
-			b.WriteString("SS")
+			b.WriteString(keep)
 		default:
 			space = true // spaces and anything outside the set separate words
 		}

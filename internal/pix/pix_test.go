@@ -93,6 +93,8 @@ func TestNormalize(t *testing.T) {
 		"Niterói/RJ":            "NITEROI/RJ",
 		"Açaí 😀 Bar":            "ACAI BAR",
 		"Ñandú":                 "NANDU",
+		"Straße ß":              "STRASSE SS",
+		"ẞ Maier":               "SS MAIER",
 	} {
 		if got := pix.Normalize(in, 25); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
