@@ -313,6 +313,64 @@ func TestWebhook_SignedIsReadThroughTheAPIForgedAndStaleAreRefusedReplaysChangeN
 	})
 }
 
+// Mercado Pago also sends notifications without data.id (signed without
+// that part) and older IPN notices that are never signed: neither is a sign
+// that the stored secret is wrong, and an IPN is read back through the API.
+func TestWebhook_UnsignedIPNAndNoticesWithoutDataIDNeverBlameTheSecret(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		c := w.charge(t)
+		to := mustPaymentURL(t, w, c)
+		status := func() mercadopago.Status {
+			var st mercadopago.Status
+			w.owner.Do("GET", "/api/mercadopago", nil).JSON(t, &st)
+			return st
+		}
+
+		// Signed without data.id: accepted as valid, nothing to read.
+		before := w.fake.Requests()
+		if code, err := w.fake.NotifyWithoutID(to, w.seller.WebhookSecret, "payment").Send(); err != nil || code != 200 {
+			t.Fatalf("signed without data.id: %d %v", code, err)
+		}
+		if st := status(); st.SignatureRefusedAt != nil || st.LastNoticeAt == nil {
+			t.Fatalf("after a notice without data.id: %+v", st)
+		}
+		if w.fake.Requests() != before {
+			t.Fatal("a notice naming no payment made Agendei call the API")
+		}
+
+		// An unsigned notice that is not an IPN is refused, but the secret
+		// is not blamed for it.
+		unsigned := w.fake.Notify(c.PaymentID)
+		unsigned.Signature = ""
+		if code, _ := unsigned.Send(); code != 401 {
+			t.Fatalf("unsigned webhook: %d", code)
+		}
+		if st := status(); st.SignatureRefusedAt != nil {
+			t.Fatalf("an unsigned notice blamed the secret: %+v", st)
+		}
+
+		// An IPN notice: the payment is read back through the API (its status
+		// comes from there, never from the notice) and the booking confirmed.
+		w.fake.Approve(c.PaymentID)
+		if code, err := w.fake.IPN(to, c.PaymentID).Send(); err != nil || code != 200 {
+			t.Fatalf("IPN: %d %v", code, err)
+		}
+		got, _ := w.e.Server.MercadoPago.ChargeOf(context.Background(), w.ownerID, w.apptID)
+		if got.Status != "approved" {
+			t.Fatalf("after the IPN: %+v", got)
+		}
+		if st := status(); st.SignatureRefusedAt != nil {
+			t.Fatalf("an IPN blamed the secret: %+v", st)
+		}
+		// An IPN naming something that is not a payment id is refused.
+		if code, _ := w.fake.IPN(to, "1 OR 1=1").Send(); code != 400 {
+			t.Fatalf("IPN with a bad id: %d", code)
+		}
+		w.noProblems(t)
+	})
+}
+
 // mustPaymentURL is the owner's webhook URL, as the charge named it.
 func mustPaymentURL(t *testing.T, w *world, c *mercadopago.Charge) string {
 	t.Helper()

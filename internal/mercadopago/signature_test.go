@@ -45,18 +45,27 @@ func TestVerify(t *testing.T) {
 	for name, c := range map[string]struct {
 		header, id, req string
 	}{
-		"another payment":   {good, "1310000124", "req-1"},
-		"another request":   {good, "1310000123", "req-2"},
-		"another secret":    {"ts=" + ts + ",v1=" + mptest.Sign("other-secret-other", "1310000123", "req-1", ts), "1310000123", "req-1"},
-		"another ts":        {"ts=" + strconv.FormatInt(now.Unix()-1, 10) + ",v1=" + mptest.Sign(secret, "1310000123", "req-1", ts), "1310000123", "req-1"},
-		"no v1":             {"ts=" + ts, "1310000123", "req-1"},
-		"not hex":           {"ts=" + ts + ",v1=zz", "1310000123", "req-1"},
-		"empty":             {"", "1310000123", "req-1"},
-		"no data.id signed": {"ts=" + ts + ",v1=" + mptest.Sign(secret, "", "req-1", ts), "", "req-1"},
+		"another payment": {good, "1310000124", "req-1"},
+		"another request": {good, "1310000123", "req-2"},
+		"another secret":  {"ts=" + ts + ",v1=" + mptest.Sign("other-secret-other", "1310000123", "req-1", ts), "1310000123", "req-1"},
+		"another ts":      {"ts=" + strconv.FormatInt(now.Unix()-1, 10) + ",v1=" + mptest.Sign(secret, "1310000123", "req-1", ts), "1310000123", "req-1"},
+		"no v1":           {"ts=" + ts, "1310000123", "req-1"},
+		"not hex":         {"ts=" + ts + ",v1=zz", "1310000123", "req-1"},
+		"empty":           {"", "1310000123", "req-1"},
+		"data.id dropped": {good, "", "req-1"},
 	} {
 		if err := mercadopago.Verify(secret, c.header, c.id, c.req, now); !errors.Is(err, mercadopago.ErrSignature) {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+	// A notification without data.id is signed without that part, as the
+	// documentation's rule says ("if a value is not present, remove it").
+	noID := "ts=" + ts + ",v1=" + mptest.Sign(secret, "", "req-1", ts)
+	if err := mercadopago.Verify(secret, noID, "", "req-1", now); err != nil {
+		t.Fatalf("signed without data.id: %v", err)
+	}
+	if mercadopago.Manifest("", "req-1", ts) != "request-id:req-1;ts:"+ts+";" {
+		t.Fatalf("manifest without data.id: %q", mercadopago.Manifest("", "req-1", ts))
 	}
 	// Signed right but outside the 5-minute window, either way.
 	for _, at := range []time.Time{now.Add(-mercadopago.SignatureWindow - time.Second), now.Add(mercadopago.SignatureWindow + time.Second)} {

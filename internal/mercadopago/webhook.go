@@ -91,10 +91,21 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		return errors.Join(err, errHook)
 	}
 	q := r.URL.Query()
+	signature := r.Header.Get("x-signature")
+	if signature == "" && q.Get("topic") != "" {
+		// An IPN notice (Mercado Pago's older format: ?topic=…&id=…), which
+		// its documentation says is never signed: it proves nothing, so it
+		// is only a hint to read the payment back with the owner's token —
+		// what Agendei does for every notification anyway — and says
+		// nothing of the stored secret.
+		return s.ipn(w, r, acc.UserID, q.Get("topic"), q.Get("id"))
+	}
 	dataID, requestID := q.Get("data.id"), r.Header.Get("x-request-id")
-	switch err := Verify(acc.WebhookSecret, r.Header.Get("x-signature"), dataID, requestID, s.Clock.Now()); {
+	switch err := Verify(acc.WebhookSecret, signature, dataID, requestID, s.Clock.Now()); {
 	case errors.Is(err, ErrStale):
 		return errStale
+	case err != nil && signature == "":
+		return errSignature // unsigned: not a sign that the stored secret is wrong
 	case err != nil:
 		s.heard(r.Context(), acc.UserID, "last_refused_at")
 		return errSignature
@@ -104,12 +115,20 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 	if err := json.Unmarshal(body, &n); err != nil {
 		return errBody
 	}
-	if id := idString(n.Data.ID); id != "" && id != dataID {
+	if id := idString(n.Data.ID); id != "" && dataID != "" && id != dataID {
 		return errBody // the body names another resource than the signed one
+	} else if dataID == "" {
+		// Signed without data.id: the body's id (if any) is not covered by the
+		// signature, but the payment is read back through the API with the
+		// owner's token, never taken from the body.
+		dataID = id
 	}
 	kind := q.Get("type")
 	if kind == "" {
 		kind = n.Type
+	}
+	if kind == "payment" && dataID == "" {
+		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
 	}
 	if kind != "payment" {
 		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
@@ -139,6 +158,36 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		}
 	}
 	return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+}
+
+// ipn takes an unsigned IPN notice: a payment's id is read back through the
+// API (its status is never taken from the notice); any other topic is only
+// acknowledged. A payment that is not one of Agendei's charges changes
+// nothing, so a forged notice can only make Agendei read what it already has.
+func (s *Service) ipn(w http.ResponseWriter, r *http.Request, ownerID, topic, id string) error {
+	if topic == "payment" && id != "" {
+		if !validPaymentID(id) {
+			return errBody
+		}
+		if err := s.Sync(r.Context(), ownerID, id); err != nil {
+			httpx.Logger(r.Context()).Warn("mercadopago IPN: payment not taken, Mercado Pago will deliver it again", "err", err)
+			return err
+		}
+	}
+	return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+}
+
+// validPaymentID: Mercado Pago's payment ids are numbers.
+func validPaymentID(id string) bool {
+	if id == "" || len(id) > 20 {
+		return false
+	}
+	for _, c := range id {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // idString reads data.id, which Mercado Pago writes as a string (or, in

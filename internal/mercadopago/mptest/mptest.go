@@ -478,11 +478,54 @@ func (f *Fake) NotifyTo(to, secret, paymentID, action string) *Notification {
 }
 
 // Sign is the v1 of an x-signature: hex HMAC-SHA256 under secret of
-// "id:<data.id lowercased>;request-id:<x-request-id>;ts:<ts>;".
+// "id:<data.id lowercased>;request-id:<x-request-id>;ts:<ts>;", where — as
+// the documentation says — a value the notification does not carry is
+// removed from the template, with its name.
 func Sign(secret, dataID, requestID, ts string) string {
 	m := hmac.New(sha256.New, []byte(secret))
-	fmt.Fprintf(m, "id:%s;request-id:%s;ts:%s;", strings.ToLower(dataID), requestID, ts)
+	if dataID != "" {
+		fmt.Fprintf(m, "id:%s;", strings.ToLower(dataID))
+	}
+	if requestID != "" {
+		fmt.Fprintf(m, "request-id:%s;", requestID)
+	}
+	if ts != "" {
+		fmt.Fprintf(m, "ts:%s;", ts)
+	}
 	return hex.EncodeToString(m.Sum(nil))
+}
+
+// NotifyWithoutID is a signed notification whose URL carries no data.id
+// (Mercado Pago sends some that way): signed without that part.
+func (f *Fake) NotifyWithoutID(to, secret, kind string) *Notification {
+	u, err := url.Parse(to)
+	if err != nil {
+		panic(err)
+	}
+	q := u.Query()
+	q.Set("type", kind)
+	u.RawQuery = q.Encode()
+	reqID := uuid()
+	ts := strconv.FormatInt(f.Now().Unix(), 10)
+	body, _ := json.Marshal(map[string]any{
+		"id": randInt(1e11), "live_mode": true, "type": kind, "date_created": f.Now().Format(layout),
+		"user_id": "0", "api_version": "v1", "action": kind + ".updated", "data": map[string]string{},
+	})
+	return &Notification{URL: u.String(), RequestID: reqID, Signature: "ts=" + ts + ",v1=" + Sign(secret, "", reqID, ts), Body: body}
+}
+
+// IPN is the older notice format for a payment: ?topic=payment&id=…, with no
+// body of note and, as Mercado Pago's documentation says, no signature.
+func (f *Fake) IPN(to, paymentID string) *Notification {
+	u, err := url.Parse(to)
+	if err != nil {
+		panic(err)
+	}
+	q := u.Query()
+	q.Set("topic", "payment")
+	q.Set("id", paymentID)
+	u.RawQuery = q.Encode()
+	return &Notification{URL: u.String(), Body: []byte(`{"resource":"` + paymentID + `","topic":"payment"}`)}
 }
 
 // Send delivers the notification and returns the HTTP status answered.
@@ -492,8 +535,12 @@ func (n *Notification) Send() (int, error) {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("x-request-id", n.RequestID)
-	req.Header.Set("x-signature", n.Signature)
+	if n.RequestID != "" {
+		req.Header.Set("x-request-id", n.RequestID)
+	}
+	if n.Signature != "" {
+		req.Header.Set("x-signature", n.Signature)
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err
