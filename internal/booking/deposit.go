@@ -144,13 +144,26 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 		if err != nil {
 			return err
 		}
-		if status != "confirmed" {
-			if _, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, s.Clock.Now()); err != nil {
+		now := s.Clock.Now()
+		switch status {
+		case "confirmed":
+		case "completed", "no_show":
+			// Marked attended (or not) while its Pix was still due: a payment
+			// in time is simply received; the appointment has happened, so
+			// the client is sent no confirmation.
+			changed, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, now)
+			if err != nil || !changed {
+				return err
+			}
+			desc := fmt.Sprintf("Sinal de %s recebido: %s, %s com %s em %s às %s.", brfmt.Money(b.Deposit.AmountCents), b.ClientName, b.ServiceName,
+				b.ProfessionalName, brfmt.Date(b.Date), b.Time)
+			return s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Sinal recebido", desc, appointmentID)
+		default:
+			if _, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, now); err != nil {
 				return err
 			}
 			return deposits.ErrExpired
 		}
-		now := s.Clock.Now()
 		changed, err := deposits.MarkPaid(ctx, tx, ownerID, appointmentID, source, now)
 		if err != nil || !changed {
 			return err
@@ -160,16 +173,33 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, "Sinal recebido", desc, appointmentID); err != nil {
 			return err
 		}
-		if s.Mailer == nil || b.ClientEmail == "" {
-			return nil
-		}
-		token, err := addLink(ctx, tx, ownerID, appointmentID, now)
-		if err != nil {
-			return err
-		}
-		b.CancelToken = token
-		return s.confirmToClient(ctx, tx, now, b)
+		return s.confirmPaid(ctx, tx, now, b)
 	})
+}
+
+// confirmPaid tells the client a paid booking is confirmed by the channels
+// a booking without a deposit uses: WhatsApp's confirmation for a phone,
+// the e-mail (a fresh private link and the invite) with the reminders, and
+// for a client who gave only a phone the reminders by WhatsApp.
+func (s *Service) confirmPaid(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
+	if err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
+		return err
+	}
+	if s.Mailer == nil {
+		return nil
+	}
+	if b.ClientEmail == "" {
+		if b.ClientPhone != "" && s.WhatsApp != nil {
+			return s.remindLater(ctx, tx, now, b)
+		}
+		return nil
+	}
+	token, err := addLink(ctx, tx, b.OwnerID, b.ID, now)
+	if err != nil {
+		return err
+	}
+	b.CancelToken = token
+	return s.confirmToClient(ctx, tx, now, b)
 }
 
 // bookedByID reads an appointment as the e-mails describe it, with its deposit.

@@ -390,3 +390,40 @@ func TestDeposit_OwnerCreatedAppointmentCanAskForIt(t *testing.T) {
 		}
 	})
 }
+
+// An appointment marked attended while its Pix was still due, then paid
+// before the deadline: the payment is received — no "pago após o prazo", no
+// refusal — and the appointment stays attended.
+func TestDeposit_PaidInTimeAfterTheAppointmentWasMarkedCompletedIsReceived(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 1440)
+		owner := ownerOf(t, e)
+		var b card
+		r := book(e, s, "2026-11-23", "11:00") // today, 2 h ahead of the clock
+		if r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &b)
+		e.Clock.Advance(3 * time.Hour) // the session has begun; the deposit is due until tomorrow
+		if r := owner.Login("ana@example.com", "segredo1"); r.StatusCode != 200 {
+			t.Fatalf("login: %d", r.StatusCode)
+		}
+		if r := owner.Do("PATCH", "/api/appointments/"+b.ID, map[string]any{"status": "completed"}); r.StatusCode != 200 {
+			t.Fatalf("completed: %d %s", r.StatusCode, r.Body)
+		}
+		if r := owner.Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil); r.StatusCode != 200 {
+			t.Fatalf("Sinal recebido after completed: %d %s", r.StatusCode, r.Body)
+		}
+		if dep, st := depositState(t, e, b.ID); dep != "paid" || st != "completed" {
+			t.Fatalf("after the payment: deposit %s, appointment %s", dep, st)
+		}
+		var notes struct{ Notifications []struct{ Title string } }
+		owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+		for _, n := range notes.Notifications {
+			if strings.Contains(n.Title, "após o prazo") {
+				t.Fatalf("a payment in time was told late: %+v", notes)
+			}
+		}
+	})
+}

@@ -211,3 +211,56 @@ func TestFlow_OwnerMadeAndMovedAppointmentsGetTheWhatsAppConfirmation(t *testing
 		}
 	})
 }
+
+// A client who gave only a phone and paid the deposit is confirmed by the
+// channels a booking without a deposit uses: WhatsApp's confirmation once
+// paid (never while the Pix is due), then the reminder by WhatsApp.
+func TestFlow_APaidDepositConfirmsAPhoneOnlyClientByWhatsAppAndReminds(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		var pros []struct{ ID string }
+		w.owner.Do("GET", "/api/professionals", nil).JSON(t, &pros)
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		if r := w.owner.Do("PUT", "/api/pix", map[string]string{"keyType": "cpf", "key": "529.982.247-25", "name": "Clínica Sorriso", "city": "São Paulo"}); r.StatusCode != 200 {
+			t.Fatalf("pix: %d %s", r.StatusCode, r.Body)
+		}
+		if r := w.owner.Do("PUT", "/api/services/"+svcs[0].ID, map[string]any{"name": "Limpeza", "duration": 30, "priceCents": 15000,
+			"deposit": map[string]any{"kind": "fixed", "value": 3000, "holdMinutes": 60}}); r.StatusCode != 200 {
+			t.Fatalf("policy: %d %s", r.StatusCode, r.Body)
+		}
+		var b struct{ ID string }
+		r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/bookings", map[string]string{
+			"professionalId": pros[0].ID, "serviceId": svcs[0].ID, "date": "2026-11-27", "time": "09:00",
+			"clientName": "Carla", "clientPhone": "(21) 99876-5432"})
+		if r.StatusCode != 201 {
+			t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &b)
+		w.e.RunJobs()
+		if sent := w.fake.Messages(); len(sent) != 0 {
+			t.Fatalf("messages while the deposit is due: %+v", sent)
+		}
+		if r := w.owner.Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil); r.StatusCode != 200 {
+			t.Fatalf("Sinal recebido: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 || sent[0].Template != "agendei_confirmacao_v1" || sent[0].To != "5521998765432" {
+			t.Fatalf("after the payment, messages at Meta: %+v", sent)
+		}
+		// The day before, the reminder goes by WhatsApp too.
+		w.e.Clock.Set(time.Date(2026, 11, 26, 12, 1, 0, 0, time.UTC))
+		w.e.RunJobs()
+		var reminders int
+		for _, m := range w.fake.Messages() {
+			if m.Template == "agendei_lembrete_v1" && m.To == "5521998765432" {
+				reminders++
+			}
+		}
+		if reminders != 1 {
+			t.Fatalf("%d reminders to the paid phone-only client: %+v", reminders, w.fake.Messages())
+		}
+	})
+}
