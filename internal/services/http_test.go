@@ -51,3 +51,39 @@ func TestServices_ValidateAndKeepMoneyInCentavos(t *testing.T) {
 		}
 	})
 }
+
+// A price change re-checks the deposit policy kept with the service: a
+// fixed R$ 80,00 deposit cannot stay on a service lowered to R$ 20,00, as
+// the same policy sent with that price is refused; the service is unchanged.
+func TestServices_APriceChangeRechecksTheKeptDeposit(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		var s struct {
+			ID         string
+			PriceCents int64
+			Deposit    struct{ Kind string }
+		}
+		r := c.Do("POST", "/api/services", map[string]any{"name": "Clareamento", "duration": 60, "priceCents": 30000,
+			"deposit": map[string]any{"kind": "fixed", "value": 8000, "holdMinutes": 30}})
+		if r.StatusCode != 201 {
+			t.Fatalf("%d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &s)
+		const over = "O sinal não pode ser maior que o preço do serviço."
+		r = c.Do("PUT", "/api/services/"+s.ID, map[string]any{"name": "Clareamento", "duration": 60, "priceCents": 2000})
+		if r.StatusCode != 400 || r.Err(t).Error.Message != over {
+			t.Fatalf("a lower price under the kept deposit: %d %s", r.StatusCode, r.Body)
+		}
+		var list []struct{ PriceCents int64 }
+		c.Do("GET", "/api/services", nil).JSON(t, &list)
+		if len(list) != 1 || list[0].PriceCents != 30000 {
+			t.Fatalf("a refused save changed the price: %+v", list)
+		}
+		// With the deposit lowered in the same save, or removed, the new price stands.
+		if r := c.Do("PUT", "/api/services/"+s.ID, map[string]any{"name": "Clareamento", "duration": 60, "priceCents": 2000,
+			"deposit": map[string]any{"kind": "none"}}); r.StatusCode != 200 {
+			t.Fatalf("price with the deposit removed: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}

@@ -298,6 +298,17 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 			if err := deposits.SavePolicy(ctx, tx, userID, id, *in.Deposit); err != nil {
 				return err
 			}
+		} else {
+			// The policy kept as it is must still fit the new price: a fixed
+			// R$ 80,00 deposit on a service lowered to R$ 20,00 is refused
+			// as the same policy sent with that price would be.
+			kept, err := deposits.PolicyOf(ctx, tx, userID, id)
+			if err != nil {
+				return err
+			}
+			if err := kept.Validate(*in.PriceCents); err != nil {
+				return err
+			}
 		}
 		if in.ProfessionalIDs == nil {
 			return nil
