@@ -90,7 +90,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	}
 	if c.Status != "confirmed" || !c.Cancellable {
 		if c.pastCutoff(s.Clock.Now()) {
-			return nil, errCutoff(c.cutoffHours)
+			return nil, errCutoff(c)
 		}
 		return nil, errClientMove
 	}

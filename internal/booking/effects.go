@@ -276,9 +276,23 @@ var (
 	errPast = httpx.NewError(http.StatusConflict, "appointment_past", "Este agendamento já aconteceu e não pode mais ser cancelado.")
 )
 
-func errCutoff(hours int) *httpx.Error {
+// errCutoff refuses a client's cancellation or move past the owner's
+// cutoff, with the practice's contact in the answer itself: the client
+// reads it where they tried, not only on the page's preview.
+func errCutoff(c *Cancellation) *httpx.Error {
+	contact := "Entre em contato com o profissional."
+	var ways []string
+	if c.OwnerWhatsapp != "" {
+		ways = append(ways, "WhatsApp "+brfmt.PhoneText(c.OwnerWhatsapp))
+	}
+	if c.OwnerContactEmail != "" {
+		ways = append(ways, "e-mail "+c.OwnerContactEmail)
+	}
+	if len(ways) > 0 {
+		contact = fmt.Sprintf("Entre em contato com %s: %s.", c.OwnerName, strings.Join(ways, " ou "))
+	}
 	return httpx.NewError(http.StatusConflict, "cancel_cutoff", fmt.Sprintf(
-		"O prazo para cancelar pelo link terminou: cancelamentos só até %d horas antes do horário. Entre em contato com o profissional.", hours))
+		"O prazo para cancelar pelo link terminou: cancelamentos só até %d horas antes do horário. %s", c.cutoffHours, contact))
 }
 
 func (s *Service) byToken(ctx context.Context, q db.Querier, token string) (id, ownerID, ownerEmail, clientName string, c *Cancellation, err error) {
@@ -354,7 +368,7 @@ func (s *Service) cancelByClient(ctx context.Context, tx *db.Tx, id, ownerID, ow
 	}
 	if !c.Cancellable {
 		if c.pastCutoff(s.Clock.Now()) {
-			return errCutoff(c.cutoffHours)
+			return errCutoff(c)
 		}
 		return errPast
 	}

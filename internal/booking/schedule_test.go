@@ -225,6 +225,15 @@ func TestCancelLink_StopsAtTheCutoff(t *testing.T) {
 		if got := refusal(t, r); got != "409 cancel_cutoff O prazo para cancelar pelo link terminou: cancelamentos só até 24 horas antes do horário. Entre em contato com o profissional." {
 			t.Fatalf("cancel after the cutoff: %s", got)
 		}
+		// With the practice's contact on its profile, the refusal gives it.
+		if _, err := e.DB.ExecContext(context.Background(), `UPDATE profiles SET whatsapp = '11976543210', contact_email = 'contato@ana.example'`); err != nil {
+			t.Fatal(err)
+		}
+		r = e.Client().Do("POST", "/api/public/bookings/"+token+"/cancel", nil)
+		if got := refusal(t, r); got != "409 cancel_cutoff O prazo para cancelar pelo link terminou: cancelamentos só até 24 horas antes do horário. "+
+			"Entre em contato com Ana: WhatsApp (11) 97654-3210 ou e-mail contato@ana.example." {
+			t.Fatalf("cancel after the cutoff, with the practice's contact: %s", got)
+		}
 	})
 }
 

@@ -117,6 +117,16 @@ func Phone(raw string) (string, bool) {
 	return d, true
 }
 
+// PhoneText is a Brazilian phone as people write it: "(11) 97444-2812",
+// "(11) 3333-4444"; a text that is not a phone is returned as it was.
+func PhoneText(raw string) string {
+	d, ok := Phone(raw)
+	if !ok {
+		return strings.TrimSpace(raw)
+	}
+	return "(" + d[:2] + ") " + d[2:len(d)-4] + "-" + d[len(d)-4:]
+}
+
 // WhatsAppNumber is a Brazilian phone in international form, the digits
 // WhatsApp knows it by: 55 and the phone as Phone reads it; "" when it is
 // not a phone.

@@ -114,3 +114,17 @@ func TestStatus_SaysStatusesInPortuguese(t *testing.T) {
 		}
 	}
 }
+
+func TestPhoneText(t *testing.T) {
+	for in, want := range map[string]string{
+		"11974442812":      "(11) 97444-2812",
+		"+55 11 3333-4444": "(11) 3333-4444",
+		"(21) 99876-5432":  "(21) 99876-5432",
+		" ramal 12 ":       "ramal 12",
+		"5555999991234":    "(55) 99999-1234",
+	} {
+		if got := PhoneText(in); got != want {
+			t.Errorf("PhoneText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

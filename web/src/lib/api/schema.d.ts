@@ -695,7 +695,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel the appointment behind a private cancel link (idempotent); frees the slot at once.
-         * @description Errors `not_found` (404), `appointment_past` (409), `cancel_cutoff` (409, 'O prazo para cancelar pelo link terminou: cancelamentos só até {N} horas antes do horário. Entre em contato com o profissional.'), `rate_limited` (429).
+         * @description Errors `not_found` (404), `appointment_past` (409), `cancel_cutoff` (409, 'O prazo para cancelar pelo link terminou: cancelamentos só até {N} horas antes do horário. Entre em contato com {practice}: WhatsApp {phone} ou e-mail {email}.' — the practice's contact when its profile has one, else 'Entre em contato com o profissional.'), `rate_limited` (429).
          */
         post: operations["cancelBookingByToken"];
         delete?: never;
