@@ -443,3 +443,48 @@ func TestReminders_GoByWhatsAppWhenASenderTakesThem(t *testing.T) {
 		}
 	})
 }
+
+// Saving the reminder setting re-plans the reminders of the appointments
+// whose clients were to be reminded — never of a hold still waiting for its
+// deposit, nor of an appointment the owner wrote in without telling the
+// client; a deposit once paid gets its reminders like any booking.
+func TestReminders_ReplanSkipsUnpaidHoldsAndAppointmentsMadeWithoutNotice(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		owner := ownerOf(t, e)
+		// Made by the owner, without "notify": no reminder.
+		if r := owner.Do("POST", "/api/appointments", map[string]any{"professionalId": s.professional, "serviceId": s.service, "date": nextMonday,
+			"time": "09:00", "clientName": "Rita Souza", "clientEmail": "rita@example.com", "notifyClient": false}); r.StatusCode != 201 {
+			t.Fatalf("owner's appointment: %d %s", r.StatusCode, r.Body)
+		}
+		withDeposit(t, e, s, 60)
+		var held card
+		if r := book(e, s, nextMonday, "11:00"); r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &held)
+		}
+		if got := reminderJobs(t, e); len(got) != 0 {
+			t.Fatalf("reminders before any save: %v", got)
+		}
+		if r := owner.Do("PUT", "/api/profile/reminders", map[string]any{"leads": []int{1440}, "email": "Oi {nome}"}); r.StatusCode != 200 {
+			t.Fatalf("save: %d %s", r.StatusCode, r.Body)
+		}
+		if got := reminderJobs(t, e); len(got) != 0 {
+			t.Fatalf("the re-plan reminded an unpaid hold or an appointment made without notice: %v", got)
+		}
+		// Paid: reminded, and kept through the next re-plan.
+		if r := owner.Do("POST", "/api/appointments/"+held.ID+"/deposit/received", nil); r.StatusCode != 200 {
+			t.Fatalf("received: %d %s", r.StatusCode, r.Body)
+		}
+		if got := reminderJobs(t, e); len(got) != 1 {
+			t.Fatalf("reminders once paid: %v", got)
+		}
+		if r := owner.Do("PUT", "/api/profile/reminders", map[string]any{"leads": []int{1440, 120}, "email": "Oi {nome}"}); r.StatusCode != 200 {
+			t.Fatalf("save: %d %s", r.StatusCode, r.Body)
+		}
+		if got := reminderJobs(t, e); len(got) != 2 {
+			t.Fatalf("reminders of the paid booking after a re-plan: %v", got)
+		}
+	})
+}

@@ -182,6 +182,9 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 // the e-mail (a fresh private link and the invite) with the reminders, and
 // for a client who gave only a phone the reminders by WhatsApp.
 func (s *Service) confirmPaid(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET remind = TRUE WHERE id = ? AND user_id = ?`, b.ID, b.OwnerID); err != nil {
+		return err
+	}
 	if err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
 		return err
 	}

@@ -140,8 +140,10 @@ func (s *Service) planReminders(ctx context.Context, tx *db.Tx, now time.Time, l
 
 // Replan re-plans the owner's reminders after they changed their setting,
 // in the transaction that saved it: the reminders still queued (not
-// running) go, and every future confirmed appointment whose client can be
-// reminded gets the new ones whose moment is still ahead. Reminders already
+// running) go, and every future confirmed appointment whose client is to be
+// reminded (appointments.remind: not an unpaid hold, not an owner's
+// appointment made without "notify") gets the new ones whose moment is
+// still ahead. Reminders already
 // sent stay sent.
 func (s *Service) Replan(ctx context.Context, tx *db.Tx, ownerID string) error {
 	now := s.Clock.Now()
@@ -159,7 +161,7 @@ func (s *Service) Replan(ctx context.Context, tx *db.Tx, ownerID string) error {
 	}
 	var all []appt
 	err = db.Each(ctx, tx, `SELECT id, appointment_date, appointment_time, starts_at FROM appointments
-		WHERE user_id = ? AND status = 'confirmed' AND starts_at > ? AND (client_email <> '' OR (client_phone <> '' AND ?))`,
+		WHERE user_id = ? AND status = 'confirmed' AND remind = TRUE AND starts_at > ? AND (client_email <> '' OR (client_phone <> '' AND ?))`,
 		[]any{ownerID, now, s.WhatsApp != nil}, func(r *sql.Rows) error {
 			var a appt
 			var date, at string
