@@ -68,6 +68,9 @@ type AnswerResult struct {
 	Status string `json:"status"`
 	// Already: the same answer had been given before; nothing changed.
 	Already bool `json:"already"`
+	// Moved: the appointment moved after the message this link came in; the
+	// link answers nothing (appointment_moved), Date and Time are the new ones.
+	Moved bool `json:"moved"`
 	// PastCutoff: the owner's cutoff for cancelling and moving by link has
 	// passed; the client is to talk to the practice (Contact). A request to
 	// move is still recorded then; a cancellation is refused.
@@ -92,6 +95,7 @@ var (
 	errAnswerAction    = httpx.Validation("Resposta inválida: use confirm, reschedule ou cancel.")
 	errAnswerEnded     = httpx.NewError(http.StatusGone, "appointment_ended", "Este agendamento já terminou: a resposta não vale mais.")
 	errAnswerCancelled = httpx.NewError(http.StatusConflict, "appointment_cancelled", "Este agendamento foi cancelado. Para marcar outro horário, fale com a clínica.")
+	errAnswerMoved     = httpx.NewError(http.StatusConflict, "appointment_moved", "Este agendamento mudou de horário depois desta mensagem, e este link não vale para o novo horário. Use a mensagem mais recente ou fale com a clínica.")
 )
 
 // rescheduleLinksPerAppointment bounds the private links "Preciso remarcar"
@@ -118,13 +122,20 @@ var rescheduleLinksPerAppointment = ratelimit.Rule{Name: "answer:reschedule-link
 // publishes the live "agenda" event (after commit). On a refusal the
 // result is returned as well when the appointment was found.
 func (s *Service) Answer(ctx context.Context, ownerID, appointmentID string, action Action, channel Channel) (*AnswerResult, error) {
+	return s.answerAt(ctx, ownerID, appointmentID, action, channel, time.Time{})
+}
+
+// answerAt is Answer for a message about the appointment's start sentFor
+// (zero: any): once the appointment has moved, the message's answer is
+// refused (errAnswerMoved), since it was about another time.
+func (s *Service) answerAt(ctx context.Context, ownerID, appointmentID string, action Action, channel Channel, sentFor time.Time) (*AnswerResult, error) {
 	if !ValidAction(action) {
 		return nil, errAnswerAction
 	}
 	var out *AnswerResult
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var err error
-		out, err = s.answer(ctx, tx, ownerID, appointmentID, action, channel)
+		out, err = s.answer(ctx, tx, ownerID, appointmentID, action, channel, sentFor)
 		return err
 	})
 	if err != nil && out == nil {
@@ -133,7 +144,7 @@ func (s *Service) Answer(ctx context.Context, ownerID, appointmentID string, act
 	return out, err
 }
 
-func (s *Service) answer(ctx context.Context, tx *db.Tx, ownerID, id string, action Action, channel Channel) (*AnswerResult, error) {
+func (s *Service) answer(ctx context.Context, tx *db.Tx, ownerID, id string, action Action, channel Channel, sentFor time.Time) (*AnswerResult, error) {
 	_, owner, ownerEmail, clientName, c, err := s.byID(ctx, tx, id)
 	if err == errLink || (err == nil && owner != ownerID) {
 		return nil, errAnswerMissing
@@ -155,6 +166,10 @@ func (s *Service) answer(ctx context.Context, tx *db.Tx, ownerID, id string, act
 			return r, nil
 		}
 		return r, errAnswerCancelled
+	}
+	if movedSince(sentFor, c.starts) {
+		r.Moved = true
+		return r, errAnswerMoved
 	}
 	r.PastCutoff = !c.Cancellable && c.pastCutoff(now)
 	if action == ActionCancel {

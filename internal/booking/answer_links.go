@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -38,8 +39,9 @@ func (s *Service) NewAnswerLinks(ctx context.Context, q db.Querier, ownerID, app
 		url    *string
 	}{{ActionConfirm, &out.Confirm}, {ActionReschedule, &out.Reschedule}, {ActionCancel, &out.Cancel}} {
 		token, hash := auth.OpaqueToken()
-		if _, err := q.ExecContext(ctx, `INSERT INTO answer_tokens (token_hash, appointment_id, user_id, action, channel, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			hash, appointmentID, ownerID, string(l.action), string(channel), now); err != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO answer_tokens (token_hash, appointment_id, user_id, action, channel, created_at, for_start)
+			VALUES (?, ?, ?, ?, ?, ?, (SELECT starts_at FROM appointments WHERE id = ? AND user_id = ?))`,
+			hash, appointmentID, ownerID, string(l.action), string(channel), now, appointmentID, ownerID); err != nil {
 			return AnswerLinks{}, err
 		}
 		*l.url = s.BaseURL + "/resposta/" + token
@@ -78,15 +80,23 @@ func (s *Service) OwnerAnswerLinks(ctx context.Context, ownerID, id string) (Ans
 }
 
 // answerToken is what a one-tap token answers: whose appointment, which,
-// the action and the channel of the message it came in.
-func answerToken(ctx context.Context, q db.Querier, token string) (ownerID, id string, action Action, channel Channel, err error) {
+// the action, the channel of the message it came in and the start the
+// message was about (zero for links older than that record).
+func answerToken(ctx context.Context, q db.Querier, token string) (ownerID, id string, action Action, channel Channel, sentFor time.Time, err error) {
 	var a, c string
-	err = q.QueryRowContext(ctx, `SELECT user_id, appointment_id, action, channel FROM answer_tokens WHERE token_hash = ?`, auth.HashToken(token)).
-		Scan(&ownerID, &id, &a, &c)
+	var at sql.NullTime
+	err = q.QueryRowContext(ctx, `SELECT user_id, appointment_id, action, channel, for_start FROM answer_tokens WHERE token_hash = ?`, auth.HashToken(token)).
+		Scan(&ownerID, &id, &a, &c, &at)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", "", "", errAnswerLink
+		return "", "", "", "", time.Time{}, errAnswerLink
 	}
-	return ownerID, id, Action(a), Channel(c), err
+	return ownerID, id, Action(a), Channel(c), at.Time, err
+}
+
+// movedSince reports whether an appointment that started at starts when a
+// message was sent about sentFor has moved since (false when unknown).
+func movedSince(sentFor, starts time.Time) bool {
+	return !sentFor.IsZero() && !sentFor.Equal(starts)
 }
 
 // AnswerPreview is what a one-tap link's page shows before it acts: the
@@ -94,7 +104,7 @@ func answerToken(ctx context.Context, q db.Querier, token string) (ownerID, id s
 // the cutoff has passed, and the practice's contact. It changes nothing, so
 // a mail scanner that opens links answers nothing.
 func (s *Service) AnswerPreview(ctx context.Context, token string) (*AnswerResult, error) {
-	_, id, action, _, err := answerToken(ctx, s.DB, token)
+	_, id, action, _, sentFor, err := answerToken(ctx, s.DB, token)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +118,8 @@ func (s *Service) AnswerPreview(ctx context.Context, token string) (*AnswerResul
 	if ended(s.Clock.Now(), c.starts, c.Duration) {
 		return nil, errLinkExpired
 	}
-	return &AnswerResult{Action: action, Answer: c.answer, Status: c.Status, Already: c.answer == answerOf[action],
+	moved := movedSince(sentFor, c.starts) && c.Status != "cancelled"
+	return &AnswerResult{Action: action, Answer: c.answer, Status: c.Status, Already: c.answer == answerOf[action] && !moved, Moved: moved,
 		PastCutoff: !c.Cancellable && c.pastCutoff(s.Clock.Now()), OwnerName: c.OwnerName, ServiceName: c.ServiceName, ProfessionalName: c.ProfessionalName,
 		Date: c.Date, Time: c.Time, CancelUntil: c.CancelUntil, OwnerWhatsapp: c.OwnerWhatsapp, OwnerContactEmail: c.OwnerContactEmail}, nil
 }
@@ -116,11 +127,11 @@ func (s *Service) AnswerPreview(ctx context.Context, token string) (*AnswerResul
 // AnswerByToken applies a one-tap link's answer (Answer, as the link's
 // owner, action and channel).
 func (s *Service) AnswerByToken(ctx context.Context, token string) (*AnswerResult, error) {
-	ownerID, id, action, channel, err := answerToken(ctx, s.DB, token)
+	ownerID, id, action, channel, sentFor, err := answerToken(ctx, s.DB, token)
 	if err != nil {
 		return nil, err
 	}
-	return s.Answer(ctx, ownerID, id, action, channel)
+	return s.answerAt(ctx, ownerID, id, action, channel, sentFor)
 }
 
 func (h *Handlers) answerPreview(w http.ResponseWriter, r *http.Request) error {

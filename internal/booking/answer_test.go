@@ -488,3 +488,53 @@ func TestReminders_ReplanSkipsUnpaidHoldsAndAppointmentsMadeWithoutNotice(t *tes
 		}
 	})
 }
+
+// A one-tap link answers for the time its message was about: after the
+// owner moves the appointment, the old "Confirmar presença" confirms
+// nothing (the client was never asked about the new time); its page says
+// the appointment moved; a link of a message about the new time works.
+func TestAnswers_AnOldLinkDoesNotAnswerForTheNewTime(t *testing.T) {
+	for _, dialect := range dbtest.Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) {
+			smtp := smtptest.Start(t)
+			e := servertest.StartWith(t, dialect, func(c *config.Config) { c.SMTPURL = "smtp://" + smtp.Addr })
+			s := openShop(t, e)
+			var b struct{ ID string }
+			book(e, s, nextMonday, "10:00").JSON(t, &b)
+			e.Clock.Set(time.Date(2026, 11, 29, 13, 0, 1, 0, time.UTC))
+			links := reminderLinks(t, e, smtp)
+			owner := ownerOf(t, e)
+			if r := owner.Do("POST", "/api/appointments/"+b.ID+"/reschedule", map[string]any{"date": nextMonday, "time": "11:00"}); r.StatusCode != 200 {
+				t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+			}
+			var preview struct {
+				Moved bool
+				Time  string
+			}
+			e.Client().Do("GET", "/api/public/answers/"+links["Confirmar presença"], nil).JSON(t, &preview)
+			if !preview.Moved || preview.Time != "11:00" {
+				t.Fatalf("preview of an old link: %+v", preview)
+			}
+			code, got := answer(t, e, "POST", links["Confirmar presença"])
+			if code != 409 || got.Error.Code != "appointment_moved" {
+				t.Fatalf("old confirm after the move: %d %+v", code, got)
+			}
+			if a, _, _ := storedAnswer(t, e, b.ID); a != "" {
+				t.Fatalf("an old link answered %q for the new time", a)
+			}
+			// Links issued now are about the new time, and answer.
+			var ana string
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT id FROM users WHERE email = 'ana@example.com'`).Scan(&ana); err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := e.Server.Booking.NewAnswerLinks(context.Background(), e.DB, ana, b.ID, booking.ChannelEmail)
+			if err != nil {
+				t.Fatal(err)
+			}
+			token := fresh.Confirm[strings.LastIndex(fresh.Confirm, "/")+1:]
+			if code, got := answer(t, e, "POST", token); code != 200 || got.Answer != "confirmed" {
+				t.Fatalf("a link about the new time: %d %+v", code, got)
+			}
+		})
+	}
+}

@@ -630,8 +630,9 @@ export interface paths {
         /**
          * Apply the link's answer (idempotent): confirm; ask to move (records it, and before the cutoff answers the private page's reschedule); cancel through the client's cancellation.
          * @description A second tap changes nothing and answers `already`. Errors `not_found` (404), `appointment_ended` (410),
-         *     `appointment_cancelled` (409, confirming or moving a cancelled appointment), `cancel_cutoff` (409,
-         *     cancelling after the owner's cutoff: talk to the practice), `rate_limited` (429). The owner's open tabs
+         *     `appointment_cancelled` (409, confirming or moving a cancelled appointment), `appointment_moved` (409, the
+         *     appointment moved after the message this link came in: the link answers only for the time it was sent for),
+         *     `cancel_cutoff` (409, cancelling after the owner's cutoff: talk to the practice), `rate_limited` (429). The owner's open tabs
          *     hear an `agenda` event.
          */
         post: operations["applyAnswer"];
@@ -2594,6 +2595,8 @@ export interface components {
             status: "confirmed" | "cancelled" | "completed" | "no_show";
             /** @description this answer had been given before: nothing changed (on GET: the link's answer is the current one) */
             already: boolean;
+            /** @description the appointment moved after the message this link came in: the link answers nothing; date and time are the new ones */
+            moved: boolean;
             /** @description the owner's cutoff for cancelling and moving by link has passed: talk to the practice */
             pastCutoff: boolean;
             /** @description after 'Preciso remarcar' before the cutoff: the client's private page opened on its reschedule */
