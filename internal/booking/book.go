@@ -183,7 +183,7 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	if err != nil {
 		return nil, err
 	}
-	plan, err := s.planDeposit(ctx, st, svc)
+	plan, unreached, err := s.planDeposit(ctx, st, svc, in.ClientEmail)
 	if err != nil {
 		return nil, err
 	}
@@ -250,6 +250,11 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 				OwnerID: ownerID, OwnerName: st.Name, OwnerEmail: ownerEmail, Start: local}
 			if err := s.afterBooking(ctx, tx, made); err != nil {
 				return err
+			}
+			if unreached {
+				if err := s.tellUnreached(ctx, tx, made); err != nil {
+					return err
+				}
 			}
 			if then != nil {
 				return then(ctx, tx, out)

@@ -55,21 +55,36 @@ func (s *Service) chargers() deposits.Chargers {
 
 // planDeposit reads the service's policy and the owner's charger: nil when
 // the booking asks for no deposit (no policy, a free service with a
-// percentage, or an owner who cannot take deposits).
-func (s *Service) planDeposit(ctx context.Context, st *schedule.Setup, svc *schedule.Service) (*depositPlan, error) {
+// percentage, or an owner who cannot take deposits). unreached: the policy
+// asks one, but the owner's way of charging cannot reach this client (Mercado
+// Pago without the payer's e-mail, and no Pix key to fall back on) — the
+// booking then asks none, and the owner is told.
+func (s *Service) planDeposit(ctx context.Context, st *schedule.Setup, svc *schedule.Service, clientEmail string) (_ *depositPlan, unreached bool, _ error) {
 	p, err := deposits.PolicyOf(ctx, s.DB, st.OwnerID, svc.ID)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	amount := p.Amount(svc.PriceCents)
 	if amount <= 0 {
-		return nil, nil
+		return nil, false, nil
 	}
 	c, err := s.chargers().For(ctx, s.DB, st.OwnerID)
 	if err != nil || c == nil {
-		return nil, err
+		return nil, false, err
 	}
-	return &depositPlan{policy: p, amount: amount, charger: c, text: p.Text(svc.PriceCents, st.Rules.CancelCutoffHours)}, nil
+	if !deposits.Reaches(c, clientEmail) {
+		return nil, true, nil
+	}
+	return &depositPlan{policy: p, amount: amount, charger: c, text: p.Text(svc.PriceCents, st.Rules.CancelCutoffHours)}, false, nil
+}
+
+// tellUnreached is the owner's notice of a booking that asked no deposit
+// because the client could not be charged: the Pix of Mercado Pago needs an
+// e-mail, and the owner has no key for the static Pix.
+func (s *Service) tellUnreached(ctx context.Context, tx *db.Tx, b booked) error {
+	desc := fmt.Sprintf("%s agendou %s com %s em %s às %s sem informar e-mail, e o Pix do Mercado Pago precisa de um: o agendamento foi confirmado sem sinal. "+
+		"Cadastre sua chave Pix no Perfil para cobrar o sinal também de quem informa só o telefone.", b.ClientName, b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time)
+	return s.Notes.Create(ctx, tx, b.OwnerID, notifications.Appointment, "Agendamento sem sinal", desc, b.ID)
 }
 
 // openDeposit writes the pending deposit and its expiry job in the
@@ -80,32 +95,108 @@ func (s *Service) openDeposit(ctx context.Context, tx *db.Tx, plan *depositPlan,
 	if err != nil {
 		return nil, err
 	}
+	// The charge is made after the commit (chargeDeposit, briefly); this
+	// job makes it when that try did not — a provider slow or down never
+	// holds the client's request, and no page view calls the provider.
+	if err := s.Queue.Enqueue(ctx, tx, about(ownerID, out.ID), deposits.ChargeJob,
+		deposits.ExpireJobPayload{OwnerID: ownerID, AppointmentID: out.ID}, now.Add(chargeBound), 12); err != nil {
+		return nil, err
+	}
 	db.AfterCommit(tx, s.Queue.Wake)
 	out.Deposit = &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, Policy: plan.text}
 	return d, nil
 }
+
+// chargeBound is how long a booking's request waits for its deposit's
+// charge after the commit; past it the booking answers with the deposit
+// pending and the charge job makes the charge.
+const chargeBound = 3 * time.Second
 
 // chargeDeposit asks the owner's charger for the booking's charge once the
 // booking has committed, stores it, and e-mails the client the Pix. A
 // failed charge leaves the hold standing without its text: the client's
 // private page asks again (ensureCharge).
 func (s *Service) chargeDeposit(ctx context.Context, plan *depositPlan, d *deposits.Deposit, b booked) {
-	c, err := plan.charger.Charge(ctx, deposits.ChargeRequest{OwnerID: b.OwnerID, AppointmentID: b.ID, Reference: d.Reference, AmountCents: d.AmountCents,
-		Description: fmt.Sprintf("Sinal: %s com %s em %s às %s", b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time), ExpiresAt: d.ExpiresAt})
+	bounded, cancel := context.WithTimeout(ctx, chargeBound)
+	defer cancel()
+	c, err := plan.charger.Charge(bounded, deposits.ChargeRequest{OwnerID: b.OwnerID, AppointmentID: b.ID, Reference: d.Reference, AmountCents: d.AmountCents,
+		Description: chargeDescription(b), ExpiresAt: d.ExpiresAt})
 	if err != nil {
-		httpx.Logger(ctx).Error("deposit charge failed", "appointment", b.ID, "err", err)
+		httpx.Logger(ctx).Warn("deposit charge not made in time; the charge job tries again", "appointment", b.ID, "err", err)
 		return
 	}
+	if err := s.storeCharge(ctx, b, c); err != nil {
+		httpx.Logger(ctx).Error("deposit charge not stored; the charge job tries again", "appointment", b.ID, "err", err)
+	}
+}
+
+func chargeDescription(b booked) string {
+	return fmt.Sprintf("Sinal: %s com %s em %s às %s", b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time)
+}
+
+// storeCharge keeps a deposit's charge and e-mails the client the Pix, once:
+// only the first to store it (the booking's try or the charge job) sends.
+func (s *Service) storeCharge(ctx context.Context, b booked, c deposits.Charge) error {
 	b.Deposit.CopyPaste, b.Deposit.Receiver = c.CopyPaste, c.Receiver
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
-		if err := deposits.SetCharge(ctx, tx, b.ID, c, s.Clock.Now()); err != nil {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		first, err := deposits.SetFirstCharge(ctx, tx, b.ID, c, s.Clock.Now())
+		if err != nil || !first {
 			return err
 		}
 		return s.askForDeposit(ctx, tx, b)
 	})
-	if err != nil {
-		httpx.Logger(ctx).Error("deposit charge not stored", "appointment", b.ID, "err", err)
+}
+
+// chargeLater is the charge job: the charge of a deposit still pending and
+// uncharged, made through the owner's charger as the booking would have.
+// A failure is retried with back-off until the hold ends.
+func (s *Service) chargeLater(ctx context.Context, payload []byte) error {
+	var p deposits.ExpireJobPayload
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return nil // nothing to retry
 	}
+	st, err := s.setupOf(ctx, p.OwnerID)
+	if err != nil {
+		return err
+	}
+	b, status, err := s.bookedByID(ctx, s.DB, st, p.OwnerID, p.AppointmentID)
+	if errors.Is(err, deposits.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	d, err := deposits.Get(ctx, s.DB, p.OwnerID, p.AppointmentID)
+	if err != nil || d == nil {
+		return err
+	}
+	if status != "confirmed" || d.State != deposits.Pending || d.CopyPaste != "" || !d.ExpiresAt.After(s.Clock.Now()) {
+		return nil // paid, released, charged already, or too late to pay
+	}
+	c, err := s.chargers().For(ctx, s.DB, p.OwnerID)
+	if err != nil {
+		return err
+	}
+	if c == nil {
+		return nil // the owner removed every way to charge meanwhile
+	}
+	ch, err := c.Charge(ctx, deposits.ChargeRequest{OwnerID: p.OwnerID, AppointmentID: p.AppointmentID, Reference: d.Reference, AmountCents: d.AmountCents,
+		Description: chargeDescription(b), ExpiresAt: d.ExpiresAt})
+	if err != nil {
+		return err
+	}
+	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+		first, err := deposits.SetFirstCharge(ctx, tx, b.ID, ch, s.Clock.Now())
+		if err != nil || !first {
+			return err
+		}
+		if b.CancelToken, err = addLink(ctx, tx, p.OwnerID, p.AppointmentID, s.Clock.Now()); err != nil {
+			return err
+		}
+		b.Deposit.CopyPaste, b.Deposit.Receiver = ch.CopyPaste, ch.Receiver
+		return s.askForDeposit(ctx, tx, b)
+	})
+	return err
 }
 
 // askForDeposit e-mails the client the Pix to pay: amount, receiver,
@@ -330,30 +421,15 @@ func depositMail(b booked, baseURL string) (mail.Message, error) {
 }
 
 // depositView is an appointment's deposit for its client's pages (nil:
-// none). A pending deposit whose charge failed is charged again here.
+// none).
 func (s *Service) depositView(ctx context.Context, id string) (*DepositView, error) {
 	d, err := deposits.OfAppointment(ctx, s.DB, id)
 	if err != nil || d == nil {
 		return nil, err
 	}
-	v := &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}
-	if d.State == deposits.Pending && d.CopyPaste == "" {
-		c, err := s.chargers().For(ctx, s.DB, d.OwnerID())
-		if err != nil || c == nil {
-			return v, err
-		}
-		ch, err := c.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents, ExpiresAt: d.ExpiresAt,
-			Description: "Sinal do agendamento"})
-		if err != nil {
-			httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
-			return v, nil
-		}
-		if err := deposits.SetCharge(ctx, s.DB, id, ch, s.Clock.Now()); err != nil {
-			return nil, err
-		}
-		v.CopyPaste, v.Receiver = ch.CopyPaste, ch.Receiver
-	}
-	return v, nil
+	// A charge not made yet is the charge job's to make: a page view reads,
+	// it never calls the provider (the page asks again while it waits).
+	return &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}, nil
 }
 
 // DepositQR is the QR code (PNG) of the pending deposit of the appointment

@@ -46,6 +46,8 @@ var (
 	errDepositNone    = httpx.Validation("Este serviço não tem sinal: defina o sinal no serviço para cobrá-lo.")
 	errDepositNoPix   = httpx.Validation("Cadastre sua chave Pix no Perfil para cobrar sinal.")
 	errDepositContact = httpx.Validation("Para cobrar sinal, informe o e-mail ou o telefone do cliente.")
+	// Mercado Pago's Pix needs the payer's e-mail; the static Pix does not.
+	errDepositUnreached = httpx.Validation("O Pix do Mercado Pago precisa do e-mail do cliente: informe o e-mail, ou cadastre sua chave Pix no Perfil para cobrar quem tem só telefone.")
 )
 
 var (
@@ -197,16 +199,20 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 		if p.Amount(svc.PriceCents) <= 0 {
 			return "", errDepositNone
 		}
-		if deposit, err = s.planDeposit(ctx, st, svc); err != nil {
+		if in.ClientEmail == "" && in.ClientPhone == "" {
+			return "", errDepositContact
+		}
+		var unreached bool
+		if deposit, unreached, err = s.planDeposit(ctx, st, svc, in.ClientEmail); err != nil {
 			return "", err
+		}
+		if unreached {
+			return "", errDepositUnreached
 		}
 		if deposit == nil {
 			return "", errDepositNoPix
 		}
 		deposit.source = deposits.ByOwner
-		if in.ClientEmail == "" && in.ClientPhone == "" {
-			return "", errDepositContact
-		}
 	}
 	var dep *deposits.Deposit
 	var asked booked

@@ -188,6 +188,7 @@ func (s *Service) Replan(ctx context.Context, tx *db.Tx, ownerID string) error {
 // booking or one moved since.
 func (s *Service) RegisterJobs() {
 	s.Queue.Register(deposits.ExpireJob, s.expireDeposit)
+	s.Queue.Register(deposits.ChargeJob, s.chargeLater)
 	s.Queue.Register(reminderJob, func(ctx context.Context, payload []byte) error {
 		var p struct {
 			AppointmentID string `json:"appointmentId"`

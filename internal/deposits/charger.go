@@ -50,6 +50,25 @@ type Charger interface {
 	Charge(ctx context.Context, req ChargeRequest) (Charge, error)
 }
 
+// Reacher is a Charger that cannot charge every client: Mercado Pago needs
+// the payer's e-mail. A booking whose client it cannot reach asks no
+// deposit (never a hold for a payment no one can make).
+type Reacher interface {
+	Reaches(clientEmail string) bool
+}
+
+// Reaches reports whether c can charge a client with this e-mail ("" for
+// none): a Charger that is no Reacher charges anyone.
+func Reaches(c Charger, clientEmail string) bool {
+	r, ok := c.(Reacher)
+	return !ok || r.Reaches(clientEmail)
+}
+
+// ChargeJob is the kind of the job that makes a deposit's charge after
+// its booking commits, when the booking's own short try did not; its
+// payload is ExpireJobPayload (the owner and the appointment).
+const ChargeJob = "deposit.charge"
+
 // Chargers picks an owner's Charger: nil when the owner cannot take
 // deposits (no Pix key, no provider connected), and then their services'
 // policies are not applied — the booking is confirmed as without one.

@@ -157,6 +157,19 @@ func SetCharge(ctx context.Context, q db.Querier, appointmentID string, c Charge
 	return err
 }
 
+// SetFirstCharge stores a deposit's charge unless one is stored already:
+// true when this call stored it (the caller then sends the Pix), so two
+// makers of one charge — the booking's try and the charge job — send it once.
+func SetFirstCharge(ctx context.Context, q db.Querier, appointmentID string, c Charge, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE deposits SET provider = ?, provider_ref = ?, payload = ?, receiver = ?, updated_at = ? WHERE appointment_id = ? AND payload = ''`,
+		c.Provider, c.ProviderRef, c.CopyPaste, c.Receiver, now, appointmentID)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
+}
+
 // record writes one history entry. Its id is a UUIDv7 (time-ordered,
 // monotonic within the process), so two changes at one clock reading keep
 // their order.

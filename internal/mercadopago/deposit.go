@@ -45,6 +45,12 @@ type charger struct {
 	fallback deposits.Charger // the static Pix, or nil without a key
 }
 
+// Reaches: Mercado Pago charges a client with an e-mail; one without is
+// charged by the owner's static Pix, when there is a key.
+func (c charger) Reaches(clientEmail string) bool {
+	return clientEmail != "" || c.fallback != nil
+}
+
 // Charge makes (or finds again: the reference is its key) the deposit's
 // Pix at Mercado Pago. Mercado Pago needs the payer's e-mail: a client who
 // booked without one gets the owner's static Pix when there is a key.

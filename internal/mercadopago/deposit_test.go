@@ -246,3 +246,103 @@ func TestDeposit_APaidPixWhoseNoticeWasLostIsFoundBeforeTheHoldEnds(t *testing.T
 		w.noProblems(t)
 	})
 }
+
+// An owner charging by Mercado Pago with no Pix key of their own, and a
+// client who gives only a phone: Mercado Pago's Pix needs an e-mail, so the
+// booking asks no deposit — no hold for a payment no one can make — and the
+// owner is told why.
+func TestDeposit_AClientNoOneCanChargeBooksWithoutADepositAndTheOwnerIsTold(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		b, code := w.bookAt(t, "17:00", "Fabio", "")
+		if code != 201 || b.Deposit != nil {
+			t.Fatalf("booking: %d %+v", code, b.Deposit)
+		}
+		var n int
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM deposits WHERE appointment_id = ?`, b.ID).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("%d deposits (%v) for a client no one can charge", n, err)
+		}
+		if w.fake.Creates() != 0 {
+			t.Fatal("a payment was made at Mercado Pago without the payer's e-mail")
+		}
+		var notes struct {
+			Notifications []struct{ Title, Description string }
+		}
+		w.owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+		told := false
+		for _, n := range notes.Notifications {
+			told = told || (n.Title == "Agendamento sem sinal" && strings.Contains(n.Description, "chave Pix"))
+		}
+		if !told {
+			t.Fatalf("the owner was not told: %+v", notes)
+		}
+		// The owner asking for it by hand is refused, saying what would work.
+		r := w.owner.Do("POST", "/api/appointments", map[string]any{"professionalId": w.proID, "serviceId": w.svcID, "date": "2026-11-26", "time": "15:00",
+			"clientName": "Gil", "clientPhone": "(11) 96666-5555", "chargeDeposit": true})
+		if r.StatusCode != 400 || !strings.Contains(r.Err(t).Error.Message, "precisa do e-mail do cliente") {
+			t.Fatalf("owner's deposit for a phone-only client: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+// When Mercado Pago is slow, the booking does not wait for it: it answers
+// within a short bound with its deposit pending; the private page reads and
+// never calls Mercado Pago; the charge job makes the charge (the same
+// payment: its idempotency key), and the client is e-mailed the Pix once.
+func TestDeposit_ASlowMercadoPagoNeverHoldsTheBookingNorThePage(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		w.fake.SlowNext(1, 6*time.Second)
+		began := time.Now()
+		r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/bookings", map[string]string{
+			"professionalId": w.proID, "serviceId": w.svcID, "date": "2026-11-26", "time": "17:00",
+			"clientName": "Fabio", "clientPhone": "(11) 97777-6666", "clientEmail": "fabio@example.com"})
+		if took := time.Since(began); took > 5*time.Second {
+			t.Fatalf("the booking waited %s on Mercado Pago", took)
+		}
+		var b struct {
+			ID, Token string
+			Deposit   *struct{ State, CopyPaste string }
+		}
+		if r.StatusCode != 201 {
+			t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &b)
+		if b.Deposit == nil || b.Deposit.State != "pending" || b.Deposit.CopyPaste != "" {
+			t.Fatalf("deposit while Mercado Pago is slow: %+v", b.Deposit)
+		}
+		before := w.fake.Requests()
+		for range 3 {
+			if r := w.e.Client().Do("GET", "/api/public/bookings/"+b.Token, nil); r.StatusCode != 200 {
+				t.Fatalf("private page: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		if w.fake.Requests() != before {
+			t.Fatalf("the private page called Mercado Pago %d times", w.fake.Requests()-before)
+		}
+		time.Sleep(4 * time.Second) // the slow creation ends at the fake
+		w.e.Clock.Advance(10 * time.Second)
+		w.e.RunJobs()
+		w.e.RunJobs()
+		var page struct{ Deposit *struct{ CopyPaste string } }
+		w.e.Client().Do("GET", "/api/public/bookings/"+b.Token, nil).JSON(t, &page)
+		if page.Deposit == nil || page.Deposit.CopyPaste == "" {
+			t.Fatalf("after the charge job: %+v", page.Deposit)
+		}
+		if n := w.fake.Creates(); n != 1 {
+			t.Fatalf("%d payments at Mercado Pago for one deposit", n)
+		}
+		pix := 0
+		for _, m := range w.e.Mails() {
+			if strings.Contains(m.Raw, "fabio@example.com") && strings.Contains(m.Raw, "Pague o sinal") {
+				pix++
+			}
+		}
+		if pix != 1 {
+			t.Fatalf("%d Pix e-mails to the client", pix)
+		}
+		w.noProblems(t)
+	})
+}

@@ -85,6 +85,7 @@ type Fake struct {
 	creates  int
 	requests int
 	failNext []int
+	slowNext []time.Duration
 	problems []string
 }
 
@@ -194,6 +195,17 @@ func (f *Fake) FailNext(n, status int) {
 	}
 }
 
+// SlowNext makes the next n payment creations answer only after d — the
+// payment is still made, as Mercado Pago makes one whose answer the caller
+// stopped waiting for.
+func (f *Fake) SlowNext(n int, d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for range n {
+		f.slowNext = append(f.slowNext, d)
+	}
+}
+
 // Problems are the requests the fake refused as not shaped as Mercado Pago
 // documents: a test that expects none checks it is empty.
 func (f *Fake) Problems() []string {
@@ -248,6 +260,13 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			writeErr(w, http.StatusUnauthorized, "unauthorized", "invalid access token", 0, "")
 			return
 		}
+		f.mu.Lock()
+		var wait time.Duration
+		if len(f.slowNext) > 0 {
+			wait, f.slowNext = f.slowNext[0], f.slowNext[1:]
+		}
+		f.mu.Unlock()
+		time.Sleep(wait)
 		f.create(w, r, a)
 	case r.Method == http.MethodGet && rePath.MatchString(r.URL.Path):
 		if a == nil {

@@ -75,6 +75,19 @@ describe('light query cache', () => {
     expect(fn).toHaveBeenCalledTimes(2)
   })
 
+  it('asks again at the interval the data so far decides, and stops when it says false', async () => {
+    let n = 0
+    const fn = vi.fn(async () => ++n)
+    function A() {
+      const q = useQuery({ queryKey: ['poll'], queryFn: fn, refetchInterval: (query) => ((query.state.data as number | undefined) ?? 0) < 3 && 20 })
+      return <p>{`valor ${q.data ?? '-'}`}</p>
+    }
+    render(<A />)
+    await waitFor(() => expect(screen.getByText('valor 3')).toBeTruthy())
+    await new Promise((r) => setTimeout(r, 100))
+    expect(fn).toHaveBeenCalledTimes(3)
+  })
+
   it('does not fetch while disabled, and reports errors without retrying when told not to', async () => {
     const fn = vi.fn(async () => {
       throw new Error('falhou')

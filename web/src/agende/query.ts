@@ -21,6 +21,8 @@ export type UseQueryOptions<T> = {
   enabled?: boolean
   retry?: Retry
   staleTime?: number
+  /** Asks again every so many ms while on screen (false: not); a function decides from the data so far. */
+  refetchInterval?: number | false | ((query: { state: { data: T | undefined } }) => number | false)
 }
 
 /** O, with every key UseQueryOptions does not have made impossible ("not assignable to never"). */
@@ -114,7 +116,7 @@ export function queryOptions<O extends UseQueryOptions<unknown>>(options: Exactl
 }
 
 export function useQuery<O extends UseQueryOptions<unknown>>(options: Exactly<O>): QueryResult<DataOf<O>> {
-  const { queryKey, queryFn, enabled = true, retry, staleTime = queryDefaults.staleTime } = options as UseQueryOptions<DataOf<O>>
+  const { queryKey, queryFn, enabled = true, retry, staleTime = queryDefaults.staleTime, refetchInterval } = options as UseQueryOptions<DataOf<O>>
   const e = entry(queryKey)
   e.fetcher = queryFn
   e.retry = retry
@@ -128,6 +130,13 @@ export function useQuery<O extends UseQueryOptions<unknown>>(options: Exactly<O>
       cur.listeners.delete(rerender)
     }
   }, [h, enabled, staleTime])
+  const every = typeof refetchInterval === 'function' ? refetchInterval({ state: { data: e.data as DataOf<O> | undefined } }) : refetchInterval
+  const updatedAt = e.updatedAt
+  useEffect(() => {
+    if (!enabled || !every) return
+    const t = setTimeout(() => void fetchEntry(entry(JSON.parse(h) as Key)), every)
+    return () => clearTimeout(t)
+  }, [h, enabled, every, updatedAt])
   const hasResult = e.updatedAt > 0
   const isFetching = e.fetching !== undefined
   return {

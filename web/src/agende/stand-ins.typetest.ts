@@ -31,7 +31,7 @@ export function Unsupported() {
   useQuery({ queryKey: ['x'], queryFn: async () => 1, refetchOnWindowFocus: true })
   // @ts-expect-error no select in the stand-in
   useQuery({ queryKey: ['x'], queryFn: async () => 1, select: (n: number) => n * 2 })
-  const spread = { refetchInterval: 1000 }
+  const spread = { refetchIntervalInBackground: true }
   // @ts-expect-error not even through a spread
   useQuery({ queryKey: ['x'], queryFn: async () => 1, ...spread })
   // @ts-expect-error nor in queryOptions

@@ -50,7 +50,7 @@ export default function PixCard({ token, deposit, email }: { token: string; depo
           </p>
         </>
       ) : (
-        <p className="mt-2">O código Pix ainda não ficou pronto. Abra o seu link de agendamento em instantes para vê-lo.</p>
+        <p className="mt-2" role="status">Gerando o código Pix… Ele aparece aqui em instantes, e também no seu link de agendamento.</p>
       )}
       {deposit.policy ? <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">{deposit.policy}</p> : null}
       {email ? <p className="mt-3">{`Enviamos o Pix para ${email}. Quando o sinal for recebido, você receberá a confirmação por e-mail, com o convite para a sua agenda.`}</p> : null}
