@@ -122,7 +122,7 @@ func (s *Service) Answer(ctx context.Context, ownerID, appointmentID string, act
 		return nil, errAnswerAction
 	}
 	var out *AnswerResult
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var err error
 		out, err = s.answer(ctx, tx, ownerID, appointmentID, action, channel)
 		return err

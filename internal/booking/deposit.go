@@ -97,7 +97,7 @@ func (s *Service) chargeDeposit(ctx context.Context, plan *depositPlan, d *depos
 		return
 	}
 	b.Deposit.CopyPaste, b.Deposit.Receiver = c.CopyPaste, c.Receiver
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, b.OwnerID, func(tx *db.Tx) error {
 		if err := deposits.SetCharge(ctx, tx, b.ID, c, s.Clock.Now()); err != nil {
 			return err
 		}
@@ -139,7 +139,7 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		b, status, err := s.bookedByID(ctx, tx, st, ownerID, appointmentID)
 		if err != nil {
 			return err
@@ -213,7 +213,7 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, p.OwnerID, func(tx *db.Tx) error {
 		now := s.Clock.Now()
 		b, status, err := s.bookedByID(ctx, tx, st, p.OwnerID, p.AppointmentID)
 		if errors.Is(err, deposits.ErrNotFound) {

@@ -217,7 +217,7 @@ func (s *Service) EmailReminder(ctx context.Context, ownerID, appointmentID stri
 // (jobs.Finish): a process killed after it commits leaves a finished job,
 // never one that runs again and queues the message twice.
 func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, emailOnly, ownJob bool) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		if ownJob {
 			if err := jobs.Finish(ctx, tx, s.Clock.Now()); err != nil {
 				return err

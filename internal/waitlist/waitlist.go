@@ -174,7 +174,7 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 	token, hash := auth.OpaqueToken()
 	now := s.Clock.Now()
 	out := &Joined{Token: token}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var dup int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND client_key = ? AND service_id = ?
 			AND COALESCE(professional_id, '') = COALESCE(?, '') AND first_date = ? AND last_date = ? AND part_of_day = ? AND booked_at IS NULL`,
@@ -275,6 +275,10 @@ func (s *Service) Leave(ctx context.Context, token string) error {
 			return errEntry
 		}
 		if err != nil {
+			return err
+		}
+		// The owner's lock first (db.Tx.LockOwner); the read above locked nothing.
+		if err := tx.LockOwner(ctx, ownerID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM waitlist_entries WHERE id = ?`, id); err != nil {

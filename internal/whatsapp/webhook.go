@@ -224,7 +224,7 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 	}
 	var res sql.Result
 	var p sendPayload
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var key string
 		err := tx.QueryRowContext(ctx, `SELECT idem_key, COALESCE(appointment_id, ''), COALESCE(offer_id, ''), kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`,
 			wamid, userID).Scan(&key, &p.AppointmentID, &p.OfferID, &p.Kind)
@@ -283,7 +283,7 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 			return err
 		}
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
 			inboundID, userID, s.Clock.Now().UTC())
 		if err != nil {

@@ -85,7 +85,10 @@ var (
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
-		if db.IsUnavailable(err) {
+		if errors.Is(err, db.ErrOwnerGone) {
+			// The account was deleted while this request was in flight.
+			e = ErrUnauthorized
+		} else if db.IsUnavailable(err) {
 			e = ErrUnavailable
 			Logger(r.Context()).Warn("service unavailable", "err", err)
 		} else {
