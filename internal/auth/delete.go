@@ -20,6 +20,14 @@ type DeleteInput struct {
 	Confirmation string `json:"confirmation"`
 }
 
+// accountGone tells whether the account is known to be gone (a failed
+// look-up is not an answer: false).
+func (s *Service) accountGone(ctx context.Context, userID string) bool {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE id = ?`, userID).Scan(&n)
+	return err == nil && n == 0
+}
+
 // DeleteAccount removes the account and, through the schema's cascades, every
 // row it owns; then runs the delete hooks (files).
 func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInput) error {

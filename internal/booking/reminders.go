@@ -217,7 +217,7 @@ func (s *Service) EmailReminder(ctx context.Context, ownerID, appointmentID stri
 // (jobs.Finish): a process killed after it commits leaves a finished job,
 // never one that runs again and queues the message twice.
 func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, emailOnly, ownJob bool) error {
-	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
 		if ownJob {
 			if err := jobs.Finish(ctx, tx, s.Clock.Now()); err != nil {
 				return err
@@ -239,6 +239,13 @@ func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, ema
 			return nil // moved since: the reminders of the new time are queued
 		}
 		if err != nil {
+			return err
+		}
+		// The owner's lock before anything of theirs is written (the job's
+		// own row is not the owner's): db.Tx.LockOwner's order.
+		if err := tx.LockOwner(ctx, a.OwnerID); errors.Is(err, db.ErrOwnerGone) {
+			return nil
+		} else if err != nil {
 			return err
 		}
 		if err := locate(ctx, tx, a); err != nil {
