@@ -215,6 +215,9 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 		}
 		return s.Mailer.QueueAbout(ctx, tx, jobs.About{UserID: ownerID, ClientKey: key}, msg)
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil, errProfile // the account was deleted meanwhile
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +271,7 @@ func (s *Service) Lookup(ctx context.Context, token string) (*Entry, error) {
 
 // Leave takes the client off the list: the entry and its offers go.
 func (s *Service) Leave(ctx context.Context, token string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var id, ownerID, name, key string
 		err := tx.QueryRowContext(ctx, `SELECT id, user_id, client_name, client_key FROM waitlist_entries WHERE token_hash = ?`, auth.HashToken(token)).Scan(&id, &ownerID, &name, &key)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -286,6 +289,10 @@ func (s *Service) Leave(ctx context.Context, token string) error {
 		}
 		return s.Notes.AboutClient(ctx, tx, ownerID, key, "Saída da lista de espera", name+" saiu da lista de espera.")
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return errEntry // the account was deleted meanwhile
+	}
+	return err
 }
 
 // Cleanup deletes the entries whose last date has passed (with their

@@ -178,7 +178,9 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				continue // another number of the account: not Agendei's
 			}
 			for _, st := range v.Statuses {
-				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); err != nil {
+				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); errors.Is(err, db.ErrOwnerGone) {
+					return nil // the account was deleted meanwhile: nothing of it to update
+				} else if err != nil {
 					return err
 				}
 			}
@@ -192,7 +194,9 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				default:
 					continue // free text and the rest: the owner reads them in WhatsApp
 				}
-				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); err != nil {
+				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); errors.Is(err, db.ErrOwnerGone) {
+					return nil // the account was deleted meanwhile
+				} else if err != nil {
 					return err
 				}
 			}
