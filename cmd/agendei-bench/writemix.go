@@ -75,7 +75,7 @@ func writeMixBench(engine string, srv *server, now time.Time, first int) {
 			return "PATCH", "/api/appointments/" + o.pool[(k+7)%uint64(len(o.pool))], map[string]string{"status": []string{"cancelled", "confirmed"}[k%2]}
 		},
 		"block": func(o mixOwner, k uint64) (string, string, any) {
-			return "POST", "/api/blocks", map[string]any{"professionalId": o.pros[0].ID, "date": day(500, k), "start": "10:00", "end": "10:30", "reason": "Reunião"}
+			return "POST", "/api/blocks", map[string]any{"professionalId": o.pros[0].ID, "date": day(400, k%300), "start": "10:00", "end": "10:30", "reason": "Reunião"}
 		},
 		"service save": func(o mixOwner, k uint64) (string, string, any) {
 			pros := []string{o.pros[0].ID, o.pros[1].ID}
