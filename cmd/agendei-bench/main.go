@@ -455,6 +455,9 @@ func run(engine, dsn string) {
 	if asked("waitlist offer") {
 		waitlistBench(srv.base, d, now, *owners+1)
 	}
+	if asked("write mix") {
+		writeMixBench(engine, srv, now, *owners+2)
+	}
 	overlaps := countOverlaps(d, booker.id)
 	d.Close()
 	mem := srv.memory()

@@ -182,7 +182,7 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string, foll
 	default:
 		return nil, errStatus
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var a struct {
 			pro, series                  sql.NullString
 			date, at, was                string

@@ -52,7 +52,7 @@ func (h *Handlers) depositReceived(w http.ResponseWriter, r *http.Request) error
 // depositReturned is "Sinal devolvido": the owner returned the deposit by Pix.
 func (h *Handlers) depositReturned(w http.ResponseWriter, r *http.Request) error {
 	ctx, owner, id := r.Context(), auth.UserID(r.Context()), r.PathValue("id")
-	err := h.Svc.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := h.Svc.DB.OwnerTx(ctx, owner, func(tx *db.Tx) error {
 		return deposits.MarkReturned(ctx, tx, owner, id, h.Svc.Clock.Now())
 	})
 	if err != nil {

@@ -84,7 +84,7 @@ func scanFeed(row interface{ Scan(...any) error }) (*Feed, error) {
 func (s *Service) NewFeed(ctx context.Context, userID, professionalID, baseURL string, includePhone bool) (*Feed, error) {
 	token, hash := auth.OpaqueToken()
 	f := Feed{ID: uuid.NewString(), CreatedAt: s.Clock.Now().UTC(), IncludePhone: includePhone}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var pro any
 		if professionalID != "" {
 			err := tx.QueryRowContext(ctx, `SELECT name FROM professionals WHERE id = ? AND user_id = ?`, professionalID, userID).Scan(&f.ProfessionalName)

@@ -146,7 +146,7 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 		return "", errClientContact
 	}
 	key := booking.ClientKey(phone, email)
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		n, err := db.ExecOwnedCount(ctx, tx, errClientNotFound, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
 		if err != nil {

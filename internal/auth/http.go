@@ -79,6 +79,7 @@ func (h *Handlers) RequireUser(next http.Handler) http.Handler {
 		defer stop()
 		ctx = context.WithValue(WithUserID(ctx, tok.UserID), sessionKey{}, tok.Family)
 		ctx = context.WithValue(ctx, tokenKey{}, tok)
+		ctx = httpx.WithAccountCheck(ctx, func(ctx context.Context) bool { return h.svc.accountGone(ctx, tok.UserID) })
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }

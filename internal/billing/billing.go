@@ -146,7 +146,7 @@ func (s *Service) Cancel(ctx context.Context, userID string) (time.Time, error) 
 	if err != nil {
 		return time.Time{}, err
 	}
-	_, err = s.DB.ExecContext(ctx, `UPDATE subscriptions SET cancel_at_period_end = TRUE, current_period_end = ?, updated_at = ? WHERE user_id = ?`, end.UTC(), s.Clock.Now(), userID)
+	err = s.DB.OwnerExec(ctx, userID, nil, `UPDATE subscriptions SET cancel_at_period_end = TRUE, current_period_end = ?, updated_at = ? WHERE user_id = ?`, end.UTC(), s.Clock.Now(), userID)
 	return end.UTC(), err
 }
 
@@ -182,7 +182,7 @@ func (l *Local) Cancel(_ context.Context, sub *Subscription) (time.Time, error) 
 
 // PayTest completes a local test checkout of the owner: one month, active.
 func (s *Service) PayTest(ctx context.Context, userID, checkoutID string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var status string
 		err := tx.QueryRowContext(ctx, `SELECT status FROM checkouts WHERE id = ? AND user_id = ? AND provider = 'local'`, checkoutID, userID).Scan(&status)
 		if errors.Is(err, sql.ErrNoRows) {

@@ -142,7 +142,7 @@ func (s *Service) Webhook(ctx context.Context, payload []byte, signature, secret
 	if sub.Customer != nil {
 		customer = sub.Customer.ID
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO billing_events (id, created_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING`, event.ID, s.Clock.Now())
 		if err != nil {
 			return err
@@ -172,6 +172,10 @@ func (s *Service) Webhook(ctx context.Context, payload []byte, signature, secret
 		}
 		return s.Activate(ctx, tx, next)
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil // an account deleted meanwhile
+	}
+	return err
 }
 
 // WebhookHandler serves POST /webhooks/stripe (mounted by internal/server).

@@ -25,7 +25,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 	for _, id := range owners {
-		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		err := s.DB.OwnerTx(ctx, id, func(tx *db.Tx) error {
 			paid, err := profiles.PaidUntil(ctx, tx, id)
 			if err != nil || profiles.Paid(paid, now) {
 				return err // a subscriber is not told; asked again while the trial lasts
@@ -50,7 +50,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		return err
 	}
 	for _, id := range owners {
-		err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		err := s.DB.OwnerTx(ctx, id, func(tx *db.Tx) error {
 			res, err := tx.ExecContext(ctx, `UPDATE subscriptions SET status = 'canceled', updated_at = ? WHERE user_id = ? AND status = 'active' AND current_period_end <= ?`, now, id, now)
 			if err != nil {
 				return err

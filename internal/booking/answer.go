@@ -133,7 +133,7 @@ func (s *Service) answerAt(ctx context.Context, ownerID, appointmentID string, a
 		return nil, errAnswerAction
 	}
 	var out *AnswerResult
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var err error
 		out, err = s.answer(ctx, tx, ownerID, appointmentID, action, channel, sentFor)
 		return err

@@ -54,7 +54,7 @@ func (s *Service) NewAnswerLinks(ctx context.Context, q db.Querier, ownerID, app
 // another owner's appointment is not found, one that ended gets none.
 func (s *Service) OwnerAnswerLinks(ctx context.Context, ownerID, id string) (AnswerLinks, error) {
 	var out AnswerLinks
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		_, owner, _, _, c, err := s.byID(ctx, tx, id)
 		if err == errLink || (err == nil && owner != ownerID) {
 			return errMoveMissing

@@ -190,7 +190,7 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	var out *Booked
 	var dep *deposits.Deposit
 	var made booked
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var ownerEmail string
 		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, ownerID).Scan(&ownerEmail); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
@@ -262,6 +262,9 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 			return nil
 		})
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil, errProfile // the account was deleted meanwhile
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -373,7 +376,8 @@ type Lock struct {
 // Hold is the one way an appointment comes to hold time: a public booking
 // (for one professional or any), an owner's re-confirm (later a move, a
 // series) all call it, and no other code makes an appointment hold time.
-// Inside tx it locks the professionals' rows in id order, which serialises
+// Inside tx it locks the owner (db.Tx.LockOwner), then the professionals'
+// rows in id order, which serialises
 // every writer of their time without deadlocks (SQLite: the single writer
 // already; PostgreSQL: FOR UPDATE, and each later statement of a READ
 // COMMITTED transaction sees what the previous holder of the lock
@@ -391,6 +395,12 @@ func Hold(ctx context.Context, tx *db.Tx, l Lock, decide func(busy BusyDays) err
 	}
 	slices.Sort(pros)
 	busy := BusyDays{}
+	// The lock order (db.Tx.LockOwner): the owner's lock, then the
+	// professionals by id. Callers take the owner's at their transaction's
+	// start already (db.OwnerTx); this costs nothing then.
+	if err := tx.LockOwner(ctx, l.OwnerID); err != nil {
+		return err
+	}
 	if len(pros) > 0 {
 		args := append([]any{l.OwnerID}, anys(pros)...)
 		var locked []string

@@ -5,6 +5,7 @@ package booking
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -112,7 +113,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	}
 	local := time.Unix(start*60, 0).In(st.Loc)
 	oldDate, oldTime := c.Date, c.Time
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: day, Loc: st.Loc, Except: []string{id}}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
 			var status string
@@ -162,6 +163,9 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 			return s.confirmToClient(ctx, tx, now, b)
 		})
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil, errLink // the account was deleted meanwhile
+	}
 	if err != nil {
 		return nil, err
 	}

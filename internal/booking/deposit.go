@@ -138,7 +138,7 @@ func chargeDescription(b booked) string {
 // only the first to store it (the booking's try or the charge job) sends.
 func (s *Service) storeCharge(ctx context.Context, b booked, c deposits.Charge) error {
 	b.Deposit.CopyPaste, b.Deposit.Receiver = c.CopyPaste, c.Receiver
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, b.OwnerID, func(tx *db.Tx) error {
 		first, err := deposits.SetFirstCharge(ctx, tx, b.ID, c, s.Clock.Now())
 		if err != nil || !first {
 			return err
@@ -185,7 +185,7 @@ func (s *Service) chargeLater(ctx context.Context, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, p.OwnerID, func(tx *db.Tx) error {
 		first, err := deposits.SetFirstCharge(ctx, tx, b.ID, ch, s.Clock.Now())
 		if err != nil || !first {
 			return err
@@ -230,7 +230,7 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		b, status, err := s.bookedByID(ctx, tx, st, ownerID, appointmentID)
 		if err != nil {
 			return err
@@ -337,7 +337,7 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, p.OwnerID, func(tx *db.Tx) error {
 		now := s.Clock.Now()
 		b, status, err := s.bookedByID(ctx, tx, st, p.OwnerID, p.AppointmentID)
 		if errors.Is(err, deposits.ErrNotFound) {

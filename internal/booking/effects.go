@@ -349,6 +349,15 @@ func (s *Service) Lookup(ctx context.Context, token string) (*Cancellation, erro
 func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, error) {
 	var out *Cancellation
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		id, ownerID, _, _, _, err := s.byToken(ctx, tx, token)
+		if err != nil {
+			return err
+		}
+		// The owner's lock first (db.Tx.LockOwner), then the appointment
+		// read again: the read above locked nothing.
+		if err := tx.LockOwner(ctx, ownerID); err != nil {
+			return err
+		}
 		id, ownerID, ownerEmail, clientName, c, err := s.byToken(ctx, tx, token)
 		if err != nil {
 			return err
@@ -356,6 +365,9 @@ func (s *Service) Cancel(ctx context.Context, token string) (*Cancellation, erro
 		out = c
 		return s.cancelByClient(ctx, tx, id, ownerID, ownerEmail, clientName, c, ChannelLink)
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil, errLink // the account was deleted meanwhile
+	}
 	return out, err
 }
 

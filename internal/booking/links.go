@@ -74,7 +74,7 @@ func addLink(ctx context.Context, tx *db.Tx, ownerID, id string, now time.Time) 
 // Another owner's appointment is not found; one that has ended gets none.
 func (s *Service) ClientLink(ctx context.Context, ownerID, id string) (string, error) {
 	var token string
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var starts time.Time
 		var duration int
 		err := tx.QueryRowContext(ctx, `SELECT starts_at, duration FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).Scan(&starts, &duration)

@@ -217,7 +217,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 	var dep *deposits.Deposit
 	var asked booked
 	var firstID string
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var plan []Occurrence
 		first, last := o.span()
 		lock := Lock{OwnerID: ownerID, Professionals: []string{pro.ID}, Date: first, Until: last, Loc: st.Loc}

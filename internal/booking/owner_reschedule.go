@@ -88,7 +88,7 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 	}
 	now := s.Clock.Now()
 	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var c current
 		var pro, svc, series sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,

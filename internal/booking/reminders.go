@@ -244,6 +244,13 @@ func (s *Service) remind(ctx context.Context, ownerID, id, at string, n int, ema
 		if err != nil {
 			return err
 		}
+		// The owner's lock before anything of theirs is written (the job's
+		// own row is not the owner's): db.Tx.LockOwner's order.
+		if err := tx.LockOwner(ctx, a.OwnerID); errors.Is(err, db.ErrOwnerGone) {
+			return nil
+		} else if err != nil {
+			return err
+		}
 		if err := locate(ctx, tx, a); err != nil {
 			return err
 		}

@@ -27,7 +27,7 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var b booked
 		b.Booked = &Booked{ID: id}
 		var status string

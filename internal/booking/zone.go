@@ -35,9 +35,13 @@ func (s *Service) Rezone(ctx context.Context, tx *db.Tx, ownerID string, loc *ti
 		from, to time.Time
 	}
 	var moves []move
-	// The professionals' rows, as every hold takes them (in id order): a
-	// booking that computed its instant in the old zone either commits
-	// first, and is moved below, or waits and is refused by Hold's zone check.
+	// The owner's lock, then the professionals' rows, as every hold takes
+	// them (db.Tx.LockOwner's order): a booking that computed its instant
+	// in the old zone either commits first, and is moved below, or waits
+	// and is refused by Hold's zone check.
+	if err := tx.LockOwner(ctx, ownerID); err != nil {
+		return err
+	}
 	err := db.Each(ctx, tx, `SELECT id FROM professionals WHERE user_id = ? ORDER BY id`+tx.LockRow(), []any{ownerID}, func(*sql.Rows) error { return nil })
 	if err != nil {
 		return err

@@ -301,7 +301,7 @@ const ErasedNote = "Dados pessoais do cliente removidos (LGPD)."
 // clients' names ("Ana" in "Dra Ana Lima"); a reference reaches neither.
 func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, error) {
 	var erased int64
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		// A key of its own: the erased rows are nobody's to find again.
 		gone := "removido:" + uuid.NewString()
 		// What was written for them names their key or one of their

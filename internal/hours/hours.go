@@ -195,7 +195,7 @@ func (s *Store) Save(ctx context.Context, userID string, days []Day) (*Week, err
 	if err := Validate(days); err != nil {
 		return nil, err
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error { return Replace(ctx, tx, userID, days) })
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error { return Replace(ctx, tx, userID, days) })
 	if err != nil {
 		return nil, err
 	}
@@ -299,7 +299,7 @@ func (s *Store) SaveProfessional(ctx context.Context, userID, professionalID str
 			return nil, err
 		}
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		// The owner's row before the professional's, the order every save of
 		// a week takes them in.
 		if err := lockWeeks(ctx, tx, userID); err != nil {

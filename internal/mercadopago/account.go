@@ -154,7 +154,7 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 	if old != nil {
 		key = old.WebhookKey
 	}
-	_, err = s.DB.ExecContext(ctx, `INSERT INTO mercadopago_accounts (user_id, mp_user_id, nickname, access_token_sealed, webhook_secret_sealed,
+	err = s.DB.OwnerExec(ctx, userID, nil, `INSERT INTO mercadopago_accounts (user_id, mp_user_id, nickname, access_token_sealed, webhook_secret_sealed,
 		webhook_key, connected_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET mp_user_id = excluded.mp_user_id, nickname = excluded.nickname,
 		access_token_sealed = excluded.access_token_sealed, webhook_secret_sealed = excluded.webhook_secret_sealed, updated_at = excluded.updated_at`,
@@ -215,7 +215,7 @@ func (s *Service) Connected(ctx context.Context, userID string) (bool, error) {
 // Disconnect removes the connection and its sealed secrets; the payments
 // already made stay on their bookings.
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM mercadopago_webhook_health WHERE user_id = ?`, userID); err != nil {
 			return err
 		}

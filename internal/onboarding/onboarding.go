@@ -141,7 +141,7 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 	}
 	now := s.Clock.Now()
 	trialEnd := now.Add(profiles.TrialLength)
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if err := db.ExecOwned(ctx, tx, httpx.ErrNotFound, `UPDATE profiles SET name = ?, area = ?, description = ?, public_username = ?,
 			trial_ends_at = COALESCE(trial_ends_at, ?), updated_at = ? WHERE id = ?`,
 			in.Name, in.Area, in.Description, username, trialEnd, now, userID); err != nil {

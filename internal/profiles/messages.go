@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
@@ -82,7 +81,7 @@ func (s *Service) SaveMessages(ctx context.Context, userID string, in Messages) 
 			return nil, err
 		}
 	}
-	err := db.ExecOwned(ctx, s.DB, httpx.ErrNotFound, `UPDATE profiles SET msg_confirmation = ?, msg_reminder = ?, msg_reschedule = ?, updated_at = ? WHERE id = ?`,
+	err := s.DB.OwnerExec(ctx, userID, httpx.ErrNotFound, `UPDATE profiles SET msg_confirmation = ?, msg_reminder = ?, msg_reschedule = ?, updated_at = ? WHERE id = ?`,
 		in.Confirmation, in.Reminder, in.Reschedule, s.Clock.Now(), userID)
 	if err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/files"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
@@ -251,11 +252,11 @@ func (s *Service) SetPhoto(ctx context.Context, store files.Store, userID string
 		}
 	}
 	url := fmt.Sprintf("/files/%s?v=%d", PhotoKey(userID, ext), s.Clock.Now().Unix())
-	res, err := s.DB.ExecContext(ctx, `UPDATE profiles SET photo_url = ?, updated_at = ? WHERE id = ?`, url, s.Clock.Now(), userID)
-	if err != nil {
+	err = s.DB.OwnerExec(ctx, userID, db.ErrOwnerGone, `UPDATE profiles SET photo_url = ?, updated_at = ? WHERE id = ?`, url, s.Clock.Now(), userID)
+	if err != nil && !errors.Is(err, db.ErrOwnerGone) {
 		return "", err
 	}
-	if n, err := res.RowsAffected(); err == nil && n == 0 {
+	if err != nil {
 		// The account was deleted while this upload was under way (its token
 		// passed the check just before): the file must not outlive it. The
 		// deletion removes photos after the row, so whichever runs last removes it.

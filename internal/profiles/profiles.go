@@ -195,7 +195,7 @@ func (s *Service) Update(ctx context.Context, userID string, in Input) (*Profile
 	if in.PublicUsername != "" {
 		username = in.PublicUsername
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		// The row is locked before the zone is compared, so two saves at
 		// once cannot both find the zone unchanged and leave the
 		// appointments' instants in the zone that lost.
@@ -284,7 +284,7 @@ func (s *Service) Setup(ctx context.Context, userID string) (*Setup, error) {
 	out.Complete = out.Items.Profile && out.Items.Professional && out.Items.Service && out.Items.Availability
 	if out.Items.Profile && p.TrialEndsAt == nil {
 		end := s.Clock.Now().Add(TrialLength)
-		if _, err := s.DB.ExecContext(ctx, `UPDATE profiles SET trial_ends_at = ? WHERE id = ? AND trial_ends_at IS NULL`, end, userID); err != nil {
+		if err := s.DB.OwnerExec(ctx, userID, nil, `UPDATE profiles SET trial_ends_at = ? WHERE id = ? AND trial_ends_at IS NULL`, end, userID); err != nil {
 			return nil, err
 		}
 		if p, err = s.Get(ctx, userID); err != nil {

@@ -111,7 +111,7 @@ func (s *Service) SaveReminders(ctx context.Context, userID string, in Reminders
 		raw[i] = strconv.Itoa(m)
 	}
 	var out *Reminders
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if err := db.ExecOwned(ctx, tx, httpx.ErrNotFound, `UPDATE profiles SET reminder_leads = ?, msg_reminder_email = ?, updated_at = ? WHERE id = ?`,
 			strings.Join(raw, ","), in.Email, s.Clock.Now(), userID); err != nil {
 			return err

@@ -99,6 +99,10 @@ func keptList(s string) []string {
 // among the affected — or sees it. It returns the professional's name
 // (nil: ""), and false when the professional is not the owner's.
 func lockProfessionals(ctx context.Context, tx *db.Tx, userID string, pro *string) (string, bool, error) {
+	// The owner's lock first (db.Tx.LockOwner's order).
+	if err := tx.LockOwner(ctx, userID); err != nil {
+		return "", false, err
+	}
 	q, args := `SELECT id, name FROM professionals WHERE user_id = ?`, []any{userID}
 	if pro != nil {
 		q, args = q+` AND id = ?`, append(args, *pro)

@@ -121,7 +121,7 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 	// The block takes the same locks as a booking of the professionals it
 	// covers (their rows, in id order), so a booking racing it either
 	// commits first — and is among the affected — or sees it.
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		name, found, err := lockProfessionals(ctx, tx, userID, b.ProfessionalID)
 		if err != nil {
 			return err
@@ -158,7 +158,7 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 
 // DeleteBlock gives the time back.
 func (s *Settings) DeleteBlock(ctx context.Context, userID, id string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var b Block
 		var pro, proID sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT b.block_date, b.start_time, b.end_time, b.reason, p.name, b.professional_id FROM blocks b LEFT JOIN professionals p ON p.id = b.professional_id

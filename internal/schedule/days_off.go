@@ -105,7 +105,7 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 	if err != nil {
 		return nil, err
 	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		name, found, err := lockProfessionals(ctx, tx, userID, d.ProfessionalID)
 		if err != nil {
 			return err
@@ -141,7 +141,7 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 
 // DeleteDayOff opens the dates again.
 func (s *Settings) DeleteDayOff(ctx context.Context, userID, id string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var d DayOff
 		var pro, proID sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT d.start_date, d.end_date, d.reason, p.name, d.professional_id FROM days_off d LEFT JOIN professionals p ON p.id = d.professional_id

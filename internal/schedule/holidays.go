@@ -176,11 +176,9 @@ func (s *Settings) SetHolidayOpen(ctx context.Context, userID, key string, open 
 		return errNotFound
 	}
 	if !open {
-		_, err := s.DB.ExecContext(ctx, `DELETE FROM open_holidays WHERE user_id = ? AND holiday_key = ?`, userID, key)
-		return err
+		return s.DB.OwnerExec(ctx, userID, nil, `DELETE FROM open_holidays WHERE user_id = ? AND holiday_key = ?`, userID, key)
 	}
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO open_holidays (user_id, holiday_key) VALUES (?, ?) ON CONFLICT (user_id, holiday_key) DO NOTHING`, userID, key)
-	return err
+	return s.DB.OwnerExec(ctx, userID, nil, `INSERT INTO open_holidays (user_id, holiday_key) VALUES (?, ?) ON CONFLICT (user_id, holiday_key) DO NOTHING`, userID, key)
 }
 
 // AddHoliday adds a state or municipal holiday and returns it for the owner's current year.
@@ -197,7 +195,7 @@ func (s *Settings) AddHoliday(ctx context.Context, userID string, in HolidayInpu
 		return nil, err
 	}
 	id := uuid.NewString()
-	if _, err := s.DB.ExecContext(ctx, `INSERT INTO custom_holidays (id, user_id, name, month, day) VALUES (?, ?, ?, ?, ?)`, id, userID, in.Name, in.Month, in.Day); err != nil {
+	if err := s.DB.OwnerExec(ctx, userID, nil, `INSERT INTO custom_holidays (id, user_id, name, month, day) VALUES (?, ?, ?, ?, ?)`, id, userID, in.Name, in.Month, in.Day); err != nil {
 		return nil, err
 	}
 	year := s.Clock.Now().In(loc).Year()
@@ -215,7 +213,7 @@ func (s *Settings) DeleteHoliday(ctx context.Context, userID, key string) error 
 	if !ok {
 		return errNotFound
 	}
-	return db.ExecOwned(ctx, s.DB, errNotFound, `DELETE FROM custom_holidays WHERE id = ? AND user_id = ?`, id, userID)
+	return s.DB.OwnerExec(ctx, userID, errNotFound, `DELETE FROM custom_holidays WHERE id = ? AND user_id = ?`, id, userID)
 }
 
 func (h *SettingsHandlers) listHolidays(w http.ResponseWriter, r *http.Request) error {

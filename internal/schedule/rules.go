@@ -10,7 +10,6 @@ import (
 	"net/http"
 
 	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
@@ -37,7 +36,7 @@ func (s *Settings) SaveRules(ctx context.Context, userID string, r Rules) (*Rule
 	case r.CancelCutoffHours < 0 || r.CancelCutoffHours > 720:
 		return nil, errCutoff
 	}
-	err := db.ExecOwned(ctx, s.DB, errNotFound, `UPDATE profiles SET slot_step = ?, min_notice_minutes = ?, booking_window_days = ?, cancel_cutoff_hours = ? WHERE id = ?`,
+	err := s.DB.OwnerExec(ctx, userID, errNotFound, `UPDATE profiles SET slot_step = ?, min_notice_minutes = ?, booking_window_days = ?, cancel_cutoff_hours = ? WHERE id = ?`,
 		r.SlotStep, r.MinNoticeMinutes, r.BookingWindowDays, r.CancelCutoffHours, userID)
 	if err != nil {
 		return nil, err

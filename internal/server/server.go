@@ -362,7 +362,7 @@ func (c depositConfirmer) ConfirmPaid(ctx context.Context, p mercadopago.Paid) (
 	if !errors.Is(err, deposits.ErrExpired) {
 		return mercadopago.Confirmed, err
 	}
-	err = c.svc.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = c.svc.DB.OwnerTx(ctx, p.OwnerID, func(tx *db.Tx) error {
 		d, err := deposits.Get(ctx, tx, p.OwnerID, p.AppointmentID)
 		if err != nil || d == nil || d.LatePayment {
 			return err // flagged already: a replay

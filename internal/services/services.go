@@ -221,7 +221,7 @@ func (c *Catalog) Create(ctx context.Context, userID string, in Input) (*Service
 	}
 	active := in.Active == nil || *in.Active
 	var id string
-	err = c.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = c.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var err error
 		if id, err = Insert(ctx, tx, userID, in.Name, desc, *in.Duration, *in.PriceCents, active, c.Clock.Now()); err != nil {
 			return err
@@ -268,7 +268,7 @@ func (c *Catalog) Update(ctx context.Context, userID, id string, in Input) (*Ser
 	if err != nil {
 		return nil, err
 	}
-	err = c.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = c.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		q := `UPDATE services SET name = ?, description = ?, duration = ?, price_cents = ?, updated_at = ?`
 		args := []any{in.Name, desc, *in.Duration, *in.PriceCents, c.Clock.Now()}
 		if in.Active != nil {
@@ -330,7 +330,7 @@ func deref(p *int) int {
 
 // Delete removes a service.
 func (c *Catalog) Delete(ctx context.Context, userID, id string) error {
-	return db.ExecOwned(ctx, c.DB, errNotFound, `DELETE FROM services WHERE id = ? AND user_id = ?`, id, userID)
+	return c.DB.OwnerExec(ctx, userID, errNotFound, `DELETE FROM services WHERE id = ? AND user_id = ?`, id, userID)
 }
 
 // Handlers serves /api/services.

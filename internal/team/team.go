@@ -114,7 +114,12 @@ func (s *Service) Create(ctx context.Context, userID string, in Input) (*Profess
 	if err != nil {
 		return nil, err
 	}
-	id, err := Insert(ctx, s.DB, userID, in.Name, in.Specialization, email, s.Clock.Now())
+	var id string
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		var err error
+		id, err = Insert(ctx, tx, userID, in.Name, in.Specialization, email, s.Clock.Now())
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +142,7 @@ func (s *Service) Update(ctx context.Context, userID, id string, in Input) (*Pro
 	if err != nil {
 		return nil, err
 	}
-	if err := db.ExecOwned(ctx, s.DB, errNotFound, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+	if err := s.DB.OwnerExec(ctx, userID, errNotFound, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
 		in.Name, in.Specialization, email, s.Clock.Now(), id, userID); err != nil {
 		return nil, err
 	}
@@ -146,7 +151,7 @@ func (s *Service) Update(ctx context.Context, userID, id string, in Input) (*Pro
 
 // SetActive turns a professional on or off.
 func (s *Service) SetActive(ctx context.Context, userID, id string, active bool) (*Professional, error) {
-	if err := db.ExecOwned(ctx, s.DB, errNotFound, `UPDATE professionals SET active = ?, updated_at = ? WHERE id = ? AND user_id = ?`, active, s.Clock.Now(), id, userID); err != nil {
+	if err := s.DB.OwnerExec(ctx, userID, errNotFound, `UPDATE professionals SET active = ?, updated_at = ? WHERE id = ? AND user_id = ?`, active, s.Clock.Now(), id, userID); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, userID, id)
@@ -154,7 +159,7 @@ func (s *Service) SetActive(ctx context.Context, userID, id string, active bool)
 
 // Delete removes a professional.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
-	return db.ExecOwned(ctx, s.DB, errNotFound, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
+	return s.DB.OwnerExec(ctx, userID, errNotFound, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
 }
 
 // Handlers serves /api/professionals.

@@ -171,7 +171,7 @@ func (s *Service) OfferMinutes(ctx context.Context, q db.Querier, ownerID string
 // transaction: the offer exists exactly when its message is queued.
 func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, freedAt *time.Time, byOwner bool) (*OwnerOffer, error) {
 	var out *OwnerOffer
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, e.ownerID, func(tx *db.Tx) error {
 		minutes, err := s.OfferMinutes(ctx, tx, e.ownerID)
 		if err != nil {
 			return err

@@ -171,7 +171,7 @@ func (s *Service) SaveSettings(ctx context.Context, ownerID string, in Settings)
 	if in.OfferMinutes < 5 || in.OfferMinutes > 1440 {
 		return nil, errMinutes
 	}
-	if err := db.ExecOwned(ctx, s.DB, errNoEntry, `UPDATE profiles SET waitlist_offer_minutes = ? WHERE id = ?`, in.OfferMinutes, ownerID); err != nil {
+	if err := s.DB.OwnerExec(ctx, ownerID, errNoEntry, `UPDATE profiles SET waitlist_offer_minutes = ? WHERE id = ?`, in.OfferMinutes, ownerID); err != nil {
 		return nil, err
 	}
 	return &in, nil

@@ -174,7 +174,7 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 	token, hash := auth.OpaqueToken()
 	now := s.Clock.Now()
 	out := &Joined{Token: token}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var dup int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND client_key = ? AND service_id = ?
 			AND COALESCE(professional_id, '') = COALESCE(?, '') AND first_date = ? AND last_date = ? AND part_of_day = ? AND booked_at IS NULL`,
@@ -215,6 +215,9 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 		}
 		return s.Mailer.QueueAbout(ctx, tx, jobs.About{UserID: ownerID, ClientKey: key}, msg)
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return nil, errProfile // the account was deleted meanwhile
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +271,7 @@ func (s *Service) Lookup(ctx context.Context, token string) (*Entry, error) {
 
 // Leave takes the client off the list: the entry and its offers go.
 func (s *Service) Leave(ctx context.Context, token string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		var id, ownerID, name, key string
 		err := tx.QueryRowContext(ctx, `SELECT id, user_id, client_name, client_key FROM waitlist_entries WHERE token_hash = ?`, auth.HashToken(token)).Scan(&id, &ownerID, &name, &key)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -277,11 +280,19 @@ func (s *Service) Leave(ctx context.Context, token string) error {
 		if err != nil {
 			return err
 		}
+		// The owner's lock first (db.Tx.LockOwner); the read above locked nothing.
+		if err := tx.LockOwner(ctx, ownerID); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM waitlist_entries WHERE id = ?`, id); err != nil {
 			return err
 		}
 		return s.Notes.AboutClient(ctx, tx, ownerID, key, "Saída da lista de espera", name+" saiu da lista de espera.")
 	})
+	if errors.Is(err, db.ErrOwnerGone) {
+		return errEntry // the account was deleted meanwhile
+	}
+	return err
 }
 
 // Cleanup deletes the entries whose last date has passed (with their

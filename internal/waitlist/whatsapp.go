@@ -82,7 +82,7 @@ func (s *Service) OfferContent(ctx context.Context, ownerID, offerID string, min
 	if !mint {
 		return out, ok, read(s.DB, nil)
 	}
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error { return read(tx, tx) })
+	err := s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error { return read(tx, tx) })
 	return out, ok, err
 }
 
@@ -90,7 +90,7 @@ func (s *Service) OfferContent(ctx context.Context, ownerID, offerID string, min
 // channel when WhatsApp failed for good or its outcome is unknown. Quiet
 // for an offer no longer open or a client without e-mail.
 func (s *Service) EmailOffer(ctx context.Context, ownerID, offerID string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		e, o, _, expires, err := s.openOffer(ctx, tx, ownerID, offerID)
 		if err != nil || e == nil || e.email == "" || s.Mailer == nil {
 			return err

@@ -171,7 +171,7 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 	if old != nil {
 		verify, key = old.VerifyToken, old.WebhookKey
 	}
-	err = s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_accounts (user_id, waba_id, phone_number_id, display_phone_number, verified_name,
 			access_token_sealed, app_secret_sealed, verify_token, webhook_key, templates_checked_at, connected_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -278,7 +278,7 @@ func (s *Service) RefreshTemplates(ctx context.Context, userID string, every tim
 	if err != nil {
 		return err
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE whatsapp_accounts SET templates_checked_at = ? WHERE user_id = ?`, now, userID); err != nil {
 			return err
 		}
@@ -333,7 +333,7 @@ func (s *Service) sentThisMonth(ctx context.Context, userID string) (int, error)
 // Disconnect removes the connection, its sealed secrets and template
 // records; the message history stays on the appointments.
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM whatsapp_templates WHERE user_id = ?`, userID); err != nil {
 			return err
 		}

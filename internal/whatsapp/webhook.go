@@ -178,7 +178,9 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				continue // another number of the account: not Agendei's
 			}
 			for _, st := range v.Statuses {
-				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); err != nil {
+				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); errors.Is(err, db.ErrOwnerGone) {
+					return nil // the account was deleted meanwhile: nothing of it to update
+				} else if err != nil {
 					return err
 				}
 			}
@@ -192,7 +194,9 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				default:
 					continue // free text and the rest: the owner reads them in WhatsApp
 				}
-				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); err != nil {
+				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); errors.Is(err, db.ErrOwnerGone) {
+					return nil // the account was deleted meanwhile
+				} else if err != nil {
 					return err
 				}
 			}
@@ -224,7 +228,7 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 	}
 	var res sql.Result
 	var p sendPayload
-	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var key string
 		err := tx.QueryRowContext(ctx, `SELECT idem_key, COALESCE(appointment_id, ''), COALESCE(offer_id, ''), kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`,
 			wamid, userID).Scan(&key, &p.AppointmentID, &p.OfferID, &p.Kind)
@@ -283,7 +287,7 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 			return err
 		}
 	}
-	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
 			inboundID, userID, s.Clock.Now().UTC())
 		if err != nil {

@@ -285,12 +285,22 @@ func ExecOwnedCount(ctx context.Context, q Querier, missing error, query string,
 	return n, nil
 }
 
-// ExecContext runs a write outside a transaction.
+// ExecContext runs a write outside a transaction: a statement of its own
+// on PostgreSQL, run again whole when PostgreSQL aborted it as a deadlock
+// victim or a serialization failure (as InTx does a transaction). A write
+// of an owner's rows whose triggers lock more than one row goes through
+// OwnerTx instead, so that it takes the owner's lock first.
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if st := d.writes.get(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
-	return d.w.ExecContext(ctx, d.Rebind(q), args...)
+	for attempt := 1; ; attempt++ {
+		res, err := d.w.ExecContext(ctx, d.Rebind(q), args...)
+		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
+			continue
+		}
+		return res, err
+	}
 }
 
 // QueryContext runs a read.
@@ -326,6 +336,7 @@ type Tx struct {
 	mu       sync.Mutex
 	missed   []string            // texts with no kept statement, prepared once the writer is free
 	queried  map[string]struct{} // texts a query has run with (its rows perhaps still open)
+	owner    string              // the owner whose lock the transaction holds (LockOwner)
 }
 
 // OnCommit runs fn after the transaction commits (never if it rolls back):
@@ -396,11 +407,80 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := d.inTx(ctx, fn)
-		if attempt < 3 && IsRetryable(err) && ctx.Err() == nil {
+		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
 			continue
 		}
 		return err
 	}
+}
+
+// maxAttempts bounds how many times a write PostgreSQL aborted as a
+// deadlock victim or serialization failure runs in all.
+const maxAttempts = 3
+
+// ErrOwnerGone is a write of an owner whose account no longer exists: it
+// was deleted while the request was in flight. Answered 401, as any
+// request of a deleted account.
+var ErrOwnerGone = errors.New("the owner's account no longer exists")
+
+// OwnerTx is InTx for a write of one owner's rows: the transaction first
+// takes the owner's lock (LockOwner) and stops with ErrOwnerGone when the
+// account is gone. Every write of an owner's rows goes through it — or
+// takes LockOwner as its transaction's first statement — single
+// statements included, so that on PostgreSQL one owner's writers queue at
+// their start and never take their locks in opposite orders.
+func (d *DB) OwnerTx(ctx context.Context, ownerID string, fn func(tx *Tx) error) error {
+	return d.InTx(ctx, func(tx *Tx) error {
+		if err := tx.LockOwner(ctx, ownerID); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// OwnerExec runs one write of an owner's rows in its own OwnerTx, as
+// ExecOwned: missing (when not nil) when it touched no row.
+func (d *DB) OwnerExec(ctx context.Context, ownerID string, missing error, q string, args ...any) error {
+	return d.OwnerTx(ctx, ownerID, func(tx *Tx) error {
+		return ExecOwned(ctx, tx, missing, q, args...)
+	})
+}
+
+// LockOwner takes the owner's lock, the first of PostgreSQL's one lock
+// order for every write that touches an owner's rows (docs/architecture.md,
+// "Locks on PostgreSQL"):
+//
+//  1. the owner's data_versions row — this lock;
+//  2. professionals, by id (booking.Hold, schedule's lockProfessionals,
+//     booking.Rezone);
+//  3. appointments, and what their triggers write (grid_items,
+//     grid_groups, busy_days, deposits' dates).
+//
+// Every trigger that bumps data_versions takes (1) again, which the
+// transaction holds already, so no trigger reaches back in the order. It
+// must be the transaction's first statement that locks anything; taking
+// it again in the same transaction costs nothing. It answers ErrOwnerGone
+// when the owner's account is gone (looked up after any wait for the
+// lock: an account deletion takes the same lock first). On SQLite the
+// single writer already serialises every write: only the account is
+// looked up.
+func (t *Tx) LockOwner(ctx context.Context, ownerID string) error {
+	if t.owner == ownerID && ownerID != "" {
+		return nil
+	}
+	var exists bool
+	q := `SELECT EXISTS (SELECT 1 FROM users WHERE id = ?)`
+	if t.Dialect == Postgres {
+		q = `SELECT lock_owner(?)`
+	}
+	if err := t.QueryRowContext(ctx, q, ownerID).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		return ErrOwnerGone
+	}
+	t.owner = ownerID
+	return nil
 }
 
 func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {

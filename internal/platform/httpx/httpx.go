@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -85,7 +86,13 @@ var (
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	var e *Error
 	if !errors.As(err, &e) {
-		if db.IsUnavailable(err) {
+		if errors.Is(err, db.ErrOwnerGone) || accountGone(r) {
+			// The account was deleted while this request was in flight
+			// (a write that lost a row, a read that found none, a
+			// foreign key to the gone account): as any request of a
+			// deleted account, 401.
+			e = ErrUnauthorized
+		} else if db.IsUnavailable(err) {
 			e = ErrUnavailable
 			Logger(r.Context()).Warn("service unavailable", "err", err)
 		} else {
@@ -97,6 +104,20 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	WriteJSON(w, e.Status, errorBody{Error: errorDetail{Code: e.Code, Message: e.Message, RetryAfter: e.RetryAfter}})
+}
+
+type accountKey struct{}
+
+// WithAccountCheck keeps with a signed-in request how to tell whether its
+// account still exists (auth.RequireUser sets it): asked only when the
+// request fails with an error that would answer 500.
+func WithAccountCheck(ctx context.Context, gone func(context.Context) bool) context.Context {
+	return context.WithValue(ctx, accountKey{}, gone)
+}
+
+func accountGone(r *http.Request) bool {
+	gone, ok := r.Context().Value(accountKey{}).(func(context.Context) bool)
+	return ok && gone(context.WithoutCancel(r.Context()))
 }
 
 // Respond ends a handler: err when the call failed, otherwise v as JSON with
