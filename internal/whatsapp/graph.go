@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/brfmt"
 )
 
 // GraphVersion is the Graph API version every call names. Meta keeps a
@@ -205,13 +207,15 @@ type TemplateMessage struct {
 }
 
 // SendTemplate sends a template message and returns its id (wamid.…), by
-// which later status webhooks name it.
+// which later status webhooks name it. Every text parameter goes as one
+// line (brfmt.OneLine): Meta refuses a tab, a new line or more than four
+// consecutive spaces in one (error 132018), for good.
 func (g *Graph) SendTemplate(ctx context.Context, token, phoneNumberID string, m TemplateMessage) (string, error) {
 	comps := []SendComponent{}
 	if len(m.Body) > 0 {
 		body := SendComponent{Type: "body"}
 		for _, v := range m.Body {
-			body.Parameters = append(body.Parameters, Parameter{Type: "text", Text: v})
+			body.Parameters = append(body.Parameters, Parameter{Type: "text", Text: brfmt.OneLine(v)})
 		}
 		comps = append(comps, body)
 	}

@@ -195,7 +195,9 @@ var (
 	reName   = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
 	reParam  = regexp.MustCompile(`\{\{(\d+)\}\}`)
 	reDigits = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
-	reLang   = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+	// a body parameter Meta refuses (error 132018).
+	reBadParam = regexp.MustCompile(`[\t\n\r]|     `)
+	reLang     = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
 )
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
@@ -445,6 +447,12 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 			for _, p := range c.Parameters {
 				if p.Type != "text" {
 					f.invalid(w, "body parameters must be of type text")
+					return
+				}
+				if reBadParam.MatchString(p.Text) {
+					// Meta refuses a text parameter with a new line, a tab or
+					// more than four consecutive spaces, for good.
+					f.refuse(w, http.StatusBadRequest, 132018, "OAuthException", "(#132018) There was an issue with the parameters in your template. Param text cannot have new-line/tab characters or more than 4 consecutive spaces")
 					return
 				}
 				m.Body = append(m.Body, p.Text)
