@@ -4,10 +4,13 @@
 package waitlist
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/google/uuid"
@@ -19,6 +22,7 @@ import (
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/slots"
 )
@@ -114,7 +118,9 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
 			continue
 		}
 		freedAt := t.At
-		if _, err := s.offer(ctx, e, pro, date, at, &freedAt, false); err != nil {
+		if _, err := s.offer(ctx, e, pro, date, at, &freedAt, false); errors.Is(err, errOfferOpen) || errors.Is(err, errEntryTaken) {
+			continue // offered meanwhile (another freed time at once), or booked
+		} else if err != nil {
 			return made, err
 		}
 		made++
@@ -167,16 +173,40 @@ func (s *Service) OfferMinutes(ctx context.Context, q db.Querier, ownerID string
 	return m, err
 }
 
+// errOfferOpen refuses a second live offer to one entry.
+var errOfferOpen = httpx.NewError(http.StatusConflict, "waitlist_offer_open",
+	"Este cliente já tem uma oferta em aberto. Aguarde a resposta ou o fim do prazo do link para oferecer outro horário.")
+
 // offer writes an offer of a time to an entry and sends it, in one
-// transaction: the offer exists exactly when its message is queued.
+// transaction: the offer exists exactly when its message is queued. An
+// entry holds one live offer at most (issue 38: one waiting client offered
+// four freed times booked several of them): the entry's row is taken
+// first — an UPDATE holds it on PostgreSQL until the end of the
+// transaction, and SQLite has one writer — and an entry already booked
+// (errEntryTaken) or with a live offer (errOfferOpen) gets none.
 func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, freedAt *time.Time, byOwner bool) (*OwnerOffer, error) {
 	var out *OwnerOffer
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
+		now := s.Clock.Now()
+		res, err := tx.ExecContext(ctx, `UPDATE waitlist_entries SET token_hash = token_hash WHERE id = ? AND booked_at IS NULL`, e.id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return cmp.Or[error](err, errEntryTaken)
+		}
+		var live int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_offers WHERE entry_id = ? AND claimed_at IS NULL AND expires_at > ?`,
+			e.id, now.UTC()).Scan(&live); err != nil {
+			return err
+		}
+		if live > 0 {
+			return errOfferOpen
+		}
 		minutes, err := s.OfferMinutes(ctx, tx, e.ownerID)
 		if err != nil {
 			return err
 		}
-		now := s.Clock.Now()
 		token, hash := auth.OpaqueToken()
 		expires := now.Add(time.Duration(minutes) * time.Minute)
 		var fa any
