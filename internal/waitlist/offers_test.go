@@ -6,7 +6,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/agendei/agendei/internal/mail/smtptest"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -144,4 +146,40 @@ func bookedBy(t *testing.T, e *servertest.Env, ownerID, client string) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// A freed time goes to three entries at once, in order of arrival; when
+// their offers end unclaimed, to the next ones (never again to the same
+// three for that freeing), and then nobody more is messaged.
+func TestWaitlist_AFreedTimeIsOfferedToThreeAtATime(t *testing.T) {
+	withSMTP(t, func(t *testing.T, e *servertest.Env, smtp *smtptest.Server) {
+		s := openShop(t, e, "ana@example.com", "ana")
+		s.fill(t, e, s.pro)
+		for i := range 5 {
+			s.join(t, e, fmt.Sprintf("10.1.0.%d", i), map[string]string{"clientName": fmt.Sprintf("Cliente %d", i), "clientEmail": fmt.Sprintf("c%d@example.com", i)})
+			e.Clock.Advance(time.Second)
+		}
+		e.RunJobs()
+		offeredTo := func() string {
+			t.Helper()
+			e.RunJobs()
+			var to []string
+			for _, o := range offersIn(t, smtp.Messages()) {
+				to = append(to, strings.TrimSuffix(o.to, "@example.com"))
+			}
+			return strings.Join(to, ",")
+		}
+		s.ownerCancels(t, "10:00")
+		if got := offeredTo(); got != "c0,c1,c2" {
+			t.Fatalf("offers of one freed time: %q, want the first three", got)
+		}
+		s.advance(t, e, 16*time.Minute)
+		if got := offeredTo(); got != "c0,c1,c2,c3,c4" {
+			t.Fatalf("after those three ended unclaimed: %q, want the next two", got)
+		}
+		s.advance(t, e, 16*time.Minute)
+		if got := offeredTo(); got != "c0,c1,c2,c3,c4" {
+			t.Fatalf("after every entry had its turn: %q", got)
+		}
+	})
 }
