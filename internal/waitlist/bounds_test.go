@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -68,6 +69,7 @@ func TestWaitlist_JoinsAreBoundedPerContactDateAndPractice(t *testing.T) {
 
 		// Monday takes 50 clients: 47 more, from ten addresses each.
 		for i := range 47 {
+			e.Clock.Advance(time.Second) // an order of arrival
 			s.join(t, e, fmt.Sprintf("10.5.%d.1", i/10), map[string]string{"clientName": "Cliente", "clientPhone": fmt.Sprintf("(11) 96%03d-0000", i)})
 		}
 		r = s.tryJoin(t, e, "10.6.0.1", map[string]string{"clientName": "Cliente", "clientPhone": "(11) 95555-0000", "lastDate": "2026-12-02"})
@@ -76,6 +78,24 @@ func TestWaitlist_JoinsAreBoundedPerContactDateAndPractice(t *testing.T) {
 		}
 		if n := s.joinNotices(t, e); n != 1 {
 			t.Fatalf("the owner's notices of 50 joins for one date: %d, want 1", n)
+		}
+		// The owner reads the date's list by pages.
+		var page struct {
+			Entries []struct{ ClientName, ClientPhone string }
+			Total   int
+		}
+		s.owner.Do("GET", "/api/waitlist?date="+monday, nil).JSON(t, &page)
+		if len(page.Entries) != 50 || page.Total != 50 {
+			t.Fatalf("the first page: %d entries of %d", len(page.Entries), page.Total)
+		}
+		s.owner.Do("GET", "/api/waitlist?date="+monday+"&limit=20&offset=40", nil).JSON(t, &page)
+		if len(page.Entries) != 10 || page.Total != 50 || page.Entries[0].ClientPhone != "11960370000" {
+			t.Fatalf("the third page of 20: %d entries of %d, first %+v", len(page.Entries), page.Total, page.Entries[0])
+		}
+		for _, q := range []string{"limit=101", "limit=-1", "offset=-1", "limit=dez"} {
+			if r := s.owner.Do("GET", "/api/waitlist?date="+monday+"&"+q, nil); r.StatusCode != 400 || !strings.HasPrefix(r.Err(t).Error.Message, "Página inválida") {
+				t.Errorf("%s: %d %s", q, r.StatusCode, r.Body)
+			}
 		}
 		// Another date still takes clients, and is its own notice.
 		s.join(t, e, "10.6.0.2", map[string]string{"clientName": "Cliente", "clientPhone": "(11) 95555-0000", "firstDate": "2026-12-01", "lastDate": "2026-12-02"})

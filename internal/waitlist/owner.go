@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -58,19 +59,41 @@ type OwnerOffer struct {
 	Sent bool `json:"sent"`
 }
 
-// ForDay is the waitlist of a date: the entries waiting for it, in order
-// of arrival, each with its latest offer.
-func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntry, error) {
+// DayPage is how many entries of a date's waitlist one answer holds unless
+// asked for fewer; MaxDayPage the most it holds (issue 38: a date's list
+// was one 4.1 MB answer).
+const (
+	DayPage    = 50
+	MaxDayPage = 100
+)
+
+var errPage = httpx.Validation(fmt.Sprintf("Página inválida: informe até %d entradas por página, a partir da posição 0.", MaxDayPage))
+
+// ForDay is a page of the waitlist of a date: the entries waiting for it,
+// in order of arrival from offset, at most limit (0: DayPage), each with
+// its latest offer; and how many wait in all.
+func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offset int) ([]OwnerEntry, int, error) {
 	if _, err := slots.ParseDate(date); err != nil {
-		return nil, errDay
+		return nil, 0, errDay
+	}
+	if limit == 0 {
+		limit = DayPage
+	}
+	if limit < 0 || limit > MaxDayPage || offset < 0 {
+		return nil, 0, errPage
 	}
 	loc, err := profiles.Zone(ctx, s.DB, ownerID)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := []OwnerEntry{}
 	if date < slots.Today(s.Clock.Now(), loc) {
-		return out, nil // nobody waits for a day gone
+		return out, 0, nil // nobody waits for a day gone
+	}
+	var total int
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND booked_at IS NULL AND first_date <= ? AND last_date >= ?`,
+		ownerID, date, date).Scan(&total); err != nil {
+		return nil, 0, err
 	}
 	now := s.Clock.Now()
 	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
@@ -78,8 +101,8 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown'))
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
-		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id`,
-		[]any{ownerID, date, date}, func(r *sql.Rows) error {
+		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
+		[]any{ownerID, date, date, limit, offset}, func(r *sql.Rows) error {
 			var e OwnerEntry
 			var pro, oDate, oTime sql.NullString
 			var expires, claimed sql.NullTime
@@ -105,7 +128,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 			out = append(out, e)
 			return nil
 		})
-	return out, err
+	return out, total, err
 }
 
 // HandInput is an owner's offer by hand.
