@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -76,6 +77,14 @@ func (e *GraphError) Temporary() bool {
 		return true
 	}
 	return e.Status == http.StatusTooManyRequests || e.Status >= 500
+}
+
+// OutcomeUnknown reports whether a call ended without Meta's answer after
+// the request may have reached it (a time-out): a send may have been
+// accepted, and sending again could be a second message.
+func OutcomeUnknown(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
 // Temporary reports whether err (from any Graph call) may succeed if tried
@@ -204,6 +213,10 @@ type TemplateMessage struct {
 	Language   string
 	Body       []string // the body's {{1}}, {{2}}, … in order
 	QuickReply []string // each quick-reply button's payload, by button index
+	// CallbackData goes as biz_opaque_callback_data (at most 512
+	// characters): Meta echoes it in the message's status webhooks, so a
+	// message whose answer never came (a time-out) is still recognised.
+	CallbackData string
 }
 
 // SendTemplate sends a template message and returns its id (wamid.…), by
@@ -233,6 +246,9 @@ func (g *Graph) SendTemplate(ctx context.Context, token, phoneNumberID string, m
 			"language":   map[string]string{"code": m.Language},
 			"components": comps,
 		},
+	}
+	if m.CallbackData != "" {
+		req["biz_opaque_callback_data"] = m.CallbackData
 	}
 	var out struct {
 		Messages []struct {
