@@ -12,6 +12,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -125,7 +126,16 @@ func (s *Service) Claim(ctx context.Context, token string) (*booking.Booked, err
 		// One entry books once: a claim of another of its offers (made
 		// before one live offer per entry held) finds it booked, and this
 		// claim ends the entry's other offers.
-		n, err = db.ExecOwnedCount(ctx, tx, errClaimed, `UPDATE waitlist_entries SET booked_at = ?, appointment_id = ? WHERE id = ? AND booked_at IS NULL`, now, b.ID, c.entryID)
+		// A service with a deposit: the entry keeps its place, claimed and
+		// awaiting the deposit, until it is paid (the owner's list stops
+		// showing it then); if it expires, the entry waits again
+		// (booking's deposit expiry).
+		set := `booked_at = ?`
+		args := []any{now, b.ID, c.entryID}
+		if b.Deposit != nil && b.Deposit.State == deposits.Pending {
+			set, args[0] = `deposit_appointment_id = ?`, b.ID
+		}
+		n, err = db.ExecOwnedCount(ctx, tx, errClaimed, `UPDATE waitlist_entries SET `+set+`, appointment_id = ? WHERE id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL`, args...)
 		if err != nil {
 			return err
 		}

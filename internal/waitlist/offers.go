@@ -79,7 +79,7 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (made int, err error)
 	}
 	var entries []waiting
 	err = db.Each(ctx, s.DB, `SELECT id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key, first_date, last_date, part_of_day
-		FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND last_date >= ? AND first_date <= ?
+		FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL AND last_date >= ? AND first_date <= ?
 		AND (? = '' OR professional_id IS NULL OR professional_id = ?)
 		AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = w.id AND o.claimed_at IS NULL AND o.expires_at > ?)
 		ORDER BY created_at, id`, []any{t.OwnerID, from, t.To, t.ProfessionalID, t.ProfessionalID, now}, func(r *sql.Rows) error {
@@ -178,16 +178,18 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (made int, err error)
 }
 
 // offeredTimes are the "date time"s an entry was offered when this time
-// was freed (a time freed again later is a new turn for everyone).
+// was freed (a time freed again later is a new turn for everyone), and
+// those it claimed (one whose deposit it let expire is not offered it again).
 func (s *Service) offeredTimes(ctx context.Context, entryID string, freedAt time.Time) (map[string]bool, error) {
 	out := map[string]bool{}
-	err := db.Each(ctx, s.DB, `SELECT offer_date, offer_time, freed_at FROM waitlist_offers WHERE entry_id = ?`, []any{entryID}, func(r *sql.Rows) error {
+	err := db.Each(ctx, s.DB, `SELECT offer_date, offer_time, freed_at, claimed_at IS NOT NULL FROM waitlist_offers WHERE entry_id = ?`, []any{entryID}, func(r *sql.Rows) error {
 		var d, tm string
 		var at sql.NullTime
-		if err := r.Scan(&d, &tm, &at); err != nil {
+		var claimed bool
+		if err := r.Scan(&d, &tm, &at, &claimed); err != nil {
 			return err
 		}
-		if at.Valid && at.Time.Sub(freedAt).Abs() < time.Millisecond { // PostgreSQL keeps microseconds
+		if claimed || at.Valid && at.Time.Sub(freedAt).Abs() < time.Millisecond { // PostgreSQL keeps microseconds
 			out[d+" "+tm] = true
 		}
 		return nil
@@ -266,7 +268,7 @@ func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, fr
 	var out *OwnerOffer
 	err := s.DB.InTx(ctx, func(tx *db.Tx) error {
 		now := s.Clock.Now()
-		res, err := tx.ExecContext(ctx, `UPDATE waitlist_entries SET token_hash = token_hash WHERE id = ? AND booked_at IS NULL`, e.id)
+		res, err := tx.ExecContext(ctx, `UPDATE waitlist_entries SET token_hash = token_hash WHERE id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL`, e.id)
 		if err != nil {
 			return err
 		}

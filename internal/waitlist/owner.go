@@ -69,6 +69,10 @@ const (
 
 var errPage = httpx.Validation(fmt.Sprintf("Página inválida: informe até %d entradas por página, a partir da posição 0.", MaxDayPage))
 
+// listed keeps on the owner's list the entries still waiting: not booked,
+// or claimed with their deposit still pending (a paid one has its time).
+const listed = `(w.deposit_appointment_id IS NULL OR EXISTS (SELECT 1 FROM deposits d WHERE d.appointment_id = w.deposit_appointment_id AND d.state = 'pending'))`
+
 // ForDay is a page of the waitlist of a date: the entries waiting for it,
 // in order of arrival from offset, at most limit (0: DayPage), each with
 // its latest offer; and how many wait in all.
@@ -91,7 +95,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 		return out, 0, nil // nobody waits for a day gone
 	}
 	var total int
-	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND booked_at IS NULL AND first_date <= ? AND last_date >= ?`,
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND first_date <= ? AND last_date >= ? AND `+listed,
 		ownerID, date, date).Scan(&total); err != nil {
 		return nil, 0, err
 	}
@@ -101,7 +105,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown'))
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
-		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
+		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? AND `+listed+` ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
 		[]any{ownerID, date, date, limit, offset}, func(r *sql.Rows) error {
 			var e OwnerEntry
 			var pro, oDate, oTime sql.NullString
@@ -143,16 +147,17 @@ type HandInput struct {
 func (s *Service) OfferByHand(ctx context.Context, ownerID, entryID string, in HandInput) (*OwnerOffer, error) {
 	var e waiting
 	var booked sql.NullTime
+	var claimed bool
 	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key,
-		first_date, last_date, part_of_day, booked_at FROM waitlist_entries WHERE id = ? AND user_id = ?`, entryID, ownerID).Scan(
-		&e.id, &e.ownerID, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part, &booked)
+		first_date, last_date, part_of_day, booked_at, deposit_appointment_id IS NOT NULL FROM waitlist_entries WHERE id = ? AND user_id = ?`, entryID, ownerID).Scan(
+		&e.id, &e.ownerID, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part, &booked, &claimed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoEntry
 	}
 	if err != nil {
 		return nil, err
 	}
-	if booked.Valid {
+	if booked.Valid || claimed {
 		return nil, errEntryTaken
 	}
 	if _, err := slots.ParseDate(in.Date); err != nil || in.Date < e.first || in.Date > e.last {
