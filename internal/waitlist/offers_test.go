@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/mail/smtptest"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
@@ -109,7 +112,31 @@ func TestWaitlist_OneEntryHoldsOneLiveOfferAndBooksOnce(t *testing.T) {
 		if len(tokens) != 1 {
 			t.Fatalf("offer e-mails: %d", len(tokens))
 		}
-		claimAtOnce(t, e, tokens)
+		// A second live offer as one made before this rule held: the two
+		// claimed at once book one time, and the claim ends the other offer.
+		var offered string
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT offer_time FROM waitlist_offers WHERE entry_id = ?`, id).Scan(&offered); err != nil {
+			t.Fatal(err)
+		}
+		other := "11:00"
+		if offered == other {
+			other = "09:00"
+		}
+		token, hash := auth.OpaqueToken()
+		now := e.Clock.Now().UTC()
+		if _, err := e.DB.ExecContext(context.Background(), `INSERT INTO waitlist_offers (id, entry_id, user_id, professional_id, offer_date, offer_time, token_hash, by_owner, expires_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, FALSE, ?, ?)`, uuid.NewString(), id, s.ownerID, s.pro, monday, other, hash, now.Add(15*time.Minute), now); err != nil {
+			t.Fatal(err)
+		}
+		tokens = append(tokens, token)
+		codes := claimAtOnce(t, e, tokens)
+		if codes[0]+codes[1] != 201+409 {
+			t.Fatalf("claims of two offers of one entry: %v, want one 201 and one 409", codes)
+		}
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM waitlist_offers WHERE entry_id = ? AND claimed_at IS NULL AND expires_at > ?`,
+			id, e.Clock.Now().UTC()).Scan(&live); err != nil || live != 0 {
+			t.Fatalf("live offers after the claim: %d (%v)", live, err)
+		}
 		if n := bookedBy(t, e, s.ownerID, "Única"); n != 1 {
 			t.Fatalf("the entry booked %d times", n)
 		}
