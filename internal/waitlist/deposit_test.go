@@ -54,7 +54,7 @@ func TestWaitlist_ADepositClaimKeepsThePlaceUntilPaid(t *testing.T) {
 		}
 		s.ownerCancels(t, "10:00")
 		claim()
-		if l := s.list(t, monday); len(l) != 1 || l[0].ClientName != "Sinal" {
+		if l := s.list(t, monday); len(l) != 1 || l[0].ClientName != "Sinal" || l[0].LastOffer == nil || l[0].LastOffer.Status != "awaiting_deposit" {
 			t.Fatalf("awaiting the deposit, the client stays listed: %+v", l)
 		}
 		// The deposit expires unpaid: 10:00 is released, the client waits again.

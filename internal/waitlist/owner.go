@@ -51,7 +51,8 @@ type OwnerOffer struct {
 	Date      string    `json:"date"`
 	Time      string    `json:"time"`
 	ExpiresAt time.Time `json:"expiresAt"`
-	// Status: open, expired or claimed.
+	// Status: open, expired, claimed, or awaiting_deposit (claimed, its
+	// booking's deposit not paid yet: the entry keeps its place).
 	Status  string `json:"status"`
 	ByOwner bool   `json:"byOwner"`
 	// Sent says a message went to the client, by e-mail or WhatsApp (false:
@@ -102,7 +103,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 	now := s.Clock.Now()
 	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
 		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner,
-		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown'))
+		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown')), w.deposit_appointment_id IS NOT NULL
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
 		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? AND `+listed+` ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
@@ -111,9 +112,9 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 			var pro, oDate, oTime sql.NullString
 			var expires, claimed sql.NullTime
 			var byOwner sql.NullBool
-			var byWhatsApp bool
+			var byWhatsApp, awaitingDeposit bool
 			if err := r.Scan(&e.ID, &e.ClientName, &e.ClientEmail, &e.ClientPhone, &e.ClientKey, &e.ServiceID, &e.ServiceName, &pro, &e.ProfessionalName,
-				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp); err != nil {
+				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp, &awaitingDeposit); err != nil {
 				return err
 			}
 			if pro.Valid {
@@ -122,7 +123,9 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 			e.CreatedAt = e.CreatedAt.UTC()
 			if oDate.Valid {
 				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != "" || byWhatsApp}
-				if claimed.Valid {
+				if claimed.Valid && awaitingDeposit {
+					o.Status = "awaiting_deposit" // listed: its deposit is still pending
+				} else if claimed.Valid {
 					o.Status = "claimed"
 				} else if !now.Before(o.ExpiresAt) {
 					o.Status = "expired"

@@ -15,7 +15,7 @@ import { useOfferTime, useSaveWaitlistSettings, useWaitlist, useWaitlistSettings
 type Entry = Schemas['WaitlistOwnerEntry']
 
 const partLabel = { manha: 'manhã', tarde: 'tarde', noite: 'noite', qualquer: 'qualquer horário' } as const
-const offerState = { open: 'aguardando resposta', expired: 'expirou', claimed: 'confirmado' } as const
+const offerState = { open: 'aguardando resposta', expired: 'expirou', claimed: 'confirmado', awaiting_deposit: 'aguardando sinal' } as const
 
 /** The day's waitlist in the agenda (issue 28, point 3): who waits, in order of arrival, and "Oferecer horário". */
 export function WaitlistPanel({ date }: { date: string }) {

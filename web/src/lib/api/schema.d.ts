@@ -2040,8 +2040,11 @@ export interface components {
             time: string;
             /** Format: date-time */
             expiresAt: string;
-            /** @enum {string} */
-            status: "open" | "expired" | "claimed";
+            /**
+             * @description awaiting_deposit: claimed, its booking's deposit not paid yet (the entry keeps its place until paid; if the deposit expires it waits again)
+             * @enum {string}
+             */
+            status: "open" | "expired" | "claimed" | "awaiting_deposit";
             byOwner: boolean;
             /** @description a message went to the client (false: no e-mail to send to) */
             sent: boolean;
