@@ -220,13 +220,7 @@ func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt 
 		// status webhook carries the key (biz_opaque_callback_data) and
 		// settles it; if none comes within statusWait, the e-mail goes.
 		httpx.Logger(ctx).Warn("whatsapp send: no answer in time, waiting for its status", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
-		return s.DB.InTx(ctx, func(tx *db.Tx) error {
-			if _, err := tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'unknown', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`,
-				"sem resposta da Meta a tempo; aguardando o status da mensagem", id); err != nil {
-				return err
-			}
-			return s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: p.OwnerID, AppointmentID: p.AppointmentID}, settleJob, p, s.Clock.Now().Add(statusWait), 5)
-		})
+		return s.awaitStatus(ctx, p, id, "sem resposta da Meta a tempo; aguardando o status da mensagem")
 	}
 	if Temporary(sendErr) && attempt < maxTries {
 		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
@@ -238,6 +232,23 @@ func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt 
 	}
 	httpx.Logger(ctx).Warn("whatsapp send: failed for good, e-mail instead", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 	return s.giveUp(ctx, p, id, "failed", sendErr.Error())
+}
+
+// awaitStatus marks a message being sent whose outcome is unknown (its
+// send timed out, or its attempt died before recording Meta's answer) and
+// queues the job that settles it after statusWait — once: only the caller
+// that made the change.
+func (s *Service) awaitStatus(ctx context.Context, p sendPayload, id, reason string) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'unknown', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`, reason, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return err
+		}
+		return s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: p.OwnerID, AppointmentID: p.AppointmentID}, settleJob, p, s.Clock.Now().Add(statusWait), 5)
+	})
 }
 
 // settle ends the wait of a message whose send timed out: when no status
@@ -289,8 +300,10 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 		return id, ref, attempt + 1, n == 1, nil
 	case state == "sending" && locked.Valid && !locked.Time.After(now):
 		// An attempt died between claiming and recording: its outcome is
-		// unknown, and a second message would be worse than an e-mail.
-		return "", "", 0, false, s.giveUp(ctx, p, id, "unknown", "resultado desconhecido (o envio foi interrompido); enviado por e-mail")
+		// unknown, and a second message would be worse than an e-mail. Its
+		// status webhook (carrying the key) may still settle it; else the
+		// e-mail goes after statusWait.
+		return "", "", 0, false, s.awaitStatus(ctx, p, id, "resultado desconhecido (o envio foi interrompido); aguardando o status da mensagem")
 	case state == "sending":
 		// Another attempt holds it (alive, or killed less than a lease
 		// ago): this job must not end as done, or a killed attempt's
