@@ -45,6 +45,7 @@ var unversioned = map[string]string{
 	"whatsapp_inbound":           "webhook idempotency: never part of an answer",
 	"waitlist_entries":           "the waitlist: read live (the owner's day list, the client's links), never through the answer cache",
 	"waitlist_offers":            "the waitlist's offers: read live by their token and in the owner's day list",
+	"waitlist_notices":           "which waitlist messages went today (one per contact, one per date): never part of an answer",
 	"deposit_events":             "a deposit's history: read live by the appointment's details; each change also updates the deposit (versioned)",
 	"mercadopago_payments":       "Pix charges and their status at Mercado Pago: read live",
 	"mercadopago_notifications":  "webhook idempotency: never part of an answer",

@@ -363,6 +363,13 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 			now, p.AppointmentID, p.OwnerID); err != nil {
 			return err
 		}
+		// A waitlist claim awaiting this deposit waits again, in its place
+		// (issue 38: an expired deposit left the client neither the time nor
+		// their place on the list).
+		if _, err := tx.ExecContext(ctx, `UPDATE waitlist_entries SET deposit_appointment_id = NULL, appointment_id = NULL WHERE deposit_appointment_id = ? AND user_id = ?`,
+			p.AppointmentID, p.OwnerID); err != nil {
+			return err
+		}
 		if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(p.OwnerID, pro, b.Date, b.Time, b.Duration, before, after, now)); err != nil {
 			return err
 		}

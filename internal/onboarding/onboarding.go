@@ -12,6 +12,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/hours"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -96,7 +97,7 @@ type Service struct {
 
 // Finish validates and saves everything at once, or nothing.
 func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result, error) {
-	in.Name, in.Area, in.Description = strings.TrimSpace(in.Name), strings.TrimSpace(in.Area), strings.TrimSpace(in.Description)
+	in.Name, in.Area, in.Description = brfmt.OneLine(in.Name), strings.TrimSpace(in.Area), strings.TrimSpace(in.Description)
 	username := profiles.NormalizeUsername(in.PublicUsername)
 	if in.Name == "" || in.Area == "" || username == "" {
 		return nil, errRequired
@@ -109,7 +110,7 @@ func (s *Service) Finish(ctx context.Context, userID string, in Input) (*Result,
 	}
 	var drafts []ServiceDraft
 	for _, d := range in.Services {
-		d.Name, d.Description = strings.TrimSpace(d.Name), strings.TrimSpace(d.Description)
+		d.Name, d.Description = brfmt.OneLine(d.Name), strings.TrimSpace(d.Description)
 		if d.Name == "" || d.Duration == nil {
 			continue // the spec skips incomplete drafts at save
 		}

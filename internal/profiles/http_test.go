@@ -279,3 +279,20 @@ func TestMessageTemplates_DefaultsSaveAndRefuseUnknownPlaceholders(t *testing.T)
 		}
 	})
 }
+
+// The practice's name is saved as one line: it goes into every WhatsApp
+// message, whose parameters Meta refuses with a tab, a new line or more
+// than four consecutive spaces.
+func TestProfile_NameIsSavedAsOneLine(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		f := form("ana.psi")
+		f["name"] = "Clínica\tSorriso     Centro\r\n"
+		var p profile
+		c.Do("PUT", "/api/profile", f).JSON(t, &p)
+		if p.Name != "Clínica Sorriso Centro" {
+			t.Fatalf("saved as %q", p.Name)
+		}
+	})
+}

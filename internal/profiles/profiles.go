@@ -12,6 +12,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/place"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -132,6 +133,7 @@ func Validate(in *Input) error {
 	for _, f := range []*string{&in.Name, &in.Email, &in.Area, &in.Description, &in.Phone, &in.Website, &in.Instagram, &in.LinkedIn, &in.WhatsApp, &in.ContactEmail, &in.TimeZone} {
 		*f = strings.TrimSpace(*f)
 	}
+	in.Name = brfmt.OneLine(in.Name) // it goes into every WhatsApp message's parameters
 	in.PublicUsername = NormalizeUsername(in.PublicUsername)
 	if in.Name == "" || in.Email == "" || in.Area == "" {
 		return errRequired

@@ -52,6 +52,25 @@ func TestServices_ValidateAndKeepMoneyInCentavos(t *testing.T) {
 	})
 }
 
+// A service's name is saved as one line: it goes into WhatsApp template
+// parameters, which Meta refuses with a tab, a new line or more than four
+// consecutive spaces.
+func TestServices_NameIsSavedAsOneLine(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		var s struct{ ID, Name string }
+		c.Do("POST", "/api/services", map[string]any{"name": "Clareamento\tdental", "duration": 30, "priceCents": 0}).JSON(t, &s)
+		if s.Name != "Clareamento dental" {
+			t.Fatalf("created as %q", s.Name)
+		}
+		c.Do("PUT", "/api/services/"+s.ID, map[string]any{"name": "Limpeza     profunda\n", "duration": 30, "priceCents": 0}).JSON(t, &s)
+		if s.Name != "Limpeza profunda" {
+			t.Fatalf("saved as %q", s.Name)
+		}
+	})
+}
+
 // A price change re-checks the deposit policy kept with the service: a
 // fixed R$ 80,00 deposit cannot stay on a service lowered to R$ 20,00, as
 // the same policy sent with that price is refused; the service is unchanged.

@@ -15,6 +15,7 @@ import (
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/place"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -81,7 +82,7 @@ type Catalog struct {
 }
 
 func validate(in *Input) (desc any, err error) {
-	in.Name = strings.TrimSpace(in.Name)
+	in.Name = brfmt.OneLine(in.Name) // it goes into WhatsApp parameters
 	in.Description = strings.TrimSpace(in.Description)
 	if in.Name == "" || in.Duration == nil || in.PriceCents == nil {
 		return nil, errRequired

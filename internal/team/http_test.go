@@ -36,3 +36,17 @@ func TestProfessionals_RequireNameAndSpecializationAndStoreEmptyEmailAsNull(t *t
 		}
 	})
 }
+
+// A professional's name is saved as one line (it can go into WhatsApp
+// template parameters, which refuse tabs, new lines and runs of spaces).
+func TestProfessionals_NameIsSavedAsOneLine(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		var p struct{ ID, Name, Specialization string }
+		c.Do("POST", "/api/professionals", map[string]string{"name": "Dra.\tAna     Souza", "specialization": "Psicóloga\nclínica"}).JSON(t, &p)
+		if p.Name != "Dra. Ana Souza" || p.Specialization != "Psicóloga clínica" {
+			t.Fatalf("%+v", p)
+		}
+	})
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -50,7 +51,9 @@ type Service struct {
 }
 
 func validate(in *Input) (email any, err error) {
-	in.Name, in.Specialization, in.Email = strings.TrimSpace(in.Name), strings.TrimSpace(in.Specialization), strings.TrimSpace(in.Email)
+	// Names go into messages (WhatsApp parameters refuse tabs, new lines
+	// and runs of spaces): one line each.
+	in.Name, in.Specialization, in.Email = brfmt.OneLine(in.Name), brfmt.OneLine(in.Specialization), strings.TrimSpace(in.Email)
 	if in.Name == "" || in.Specialization == "" {
 		return nil, errRequired
 	}

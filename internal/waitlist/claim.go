@@ -12,15 +12,17 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
 var (
-	errOffer   = httpx.NewError(http.StatusNotFound, "not_found", "Link de oferta inválido.")
-	errExpired = httpx.NewError(http.StatusConflict, "offer_expired", "O prazo deste link terminou. Você continua na lista de espera e receberá um novo aviso se outro horário vagar.")
-	errClaimed = httpx.NewError(http.StatusConflict, "offer_claimed", "Você já confirmou este horário. Os detalhes estão no e-mail de confirmação.")
-	errGone    = httpx.NewError(http.StatusConflict, "slot_gone", "Esse horário já foi preenchido. Você continua na lista de espera e receberá um novo aviso se outro horário vagar.")
+	errOffer       = httpx.NewError(http.StatusNotFound, "not_found", "Link de oferta inválido.")
+	errExpired     = httpx.NewError(http.StatusConflict, "offer_expired", "O prazo deste link terminou. Você continua na lista de espera e receberá um novo aviso se outro horário vagar.")
+	errClaimed     = httpx.NewError(http.StatusConflict, "offer_claimed", "Você já confirmou este horário. Os detalhes estão no e-mail de confirmação.")
+	errEntryBooked = httpx.NewError(http.StatusConflict, "waitlist_booked", "Você já conseguiu um horário pela lista de espera. Os detalhes estão na confirmação do agendamento.")
+	errGone        = httpx.NewError(http.StatusConflict, "slot_gone", "Esse horário já foi preenchido. Você continua na lista de espera e receberá um novo aviso se outro horário vagar.")
 )
 
 // Offer is what the claim page shows.
@@ -121,11 +123,31 @@ func (s *Service) Claim(ctx context.Context, token string) (*booking.Booked, err
 		if n != 1 {
 			return errClaimed
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE waitlist_entries SET booked_at = ?, appointment_id = ? WHERE id = ?`, now, b.ID, c.entryID)
+		// One entry books once: a claim of another of its offers (made
+		// before one live offer per entry held) finds it booked, and this
+		// claim ends the entry's other offers.
+		// A service with a deposit: the entry keeps its place, claimed and
+		// awaiting the deposit, until it is paid (the owner's list stops
+		// showing it then); if it expires, the entry waits again
+		// (booking's deposit expiry).
+		set := `booked_at = ?`
+		args := []any{now, b.ID, c.entryID}
+		if b.Deposit != nil && b.Deposit.State == deposits.Pending {
+			set, args[0] = `deposit_appointment_id = ?`, b.ID
+		}
+		n, err = db.ExecOwnedCount(ctx, tx, errClaimed, `UPDATE waitlist_entries SET `+set+`, appointment_id = ? WHERE id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL`, args...)
+		if err != nil {
+			return err
+		}
+		if n != 1 {
+			return errEntryBooked
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE waitlist_offers SET expires_at = ? WHERE entry_id = ? AND id <> ? AND claimed_at IS NULL AND expires_at > ?`,
+			now.UTC(), c.entryID, c.id, now.UTC())
 		return err
 	})
 	var he *httpx.Error
-	if errors.As(err, &he) && he.Status == http.StatusConflict && he != errClaimed {
+	if errors.As(err, &he) && he.Status == http.StatusConflict && he != errClaimed && he != errEntryBooked {
 		return nil, errGone // taken by another claim or booking meanwhile (or no longer bookable)
 	}
 	return b, err

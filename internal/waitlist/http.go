@@ -1,7 +1,9 @@
 package waitlist
 
 import (
+	"errors"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -80,8 +82,22 @@ func (h *Handlers) claim(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) day(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.Svc.ForDay(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("date"))
-	return httpx.Respond(w, http.StatusOK, map[string]any{"entries": out}, err)
+	q := r.URL.Query()
+	limit, err1 := intParam(q.Get("limit"))
+	offset, err2 := intParam(q.Get("offset"))
+	if err := errors.Join(err1, err2); err != nil {
+		return errPage
+	}
+	out, total, err := h.Svc.ForDay(r.Context(), auth.UserID(r.Context()), q.Get("date"), limit, offset)
+	return httpx.Respond(w, http.StatusOK, map[string]any{"entries": out, "total": total}, err)
+}
+
+// intParam is a query's whole number; "" is 0.
+func intParam(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	return strconv.Atoi(s)
 }
 
 func (h *Handlers) byHand(w http.ResponseWriter, r *http.Request) error {

@@ -4,10 +4,13 @@
 package waitlist
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/google/uuid"
@@ -19,6 +22,7 @@ import (
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/slots"
 )
@@ -45,26 +49,37 @@ type waiting struct {
 // shape is a service's duration and buffers, in minutes.
 type shape struct{ duration, before, after int }
 
+// OffersAtOnce is how many entries one time is offered to at once: the
+// next ones get it only when those offers end unclaimed (issue 38: one
+// cancellation messaged 300 entries from the owner's number).
+const OffersAtOnce = 3
+
 // Freed offers a freed time to the entries that match it, in order of
 // arrival: an entry waiting for that date, that service performed by that
 // professional (or any), in that part of the day, gets the earliest time
 // the slot engine now offers that uses some of the freed stretch — when it
-// has no open offer already. Every matching entry gets its offer (each the
-// time it fits); the first claim books, the others are then told the time
-// is gone. It returns how many offers it made.
-func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
+// has no open offer already, was never offered that time, and the time has
+// fewer than OffersAtOnce open offers. The first claim books, the others
+// are then told the time is gone. While it offered, or left entries
+// waiting behind full times, it looks again once the offers it made have
+// ended (a job at their expiry), so the next entries get what is still
+// free. It returns how many offers it made.
+func (s *Service) Freed(ctx context.Context, t freed.Time) (made int, err error) {
 	loc, err := profiles.Zone(ctx, s.DB, t.OwnerID)
 	if err != nil {
 		return 0, err
 	}
 	now := s.Clock.Now()
+	if t.At.IsZero() {
+		t.At = now // the turns of this freeing are counted from it
+	}
 	from := max(t.From, slots.Today(now, loc))
 	if t.To < from {
 		return 0, nil
 	}
 	var entries []waiting
 	err = db.Each(ctx, s.DB, `SELECT id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key, first_date, last_date, part_of_day
-		FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND last_date >= ? AND first_date <= ?
+		FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL AND last_date >= ? AND first_date <= ?
 		AND (? = '' OR professional_id IS NULL OR professional_id = ?)
 		AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = w.id AND o.claimed_at IS NULL AND o.expires_at > ?)
 		ORDER BY created_at, id`, []any{t.OwnerID, from, t.To, t.ProfessionalID, t.ProfessionalID, now}, func(r *sql.Rows) error {
@@ -78,7 +93,26 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
 	}
 	shapes := map[string]*shape{}
 	free := map[string][]string{} // the free times of (professional, service, date)
-	made := 0
+	open := map[string]int{}      // the open offers of (professional, date, time)
+	openOf := func(pro, date, at string) (int, error) {
+		k := pro + "|" + date + "|" + at
+		n, ok := open[k]
+		if !ok {
+			err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_offers WHERE user_id = ? AND professional_id = ? AND offer_date = ? AND offer_time = ?
+				AND claimed_at IS NULL AND expires_at > ?`, t.OwnerID, pro, date, at, now.UTC()).Scan(&n)
+			if err != nil {
+				return 0, err
+			}
+			open[k] = n
+		}
+		return n, nil
+	}
+	made, behind := 0, false
+	defer func() {
+		if made > 0 || behind {
+			err = errors.Join(err, s.lookAgain(ctx, t))
+		}
+	}()
 	for _, e := range entries {
 		sh, err := s.shapeOf(ctx, shapes, e.serviceID)
 		if err != nil {
@@ -94,6 +128,7 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
 			pro = booking.Any
 		}
 		at, date := "", ""
+		var offered map[string]bool // the times this entry was offered when this time was freed
 		for d := max(from, e.first); d <= min(t.To, e.last) && at == ""; d = nextDate(d) {
 			k := pro + "|" + e.serviceID + "|" + d
 			times, ok := free[k]
@@ -104,22 +139,73 @@ func (s *Service) Freed(ctx context.Context, t freed.Time) (int, error) {
 				free[k] = times
 			}
 			for _, tm := range times {
-				if inPart(e.part, tm) && uses(tm, sh, t) {
-					at, date = tm, d
-					break
+				if !inPart(e.part, tm) || !uses(tm, sh, t) {
+					continue
 				}
+				if offered == nil {
+					if offered, err = s.offeredTimes(ctx, e.id, t.At); err != nil {
+						return made, err
+					}
+				}
+				if offered[d+" "+tm] {
+					continue // its turn at this freed time came and went
+				}
+				n, err := openOf(pro, d, tm)
+				if err != nil {
+					return made, err
+				}
+				if n >= OffersAtOnce {
+					behind = true
+					continue
+				}
+				at, date = tm, d
+				break
 			}
 		}
 		if at == "" {
 			continue
 		}
 		freedAt := t.At
-		if _, err := s.offer(ctx, e, pro, date, at, &freedAt, false); err != nil {
+		if _, err := s.offer(ctx, e, pro, date, at, &freedAt, false); errors.Is(err, errOfferOpen) || errors.Is(err, errEntryTaken) {
+			continue // offered meanwhile (another freed time at once), or booked
+		} else if err != nil {
 			return made, err
 		}
+		open[pro+"|"+date+"|"+at]++
 		made++
 	}
 	return made, nil
+}
+
+// offeredTimes are the "date time"s an entry was offered when this time
+// was freed (a time freed again later is a new turn for everyone), and
+// those it claimed (one whose deposit it let expire is not offered it again).
+func (s *Service) offeredTimes(ctx context.Context, entryID string, freedAt time.Time) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := db.Each(ctx, s.DB, `SELECT offer_date, offer_time, freed_at, claimed_at IS NOT NULL FROM waitlist_offers WHERE entry_id = ?`, []any{entryID}, func(r *sql.Rows) error {
+		var d, tm string
+		var at sql.NullTime
+		var claimed bool
+		if err := r.Scan(&d, &tm, &at, &claimed); err != nil {
+			return err
+		}
+		if claimed || at.Valid && at.Time.Sub(freedAt).Abs() < time.Millisecond { // PostgreSQL keeps microseconds
+			out[d+" "+tm] = true
+		}
+		return nil
+	})
+	return out, err
+}
+
+// lookAgain queues the freed time again for when the offers made now end
+// (the owner's minutes, and one more): the times nobody claimed then go to
+// the next entries.
+func (s *Service) lookAgain(ctx context.Context, t freed.Time) error {
+	minutes, err := s.OfferMinutes(ctx, s.DB, t.OwnerID)
+	if err != nil {
+		return err
+	}
+	return s.Queue.Enqueue(ctx, s.DB, jobs.About{UserID: t.OwnerID}, freed.Job, t, s.Clock.Now().Add(time.Duration(minutes+1)*time.Minute), 5)
 }
 
 // uses reports whether a start time's appointment (with the service's
@@ -167,16 +253,40 @@ func (s *Service) OfferMinutes(ctx context.Context, q db.Querier, ownerID string
 	return m, err
 }
 
+// errOfferOpen refuses a second live offer to one entry.
+var errOfferOpen = httpx.NewError(http.StatusConflict, "waitlist_offer_open",
+	"Este cliente já tem uma oferta em aberto. Aguarde a resposta ou o fim do prazo do link para oferecer outro horário.")
+
 // offer writes an offer of a time to an entry and sends it, in one
-// transaction: the offer exists exactly when its message is queued.
+// transaction: the offer exists exactly when its message is queued. An
+// entry holds one live offer at most (issue 38: one waiting client offered
+// four freed times booked several of them): the entry's row is taken
+// first — an UPDATE holds it on PostgreSQL until the end of the
+// transaction, and SQLite has one writer — and an entry already booked
+// (errEntryTaken) or with a live offer (errOfferOpen) gets none.
 func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, freedAt *time.Time, byOwner bool) (*OwnerOffer, error) {
 	var out *OwnerOffer
 	err := s.DB.OwnerTx(ctx, e.ownerID, func(tx *db.Tx) error {
+		now := s.Clock.Now()
+		res, err := tx.ExecContext(ctx, `UPDATE waitlist_entries SET token_hash = token_hash WHERE id = ? AND booked_at IS NULL AND deposit_appointment_id IS NULL`, e.id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return cmp.Or[error](err, errEntryTaken)
+		}
+		var live int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_offers WHERE entry_id = ? AND claimed_at IS NULL AND expires_at > ?`,
+			e.id, now.UTC()).Scan(&live); err != nil {
+			return err
+		}
+		if live > 0 {
+			return errOfferOpen
+		}
 		minutes, err := s.OfferMinutes(ctx, tx, e.ownerID)
 		if err != nil {
 			return err
 		}
-		now := s.Clock.Now()
 		token, hash := auth.OpaqueToken()
 		expires := now.Add(time.Duration(minutes) * time.Minute)
 		var fa any

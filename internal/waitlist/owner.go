@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -50,7 +51,8 @@ type OwnerOffer struct {
 	Date      string    `json:"date"`
 	Time      string    `json:"time"`
 	ExpiresAt time.Time `json:"expiresAt"`
-	// Status: open, expired or claimed.
+	// Status: open, expired, claimed, or awaiting_deposit (claimed, its
+	// booking's deposit not paid yet: the entry keeps its place).
 	Status  string `json:"status"`
 	ByOwner bool   `json:"byOwner"`
 	// Sent says a message went to the client, by e-mail or WhatsApp (false:
@@ -58,35 +60,61 @@ type OwnerOffer struct {
 	Sent bool `json:"sent"`
 }
 
-// ForDay is the waitlist of a date: the entries waiting for it, in order
-// of arrival, each with its latest offer.
-func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntry, error) {
+// DayPage is how many entries of a date's waitlist one answer holds unless
+// asked for fewer; MaxDayPage the most it holds (issue 38: a date's list
+// was one 4.1 MB answer).
+const (
+	DayPage    = 50
+	MaxDayPage = 100
+)
+
+var errPage = httpx.Validation(fmt.Sprintf("Página inválida: informe até %d entradas por página, a partir da posição 0.", MaxDayPage))
+
+// listed keeps on the owner's list the entries still waiting: not booked,
+// or claimed with their deposit still pending (a paid one has its time).
+const listed = `(w.deposit_appointment_id IS NULL OR EXISTS (SELECT 1 FROM deposits d WHERE d.appointment_id = w.deposit_appointment_id AND d.state = 'pending'))`
+
+// ForDay is a page of the waitlist of a date: the entries waiting for it,
+// in order of arrival from offset, at most limit (0: DayPage), each with
+// its latest offer; and how many wait in all.
+func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offset int) ([]OwnerEntry, int, error) {
 	if _, err := slots.ParseDate(date); err != nil {
-		return nil, errDay
+		return nil, 0, errDay
+	}
+	if limit == 0 {
+		limit = DayPage
+	}
+	if limit < 0 || limit > MaxDayPage || offset < 0 {
+		return nil, 0, errPage
 	}
 	loc, err := profiles.Zone(ctx, s.DB, ownerID)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := []OwnerEntry{}
 	if date < slots.Today(s.Clock.Now(), loc) {
-		return out, nil // nobody waits for a day gone
+		return out, 0, nil // nobody waits for a day gone
+	}
+	var total int
+	if err := s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries w WHERE user_id = ? AND booked_at IS NULL AND first_date <= ? AND last_date >= ? AND `+listed,
+		ownerID, date, date).Scan(&total); err != nil {
+		return nil, 0, err
 	}
 	now := s.Clock.Now()
 	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
 		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner,
-		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown'))
+		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown')), w.deposit_appointment_id IS NOT NULL
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
-		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? ORDER BY w.created_at, w.id`,
-		[]any{ownerID, date, date}, func(r *sql.Rows) error {
+		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? AND `+listed+` ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
+		[]any{ownerID, date, date, limit, offset}, func(r *sql.Rows) error {
 			var e OwnerEntry
 			var pro, oDate, oTime sql.NullString
 			var expires, claimed sql.NullTime
 			var byOwner sql.NullBool
-			var byWhatsApp bool
+			var byWhatsApp, awaitingDeposit bool
 			if err := r.Scan(&e.ID, &e.ClientName, &e.ClientEmail, &e.ClientPhone, &e.ClientKey, &e.ServiceID, &e.ServiceName, &pro, &e.ProfessionalName,
-				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp); err != nil {
+				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp, &awaitingDeposit); err != nil {
 				return err
 			}
 			if pro.Valid {
@@ -95,7 +123,9 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 			e.CreatedAt = e.CreatedAt.UTC()
 			if oDate.Valid {
 				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != "" || byWhatsApp}
-				if claimed.Valid {
+				if claimed.Valid && awaitingDeposit {
+					o.Status = "awaiting_deposit" // listed: its deposit is still pending
+				} else if claimed.Valid {
 					o.Status = "claimed"
 				} else if !now.Before(o.ExpiresAt) {
 					o.Status = "expired"
@@ -105,7 +135,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string) ([]OwnerEntr
 			out = append(out, e)
 			return nil
 		})
-	return out, err
+	return out, total, err
 }
 
 // HandInput is an owner's offer by hand.
@@ -120,16 +150,17 @@ type HandInput struct {
 func (s *Service) OfferByHand(ctx context.Context, ownerID, entryID string, in HandInput) (*OwnerOffer, error) {
 	var e waiting
 	var booked sql.NullTime
+	var claimed bool
 	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, service_id, COALESCE(professional_id, ''), client_name, client_email, client_phone, client_key,
-		first_date, last_date, part_of_day, booked_at FROM waitlist_entries WHERE id = ? AND user_id = ?`, entryID, ownerID).Scan(
-		&e.id, &e.ownerID, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part, &booked)
+		first_date, last_date, part_of_day, booked_at, deposit_appointment_id IS NOT NULL FROM waitlist_entries WHERE id = ? AND user_id = ?`, entryID, ownerID).Scan(
+		&e.id, &e.ownerID, &e.serviceID, &e.professionalID, &e.name, &e.email, &e.phone, &e.key, &e.first, &e.last, &e.part, &booked, &claimed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errNoEntry
 	}
 	if err != nil {
 		return nil, err
 	}
-	if booked.Valid {
+	if booked.Valid || claimed {
 		return nil, errEntryTaken
 	}
 	if _, err := slots.ParseDate(in.Date); err != nil || in.Date < e.first || in.Date > e.last {

@@ -9,7 +9,9 @@ package waitlist
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -174,6 +176,9 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 	token, hash := auth.OpaqueToken()
 	now := s.Clock.Now()
 	out := &Joined{Token: token}
+	today := slots.Today(now, loc)
+	// One practice's joins take turns under the owner's lock (OwnerTx), so
+	// a burst cannot pass the bounds.
 	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var dup int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND client_key = ? AND service_id = ?
@@ -183,6 +188,9 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 		}
 		if dup > 0 {
 			return errAlready
+		}
+		if err := s.bounded(ctx, tx, ownerID, c.ClientEmail, c.ClientPhone, in.FirstDate, in.LastDate, today); err != nil {
+			return err
 		}
 		id := uuid.NewString()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO waitlist_entries (id, user_id, service_id, professional_id, client_name, client_email, client_phone, client_key,
@@ -195,12 +203,24 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 			return err
 		}
 		out.Entry = *e
-		if err := s.Notes.AboutClient(ctx, tx, ownerID, key, "Nova entrada na lista de espera",
-			fmt.Sprintf("%s entrou na lista de espera de %s (%s, %s).", c.ClientName, e.ServiceName, dates(e.FirstDate, e.LastDate), partLabel[e.PartOfDay])); err != nil {
+		// The owner hears of a date's joins once a day (a burst of joins is
+		// one notice, not one each); the day's list shows them all.
+		if first, err := s.once(ctx, tx, ownerID, "date:"+e.FirstDate, today); err != nil {
 			return err
+		} else if first {
+			if err := s.Notes.AboutClient(ctx, tx, ownerID, key, "Nova entrada na lista de espera",
+				fmt.Sprintf("%s entrou na lista de espera de %s (%s, %s). Outras entradas para %s hoje não geram novo aviso: veja a lista de espera na agenda.",
+					c.ClientName, e.ServiceName, dates(e.FirstDate, e.LastDate), partLabel[e.PartOfDay], brfmt.Date(e.FirstDate))); err != nil {
+				return err
+			}
 		}
+		// An e-mail gets one join confirmation per practice per day: later
+		// joins are kept, and send nothing.
 		if s.Mailer == nil || c.ClientEmail == "" {
 			return nil
+		}
+		if first, err := s.once(ctx, tx, ownerID, "email:"+c.ClientEmail, today); err != nil || !first {
+			return err
 		}
 		msg, err := mail.Compose(c.ClientEmail, mail.Content{
 			Subject:  "Você está na lista de espera de " + ownerName,
@@ -222,6 +242,83 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 		return nil, err
 	}
 	return out, nil
+}
+
+// The waitlist's bounds (issue 38: a script put 10,002 entries on one
+// date, and one cancellation then messaged 300 of them): per practice, per
+// date, and per phone or e-mail — besides the per-IP limit of joins.
+const (
+	// MaxPerDate is how many clients wait for one date of a practice.
+	MaxPerDate = 50
+	// MaxPerContact is how many entries one phone or e-mail keeps waiting
+	// with a practice.
+	MaxPerContact = 3
+	// MaxPerOwner is how many entries wait with a practice in all.
+	MaxPerOwner = 300
+)
+
+var (
+	errContactMax = httpx.NewError(http.StatusConflict, "waitlist_contact_limit",
+		fmt.Sprintf("Este telefone ou e-mail já está em %d listas de espera deste profissional. Saia de uma delas pelo link recebido para entrar em outra.", MaxPerContact))
+	errOwnerFull = httpx.NewError(http.StatusConflict, "waitlist_full", "A lista de espera deste profissional está cheia no momento. Tente novamente mais tarde.")
+)
+
+func errDateFull(date string) error {
+	return httpx.NewError(http.StatusConflict, "waitlist_full", fmt.Sprintf("A lista de espera de %s está cheia. Escolha outras datas ou tente novamente mais tarde.", brfmt.Date(date)))
+}
+
+// bounded refuses a join past a bound: the contact's entries, the
+// practice's, or one of the dates'.
+func (s *Service) bounded(ctx context.Context, tx *db.Tx, ownerID, email, phone, first, last, today string) error {
+	count := func(query string, args ...any) (int, error) {
+		var n int
+		return n, tx.QueryRowContext(ctx, query, args...).Scan(&n)
+	}
+	n, err := count(`SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND booked_at IS NULL AND last_date >= ? AND (client_email = ? OR client_phone = ?)`,
+		ownerID, today, orNone(email), orNone(phone))
+	if err != nil {
+		return err
+	}
+	if n >= MaxPerContact {
+		return errContactMax
+	}
+	if n, err = count(`SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND booked_at IS NULL AND last_date >= ?`, ownerID, today); err != nil {
+		return err
+	}
+	if n >= MaxPerOwner {
+		return errOwnerFull
+	}
+	for d := first; d <= last; d = nextDate(d) {
+		if n, err = count(`SELECT COUNT(*) FROM waitlist_entries WHERE user_id = ? AND booked_at IS NULL AND first_date <= ? AND last_date >= ?`, ownerID, d, d); err != nil {
+			return err
+		}
+		if n >= MaxPerDate {
+			return errDateFull(d)
+		}
+	}
+	return nil
+}
+
+// orNone is a contact to compare with: NULL (equal to nothing) when empty.
+func orNone(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// once reports whether this is the first time today a message about
+// something goes from the owner's waitlist (and records it): the one
+// caller that inserts the row sends.
+func (s *Service) once(ctx context.Context, tx *db.Tx, ownerID, about, today string) (bool, error) {
+	sum := sha256.Sum256([]byte(about))
+	res, err := tx.ExecContext(ctx, `INSERT INTO waitlist_notices (user_id, about, day) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`,
+		ownerID, hex.EncodeToString(sum[:]), today)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // dates is a range of dates as the client reads it.
@@ -301,6 +398,9 @@ func (s *Service) Leave(ctx context.Context, token string) error {
 // behind it). Matching and the owner's list skip such entries before then.
 func (s *Service) Cleanup(ctx context.Context, ownerID string) error {
 	if ownerID == "" {
+		if _, err := s.DB.ExecContext(ctx, `DELETE FROM waitlist_notices WHERE day < ?`, s.Clock.Now().UTC().AddDate(0, 0, -2).Format("2006-01-02")); err != nil {
+			return err
+		}
 		_, err := s.DB.ExecContext(ctx, `DELETE FROM waitlist_entries WHERE last_date < ?`, s.Clock.Now().UTC().AddDate(0, 0, -1).Format("2006-01-02"))
 		return err
 	}

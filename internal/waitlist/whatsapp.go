@@ -32,7 +32,7 @@ func (s *Service) openOffer(ctx context.Context, q db.Querier, ownerID, offerID 
 	var expires time.Time
 	err := q.QueryRowContext(ctx, `SELECT w.id, w.service_id, w.client_name, w.client_email, w.client_phone, w.client_key, o.professional_id, o.offer_date, o.offer_time,
 		o.expires_at, p.name, s.name FROM waitlist_offers o JOIN waitlist_entries w ON w.id = o.entry_id JOIN profiles p ON p.id = o.user_id JOIN services s ON s.id = w.service_id
-		WHERE o.id = ? AND o.user_id = ? AND o.claimed_at IS NULL AND o.expires_at > ? AND w.booked_at IS NULL`, offerID, ownerID, s.Clock.Now().UTC()).Scan(
+		WHERE o.id = ? AND o.user_id = ? AND o.claimed_at IS NULL AND o.expires_at > ? AND w.booked_at IS NULL AND w.deposit_appointment_id IS NULL`, offerID, ownerID, s.Clock.Now().UTC()).Scan(
 		&e.id, &e.serviceID, &e.name, &e.email, &e.phone, &e.key, &o.pro, &o.date, &o.time, &expires, &m.Practice, &m.Service)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, nil, time.Time{}, nil

@@ -1,6 +1,7 @@
 package whatsapp_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -208,6 +209,41 @@ func TestFlow_OwnerMadeAndMovedAppointmentsGetTheWhatsAppConfirmation(t *testing
 		}
 		if p := w.fake.Problems(); len(p) > 0 {
 			t.Fatalf("requests not as Meta documents: %v", p)
+		}
+	})
+}
+
+// Meta refuses, for good (error 132018), a text parameter with a tab, a new
+// line or more than four consecutive spaces: names saved that way before
+// names were normalised (or a client's name typed so) still go, each as
+// one line, instead of failing every confirmation over to e-mail.
+func TestFlow_ParametersGoAsOneLineMetaAccepts(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		ctx := context.Background()
+		if _, err := w.e.DB.ExecContext(ctx, "UPDATE services SET name = ? WHERE user_id = ?", "Clareamento\tdental", w.ownerID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.e.DB.ExecContext(ctx, "UPDATE profiles SET name = ? WHERE id = ?", "Clínica     Sorriso\r\n", w.ownerID); err != nil {
+			t.Fatal(err)
+		}
+		var pros []struct{ ID string }
+		w.owner.Do("GET", "/api/professionals", nil).JSON(t, &pros)
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		if r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/bookings", map[string]string{
+			"professionalId": pros[0].ID, "serviceId": svcs[0].ID, "date": "2026-11-27", "time": "09:00",
+			"clientName": "Carla", "clientPhone": "(21) 99876-5432"}); r.StatusCode != 201 {
+			t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 {
+			t.Fatalf("messages at Meta: %+v (problems %v)", sent, w.fake.Problems())
+		}
+		if got := strings.Join(sent[0].Body[:3], "|"); got != "Carla|Clínica Sorriso|Clareamento dental" {
+			t.Fatalf("parameters: %q", got)
 		}
 	})
 }

@@ -7,10 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/brfmt"
 )
 
 // GraphVersion is the Graph API version every call names. Meta keeps a
@@ -74,6 +77,14 @@ func (e *GraphError) Temporary() bool {
 		return true
 	}
 	return e.Status == http.StatusTooManyRequests || e.Status >= 500
+}
+
+// OutcomeUnknown reports whether a call ended without Meta's answer after
+// the request may have reached it (a time-out): a send may have been
+// accepted, and sending again could be a second message.
+func OutcomeUnknown(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
 }
 
 // Temporary reports whether err (from any Graph call) may succeed if tried
@@ -202,16 +213,22 @@ type TemplateMessage struct {
 	Language   string
 	Body       []string // the body's {{1}}, {{2}}, … in order
 	QuickReply []string // each quick-reply button's payload, by button index
+	// CallbackData goes as biz_opaque_callback_data (at most 512
+	// characters): Meta echoes it in the message's status webhooks, so a
+	// message whose answer never came (a time-out) is still recognised.
+	CallbackData string
 }
 
 // SendTemplate sends a template message and returns its id (wamid.…), by
-// which later status webhooks name it.
+// which later status webhooks name it. Every text parameter goes as one
+// line (brfmt.OneLine): Meta refuses a tab, a new line or more than four
+// consecutive spaces in one (error 132018), for good.
 func (g *Graph) SendTemplate(ctx context.Context, token, phoneNumberID string, m TemplateMessage) (string, error) {
 	comps := []SendComponent{}
 	if len(m.Body) > 0 {
 		body := SendComponent{Type: "body"}
 		for _, v := range m.Body {
-			body.Parameters = append(body.Parameters, Parameter{Type: "text", Text: v})
+			body.Parameters = append(body.Parameters, Parameter{Type: "text", Text: brfmt.OneLine(v)})
 		}
 		comps = append(comps, body)
 	}
@@ -229,6 +246,9 @@ func (g *Graph) SendTemplate(ctx context.Context, token, phoneNumberID string, m
 			"language":   map[string]string{"code": m.Language},
 			"components": comps,
 		},
+	}
+	if m.CallbackData != "" {
+		req["biz_opaque_callback_data"] = m.CallbackData
 	}
 	var out struct {
 		Messages []struct {

@@ -97,7 +97,7 @@ func (s *Service) deliverOffer(ctx context.Context, p sendPayload) error {
 		return err
 	}
 	msg := TemplateMessage{To: Recipient(c.Phone), Template: WaitlistOfferTemplate().Name, Language: Language,
-		Body: []string{c.Client, c.Practice, c.Service, brfmt.LongDate(c.Date), c.Time, c.Until, c.Link}}
+		Body: []string{c.Client, c.Practice, c.Service, brfmt.LongDate(c.Date), c.Time, c.Until, c.Link}, CallbackData: p.idemKey()}
 	wamid, sendErr := s.Graph.SendTemplate(ctx, acc.Token, acc.PhoneNumberID, msg)
 	return s.record(ctx, p, id, attempt, wamid, sendErr)
 }

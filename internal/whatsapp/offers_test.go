@@ -1,6 +1,8 @@
 package whatsapp_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -127,6 +129,39 @@ func TestOffer_TemplateInReviewGoesByEmail(t *testing.T) {
 		offersWorld(t, w)()
 		if n, m := len(offers(w.fake)), len(offerMails(w)); n != 0 || m != 1 {
 			t.Fatalf("%d WhatsApp offers, %d e-mails while the template is in review", n, m)
+		}
+	})
+}
+
+// One cancellation is no spam cannon from the owner's number (issue 38:
+// one freed time sent 300 billed offers): of twelve phone-only clients
+// waiting, three get the WhatsApp offer — three send jobs queued, three
+// messages at Meta.
+func TestOffer_AFreedTimeGoesByWhatsAppToThreeAtATime(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.connect(t)
+		w.approve(t)
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		for i := range 12 {
+			c := w.e.Client()
+			c.ForwardedFor = fmt.Sprintf("10.38.0.%d", i)
+			if r := c.Do("POST", "/api/public/profiles/sorriso/waitlist", map[string]string{"serviceId": svcs[0].ID, "professionalId": "any",
+				"firstDate": "2026-11-26", "lastDate": "2026-11-26", "partOfDay": "tarde", "clientName": fmt.Sprintf("Cliente %d", i),
+				"clientPhone": fmt.Sprintf("(21) 99876-54%02d", i)}); r.StatusCode != 201 {
+				t.Fatalf("join %d: %d %s", i, r.StatusCode, r.Body)
+			}
+		}
+		if r := w.owner.Do("PATCH", "/api/appointments/"+w.apptID, map[string]string{"status": "cancelled"}); r.StatusCode != 200 {
+			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		var queued int
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'whatsapp.send' AND payload LIKE '%offerId%'`).Scan(&queued); err != nil {
+			t.Fatal(err)
+		}
+		if sent := offers(w.fake); len(sent) != 3 || queued != 3 {
+			t.Fatalf("offers: %d at Meta, %d send jobs; want 3 and 3", len(sent), queued)
 		}
 	})
 }

@@ -21,6 +21,16 @@ import (
 
 const sendJob = "whatsapp.send"
 
+// settleJob decides a message whose send timed out, once statusWait has
+// passed: a status webhook carrying its key settled it meanwhile, or the
+// e-mail goes instead.
+const settleJob = "whatsapp.settle"
+
+// statusWait is how long a message whose send timed out waits for a status
+// webhook naming it (Meta's statuses come within seconds of a send it
+// accepted) before its outcome counts as unknown and the e-mail goes.
+const statusWait = 10 * time.Minute
+
 // maxTries is how many times a message is tried before it counts as failed
 // for good (and the e-mail goes instead); the job itself allows more, so
 // that this count, kept with the message, is the one that decides.
@@ -110,6 +120,13 @@ func (s *Service) RegisterJobs() {
 		}
 		return s.deliver(ctx, p)
 	})
+	queue.Register(settleJob, func(ctx context.Context, payload []byte) error {
+		var p sendPayload
+		if err := json.Unmarshal(payload, &p); err != nil {
+			return err
+		}
+		return s.settle(ctx, p)
+	})
 	queue.Register(replyJob, func(ctx context.Context, payload []byte) error {
 		var p replyPayload
 		if err := json.Unmarshal(payload, &p); err != nil {
@@ -132,7 +149,11 @@ type appointment struct {
 //  2. Meta is called;
 //  3. the answer is recorded (wamid and "sent"; "retry" for a temporary
 //     fault, tried again with the job's back-off; "failed" for good, and
-//     the e-mail goes).
+//     the e-mail goes; "unknown" when no answer came in time — Meta may
+//     have accepted it — never sent again: the message carried its key as
+//     biz_opaque_callback_data, which Meta echoes in its status webhooks,
+//     and a status naming it settles it; with none within statusWait the
+//     e-mail goes instead).
 //
 // The crash window is between 2 and 3: a process that dies after Meta
 // accepted the message and before the row says so leaves a "sending" row
@@ -176,7 +197,7 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 		return s.giveUp(ctx, p, id, "failed", "WhatsApp indisponível para esta mensagem (desconectado, modelo não aprovado ou sem telefone)")
 	}
 	msg := TemplateMessage{To: Recipient(a.Phone), Template: TemplateFor(p.Kind).Name, Language: Language,
-		Body: []string{a.Client, a.Owner, a.Service, brfmt.LongDate(a.Date), a.Time}}
+		Body: []string{a.Client, a.Owner, a.Service, brfmt.LongDate(a.Date), a.Time}, CallbackData: p.idemKey()}
 	if p.Kind == KindReminder {
 		msg.QuickReply = []string{"c:" + ref, "r:" + ref, "n:" + ref}
 	}
@@ -190,9 +211,16 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt int, wamid string, sendErr error) error {
 	now := s.Clock.Now().UTC()
 	if sendErr == nil {
-		_, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sent', wamid = ?, sent_at = ?, status_at = ?, locked_until = NULL, error = ''
-			WHERE id = ?`, wamid, now, now, id)
+		_, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sent', wamid = COALESCE(wamid, ?), sent_at = ?, status_at = COALESCE(status_at, ?),
+			locked_until = NULL, error = '' WHERE id = ?`, wamid, now, now, id)
 		return err
+	}
+	if OutcomeUnknown(sendErr) {
+		// Meta may have accepted it (and billed it): never sent again. Its
+		// status webhook carries the key (biz_opaque_callback_data) and
+		// settles it; if none comes within statusWait, the e-mail goes.
+		httpx.Logger(ctx).Warn("whatsapp send: no answer in time, waiting for its status", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
+		return s.awaitStatus(ctx, p, id, "sem resposta da Meta a tempo; aguardando o status da mensagem")
 	}
 	if Temporary(sendErr) && attempt < maxTries {
 		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
@@ -204,6 +232,40 @@ func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt 
 	}
 	httpx.Logger(ctx).Warn("whatsapp send: failed for good, e-mail instead", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 	return s.giveUp(ctx, p, id, "failed", sendErr.Error())
+}
+
+// awaitStatus marks a message being sent whose outcome is unknown (its
+// send timed out, or its attempt died before recording Meta's answer) and
+// queues the job that settles it after statusWait — once: only the caller
+// that made the change.
+func (s *Service) awaitStatus(ctx context.Context, p sendPayload, id, reason string) error {
+	return s.DB.InTx(ctx, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'unknown', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`, reason, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return err
+		}
+		return s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: p.OwnerID, AppointmentID: p.AppointmentID}, settleJob, p, s.Clock.Now().Add(statusWait), 5)
+	})
+}
+
+// settle ends the wait of a message whose send timed out: when no status
+// webhook named it within statusWait its outcome stays unknown, and the
+// e-mail goes instead (once; never a second WhatsApp message).
+func (s *Service) settle(ctx context.Context, p sendPayload) error {
+	emails := s.emailsInstead(p)
+	res, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET emailed = ?, error = ?
+		WHERE idem_key = ? AND state = 'unknown' AND wamid IS NULL AND NOT emailed`,
+		emails, "resultado desconhecido (a Meta não respondeu a tempo nem enviou o status); enviado por e-mail", p.idemKey())
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 || !emails {
+		return nil
+	}
+	return s.emailInstead(ctx, p)
 }
 
 // claim takes the message's idempotency key for this attempt. owned is
@@ -238,8 +300,10 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 		return id, ref, attempt + 1, n == 1, nil
 	case state == "sending" && locked.Valid && !locked.Time.After(now):
 		// An attempt died between claiming and recording: its outcome is
-		// unknown, and a second message would be worse than an e-mail.
-		return "", "", 0, false, s.giveUp(ctx, p, id, "unknown", "resultado desconhecido (o envio foi interrompido); enviado por e-mail")
+		// unknown, and a second message would be worse than an e-mail. Its
+		// status webhook (carrying the key) may still settle it; else the
+		// e-mail goes after statusWait.
+		return "", "", 0, false, s.awaitStatus(ctx, p, id, "resultado desconhecido (o envio foi interrompido); aguardando o status da mensagem")
 	case state == "sending":
 		// Another attempt holds it (alive, or killed less than a lease
 		// ago): this job must not end as done, or a killed attempt's

@@ -137,7 +137,9 @@ type event struct {
 					ID        string `json:"id"`
 					Status    string `json:"status"`
 					Timestamp string `json:"timestamp"`
-					Errors    []struct {
+					// The sent message's biz_opaque_callback_data: its key.
+					CallbackData string `json:"biz_opaque_callback_data"`
+					Errors       []struct {
 						Code  int    `json:"code"`
 						Title string `json:"title"`
 					} `json:"errors"`
@@ -178,7 +180,7 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				continue // another number of the account: not Agendei's
 			}
 			for _, st := range v.Statuses {
-				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.Status, st.Timestamp, statusError(st.Errors)); errors.Is(err, db.ErrOwnerGone) {
+				if err := s.applyStatus(ctx, acc.UserID, st.ID, st.CallbackData, st.Status, st.Timestamp, statusError(st.Errors)); errors.Is(err, db.ErrOwnerGone) {
 					return nil // the account was deleted meanwhile: nothing of it to update
 				} else if err != nil {
 					return err
@@ -216,8 +218,10 @@ func statusError(errs []struct {
 }
 
 // applyStatus records a delivery status over a lower one; a message that
-// failed after Meta accepted it gets the e-mail instead, once.
-func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, reason string) error {
+// failed after Meta accepted it gets the e-mail instead, once. A message
+// whose send timed out has no wamid yet: its key (the status's
+// biz_opaque_callback_data) finds it, and it keeps the wamid.
+func (s *Service) applyStatus(ctx context.Context, userID, wamid, key, status, ts, reason string) error {
 	r, ok := rank[status]
 	if !ok || wamid == "" {
 		return nil
@@ -229,9 +233,10 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 	var res sql.Result
 	var p sendPayload
 	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		var key string
-		err := tx.QueryRowContext(ctx, `SELECT idem_key, COALESCE(appointment_id, ''), COALESCE(offer_id, ''), kind FROM whatsapp_messages WHERE wamid = ? AND user_id = ?`,
-			wamid, userID).Scan(&key, &p.AppointmentID, &p.OfferID, &p.Kind)
+		var id string
+		err := tx.QueryRowContext(ctx, `SELECT id, idem_key, COALESCE(appointment_id, ''), COALESCE(offer_id, ''), kind FROM whatsapp_messages
+			WHERE user_id = ? AND (wamid = ? OR (wamid IS NULL AND idem_key = ?))`,
+			userID, wamid, key).Scan(&id, &key, &p.AppointmentID, &p.OfferID, &p.Kind)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // not a message of Agendei's
 		}
@@ -244,9 +249,9 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, status, ts, re
 			p.For = parts[3]
 		}
 		emailed := status == "failed" && s.emailsInstead(p)
-		res, err = tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, status_at = ?, error = CASE WHEN ? = '' THEN error ELSE ? END,
-			emailed = CASE WHEN ? THEN ? ELSE emailed END
-			WHERE wamid = ? AND user_id = ? AND `+rankSQL+` < ?`, status, at, reason, reason, emailed, emailed, wamid, userID, r)
+		res, err = tx.ExecContext(ctx, `UPDATE whatsapp_messages SET state = ?, status_at = ?, error = CASE WHEN ? = '' THEN '' ELSE ? END,
+			emailed = CASE WHEN ? THEN ? ELSE emailed END, wamid = COALESCE(wamid, ?), sent_at = COALESCE(sent_at, ?)
+			WHERE id = ? AND `+rankSQL+` < ? AND NOT (emailed AND ?)`, status, at, reason, reason, emailed, emailed, wamid, at, id, r, emailed)
 		return err
 	})
 	if err != nil || res == nil {

@@ -132,3 +132,99 @@ func TestWebhook_FailedDeliveryShowsOnTheAppointmentOnce(t *testing.T) {
 		_ = whatsapp.KindReminder
 	})
 }
+
+// lateAccept makes the next send accepted by Meta but answered past a
+// short client time-out, and queues the first reminder.
+func (w *world) lateAccept(t *testing.T) (graphtest.Message, string) {
+	t.Helper()
+	st := w.connect(t)
+	w.approve(t)
+	g := whatsapp.NewGraph(w.fake.URL())
+	g.HTTP.Timeout = 300 * time.Millisecond
+	w.e.Server.WhatsApp.Graph = g
+	w.fake.AnswerLate(1)
+	if ok, err := w.e.Server.WhatsApp.Queue(context.Background(), w.e.DB, w.reminder(1)); !ok || err != nil {
+		t.Fatalf("queue: %v %v", ok, err)
+	}
+	w.e.RunJobs()
+	sent := w.fake.Messages()
+	if len(sent) != 1 || sent[0].CallbackData == "" {
+		t.Fatalf("messages at Meta: %+v", sent)
+	}
+	if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "unknown" || ds[0].Emailed {
+		t.Fatalf("after the time-out: %+v", ds)
+	}
+	// The job's back-off passes: it is not sent again.
+	w.later(t, 5*time.Minute)
+	if n := w.fake.Sends(); n != 1 {
+		t.Fatalf("Meta was called %d times after a time-out; want 1", n)
+	}
+	return sent[0], st.WebhookURL
+}
+
+// Meta accepts a message but answers after the client's time-out: it is
+// not sent again (that would be a second message, billed twice); the
+// status webhook, which echoes the key the message carried
+// (biz_opaque_callback_data), settles it, and no e-mail goes.
+func TestWebhook_AMessageAcceptedLateIsSettledByItsStatusNotSentAgain(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		msg, hook := w.lateAccept(t)
+		s := graphtest.Status{MessageID: msg.ID, Status: "sent", RecipientID: msg.To, At: w.e.Clock.Now(), CallbackData: msg.CallbackData}
+		if code, err := graphtest.Post(hook, w.biz.AppSecret, w.biz.Statuses(s)); err != nil || code != 200 {
+			t.Fatalf("status: %d %v", code, err)
+		}
+		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "sent" || ds[0].SentAt == nil || ds[0].Error != "" {
+			t.Fatalf("after its status: %+v", ds)
+		}
+		// Later statuses name it by its wamid, which it now keeps.
+		s.Status, s.CallbackData = "delivered", ""
+		if code, _ := graphtest.Post(hook, w.biz.AppSecret, w.biz.Statuses(s)); code != 200 {
+			t.Fatalf("delivered: %d", code)
+		}
+		w.later(t, 20*time.Minute)
+		if n, mails := w.fake.Sends(), w.reminderMails(t); n != 1 || mails != 0 {
+			t.Fatalf("Meta called %d times, %d reminder e-mails; want 1 and 0", n, mails)
+		}
+		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "delivered" || ds[0].Emailed {
+			t.Fatalf("in the end: %+v", ds)
+		}
+		var st whatsapp.Status
+		w.owner.Do("GET", "/api/whatsapp", nil).JSON(t, &st)
+		if st.SentThisMonth != 1 {
+			t.Fatalf("sent this month = %d", st.SentThisMonth)
+		}
+	})
+}
+
+// When no status names a message whose send timed out, its outcome stays
+// unknown: after ten minutes the e-mail goes instead, once, and WhatsApp
+// is never tried again.
+func TestWebhook_AMessageWithNoAnswerNorStatusGoesByEmailAfterTheWait(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.lateAccept(t)
+		if n := w.reminderMails(t); n != 0 {
+			t.Fatalf("e-mails before the wait ended: %d", n)
+		}
+		w.later(t, 4*time.Minute)
+		if n := w.reminderMails(t); n != 0 {
+			t.Fatalf("e-mails before the wait ended: %d", n)
+		}
+		w.later(t, 2*time.Minute)
+		if n, mails := w.fake.Sends(), w.reminderMails(t); n != 1 || mails != 1 {
+			t.Fatalf("Meta called %d times, %d reminder e-mails; want 1 and 1", n, mails)
+		}
+		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "unknown" || !ds[0].Emailed {
+			t.Fatalf("in the end: %+v", ds)
+		}
+	})
+}
+
+// later moves the clock on, runs the jobs due, and signs the owner in again.
+func (w *world) later(t *testing.T, d time.Duration) {
+	t.Helper()
+	w.e.Clock.Advance(d)
+	w.e.RunJobs()
+	if r := w.owner.Login("ana@example.com", "senha-da-ana-1"); r.StatusCode != 200 {
+		t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+	}
+}

@@ -346,5 +346,14 @@ func TestReminder_AnAttemptThatDiedMidSendIsNeverSentAgain(t *testing.T) {
 		if ds := w.deliveries(t); len(ds) != 1 || ds[0].State != "unknown" {
 			t.Fatalf("after the lease: %+v", ds)
 		}
+		// Its status webhook may still name it (it carried its key): the
+		// e-mail waits, and goes once when none came.
+		if n := w.reminderMails(t); n != 0 {
+			t.Fatalf("reminder e-mails before the wait ended: %d", n)
+		}
+		w.later(t, 11*time.Minute)
+		if n, mails := w.fake.Sends(), w.reminderMails(t); n != 0 || mails != 1 {
+			t.Fatalf("Meta called %d times, %d reminder e-mails; want 0 and 1", n, mails)
+		}
 	})
 }

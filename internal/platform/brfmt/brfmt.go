@@ -147,3 +147,13 @@ func WhatsApp(phone string) string {
 	}
 	return "https://wa.me/" + n
 }
+
+// OneLine is a name or a message parameter as one line: every run of
+// white space (tabs, line breaks, several spaces) one space, and no space
+// at either end. WhatsApp refuses for good a template parameter with a
+// tab, a new line or more than four consecutive spaces (Meta's error
+// 132018), so every text parameter goes through it, and names are saved
+// through it.
+func OneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -128,3 +128,18 @@ func TestPhoneText(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine_LeavesNoTabNewLineOrRunOfSpaces(t *testing.T) {
+	for in, want := range map[string]string{
+		"Clareamento\tdental":    "Clareamento dental",
+		"Limpeza     profunda":   "Limpeza profunda",
+		" Clínica\r\nSorriso \n": "Clínica Sorriso",
+		"Dra. Ana":               "Dra. Ana",
+		"a\u00a0b\u2003c":        "a b c",
+		"":                       "",
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

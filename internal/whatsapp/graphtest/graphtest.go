@@ -52,7 +52,10 @@ type Message struct {
 	Text                                      string // a free-form text message's body ("" for a template)
 	Body                                      []string
 	Payloads                                  map[int]string // quick-reply payload by button index
-	At                                        time.Time
+	// CallbackData is the request's biz_opaque_callback_data, which Meta
+	// echoes in the message's status webhooks.
+	CallbackData string
+	At           time.Time
 }
 
 // Fake is the Graph API double.
@@ -66,6 +69,7 @@ type Fake struct {
 	messages  []Message
 	inbound   map[string]time.Time // phone number id|client → when the client last wrote (opens the 24 h window)
 	failNext  []failure
+	late      int // sends to accept and then answer only after the caller gave up
 	requests  int
 	sends     int
 	problems  []string
@@ -168,6 +172,16 @@ func (f *Fake) FailNextSends(n, status, code int, message string) {
 	}
 }
 
+// AnswerLate makes the next n template sends accepted (the message goes,
+// and is billed) but answered only after the caller stopped waiting: the
+// answer is held until the request's connection ends, as when Meta
+// accepts a message and answers past the client's time-out.
+func (f *Fake) AnswerLate(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.late += n
+}
+
 // Problems are the requests the fake refused as not shaped as Meta
 // documents: a test that expects none checks it is empty.
 func (f *Fake) Problems() []string {
@@ -195,7 +209,9 @@ var (
 	reName   = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
 	reParam  = regexp.MustCompile(`\{\{(\d+)\}\}`)
 	reDigits = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
-	reLang   = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
+	// a body parameter Meta refuses (error 132018).
+	reBadParam = regexp.MustCompile(`[\t\n\r]|     `)
+	reLang     = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
 )
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
@@ -381,7 +397,8 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 			Body       string `json:"body"`
 			PreviewURL bool   `json:"preview_url"`
 		} `json:"text"`
-		Template *struct {
+		CallbackData *string `json:"biz_opaque_callback_data"`
+		Template     *struct {
 			Name     string `json:"name"`
 			Language struct {
 				Code string `json:"code"`
@@ -447,6 +464,12 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 					f.invalid(w, "body parameters must be of type text")
 					return
 				}
+				if reBadParam.MatchString(p.Text) {
+					// Meta refuses a text parameter with a new line, a tab or
+					// more than four consecutive spaces, for good.
+					f.refuse(w, http.StatusBadRequest, 132018, "OAuthException", "(#132018) There was an issue with the parameters in your template. Param text cannot have new-line/tab characters or more than 4 consecutive spaces")
+					return
+				}
 				m.Body = append(m.Body, p.Text)
 			}
 		case "button":
@@ -474,7 +497,21 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 		f.refuse(w, http.StatusBadRequest, 132000, "OAuthException", fmt.Sprintf("(#132000) Number of parameters does not match the expected number of params: got %d, want %d", len(m.Body), t.Params))
 		return
 	}
+	if in.CallbackData != nil {
+		// Meta documents it as an arbitrary string of at most 512 characters.
+		if len(*in.CallbackData) > 512 {
+			f.invalid(w, "biz_opaque_callback_data must be at most 512 characters")
+			return
+		}
+		m.CallbackData = *in.CallbackData
+	}
 	f.messages = append(f.messages, m)
+	if f.late > 0 {
+		f.late--
+		f.mu.Unlock()
+		<-r.Context().Done() // accepted; the answer comes after the caller gave up
+		f.mu.Lock()
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
 		"messaging_product": "whatsapp",
 		"contacts":          []map[string]string{{"input": in.To, "wa_id": in.To}},
@@ -657,6 +694,9 @@ type Status struct {
 	At                             time.Time
 	ErrorCode                      int // failed only, e.g. 131026
 	ErrorTitle                     string
+	// CallbackData is the sent message's biz_opaque_callback_data, which
+	// Meta echoes in its statuses.
+	CallbackData string
 }
 
 // Statuses is the webhook of status changes of sent messages.
@@ -667,6 +707,9 @@ func (a Account) Statuses(ss ...Status) []byte {
 		if s.Status != "failed" {
 			st["conversation"] = map[string]any{"id": randHex(16), "origin": map[string]string{"type": "utility"}}
 			st["pricing"] = map[string]any{"billable": true, "pricing_model": "PMP", "category": "utility"}
+		}
+		if s.CallbackData != "" {
+			st["biz_opaque_callback_data"] = s.CallbackData
 		}
 		if s.ErrorCode != 0 {
 			st["errors"] = []any{map[string]any{"code": s.ErrorCode, "title": s.ErrorTitle, "message": s.ErrorTitle}}

@@ -13,10 +13,11 @@ const entry = (id: string, clientName: string, extra: object = {}) => ({
 it('lists the day’s waitlist in order of arrival and offers a free time by hand', async () => {
   const calls = stubFetch((c) => {
     if (c.url === '/api/auth/refresh') return { status: 200, body: session }
-    if (c.url === '/api/waitlist?date=2026-12-01')
+    if (c.url === '/api/waitlist?date=2026-12-01&limit=20&offset=0')
       return {
         status: 200,
         body: {
+          total: 2,
           entries: [
             entry('w1', 'Paula Reis'),
             entry('w2', 'Sara Lima', { clientEmail: '', clientPhone: '(11) 98888-7777', lastOffer: { date: '2026-12-01', time: '09:00', expiresAt: '2026-12-01T12:15:00Z', status: 'open', byOwner: false, sent: false } }),
@@ -42,4 +43,23 @@ it('lists the day’s waitlist in order of arrival and offers a free time by han
   fireEvent.change(within(form).getByLabelText('Horário livre'), { target: { value: '10:00' } })
   fireEvent.click(within(form).getByRole('button', { name: 'Enviar oferta' }))
   await waitFor(() => expect(calls.find((c) => c.url === '/api/waitlist/w1/offers')?.body).toEqual({ date: '2026-12-01', time: '10:00', professionalId: 'p1' }))
+})
+
+it('pages a long list: twenty at a time, numbered by arrival', async () => {
+  const page = (offset: number, n: number) => Array.from({ length: n }, (_, i) => entry(`w${offset + i}`, `Cliente ${offset + i + 1}`))
+  const calls = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/waitlist?date=2026-12-01&limit=20&offset=0') return { status: 200, body: { total: 45, entries: page(0, 20) } }
+    if (c.url === '/api/waitlist?date=2026-12-01&limit=20&offset=20') return { status: 200, body: { total: 45, entries: page(20, 20) } }
+    if (c.url === '/api/waitlist/settings') return { status: 200, body: { offerMinutes: 15 } }
+    return undefined
+  })
+  renderRoutes([{ path: '/agenda', Component: () => <WaitlistPanel date="2026-12-01" /> }], '/agenda')
+  expect(await screen.findByRole('heading', { name: 'Lista de espera (45)' })).toBeInTheDocument()
+  expect(screen.getByText('1–20 de 45')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Anteriores' })).toBeDisabled()
+  fireEvent.click(screen.getByRole('button', { name: 'Próximos' }))
+  expect(await screen.findByText('21. Cliente 21')).toBeInTheDocument()
+  expect(screen.getByText('21–40 de 45')).toBeInTheDocument()
+  expect(calls.some((c) => c.url === '/api/waitlist?date=2026-12-01&limit=20&offset=20')).toBe(true)
 })

@@ -10,21 +10,26 @@ import { brDate } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { whatsappFor } from '@/lib/whatsapp'
 import { useOwnerFreeTimes } from './api/get-free-times'
-import { useOfferTime, useSaveWaitlistSettings, useWaitlist, useWaitlistSettings } from './api/waitlist'
+import { useOfferTime, useSaveWaitlistSettings, useWaitlist, useWaitlistSettings, waitlistPage } from './api/waitlist'
 
 type Entry = Schemas['WaitlistOwnerEntry']
 
 const partLabel = { manha: 'manhã', tarde: 'tarde', noite: 'noite', qualquer: 'qualquer horário' } as const
-const offerState = { open: 'aguardando resposta', expired: 'expirou', claimed: 'confirmado' } as const
+const offerState = { open: 'aguardando resposta', expired: 'expirou', claimed: 'confirmado', awaiting_deposit: 'aguardando sinal' } as const
 
 /** The day's waitlist in the agenda (issue 28, point 3): who waits, in order of arrival, and "Oferecer horário". */
 export function WaitlistPanel({ date }: { date: string }) {
-  const list = useWaitlist(date)
+  // A date's list comes by pages (issue 38: one date's list was one 4.1 MB answer).
+  const [page, setPage] = useState({ date, offset: 0 })
+  const offset = page.date === date ? page.offset : 0
+  const list = useWaitlist(date, offset)
   const entries = list.data?.entries ?? []
+  const total = list.data?.total ?? 0
+  const go = (to: number) => setPage({ date, offset: to })
   return (
     <section aria-labelledby="waitlist-title" className="rounded-2xl border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900">
       <h2 id="waitlist-title" className="font-semibold">
-        Lista de espera {list.data ? `(${entries.length})` : null}
+        Lista de espera {list.data ? `(${total})` : null}
       </h2>
       {list.isLoading ? (
         <p className="mt-2 text-sm text-stone-600">Carregando...</p>
@@ -33,10 +38,23 @@ export function WaitlistPanel({ date }: { date: string }) {
       ) : (
         <ol className="mt-3 grid gap-3">
           {entries.map((e, i) => (
-            <WaitingClient key={e.id} entry={e} place={i + 1} date={date} />
+            <WaitingClient key={e.id} entry={e} place={offset + i + 1} date={date} />
           ))}
         </ol>
       )}
+      {total > waitlistPage ? (
+        <nav aria-label="Páginas da lista de espera" className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <Button variant="outline" size="sm" disabled={offset === 0} onClick={() => go(Math.max(0, offset - waitlistPage))}>
+            Anteriores
+          </Button>
+          <span className="text-stone-600 dark:text-stone-400">
+            {offset + 1}–{Math.min(offset + entries.length, total)} de {total}
+          </span>
+          <Button variant="outline" size="sm" disabled={offset + waitlistPage >= total} onClick={() => go(offset + waitlistPage)}>
+            Próximos
+          </Button>
+        </nav>
+      ) : null}
       <OfferMinutes />
     </section>
   )

@@ -438,10 +438,14 @@ export interface paths {
         /**
          * Join the owner's waitlist (issue 28, point 3) for a service, one professional or any, up to 14 dates and a part of the day.
          * @description The name and contacts are checked as a booking's are (a phone with DDD and/or an e-mail). When time frees up, matching
-         *     entries are offered it in order of arrival by e-mail, with a claim link valid for the owner's minutes (default 15).
+         *     entries are offered it in order of arrival, three at a time (the next ones when those offers end unclaimed), with a
+         *     claim link valid for the owner's minutes (default 15). An e-mail gets one join confirmation per practice per day; the
+         *     owner one notice per waited date per day.
          *     Errors `validation_failed` (400: contacts; `partOfDay` not one of manha, tarde, noite, qualquer; dates not real, the last
          *     before the first, 'A lista de espera vale para até 14 dias seguidos.', 'Escolha datas a partir de hoje.', a service or
-         *     professional not bookable), `waitlist_already` (409, the same entry again), `profile_not_found` (404), `rate_limited` (429, per IP).
+         *     professional not bookable), `waitlist_already` (409, the same entry again), `waitlist_contact_limit` (409, the phone or
+         *     e-mail already waits in 3 entries of the practice), `waitlist_full` (409, a date has 50 clients waiting, or the practice 300),
+         *     `profile_not_found` (404), `rate_limited` (429, per IP).
          */
         post: operations["joinWaitlist"];
         delete?: never;
@@ -540,8 +544,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The waitlist of a date, in order of arrival, each entry with its latest offer.
-         * @description Entries waiting for that date and not yet booked; none for a past date. Errors `validation_failed` (400, a bad date).
+         * A page of the waitlist of a date, in order of arrival, each entry with its latest offer.
+         * @description Entries waiting for that date and not yet booked; none for a past date. A page holds `limit` entries (default 50, at most 100) from position `offset`; `total` counts them all. Errors `validation_failed` (400, a bad date, limit or offset).
          */
         get: operations["getWaitlist"];
         put?: never;
@@ -563,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Offer a free time to a waitlist entry by hand (the same message and claim as a freed time's).
-         * @description The date must be one the entry waits for and the time one the public page offers now for its service and professional. Errors `not_found` (404, another owner's or an unknown entry), `validation_failed` (400), `slot_unavailable` (409, not free), `waitlist_booked` (409).
+         * @description The date must be one the entry waits for and the time one the public page offers now for its service and professional. Errors `not_found` (404, another owner's or an unknown entry), `validation_failed` (400), `slot_unavailable` (409, not free), `waitlist_booked` (409), `waitlist_offer_open` (409, the entry has an offer still open).
          */
         post: operations["offerWaitlistTime"];
         delete?: never;
@@ -2037,8 +2041,11 @@ export interface components {
             time: string;
             /** Format: date-time */
             expiresAt: string;
-            /** @enum {string} */
-            status: "open" | "expired" | "claimed";
+            /**
+             * @description awaiting_deposit: claimed, its booking's deposit not paid yet (the entry keeps its place until paid; if the deposit expires it waits again)
+             * @enum {string}
+             */
+            status: "open" | "expired" | "claimed" | "awaiting_deposit";
             byOwner: boolean;
             /** @description a message went to the client (false: no e-mail to send to) */
             sent: boolean;
@@ -3952,6 +3959,10 @@ export interface operations {
             query: {
                 /** @description YYYY-MM-DD */
                 date: string;
+                /** @description entries per page (default 50) */
+                limit?: number;
+                /** @description the position of the page's first entry (0: the first to arrive) */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -3967,6 +3978,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         entries: components["schemas"]["WaitlistOwnerEntry"][];
+                        /** @description how many wait for the date in all */
+                        total: number;
                     };
                 };
             };

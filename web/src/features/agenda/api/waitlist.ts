@@ -1,12 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 
 // The owner's side of the waitlist (issue 28, point 3).
 
-/** The clients waiting for a date, by arrival, each with the latest time offered to them. */
-export const useWaitlist = (date: string) =>
-  useQuery({ queryKey: queryKeys.appointments.waitlist(date), queryFn: () => request('get', '/api/waitlist', { query: { date }, auth: true }) })
+/** How many waiting clients one page of a date's list shows. */
+export const waitlistPage = 20
+
+/** A page of the clients waiting for a date, by arrival, each with the latest time offered to them; `total` counts them all. */
+export const useWaitlist = (date: string, offset = 0) =>
+  useQuery({
+    queryKey: [...queryKeys.appointments.waitlist(date), offset],
+    queryFn: () => request('get', '/api/waitlist', { query: { date, limit: waitlistPage, offset }, auth: true }),
+    placeholderData: keepPreviousData,
+  })
 
 /** Offers a free time to an entry by hand (the same e-mail and claim link as a freed time's). */
 export function useOfferTime() {
