@@ -300,3 +300,39 @@ func TestFlow_APaidDepositConfirmsAPhoneOnlyClientByWhatsAppAndReminds(t *testin
 		}
 	})
 }
+
+// A reminder's buttons answer for the time it was about: once the owner
+// moves the appointment, a tap on the old reminder's "Confirmar" confirms
+// nothing and the client is told the new time.
+func TestFlow_AnOldReminderTapDoesNotAnswerForTheNewTime(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		st := w.connect(t)
+		w.approve(t)
+		w.untilReminder(t)
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 || len(sent[0].Payloads) != 3 {
+			t.Fatalf("messages at Meta: %+v", sent)
+		}
+		if r := w.owner.Do("POST", "/api/appointments/"+w.apptID+"/reschedule", map[string]any{"date": "2026-11-26", "time": "16:00"}); r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		tap := w.fake.ButtonReply(w.biz, "wamid.IN-OLD", sent[0].To, sent[0].ID, sent[0].Payloads[0], "Confirmar", w.e.Clock.Now())
+		if code, err := graphtest.Post(st.WebhookURL, w.biz.AppSecret, tap); err != nil || code != 200 {
+			t.Fatalf("tap: %d %v", code, err)
+		}
+		w.e.RunJobs()
+		var appt struct{ Answer string }
+		w.owner.Do("GET", "/api/appointments/"+w.apptID, nil).JSON(t, &appt)
+		if appt.Answer != "" {
+			t.Fatalf("an old reminder's tap answered %q for the new time", appt.Answer)
+		}
+		var told bool
+		for _, m := range texts(w.fake) {
+			told = told || (m.To == sent[0].To && strings.Contains(m.Text, "mudou de horário") && strings.Contains(m.Text, "26/11/2026 às 16:00"))
+		}
+		if !told {
+			t.Fatalf("the client was not told of the new time: %+v", texts(w.fake))
+		}
+	})
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -278,13 +279,21 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 	letter, ref, _ := strings.Cut(payload, ":")
 	a, ok := answerOf[letter]
 	var apptID, reply string
+	moved := false
 	if ok && ref != "" {
-		err := s.DB.QueryRowContext(ctx, `SELECT appointment_id FROM whatsapp_messages WHERE ref_hash = ? AND user_id = ? AND appointment_id IS NOT NULL`, RefHash(ref), userID).Scan(&apptID)
+		var key, now string
+		err := s.DB.QueryRowContext(ctx, `SELECT m.appointment_id, m.idem_key, a.appointment_date || ' ' || a.appointment_time FROM whatsapp_messages m
+			JOIN appointments a ON a.id = m.appointment_id WHERE m.ref_hash = ? AND m.user_id = ?`, RefHash(ref), userID).Scan(&apptID, &key, &now)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		// A message answers for the time it was about (its key ends with
+		// it): after a move, its buttons do not answer for the new time.
+		if sentFor := key[strings.LastIndex(key, "|")+1:]; apptID != "" && sentFor != "" && sentFor != now {
+			moved, reply = true, movedReply(now)
+		}
 	}
-	if apptID != "" && s.Answers != nil {
+	if apptID != "" && !moved && s.Answers != nil {
 		// The answers' entry point is idempotent, so a replay racing this
 		// one (before the row below exists) changes nothing twice.
 		var err error
@@ -307,6 +316,14 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 }
 
 const replyJob = "whatsapp.reply"
+
+// movedReply answers a tap on a message about a time the appointment has
+// since left: now is its "YYYY-MM-DD HH:MM".
+func movedReply(now string) string {
+	date, at, _ := strings.Cut(now, " ")
+	return "Este agendamento mudou de horário depois desta mensagem: agora é em " + brfmt.Date(date) + " às " + at +
+		". Esta resposta não vale para o novo horário; use a mensagem mais recente ou fale com a clínica."
+}
 
 type replyPayload struct {
 	OwnerID string `json:"ownerId"`
