@@ -88,7 +88,7 @@ func (s *Service) openDeposit(ctx context.Context, tx *db.Tx, plan *depositPlan,
 // chargeDeposit asks the owner's charger for the booking's charge once the
 // booking has committed, stores it, and e-mails the client the Pix. A
 // failed charge leaves the hold standing without its text: the client's
-// private page asks again (ensureCharge).
+// private page's button asks again (ChargeAgain).
 func (s *Service) chargeDeposit(ctx context.Context, plan *depositPlan, d *deposits.Deposit, b booked) {
 	c, err := plan.charger.Charge(ctx, deposits.ChargeRequest{OwnerID: b.OwnerID, AppointmentID: b.ID, Reference: d.Reference, AmountCents: d.AmountCents,
 		Description: fmt.Sprintf("Sinal: %s com %s em %s às %s", b.ServiceName, b.ProfessionalName, brfmt.Date(b.Date), b.Time), ExpiresAt: d.ExpiresAt})
@@ -297,30 +297,60 @@ func depositMail(b booked, baseURL string) (mail.Message, error) {
 }
 
 // depositView is an appointment's deposit for its client's pages (nil:
-// none). A pending deposit whose charge failed is charged again here.
+// none). It only reads: a pending deposit whose charge failed is charged
+// again by the client's tap (ChargeAgain), never by opening the link — a
+// link scanner opening it would create a charge at the provider.
 func (s *Service) depositView(ctx context.Context, id string) (*DepositView, error) {
 	d, err := deposits.OfAppointment(ctx, s.DB, id)
 	if err != nil || d == nil {
 		return nil, err
 	}
-	v := &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}
-	if d.State == deposits.Pending && d.CopyPaste == "" {
-		c, err := s.chargers().For(ctx, s.DB, d.OwnerID())
-		if err != nil || c == nil {
-			return v, err
-		}
-		ch, err := c.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents, ExpiresAt: d.ExpiresAt,
-			Description: "Sinal do agendamento"})
+	return &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}, nil
+}
+
+// ChargeAgain is the client's "Gerar o código Pix" on their private page:
+// a pending deposit whose charge failed at booking is charged again; one
+// that has its Pix, or none pending, is left as it is. It answers the page
+// as Lookup does.
+func (s *Service) ChargeAgain(ctx context.Context, token string) (*Cancellation, error) {
+	id, _, _, _, c, err := s.byToken(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	d, err := deposits.OfAppointment(ctx, s.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	if d != nil && d.State == deposits.Pending && d.CopyPaste == "" && c.Status == "confirmed" {
+		ch, err := s.chargers().For(ctx, s.DB, d.OwnerID())
 		if err != nil {
-			httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
-			return v, nil
-		}
-		if err := deposits.SetCharge(ctx, s.DB, id, ch, s.Clock.Now()); err != nil {
 			return nil, err
 		}
-		v.CopyPaste, v.Receiver = ch.CopyPaste, ch.Receiver
+		if ch != nil {
+			charge, err := ch.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents,
+				ExpiresAt: d.ExpiresAt, Description: "Sinal do agendamento"})
+			if err != nil {
+				httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
+				return nil, errChargeFailed
+			}
+			if err := deposits.SetCharge(ctx, s.DB, id, charge, s.Clock.Now()); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return v, nil
+	c.Deposit, err = s.depositView(ctx, id)
+	return c, err
+}
+
+var errChargeFailed = httpx.NewError(http.StatusServiceUnavailable, "charge_failed",
+	"Não foi possível gerar o código Pix agora. Tente novamente em instantes.")
+
+func (h *Handlers) chargeAgain(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Limiter.Check(r.Context(), ruleCancelIP, httpx.ClientIP(r, h.TrustProxy)); err != nil {
+		return err
+	}
+	c, err := h.Svc.ChargeAgain(r.Context(), r.PathValue("token"))
+	return httpx.Respond(w, http.StatusOK, c, err)
 }
 
 // DepositQR is the QR code (PNG) of the pending deposit of the appointment

@@ -21,7 +21,18 @@ function deadline(iso: string): string {
  * with a copy button. Loaded lazily by the confirmation card and the private
  * page, so the booking page's first visit does not carry it.
  */
-export default function PixCard({ token, deposit, email }: { token: string; deposit: Schemas['BookingDeposit']; email?: string }) {
+export default function PixCard({
+  token,
+  deposit,
+  email,
+  charge,
+}: {
+  token: string
+  deposit: Schemas['BookingDeposit']
+  email?: string
+  /** The private page's "Gerar o código Pix", for a deposit whose charge failed (opening a link never charges). */
+  charge?: { run: () => void; pending: boolean }
+}) {
   const [copied, setCopied] = useState('')
   const copy = () =>
     navigator.clipboard.writeText(deposit.copyPaste).then(
@@ -49,8 +60,15 @@ export default function PixCard({ token, deposit, email }: { token: string; depo
             {copied}
           </p>
         </>
+      ) : charge ? (
+        <>
+          <p className="mt-2">O código Pix ainda não foi gerado.</p>
+          <button type="button" onClick={charge.run} disabled={charge.pending} className="mt-2 h-9 rounded-lg bg-brand-700 px-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60">
+            {charge.pending ? 'Gerando...' : 'Gerar o código Pix'}
+          </button>
+        </>
       ) : (
-        <p className="mt-2">O código Pix ainda não ficou pronto. Abra o seu link de agendamento em instantes para vê-lo.</p>
+        <p className="mt-2">O código Pix ainda não ficou pronto. Abra o seu link de agendamento para gerá-lo.</p>
       )}
       {deposit.policy ? <p className="mt-3 text-xs text-stone-600 dark:text-stone-400">{deposit.policy}</p> : null}
       {email ? <p className="mt-3">{`Enviamos o Pix para ${email}. Quando o sinal for recebido, você receberá a confirmação por e-mail, com o convite para a sua agenda.`}</p> : null}
