@@ -501,14 +501,19 @@ func (d *DB) Analyze(ctx context.Context) error {
 // takes, which the rare erase pays. It runs outside any transaction.
 func (d *DB) Reclaim(ctx context.Context, tables ...string) error {
 	if d.Dialect == SQLite {
-		var busy, frames, done int
-		if err := d.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &done); err != nil {
-			return err
+		// A reader still on an older snapshot keeps the checkpoint from
+		// finishing: reads are short, so it is tried again a few times.
+		for try := range 5 {
+			var busy, frames, done int
+			if err := d.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &done); err != nil {
+				return err
+			}
+			if busy == 0 {
+				return nil
+			}
+			time.Sleep(time.Duration(try+1) * 50 * time.Millisecond)
 		}
-		if busy != 0 {
-			return errors.New("the WAL checkpoint was kept from finishing by a reader; it ends at the next checkpoint")
-		}
-		return nil
+		return errors.New("the WAL checkpoint was kept from finishing by readers; the WAL keeps old pages until it is overwritten")
 	}
 	for _, t := range tables {
 		if _, err := d.w.ExecContext(ctx, `VACUUM (FULL) `+pgIdent(t)); err != nil {
