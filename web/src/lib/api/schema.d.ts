@@ -1707,7 +1707,10 @@ export interface paths {
         /** The holidays of a year, national and the owner's own, by date, each closed or open. */
         get: operations["listHolidays"];
         put?: never;
-        /** Add a state or municipal holiday, closed every year on that day. */
+        /**
+         * Add a state or municipal holiday, closed every year on that day.
+         * @description One per date: error `holiday_exists` (409) when the owner has one on that day and month already.
+         */
         post: operations["createHoliday"];
         delete?: never;
         options?: never;
