@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
@@ -63,7 +64,21 @@ func demo(ctx context.Context, args []string) error {
 		}
 		fmt.Printf("\nDemonstração pronta em %s\n  e-mail: %s\n  senha:  %s\n  página pública: %s/agende/bemviver-demo\n\n", cfg.BaseURL, demoEmail, demoPassword, cfg.BaseURL)
 		return nil
-	})
+	}, demoFlags)
+}
+
+// demoFlags says in the demo's help where its database is: its own folder
+// unless the command line names one, never the environment's (whose
+// variables serve names, and the demo ignores).
+func demoFlags(fs *flag.FlagSet) {
+	if f := fs.Lookup("data-dir"); f != nil {
+		f.Usage = "folder for the demo's SQLite file, photos, outbox and generated secrets (the environment is not read: the demo never opens a real practice's database)"
+		f.DefValue = "./" + demoDataDir
+	}
+	if f := fs.Lookup("database-url"); f != nil {
+		f.Usage = "postgres://… to run the demo on PostgreSQL (default: SQLite in its own folder; the environment is not read)"
+		f.DefValue = ""
+	}
 }
 
 // markDemo marks the database as the demo's, unless serve has used it or

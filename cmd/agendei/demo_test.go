@@ -185,3 +185,24 @@ func login(t *testing.T, base, email, password string) string {
 	}
 	return s.AccessToken
 }
+
+// The demo's help says where it keeps its database — its own folder — and
+// names neither the variables nor the folder of serve's, which it ignores
+// (issue 38, §3); serve's help still names them.
+func TestDemo_HelpNamesItsOwnFolderNotServes(t *testing.T) {
+	help := func(command string) string {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "AGENDEI_TEST_MAIN="+command+" --help")
+		out, _ := cmd.CombinedOutput() // --help ends with an error status, as flag's does
+		return string(out)
+	}
+	demo := help("demo")
+	if !strings.Contains(demo, `(default "./demo-data")`) || strings.Contains(demo, "AGENDEI_DATA_DIR") || strings.Contains(demo, "DATABASE_URL") ||
+		strings.Contains(demo, `"./data"`) {
+		t.Fatalf("agendei demo --help:\n%s", demo)
+	}
+	if serve := help("serve"); !strings.Contains(serve, "AGENDEI_DATA_DIR") || !strings.Contains(serve, `(default "./data")`) {
+		t.Fatalf("agendei serve --help:\n%s", serve)
+	}
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/redact"
 	"github.com/agendei/agendei/internal/server"
 	"github.com/agendei/agendei/web"
 )
@@ -69,8 +71,8 @@ func setup(ctx context.Context, name string, args []string) (*config.Config, *sl
 
 // setupEnv is setup reading the environment through getenv (the demo's
 // hides the variables that say where the database is).
-func setupEnv(ctx context.Context, name string, args []string, getenv func(string) string) (*config.Config, *slog.Logger, *db.DB, error) {
-	cfg, err := config.Parse(name, args, getenv)
+func setupEnv(ctx context.Context, name string, args []string, getenv func(string) string, adjust ...func(*flag.FlagSet)) (*config.Config, *slog.Logger, *db.DB, error) {
+	cfg, err := config.Parse(name, args, getenv, adjust...)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -133,7 +135,7 @@ func serve(ctx context.Context, args []string) error {
 // listens (the demo fills its practice there).
 func run(ctx context.Context, name string, args []string, getenv func(string) string,
 	mark func(context.Context, *slog.Logger, *config.Config, *db.DB) (bool, error),
-	prepare func(context.Context, *config.Config, *db.DB, *server.Server) error) error {
+	prepare func(context.Context, *config.Config, *db.DB, *server.Server) error, adjust ...func(*flag.FlagSet)) error {
 	// A soft memory limit makes the collector work harder before the heap
 	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -147,7 +149,7 @@ func run(ctx context.Context, name string, args []string, getenv func(string) st
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	cfg, log, d, err := setupEnv(ctx, name, args, getenv)
+	cfg, log, d, err := setupEnv(ctx, name, args, getenv, adjust...)
 	if err != nil {
 		return err
 	}
@@ -250,7 +252,9 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
 		level = slog.LevelInfo
 	}
-	opts := &slog.HandlerOptions{Level: level}
+	// Every line goes through redact.Attr: no code's log line — least of all
+	// a provider's error quoting a recipient — carries a phone or an e-mail.
+	opts := &slog.HandlerOptions{Level: level, ReplaceAttr: redact.Attr}
 	if cfg.LogFormat == "json" {
 		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
 	}

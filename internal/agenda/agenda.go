@@ -407,8 +407,12 @@ func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
+	search, err := httpx.SearchText(r)
+	if err != nil {
+		return err
+	}
 	items, truncated, err := h.Svc.Range(r.Context(), auth.UserID(r.Context()), Filter{
-		From: q.Get("from"), To: q.Get("to"), Status: q.Get("status"), ProfessionalID: q.Get("professional"), Search: q.Get("q"),
+		From: q.Get("from"), To: q.Get("to"), Status: q.Get("status"), ProfessionalID: q.Get("professional"), Search: search,
 	})
 	if err != nil {
 		return err

@@ -1,9 +1,14 @@
 package agenda_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -298,8 +303,19 @@ func TestErase_FindsTheClientByReferenceAndNoOneElse(t *testing.T) {
 		if len(mentioning(before, hers)) < 10 || len(theirs) < 6 {
 			t.Fatalf("the scenario wrote too little to check: %d rows about her, %d about the others", len(mentioning(before, hers)), len(theirs))
 		}
+		// What only she has, to look for in the database's own files.
+		raw := []string{"Ana Rocha", "Ana R. Silva", booking.SearchKey("Ana Rocha"), booking.SearchKey("Ana R. Silva"),
+			"955551111", "955552222", "955553333", "95555-1111", "95555-2222", "95555-3333", "ana.r@example.org", "anars@example.net", "dipirona"}
+		if found := inFiles(t, e, raw); len(found) < 5 {
+			t.Fatalf("the files hold too little of her before the erase to check: %v", found)
+		}
 		if n := s.erase(t, key); n != 5 {
 			t.Fatalf("erased %d appointments, want 5 (a booking, 3 sessions, a booking)", n)
+		}
+		// Nothing readable is left in the files either: not in free pages
+		// or the WAL (SQLite), not in dead row versions (PostgreSQL).
+		for _, f := range inFiles(t, e, raw) {
+			t.Errorf("the database's files still hold %s after the erase", f)
 		}
 
 		after := dump(t, e.DB)
@@ -475,4 +491,62 @@ func TestDeleteAccount_TakesTheOwnersJobs(t *testing.T) {
 			t.Errorf("a deleted account's client is still stored:\n%s", r)
 		}
 	})
+}
+
+// inFiles looks for each needle in the bytes of the database's files: the
+// SQLite file and its WAL, or (with AGENDEI_TEST_PG_DATA, which
+// scripts/with-postgres.sh sets) the files of every table, TOAST table and
+// index of the test's schema after a CHECKPOINT. It returns "file: needle"
+// for each found.
+func inFiles(t *testing.T, e *servertest.Env, needles []string) []string {
+	t.Helper()
+	ctx := context.Background()
+	var files []string
+	if e.DB.Dialect == db.SQLite {
+		files = []string{e.DSN, e.DSN + "-wal"}
+	} else {
+		data := os.Getenv("AGENDEI_TEST_PG_DATA")
+		if data == "" {
+			t.Log("AGENDEI_TEST_PG_DATA not set: PostgreSQL's files not scanned")
+			return nil
+		}
+		if _, err := e.DB.ExecContext(ctx, `CHECKPOINT`); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := e.DB.QueryContext(ctx, `SELECT pg_relation_filepath(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+			WHERE c.relkind IN ('r', 't', 'i') AND pg_relation_filepath(c.oid) IS NOT NULL
+			AND (n.nspname = current_schema() OR c.oid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())
+				OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())))`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var f string
+			if err := rows.Scan(&f); err != nil {
+				t.Fatal(err)
+			}
+			segs, _ := filepath.Glob(filepath.Join(data, f) + ".*")
+			files = append(files, append([]string{filepath.Join(data, f)}, segs...)...)
+		}
+		rows.Close()
+		if len(files) < 20 {
+			t.Fatalf("only %d files found for the schema's relations", len(files))
+		}
+	}
+	var found []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range needles {
+			if c := bytes.Count(b, []byte(n)); c > 0 {
+				found = append(found, fmt.Sprintf("%s: %q ×%d", filepath.Base(f), n, c))
+			}
+		}
+	}
+	return found
 }

@@ -115,7 +115,7 @@ const chargeBound = 3 * time.Second
 // chargeDeposit asks the owner's charger for the booking's charge once the
 // booking has committed, stores it, and e-mails the client the Pix. A
 // failed charge leaves the hold standing without its text: the client's
-// private page asks again (ensureCharge).
+// private page's button asks again (ChargeAgain).
 func (s *Service) chargeDeposit(ctx context.Context, plan *depositPlan, d *deposits.Deposit, b booked) {
 	bounded, cancel := context.WithTimeout(ctx, chargeBound)
 	defer cancel()
@@ -428,15 +428,64 @@ func depositMail(b booked, baseURL string) (mail.Message, error) {
 }
 
 // depositView is an appointment's deposit for its client's pages (nil:
-// none).
+// none). It only reads: a charge not made yet is the charge job's to make
+// (or the client's tap, ChargeAgain), never a page view's — a link scanner
+// opening the link would create a charge at the provider.
 func (s *Service) depositView(ctx context.Context, id string) (*DepositView, error) {
 	d, err := deposits.OfAppointment(ctx, s.DB, id)
 	if err != nil || d == nil {
 		return nil, err
 	}
-	// A charge not made yet is the charge job's to make: a page view reads,
-	// it never calls the provider (the page asks again while it waits).
 	return &DepositView{AmountCents: d.AmountCents, State: d.State, ExpiresAt: d.ExpiresAt, CopyPaste: d.CopyPaste, Receiver: d.Receiver}, nil
+}
+
+// ChargeAgain is the client's "Gerar o código Pix" on their private page:
+// a pending deposit whose charge failed at booking is charged again; one
+// that has its Pix, or none pending, is left as it is. It answers the page
+// as Lookup does.
+func (s *Service) ChargeAgain(ctx context.Context, token string) (*Cancellation, error) {
+	id, _, _, _, c, err := s.byToken(ctx, s.DB, token)
+	if err != nil {
+		return nil, err
+	}
+	d, err := deposits.OfAppointment(ctx, s.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	if d != nil && d.State == deposits.Pending && d.CopyPaste == "" && c.Status == "confirmed" {
+		ch, err := s.chargers().For(ctx, s.DB, d.OwnerID())
+		if err != nil {
+			return nil, err
+		}
+		if ch != nil {
+			charge, err := ch.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents,
+				ExpiresAt: d.ExpiresAt, Description: "Sinal do agendamento"})
+			if err != nil {
+				httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
+				return nil, errChargeFailed
+			}
+			err = s.DB.OwnerTx(ctx, d.OwnerID(), func(tx *db.Tx) error {
+				_, err := deposits.SetFirstCharge(ctx, tx, id, charge, s.Clock.Now())
+				return err
+			})
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	c.Deposit, err = s.depositView(ctx, id)
+	return c, err
+}
+
+var errChargeFailed = httpx.NewError(http.StatusServiceUnavailable, "charge_failed",
+	"Não foi possível gerar o código Pix agora. Tente novamente em instantes.")
+
+func (h *Handlers) chargeAgain(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Limiter.Check(r.Context(), ruleCancelIP, httpx.ClientIP(r, h.TrustProxy)); err != nil {
+		return err
+	}
+	c, err := h.Svc.ChargeAgain(r.Context(), r.PathValue("token"))
+	return httpx.Respond(w, http.StatusOK, c, err)
 }
 
 // DepositQR is the QR code (PNG) of the pending deposit of the appointment

@@ -34,6 +34,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/public/bookings/{token}/reschedule", httpx.Handle(h.reschedule))
 	mux.Handle("GET /api/public/bookings/{token}/invite.ics", httpx.Handle(h.invite))
 	mux.Handle("GET /api/public/bookings/{token}/pix.png", httpx.Handle(h.depositQR))
+	mux.Handle("POST /api/public/bookings/{token}/pix", httpx.Handle(h.chargeAgain))
 	mux.Handle("GET /api/public/bookings/{token}/times", httpx.Handle(h.rescheduleTimes))
 	mux.Handle("GET /api/public/answers/{token}", httpx.Handle(h.answerPreview))
 	mux.Handle("POST /api/public/answers/{token}", httpx.Handle(h.answerByToken))

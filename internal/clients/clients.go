@@ -300,7 +300,11 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if offset < 0 {
 		offset = 0
 	}
-	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"), limit, offset)
+	q, err := httpx.SearchText(r)
+	if err != nil {
+		return err
+	}
+	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), q, limit, offset)
 	if err != nil {
 		return err
 	}
@@ -309,7 +313,11 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) search(w http.ResponseWriter, r *http.Request) error {
-	list, err := h.Svc.Search(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"))
+	q, err := httpx.SearchText(r)
+	if err != nil {
+		return err
+	}
+	list, err := h.Svc.Search(r.Context(), auth.UserID(r.Context()), q)
 	if err != nil {
 		return err
 	}
@@ -318,7 +326,11 @@ func (h *Handlers) search(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) export(w http.ResponseWriter, r *http.Request) error {
-	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("q"), 0, 0)
+	q, err := httpx.SearchText(r)
+	if err != nil {
+		return err
+	}
+	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), q, 0, 0)
 	if err != nil {
 		return err
 	}

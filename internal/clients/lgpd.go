@@ -348,8 +348,24 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)",
 			fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased), "")
 	})
-	return int(erased), err
+	if err != nil {
+		return 0, err
+	}
+	// The rows no longer hold them; the database's files must not either
+	// (their old versions in free space, the WAL). Done once committed, and
+	// to its end even when the owner leaves the page; a failure leaves the
+	// erase done and is logged, with nothing of the client.
+	if err := s.DB.Reclaim(context.WithoutCancel(ctx), erasedTables...); err != nil {
+		httpx.Logger(ctx).Warn("erase: free space not reclaimed", "err", err)
+	}
+	return int(erased), nil
 }
+
+// erasedTables are the tables an erase deletes or rewrites rows of, with
+// those the appointments' triggers keep (the agenda grid's copies of a
+// client's name and contacts).
+var erasedTables = []string{"appointments", "grid_items", "grid_groups", "notifications", "jobs", "appointment_links",
+	"answer_tokens", "whatsapp_messages", "waitlist_entries", "waitlist_offers"}
 
 // dataCSV writes a client's appointments as a spreadsheet (the clients
 // list's conventions: BOM, ';', R$ with a decimal comma, formulas neutralised).

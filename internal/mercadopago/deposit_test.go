@@ -24,6 +24,7 @@ func (w *world) withDepositPolicy(t *testing.T, holdMinutes int) {
 
 type booking struct {
 	ID      string
+	Token   string // the client's private link
 	Deposit *struct {
 		AmountCents int64
 		State       string
@@ -244,6 +245,55 @@ func TestDeposit_APaidPixWhoseNoticeWasLostIsFoundBeforeTheHoldEnds(t *testing.T
 			t.Fatalf("%d confirmations", n)
 		}
 		w.noProblems(t)
+	})
+}
+
+// A charge that failed at booking is made again only by the client's tap
+// on their private page ("Gerar o código Pix"), never by opening the link:
+// mail and WhatsApp link scanners open every link of a message, and each
+// open would have created a payment at Mercado Pago (issue 38, point 4).
+func TestDeposit_AFailedChargeIsMadeAgainByTheClientsTapNeverByOpeningTheLink(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.withDepositPolicy(t, 30)
+		w.connect(t)
+		w.fake.FailNext(1, 400)
+		b, code := w.bookAt(t, "16:00", "Gabi", "gabi@example.com")
+		if code != 201 || b.Deposit == nil || b.Deposit.State != "pending" || b.Deposit.CopyPaste != "" || b.Token == "" {
+			t.Fatalf("booking with a failed charge: %d %+v", code, b.Deposit)
+		}
+		deposit := func() string {
+			var ref, copyPaste string
+			if err := w.e.DB.QueryRowContext(context.Background(), `SELECT provider_ref, payload FROM deposits WHERE appointment_id = ?`, b.ID).
+				Scan(&ref, &copyPaste); err != nil {
+				t.Fatal(err)
+			}
+			return ref + "|" + copyPaste
+		}
+		before, requests := deposit(), w.fake.Requests()
+		for range 3 {
+			for _, p := range []string{"/cancel/" + b.Token, "/api/public/bookings/" + b.Token, "/api/public/bookings/" + b.Token + "/pix.png"} {
+				if r := w.e.Client().Do("GET", p, nil); r.StatusCode >= 500 {
+					t.Fatalf("GET %s: %d %s", p, r.StatusCode, r.Body)
+				}
+			}
+		}
+		if after := deposit(); after != before || w.fake.Requests() != requests {
+			t.Fatalf("opening the link charged: deposit %q → %q, %d → %d requests to Mercado Pago", before, after, requests, w.fake.Requests())
+		}
+		r := w.e.Client().Do("POST", "/api/public/bookings/"+b.Token+"/pix", nil)
+		var c struct{ Deposit struct{ CopyPaste string } }
+		r.JSON(t, &c)
+		if r.StatusCode != 200 || c.Deposit.CopyPaste == "" || w.fake.Creates() != 1 {
+			t.Fatalf("the tap: %d %s, %d payments", r.StatusCode, r.Body, w.fake.Creates())
+		}
+		p := w.paymentOf(t, b.ID)
+		if c.Deposit.CopyPaste != p.QRCode {
+			t.Fatalf("the page shows %q, the payment's code is %q", c.Deposit.CopyPaste, p.QRCode)
+		}
+		// Tapped again: the Pix it has, no second payment.
+		if r := w.e.Client().Do("POST", "/api/public/bookings/"+b.Token+"/pix", nil); r.StatusCode != 200 || w.fake.Creates() != 1 {
+			t.Fatalf("a second tap: %d %s, %d payments", r.StatusCode, r.Body, w.fake.Creates())
+		}
 	})
 }
 

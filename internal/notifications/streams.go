@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,7 +55,26 @@ type stream struct {
 	queued  bool // in the hub's ready list, or being written
 	started bool // the head is written: pending may go
 	closed  atomic.Bool
+	// head says who answers the request: serve its 200 (headOK), or close
+	// a 503 when the stream ends before that — evicted by a newer tab of
+	// the owner's, the listener not ready, a shutdown — so that no request
+	// is left without an HTTP answer.
+	head atomic.Int32
 }
+
+const (
+	headNone int32 = iota
+	headOK
+	headRefused
+)
+
+// refused is the answer of a stream that ended before its head: the house
+// error, and when to try again (the tab's EventSource reconnects).
+var refused = func() []byte {
+	body := `{"error":{"code":"unavailable","message":"Atualizações ao vivo indisponíveis no momento. Tentando de novo."}}`
+	return []byte("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n" +
+		"Retry-After: 1\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\nConnection: close\r\n\r\n" + body)
+}()
 
 // hub holds this process's streams.
 type hub struct {
@@ -115,13 +135,11 @@ func (h *hub) serve(w http.ResponseWriter, r *http.Request, check func(context.C
 	case <-h.broker.Done(): // shutting down: tend may have closed the rest already
 		s.close()
 		return
-	case <-wait.C: // no listener yet: the tab tries again
-		_ = conn.SetWriteDeadline(time.Now().Add(writeTimeout))
-		_, _ = conn.Write([]byte("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"))
+	case <-wait.C: // no listener yet: the tab tries again (close answers 503)
 		s.close()
 		return
 	}
-	if s.closed.Load() { // ended meanwhile (a lost listener, a newer tab)
+	if !s.head.CompareAndSwap(headNone, headOK) { // ended meanwhile (a lost listener, a newer tab): answered 503
 		return
 	}
 	var head bytes.Buffer
@@ -192,6 +210,11 @@ func (s *stream) close() {
 	s.mu.Unlock()
 	if stop != nil { // else serve calls it once it has it
 		stop()
+	}
+	// Ended before its head: it is answered all the same.
+	if s.head.CompareAndSwap(headNone, headRefused) {
+		_ = s.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		_, _ = s.conn.Write(refused)
 	}
 	// Last, so that a tab that sees its stream end finds it gone from the
 	// broker too (a stream counted after its connection closed was a

@@ -3,10 +3,12 @@ package notifications
 import (
 	"bufio"
 	"context"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -145,4 +147,64 @@ func TestHub_ATabThatReadsNothingEndsAndHoldsNoOneUp(t *testing.T) {
 	}
 	b.Close()
 	ends(t, reader, "shutdown")
+}
+
+// A stream ended before its first answer — here evicted by an eleventh tab
+// of the owner's while every one waits for a listener that never comes —
+// is answered all the same: a 503 in the house error shape with when to
+// retry, then the connection ends (issue 38, §3: 1 of 100 streams opened at
+// once got no HTTP answer at all).
+func TestHub_AStreamEndedBeforeItsHeadIsAnswered503(t *testing.T) {
+	old := readyWait
+	readyWait = time.Minute // the listener's wait is not what ends it
+	t.Cleanup(func() { readyWait = old })
+	b := events.NewBroker(slog.New(slog.DiscardHandler))
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	// A listener whose database takes the connection and never answers:
+	// Ready stays open, so every stream waits before its head (a refused
+	// connection would end them all as the listener is lost, not evict one).
+	silent, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { silent.Close() })
+	go func() {
+		for {
+			c, err := silent.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { c.Close() })
+		}
+	}()
+	b.UsePostgres(ctx, "postgres://nobody@"+silent.Addr().String()+"/none?sslmode=disable&connect_timeout=60", func(context.Context, string) error { return nil })
+	var live atomic.Bool
+	live.Store(true)
+	srv := hubServer(t, b, &live)
+	first := dial(t, srv)
+	// The first must be listening before the others, to be the oldest.
+	deadline := time.Now().Add(5 * time.Second)
+	for b.Streams("u1") != 1 {
+		if time.Now().After(deadline) {
+			t.Fatal("the first stream never listened")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for range events.MaxStreams {
+		dial(t, srv)
+	}
+	_ = first.SetReadDeadline(time.Now().Add(10 * time.Second))
+	got, err := io.ReadAll(first)
+	if err != nil {
+		t.Fatalf("read: %v (%q)", err, got)
+	}
+	answer := string(got)
+	if !strings.HasPrefix(answer, "HTTP/1.1 503 ") || !strings.Contains(answer, "Retry-After: 1\r\n") ||
+		!strings.HasSuffix(answer, `{"error":{"code":"unavailable","message":"Atualizações ao vivo indisponíveis no momento. Tentando de novo."}}`) {
+		t.Fatalf("the evicted stream's answer: %q", answer)
+	}
+	if n := len(answer) - strings.Index(answer, "\r\n\r\n") - 4; !strings.Contains(answer, "Content-Length: "+strconv.Itoa(n)+"\r\n") {
+		t.Fatalf("Content-Length is not the body's %d bytes: %q", n, answer)
+	}
 }

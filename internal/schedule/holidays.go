@@ -3,6 +3,7 @@ package schedule
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/http"
 	"sort"
 	"strconv"
@@ -196,6 +197,10 @@ func (s *Settings) AddHoliday(ctx context.Context, userID string, in HolidayInpu
 	}
 	id := uuid.NewString()
 	if err := s.DB.OwnerExec(ctx, userID, nil, `INSERT INTO custom_holidays (id, user_id, name, month, day) VALUES (?, ?, ?, ?, ?)`, id, userID, in.Name, in.Month, in.Day); err != nil {
+		if db.IsUniqueViolation(err) { // one per date (custom_holidays_once)
+			return nil, httpx.NewError(http.StatusConflict, "holiday_exists",
+				fmt.Sprintf("Você já tem um feriado em %02d/%02d. Para trocar o nome, remova o que existe e adicione de novo.", in.Day, in.Month))
+		}
 		return nil, err
 	}
 	year := s.Clock.Now().In(loc).Year()

@@ -237,6 +237,9 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	// what a person clicking through the booking form needs.
 	h = ratelimit.PublicReads(ratelimit.NewMemory(300, time.Minute, d.Clock.Now), cfg.TrustProxy)(h)
 	h = httpx.CSRF(cfg.BaseURL)(h)
+	// No handler and no database sees a NUL or text that is not UTF-8 in a
+	// path or query (PostgreSQL would refuse it with a 500).
+	h = httpx.RefuseBadText(h)
 	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
 	h = httpx.Observe(d.Log, metrics)(h)
 	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, MercadoPago: mp, Waitlist: waitlistSvc, Booking: bookingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil

@@ -112,7 +112,10 @@ func (c *Config) settings() []setting {
 }
 
 // Parse reads flags from args, falling back to getenv and then to the defaults.
-func Parse(name string, args []string, getenv func(string) string) (*Config, error) {
+//
+// Each adjust changes the command's flags before they are parsed (the demo
+// says its own defaults in its help).
+func Parse(name string, args []string, getenv func(string) string, adjust ...func(*flag.FlagSet)) (*Config, error) {
 	c := &Config{}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	for _, s := range c.settings() {
@@ -141,6 +144,9 @@ func Parse(name string, args []string, getenv func(string) string) (*Config, err
 	}
 	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
+	for _, a := range adjust {
+		a(fs)
+	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}

@@ -93,7 +93,10 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// grid group) needs a statement journal, which otherwise became a file
 	// opened, written and closed again on every booking. Its size is a
 	// statement's pages; reads keep the default (a large sort may spill).
-	w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(MEMORY)")
+	// It zeroes what it frees (secure_delete): a deleted or rewritten row —
+	// an erased client's, an old phone number — leaves no readable bytes in
+	// free space (Reclaim).
+	w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(MEMORY)&_pragma=secure_delete(1)")
 	if err != nil {
 		return nil, err
 	}
@@ -565,3 +568,40 @@ func (d *DB) Analyze(ctx context.Context) error {
 		return err
 	})
 }
+
+// Reclaim overwrites what the committed deletes and updates of tables freed,
+// so that the database's files no longer hold it (the LGPD erase: a client's
+// data must not stay readable in free space). On SQLite the writer zeroes
+// freed content as it writes (secure_delete, set when it opens), and the
+// WAL, whose frames still hold the pages as they were, is checkpointed into
+// the file and truncated. On PostgreSQL a dead row version stays in its page
+// until the page is rewritten — a plain VACUUM frees it without clearing
+// its bytes — so each table is rewritten whole (VACUUM FULL, with its
+// indexes and TOAST): it holds the table's lock for as long as the copy
+// takes, which the rare erase pays. It runs outside any transaction.
+func (d *DB) Reclaim(ctx context.Context, tables ...string) error {
+	if d.Dialect == SQLite {
+		// A reader still on an older snapshot keeps the checkpoint from
+		// finishing: reads are short, so it is tried again a few times.
+		for try := range 5 {
+			var busy, frames, done int
+			if err := d.w.QueryRowContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`).Scan(&busy, &frames, &done); err != nil {
+				return err
+			}
+			if busy == 0 {
+				return nil
+			}
+			time.Sleep(time.Duration(try+1) * 50 * time.Millisecond)
+		}
+		return errors.New("the WAL checkpoint was kept from finishing by readers; the WAL keeps old pages until it is overwritten")
+	}
+	for _, t := range tables {
+		if _, err := d.w.ExecContext(ctx, `VACUUM (FULL) `+pgIdent(t)); err != nil {
+			return fmt.Errorf("vacuum %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// pgIdent quotes a table name for PostgreSQL.
+func pgIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }

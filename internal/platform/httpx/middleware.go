@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -266,4 +267,47 @@ func ClientIP(r *http.Request, trustProxy bool) string {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// ErrBadText refuses a path or query that holds NUL or bytes that are not
+// UTF-8: no person types them, and PostgreSQL refuses such text outright
+// (it would answer a 500), where SQLite merely finds nothing.
+var ErrBadText = NewError(http.StatusBadRequest, "invalid_text",
+	"O endereço tem caracteres inválidos. Confira o link e tente novamente.")
+
+// RefuseBadText answers ErrBadText to a request whose path or any query
+// name or value, decoded, holds NUL or is not valid UTF-8 — once, at the
+// edge, so no handler and no database ever sees such text.
+func RefuseBadText(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if badText(r.URL.Path) || badQuery(r.URL.RawQuery) {
+			WriteError(w, r, ErrBadText)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func badText(s string) bool {
+	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
+}
+
+// badQuery decodes each name and value as url.ParseQuery does (a malformed
+// escape leaves that pair out, as Request.URL.Query does), without building
+// the map on the common request.
+func badQuery(raw string) bool {
+	if raw == "" || (!strings.ContainsAny(raw, "%\x00") && utf8.ValidString(raw)) {
+		return false // the common case: nothing escaped
+	}
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		name, value, _ := strings.Cut(pair, "=")
+		for _, part := range []string{name, value} {
+			if s, err := url.QueryUnescape(part); err == nil && badText(s) {
+				return true
+			}
+		}
+	}
+	return false
 }

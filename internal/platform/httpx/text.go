@@ -1,8 +1,11 @@
 package httpx
 
 import (
+	"fmt"
+	"net/http"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 )
 
 // CleanText is free text as it may be stored: line breaks made "\n" (CRLF
@@ -105,4 +108,21 @@ func cleanStrings(v reflect.Value) {
 			v.SetMapIndex(nk, val)
 		}
 	}
+}
+
+// MaxSearch is the longest search text (the q of a list) in characters: a
+// name, a phone or an e-mail fit well within it, and a pattern far longer
+// is refused by SQLite's LIKE ("pattern too complex") past ~50,000.
+const MaxSearch = 100
+
+// ErrSearchTooLong refuses a search text past MaxSearch.
+var ErrSearchTooLong = Validation(fmt.Sprintf("A busca pode ter no máximo %d caracteres.", MaxSearch))
+
+// SearchText is the request's search text (its q), or ErrSearchTooLong.
+func SearchText(r *http.Request) (string, error) {
+	q := r.URL.Query().Get("q")
+	if utf8.RuneCountInString(q) > MaxSearch {
+		return "", ErrSearchTooLong
+	}
+	return q, nil
 }

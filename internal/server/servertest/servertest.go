@@ -32,6 +32,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/dbtest"
+	"github.com/agendei/agendei/internal/platform/redact"
 	"github.com/agendei/agendei/internal/server"
 )
 
@@ -100,7 +101,7 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	if testing.Verbose() {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: redact.Attr}))
 	}
 	var sender mail.Sender = &mail.Outbox{Dir: outbox, From: cfg.MailFrom}
 	if cfg.SMTPURL != "" {

@@ -133,7 +133,7 @@ export default function AgendaPage() {
           <label htmlFor="agenda-search" className="text-sm font-medium">
             Buscar cliente
           </label>
-          <Input id="agenda-search" placeholder="Nome ou e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input id="agenda-search" placeholder="Nome ou e-mail" maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="grid gap-1">
           <label htmlFor="agenda-status" className="text-sm font-medium">

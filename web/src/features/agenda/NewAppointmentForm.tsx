@@ -118,7 +118,7 @@ export function NewAppointmentForm({
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-4" noValidate>
       <div className="grid gap-2">
         <Field id="new-find" label="Buscar cliente" hint="Nome, telefone ou e-mail de quem já agendou; ou preencha abaixo um cliente novo.">
-          <Input id="new-find" type="search" autoComplete="off" value={find} onChange={(e) => setFind(e.target.value)} />
+          <Input id="new-find" type="search" autoComplete="off" maxLength={100} value={find} onChange={(e) => setFind(e.target.value)} />
         </Field>
         {q.length >= 2 && matches.data ? (
           matches.data.clients.length > 0 ? (

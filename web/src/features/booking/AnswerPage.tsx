@@ -1,5 +1,4 @@
 import { CalendarClock, CheckCircle2, Mail, MessageCircle, XCircle } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -10,30 +9,31 @@ import { useAnswerPreview, useApplyAnswer } from './api/answer'
 
 type Answer = Schemas['AnswerResult']
 
+/** What an appointment's answer so far says, when the link asks for another. */
+const earlier: Record<string, string> = {
+  confirmed: 'Você já confirmou presença.',
+  reschedule: 'Você já pediu para remarcar.',
+}
+
 /**
- * A reminder's one-tap answer (/resposta/{token}): "Confirmar presença" and
- * "Preciso remarcar" answer as the page opens (a mail scanner that only
- * fetches the link answers nothing); "Cancelar" frees the time, so it asks
- * for one more tap. Past the practice's cutoff, the page gives its contact.
+ * A reminder's one-tap answer (/resposta/{token}). Opening the link only
+ * shows what it is about and what was already answered — mail and WhatsApp
+ * link scanners open (and run) every link of a message — and the page's
+ * button answers. Past the practice's cutoff, the page gives its contact.
  */
 export default function AnswerPage() {
   const { token = '' } = useParams()
   const preview = useAnswerPreview(token)
   const apply = useApplyAnswer()
-  const sent = useRef(false)
   const a = preview.data
-  const auto = a && a.action !== 'cancel' && a.status === 'confirmed'
-  useEffect(() => {
-    if (!auto || sent.current) return
-    sent.current = true
+  const answer = () =>
     apply.mutate(token, {
       onSuccess: (r) => {
         if (r.rescheduleUrl) window.location.assign(r.rescheduleUrl)
       },
     })
-  }, [auto, apply, token])
 
-  if (preview.isLoading || (auto && apply.isPending)) return <PageSpinner />
+  if (preview.isLoading) return <PageSpinner />
   if (preview.error || !a) {
     const expired = preview.error instanceof ApiError && preview.error.code === 'link_expired'
     return (
@@ -67,17 +67,21 @@ export default function AnswerPage() {
       </Shell>
     )
   }
+  const done = a.answer === (a.action === 'confirm' ? 'confirmed' : a.action)
+  const button = (label: string, pending: string, variant?: 'destructive') => (
+    <Button variant={variant} size="lg" className="mt-6 w-full" disabled={apply.isPending} onClick={answer}>
+      {apply.isPending ? pending : label}
+    </Button>
+  )
   if (a.action === 'cancel') {
     return (
       <Shell title="Cancelar este agendamento?" icon={<XCircle className="size-8 text-red-700" aria-hidden />}>
         <p>{when}, com {a.ownerName}. O horário fica livre para outras pessoas.</p>
-        <Button variant="destructive" size="lg" className="mt-6 w-full" disabled={apply.isPending} onClick={() => apply.mutate(token)}>
-          {apply.isPending ? 'Cancelando...' : 'Cancelar agendamento'}
-        </Button>
+        {button('Cancelar agendamento', 'Cancelando...', 'destructive')}
       </Shell>
     )
   }
-  if (a.action === 'reschedule') {
+  if (a.action === 'reschedule' && done) {
     return (
       <Shell title="Pedido de remarcação registrado" icon={<CalendarClock className="size-8 text-amber-700" aria-hidden />}>
         <p>
@@ -87,20 +91,45 @@ export default function AnswerPage() {
           <a className="mt-4 inline-block font-medium text-brand-700 underline dark:text-brand-200" href={apply.data.rescheduleUrl}>
             Escolher outro horário
           </a>
-        ) : (
+        ) : a.pastCutoff ? (
           <>
             <p className="mt-2">O prazo para remarcar pelo link terminou.</p>
             <Contact a={a} text={`Olá! Preciso remarcar meu horário de ${a.serviceName} em ${longDate(a.date)} às ${a.time}.`} />
           </>
+        ) : (
+          button('Escolher outro horário', 'Abrindo...')
         )}
       </Shell>
     )
   }
+  if (a.action === 'reschedule') {
+    return (
+      <Shell title="Precisa remarcar?" icon={<CalendarClock className="size-8 text-amber-700" aria-hidden />}>
+        <p>
+          {when}, com {a.ownerName}.
+        </p>
+        {earlier[a.answer] ? <p className="mt-2">{earlier[a.answer]}</p> : null}
+        {a.pastCutoff ? <p className="mt-2">O prazo para remarcar pelo link terminou: {a.ownerName} vai saber que você precisa remarcar.</p> : null}
+        {button('Preciso remarcar', 'Enviando...')}
+      </Shell>
+    )
+  }
+  if (done) {
+    return (
+      <Shell title="Presença confirmada" icon={<CheckCircle2 className="size-8 text-emerald-700" aria-hidden />}>
+        <p>
+          {a.already ? 'Você já tinha confirmado' : 'Obrigado! Sua presença está confirmada'}: {when}, com {a.ownerName}.
+        </p>
+      </Shell>
+    )
+  }
   return (
-    <Shell title="Presença confirmada" icon={<CheckCircle2 className="size-8 text-emerald-700" aria-hidden />}>
+    <Shell title="Confirmar presença?" icon={<CheckCircle2 className="size-8 text-emerald-700" aria-hidden />}>
       <p>
-        {apply.data?.already ? 'Você já tinha confirmado' : 'Obrigado! Sua presença está confirmada'}: {when}, com {a.ownerName}.
+        {when}, com {a.ownerName}.
       </p>
+      {earlier[a.answer] ? <p className="mt-2">{earlier[a.answer]}</p> : null}
+      {button('Confirmar presença', 'Confirmando...')}
     </Shell>
   )
 }

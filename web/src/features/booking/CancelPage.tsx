@@ -10,6 +10,7 @@ import { formatInstant } from '@/lib/dates'
 import { formatBRL, longDate } from '@/lib/format'
 import { whatsappFor } from '@/lib/whatsapp'
 import { useCancelBooking } from './api/cancel-booking'
+import { useChargeDeposit } from './api/charge-deposit'
 import { useCancellation } from './api/get-cancellation'
 import { useRescheduleBooking } from './api/reschedule-booking'
 import { useRescheduleTimes } from './api/get-reschedule-times'
@@ -39,6 +40,7 @@ function CancelPage() {
   const { token = '' } = useParams()
   const { data, error, isLoading } = useCancellation(token)
   const cancellation = useCancelBooking()
+  const charging = useChargeDeposit()
   const busy = cancellation.isPending
   const [confirm, confirmation] = useConfirm()
   if (isLoading) return <PageSpinner />
@@ -83,7 +85,17 @@ function CancelPage() {
       </dl>
       {data.status === 'confirmed' && data.deposit?.state === 'pending' ? (
         <Suspense fallback={null}>
-          <PixCard token={token} deposit={data.deposit} />
+          <PixCard
+            token={token}
+            deposit={data.deposit}
+            charge={{
+              run: () =>
+                charging.mutate(token, {
+                  onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível gerar o código Pix. Tente novamente.') }),
+                }),
+              pending: charging.isPending,
+            }}
+          />
         </Suspense>
       ) : null}
       {data.status === 'cancelled' ? (

@@ -21,7 +21,18 @@ function deadline(iso: string): string {
  * with a copy button. Loaded lazily by the confirmation card and the private
  * page, so the booking page's first visit does not carry it.
  */
-export default function PixCard({ token, deposit, email }: { token: string; deposit: Schemas['BookingDeposit']; email?: string }) {
+export default function PixCard({
+  token,
+  deposit,
+  email,
+  charge,
+}: {
+  token: string
+  deposit: Schemas['BookingDeposit']
+  email?: string
+  /** The private page's "Gerar o código Pix", for a deposit whose charge failed (opening a link never charges). */
+  charge?: { run: () => void; pending: boolean }
+}) {
   const [copied, setCopied] = useState('')
   const copy = () =>
     navigator.clipboard.writeText(deposit.copyPaste).then(
@@ -48,6 +59,13 @@ export default function PixCard({ token, deposit, email }: { token: string; depo
           <p role="status" className="mt-1 text-xs">
             {copied}
           </p>
+        </>
+      ) : charge ? (
+        <>
+          <p className="mt-2" role="status">Gerando o código Pix… Ele aparece aqui em instantes; se demorar, toque abaixo.</p>
+          <button type="button" onClick={charge.run} disabled={charge.pending} className="mt-2 h-9 rounded-lg bg-brand-700 px-3 font-medium text-white hover:bg-brand-800 disabled:opacity-60">
+            {charge.pending ? 'Gerando...' : 'Gerar o código Pix'}
+          </button>
         </>
       ) : (
         <p className="mt-2" role="status">Gerando o código Pix… Ele aparece aqui em instantes, e também no seu link de agendamento.</p>

@@ -81,6 +81,7 @@ export default function ClientsPage() {
           <Input
             id="clients-search"
             type="search"
+            maxLength={100}
             className="pl-9"
             placeholder="Nome, telefone ou e-mail"
             autoComplete="off"

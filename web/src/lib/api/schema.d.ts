@@ -603,7 +603,9 @@ export interface paths {
         };
         /**
          * The appointment behind a client's private cancel link.
-         * @description A token is the booking's first link (kept while the appointment exists) or a later one (a move's
+         * @description Only reads (link scanners open every link): a deposit whose charge failed is charged again by
+         *     POST /api/public/bookings/{token}/pix, the page's button.
+         *     A token is the booking's first link (kept while the appointment exists) or a later one (a move's
          *     e-mail, the owner's {link_cliente}), which works until the appointment ends. Errors `not_found` (404)
          *     for an unknown token, `link_expired` (404) for a later link after the appointment ended; the same
          *     for every `/api/public/bookings/{token}` address.
@@ -683,6 +685,26 @@ export interface paths {
         get: operations["getDepositQR"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Gerar o código Pix': charge again a pending deposit whose charge failed at booking (the private page's button).
+         * @description Opening the private link never charges (GET /api/public/bookings/{token} only reads: link scanners open every link); this button does. A deposit that has its Pix, or none pending, is left as it is. Errors `not_found` (404), `charge_failed` (503, the provider did not answer), `rate_limited` (429).
+         */
+        post: operations["chargeDepositAgain"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1690,7 +1712,10 @@ export interface paths {
         /** The holidays of a year, national and the owner's own, by date, each closed or open. */
         get: operations["listHolidays"];
         put?: never;
-        /** Add a state or municipal holiday, closed every year on that day. */
+        /**
+         * Add a state or municipal holiday, closed every year on that day.
+         * @description One per date: error `holiday_exists` (409) when the owner has one on that day and month already.
+         */
         post: operations["createHoliday"];
         delete?: never;
         options?: never;
@@ -4191,6 +4216,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    chargeDepositAgain: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment, with its deposit as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     cancelBookingByToken: {
         parameters: {
             query?: never;
@@ -4310,7 +4361,7 @@ export interface operations {
                 status?: string;
                 /** @description professional id */
                 professional?: string;
-                /** @description client name or e-mail; ignores case and accents */
+                /** @description at most 100 characters (400 `validation_failed` past them); client name or e-mail; ignores case and accents */
                 q?: string;
             };
             header?: never;
@@ -4850,6 +4901,7 @@ export interface operations {
     searchClients: {
         parameters: {
             query: {
+                /** @description at most 100 characters (400 `validation_failed` past them) */
                 q: string;
             };
             header?: never;
@@ -4880,7 +4932,7 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
-                /** @description search: the clients one of whose appointments has a name or e-mail containing q (ignoring case and accents), or a phone containing q's digits (3 or more); total counts the matches */
+                /** @description at most 100 characters (400 `validation_failed` past them); search: the clients one of whose appointments has a name or e-mail containing q (ignoring case and accents), or a phone containing q's digits (3 or more); total counts the matches */
                 q?: string;
                 limit?: number;
                 offset?: number;
@@ -4927,6 +4979,7 @@ export interface operations {
     exportClients: {
         parameters: {
             query?: {
+                /** @description at most 100 characters (400 `validation_failed` past them) */
                 q?: string;
             };
             header?: never;
