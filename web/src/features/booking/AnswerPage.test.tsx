@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals())
 // answers.
 const tomorrow = new Date(Date.now() + 864e5).toISOString().slice(0, 10)
 const base: Schemas['AnswerResult'] = {
-  action: 'confirm', answer: '', status: 'confirmed', already: false, pastCutoff: false, ownerName: 'Clínica Rita', serviceName: 'Sessão',
+  action: 'confirm', answer: '', status: 'confirmed', already: false, moved: false, pastCutoff: false, ownerName: 'Clínica Rita', serviceName: 'Sessão',
   professionalName: 'Rita', date: tomorrow, time: '10:00', cancelUntil: null, ownerWhatsapp: '', ownerContactEmail: '',
 }
 
@@ -50,6 +50,14 @@ it('a link already used says so, with no button to answer again', async () => {
   const calls = open({ ...base, answer: 'confirmed', already: true })
   expect(await screen.findByRole('heading', { name: 'Presença confirmada' })).toBeInTheDocument()
   expect(screen.getByRole('status')).toHaveTextContent('Você já tinha confirmado')
+  expect(screen.queryByRole('button')).not.toBeInTheDocument()
+  await waitFor(() => expect(posts(calls)).toBe(0))
+})
+
+it('a link of a message about an earlier time says the appointment moved, with no button to answer', async () => {
+  const calls = open({ ...base, moved: true, time: '11:00' })
+  expect(await screen.findByRole('heading', { name: 'Este agendamento mudou de horário' })).toBeInTheDocument()
+  expect(screen.getByRole('status')).toHaveTextContent('às 11:00')
   expect(screen.queryByRole('button')).not.toBeInTheDocument()
   await waitFor(() => expect(posts(calls)).toBe(0))
 })

@@ -52,6 +52,16 @@ export default function AnswerPage() {
       </Shell>
     )
   }
+  if (a.moved || refused?.code === 'appointment_moved') {
+    return (
+      <Shell title="Este agendamento mudou de horário" icon={<CalendarClock className="size-8 text-amber-700" aria-hidden />}>
+        <p>
+          Depois desta mensagem, o agendamento passou para {when}. Esta resposta não vale para o novo horário: use a mensagem mais recente ou fale com {a.ownerName}.
+        </p>
+        <Contact a={a} text={`Olá! Sobre meu horário de ${a.serviceName} em ${longDate(a.date)} às ${a.time}.`} />
+      </Shell>
+    )
+  }
   if (refused) {
     return (
       <Shell title="Não foi possível responder">
