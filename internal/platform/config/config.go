@@ -216,10 +216,10 @@ func (c *Config) validate() error {
 		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
 	}
 	// The same bounds an owner's own leads have (the contract's Reminders:
-	// 30 minutes to 7 days, whole minutes), so what the API answers for an
-	// owner who never chose is a lead they could have chosen.
-	if c.ReminderLead < 30*time.Minute || c.ReminderLead > 7*24*time.Hour || c.ReminderLead%time.Minute != 0 {
-		errs = append(errs, fmt.Errorf("AGENDEI_REMINDER_LEAD must be whole minutes from 30m to 168h (7 days), got %s", c.ReminderLead))
+	// 30 minutes to 7 days), so what the API answers for an owner who never
+	// chose (the lead in whole minutes) is a lead they could have chosen.
+	if c.ReminderLead < 30*time.Minute || c.ReminderLead > 7*24*time.Hour {
+		errs = append(errs, fmt.Errorf("AGENDEI_REMINDER_LEAD must be from 30m to 168h (7 days), got %s", c.ReminderLead))
 	}
 	switch c.LogFormat {
 	case "text", "json":
