@@ -65,7 +65,9 @@ STRIPE_MOCK := github.com/stripe/stripe-mock@v0.203.0
 
 test-go: web/dist/index.html
 	$(GO) install $(STRIPE_MOCK)
-	scripts/with-postgres.sh $(GO) test -race -count=1 ./...
+	# -timeout: a package's limit, not a speed goal — the largest (agenda, booking) take a few minutes on 2
+	# quiet cores and went past go test's default 10 minutes on a machine busy with other work.
+	scripts/with-postgres.sh $(GO) test -race -count=1 -timeout 30m ./...
 
 # Every fuzz target (request decoders, slot engine, booking dates on both engines) for FUZZTIME each.
 test-fuzz: web/dist/index.html
