@@ -52,6 +52,9 @@ func TestScaleOut_ThreeProcessesOnePostgres(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	if t.Failed() {
+		t.FailNow() // a process did not start (said above); nothing to race
+	}
 	base := func(i int) string { return procs[i%3].base }
 
 	sh := openShop(t, base(0))
