@@ -13,6 +13,7 @@ import (
 	"github.com/agendei/agendei/internal/mail"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/slots"
 )
 
@@ -28,45 +29,53 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 		return err
 	}
 	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
-		var b booked
-		b.Booked = &Booked{ID: id}
-		var status string
-		err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
-			price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
-			Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "")) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		day, err1 := slots.ParseDate(b.Date)
-		minute, err2 := slots.ParseHHMM(b.Time)
-		if err1 != nil || err2 != nil {
-			return nil
-		}
-		b.Sequence++
-		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
-			return err
-		}
-		start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
-		if err := locate(ctx, tx, b); err != nil {
-			return err
-		}
-		msg, err := mail.Compose(b.ClientEmail, mail.Content{
-			Subject:    fmt.Sprintf("Agendamento cancelado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
-			Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
-			Paragraphs: []string{fmt.Sprintf("%s cancelou o seu agendamento abaixo. O convite em anexo o retira da sua agenda.", st.Name)},
-			Details:    b.details(),
-			Links:      b.cancelledPlaceLinks(),
-			Footer:     "Para marcar outro horário, fale com " + st.Name + " ou use a página de agendamento.",
-		})
-		if err != nil {
-			return err
-		}
-		inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
-		inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
-		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
-		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
+		_, err := s.tellCancelled(ctx, tx, st, ownerID, id)
+		return err
 	})
+}
+
+// tellCancelled queues TellCancelled's e-mail inside the caller's
+// transaction, and says whether one was queued (false without an address,
+// a mailer, or a time no slot can read).
+func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string) (bool, error) {
+	var b booked
+	b.Booked = &Booked{ID: id}
+	var status string
+	err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
+		price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+		Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "" || s.Mailer == nil)) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	day, err1 := slots.ParseDate(b.Date)
+	minute, err2 := slots.ParseHHMM(b.Time)
+	if err1 != nil || err2 != nil {
+		return false, nil
+	}
+	b.Sequence++
+	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
+		return false, err
+	}
+	start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+	if err := locate(ctx, tx, b); err != nil {
+		return false, err
+	}
+	msg, err := mail.Compose(b.ClientEmail, mail.Content{
+		Subject:    fmt.Sprintf("Agendamento cancelado: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
+		Greeting:   fmt.Sprintf("Olá, %s!", b.ClientName),
+		Paragraphs: []string{fmt.Sprintf("%s cancelou o seu agendamento abaixo. O convite em anexo o retira da sua agenda.", st.Name)},
+		Details:    b.details(),
+		Links:      b.cancelledPlaceLinks(),
+		Footer:     "Para marcar outro horário, fale com " + st.Name + " ou use a página de agendamento.",
+	})
+	if err != nil {
+		return false, err
+	}
+	inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
+	inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
+	msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
+	return true, s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
 }

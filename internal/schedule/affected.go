@@ -3,6 +3,7 @@ package schedule
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -67,22 +68,89 @@ func affected(ctx context.Context, q db.Querier, userID string, pro *string, fro
 	return out, err
 }
 
-// settle checks that every affected appointment is one the owner chose to
-// keep (after moving or cancelling the others) and returns them as stored
-// with the block or day off; any other refuses the save, naming them.
-func settle(list []Affected, keep []string) (string, error) {
+// Choice is the owner's plan for one affected appointment, saved with the
+// block or day off: "keep" leaves it in place; "cancel" cancels it, and
+// with Notify sends the client the cancellation. Moving one is done before
+// saving, through the agenda's "Remarcar" (then it is no longer affected).
+type Choice struct {
+	ID     string `json:"id"`
+	Action string `json:"action"`
+	Notify bool   `json:"notify"`
+}
+
+// Outcome is what the save did to one affected appointment: "kept" or
+// "cancelled", and for a cancellation the channel that carried the client's
+// notice — "email", "none" (no automatic message could leave: the owner
+// sends it by hand) — or "" when the owner asked for none.
+type Outcome struct {
+	ID      string `json:"id"`
+	Action  string `json:"action"`
+	Channel string `json:"channel"`
+}
+
+// Canceller cancels an affected appointment inside the caller's
+// transaction (booking.Service.CancelAffected), returning the notice's
+// channel.
+type Canceller interface {
+	CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id string, notify bool) (string, error)
+}
+
+var (
+	errPlanAction  = httpx.Validation("Escolha manter ou cancelar para cada agendamento afetado.")
+	errPlanChanged = httpx.NewError(http.StatusConflict, "plan_changed",
+		"A lista de agendamentos afetados mudou. Revise as escolhas e tente de novo.")
+)
+
+// settle applies the owner's plan for the affected appointments inside tx,
+// with the block or day off: every one must be kept (keep, or a "keep"
+// choice) or cancelled by a choice, else the save is refused naming the
+// undecided; a choice about an appointment no longer affected refuses it
+// too (the owner decided on a list that changed). It returns the kept ids
+// as stored with the block or day off, and what happened to each. A failed
+// cancellation fails the caller's transaction: all or nothing.
+func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []Affected, keep []string, plan []Choice) (string, []Outcome, error) {
+	chosen := map[string]Choice{}
+	for _, c := range plan {
+		if c.Action != "keep" && c.Action != "cancel" {
+			return "", nil, errPlanAction
+		}
+		if !slices.ContainsFunc(list, func(a Affected) bool { return a.ID == c.ID }) {
+			return "", nil, errPlanChanged
+		}
+		chosen[c.ID] = c
+	}
 	var missing []Affected
-	ids := make([]string, 0, len(list))
+	var kept []string
 	for _, a := range list {
-		if !slices.Contains(keep, a.ID) {
+		c, ok := chosen[a.ID]
+		switch {
+		case ok && c.Action == "cancel":
+		case ok || slices.Contains(keep, a.ID):
+			kept = append(kept, a.ID)
+		default:
 			missing = append(missing, a)
 		}
-		ids = append(ids, a.ID)
 	}
 	if len(missing) > 0 {
-		return "", errAffected(missing)
+		return "", nil, errAffected(missing)
 	}
-	return strings.Join(ids, ","), nil
+	out := make([]Outcome, 0, len(list))
+	for _, a := range list {
+		c, ok := chosen[a.ID]
+		if !ok || c.Action != "cancel" {
+			out = append(out, Outcome{ID: a.ID, Action: "kept"})
+			continue
+		}
+		if s.Cancel == nil {
+			return "", nil, errors.New("schedule: no canceller")
+		}
+		channel, err := s.Cancel.CancelAffected(ctx, tx, userID, a.ID, c.Notify)
+		if err != nil {
+			return "", nil, err
+		}
+		out = append(out, Outcome{ID: a.ID, Action: "cancelled", Channel: channel})
+	}
+	return strings.Join(kept, ","), out, nil
 }
 
 // keptList is a stored kept column as ids.

@@ -33,10 +33,15 @@ type Block struct {
 	// Kept are the confirmed appointments it was saved over and left in
 	// place by the owner's choice.
 	Kept []string `json:"kept"`
+	// Outcomes, in the answer to its save, say what became of each
+	// appointment it was saved over, and how its client was told.
+	Outcomes []Outcome `json:"outcomes,omitempty"`
 }
 
 // BlockInput is a new block. Keep names the confirmed appointments inside
-// it that the owner chose to leave in place; any other refuses the save.
+// it that the owner chose to leave in place, and Plan says for each keep or
+// cancel (settle): the cancellations commit with the block or not at all;
+// one left undecided refuses the save.
 type BlockInput struct {
 	ProfessionalID *string  `json:"professionalId"`
 	Date           string   `json:"date"`
@@ -44,6 +49,7 @@ type BlockInput struct {
 	End            string   `json:"end"`
 	Reason         string   `json:"reason"`
 	Keep           []string `json:"keep"`
+	Plan           []Choice `json:"plan"`
 }
 
 var (
@@ -134,10 +140,11 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 		if err != nil {
 			return err
 		}
-		kept, err := settle(list, in.Keep)
+		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan)
 		if err != nil {
 			return err
 		}
+		b.Outcomes = outcomes
 		b.Kept = keptList(kept)
 		var pro any
 		if b.ProfessionalID != nil {

@@ -32,17 +32,22 @@ type DayOff struct {
 	// Kept are the confirmed appointments it was saved over and left in
 	// place by the owner's choice.
 	Kept []string `json:"kept"`
+	// Outcomes, in the answer to its save, say what became of each
+	// appointment it was saved over, and how its client was told.
+	Outcomes []Outcome `json:"outcomes,omitempty"`
 }
 
 // DayOffInput is a new day off; End defaults to Start. Keep names the
-// confirmed appointments of those dates the owner chose to leave in place;
-// any other refuses the save.
+// confirmed appointments of those dates the owner chose to leave in place,
+// and Plan says for each keep or cancel, as a block's (settle); one left
+// undecided refuses the save.
 type DayOffInput struct {
 	ProfessionalID *string  `json:"professionalId"`
 	Start          string   `json:"start"`
 	End            string   `json:"end"`
 	Reason         string   `json:"reason"`
 	Keep           []string `json:"keep"`
+	Plan           []Choice `json:"plan"`
 }
 
 // DaysOff lists the days off that have not ended, by start.
@@ -118,10 +123,11 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 		if err != nil {
 			return err
 		}
-		kept, err := settle(list, in.Keep)
+		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan)
 		if err != nil {
 			return err
 		}
+		d.Outcomes = outcomes
 		d.Kept = keptList(kept)
 		var pro any
 		if d.ProfessionalID != nil {

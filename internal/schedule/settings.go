@@ -45,6 +45,9 @@ type Settings struct {
 	// Queue takes the times a removed block or day off frees to the
 	// waitlist (nil: not told).
 	Queue *jobs.Queue
+	// Cancel cancels the affected appointments an owner's plan cancels,
+	// inside the save of the block or day off.
+	Cancel Canceller
 }
 
 // tellFreed tells the waitlist of the time a removed block or day off gave

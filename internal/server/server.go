@@ -190,7 +190,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
-	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue}, Auth: authH}).Register(mux)
+	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
 	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
 	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
 	wa.Answers = whatsAppAnswers{bookingSvc}

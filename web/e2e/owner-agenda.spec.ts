@@ -114,7 +114,7 @@ test('the owner blocks an afternoon: the agenda shows it, the public page stops 
   expect(await times()).toContain('14:00')
 })
 
-test('a block over a booked afternoon lists the client before saving, on a phone; kept, the client stays in the agenda', async ({ page, request }) => {
+test('a block over a booked afternoon lists the clients before saving, on a phone; the choices are a plan: kept stays, cancelled only with the block, told how', async ({ page, request }) => {
   const username = `afetados${Date.now()}`
   const email = uniqueEmail('afetados')
   const s = await apiOwner(request, { name: 'Dona Lia', business: 'Clínica Lia', area: 'Nutrição', username, email, professional: 'Lia', priceCents: 9000 })
@@ -124,6 +124,13 @@ test('a block over a booked afternoon lists the client before saving, on a phone
     data: { professionalId: s.professional, serviceId: s.service, date, time: '15:00', clientName: 'Fernanda Vieira', clientPhone: '11988887777' },
   })
   expect(booked.status()).toBe(201)
+  const other = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': '10.6.9.2' },
+    data: { professionalId: s.professional, serviceId: s.service, date, time: '16:00', clientName: 'Rosa Alves', clientPhone: '11966665555' },
+  })
+  expect(other.status()).toBe(201)
+  const rosaID = (await other.json()).id
+  const rosaStatus = async () => (await (await request.get(`/api/appointments/${rosaID}`, { headers: s.auth })).json()).status
 
   await page.setViewportSize({ width: 360, height: 780 })
   await login(page, email, 'segredo1')
@@ -138,8 +145,21 @@ test('a block over a booked afternoon lists the client before saving, on a phone
   const client = dialog.getByRole('listitem', { name: 'Fernanda Vieira' })
   await expect(client).toContainText('15:00')
   await expect(dialog.getByRole('button', { name: 'Bloquear', exact: true })).toBeDisabled()
-  await client.getByRole('button', { name: 'Manter' }).click()
+  // "Cancelar e avisar" then "Voltar": nothing happened to Rosa.
+  await dialog.getByRole('listitem', { name: 'Rosa Alves' }).getByRole('button', { name: 'Cancelar e avisar' }).click()
+  await dialog.getByRole('button', { name: 'Voltar' }).click()
+  expect(await rosaStatus()).toBe('confirmed')
   await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  await client.getByRole('button', { name: 'Manter' }).click()
+  await dialog.getByRole('listitem', { name: 'Rosa Alves' }).getByRole('button', { name: 'Cancelar e avisar' }).click()
+  expect(await rosaStatus()).toBe('confirmed')
+  await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click()
+  // Rosa has no e-mail: nobody says she was told; her cancellation is ready on WhatsApp.
+  const rosa = dialog.getByRole('listitem', { name: 'Rosa Alves' })
+  await expect(rosa).toContainText('Não conseguimos avisar automaticamente')
+  await expect(rosa.getByRole('link', { name: /Enviar o cancelamento pelo WhatsApp/ })).toHaveAttribute('href', /wa\.me\/5511966665555\?text=.*cancelar/)
+  expect(await rosaStatus()).toBe('cancelled')
+  await dialog.getByRole('button', { name: 'Concluir' }).click()
   await expect(dialog).toBeHidden()
   await expect(gridAppointment(page, '15:00', 'Fernanda Vieira')).toBeVisible()
   const blocks = await (await request.get(`/api/blocks?from=${date}&to=${date}`, { headers: s.auth })).json()

@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useCreateDayOff } from '../hours/api/days-off'
-import { AffectedAppointments } from './AffectedAppointments'
+import { AffectedAppointments, CancellationResults, type Outcome, type PlanChoice } from './AffectedAppointments'
 import { useCreateBlock, usePreviewBlock } from './api/blocks'
 import { blockFields, blockSchema, type BlockOut } from './block-form'
 
@@ -43,21 +43,25 @@ export function BlockForm({
   const wholeDay = form.watch('wholeDay')
   const busy = block.isPending || dayOff.isPending || preview.isPending
 
+  const [results, setResults] = useState<{ list: Schemas['AffectedAppointment'][]; outcomes: Outcome[] } | null>(null)
+
   const handlers = {
-    onSuccess: () => {
+    onSuccess: (saved: { outcomes?: Outcome[] }) => {
       toast.success('Horário bloqueado')
-      onDone()
+      // Cancellations were saved with it: say how each client was told (or that nobody could be).
+      if (affected && saved.outcomes?.some((o) => o.action === 'cancelled')) setResults({ list: affected.list, outcomes: saved.outcomes })
+      else onDone()
     },
     onError: (e: Error) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível bloquear o horário. Tente novamente.') }),
   }
-  function save(v: BlockOut, keep: string[]) {
+  function save(v: BlockOut, plan: PlanChoice[]) {
     const then = {
       ...handlers,
-      // Someone booked inside it meanwhile: the owner decides again with the new list.
-      onError: (e: Error) => (e instanceof ApiError && e.code === 'appointments_affected' ? send(v) : handlers.onError(e)),
+      // Someone booked inside it meanwhile, or the list changed: the owner decides again with the new list.
+      onError: (e: Error) => (e instanceof ApiError && (e.code === 'appointments_affected' || e.code === 'plan_changed') ? send(v) : handlers.onError(e)),
     }
-    if (v.wholeDay) dayOff.mutate({ professionalId: v.professionalId, start: v.date, end: v.date, reason: v.reason, keep }, then)
-    else block.mutate({ professionalId: v.professionalId, date: v.date, start: v.start, end: v.end, reason: v.reason, keep }, then)
+    if (v.wholeDay) dayOff.mutate({ professionalId: v.professionalId, start: v.date, end: v.date, reason: v.reason, plan }, then)
+    else block.mutate({ professionalId: v.professionalId, date: v.date, start: v.start, end: v.end, reason: v.reason, plan }, then)
   }
   // The confirmed appointments inside it come first: the owner decides for each before anything is saved.
   function send(v: BlockOut) {
@@ -71,13 +75,15 @@ export function BlockForm({
   }
   const onSubmit = form.handleSubmit(send, () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }))
 
+  if (results) return <CancellationResults list={results.list} outcomes={results.outcomes} onDone={onDone} />
   if (affected) {
     return (
       <AffectedAppointments
+        key={affected.list.map((a) => a.id).join()}
         list={affected.list}
         pending={busy}
         onBack={() => setAffected(null)}
-        onSave={(keep) => save(affected.out, keep)}
+        onSave={(plan) => save(affected.out, plan)}
       />
     )
   }

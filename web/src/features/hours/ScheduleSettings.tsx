@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -6,15 +7,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Skeleton } from '@/components/ui/skeleton'
-import { errorMessage, type Schemas } from '@/lib/api/client'
+import { ApiError, errorMessage, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { brDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
+import { AffectedAppointments, CancellationResults } from '../agenda/AffectedAppointments'
+import { previewDayOff } from '../agenda/api/blocks'
 import { useCreateDayOff, useDaysOff, useDeleteDayOff } from './api/days-off'
 import { useScheduleRules } from './api/get-schedule-rules'
 import { useCreateHoliday, useDeleteHoliday, useHolidays, useSetHolidayOpen } from './api/holidays'
 import { useSaveScheduleRules } from './api/save-schedule-rules'
 import { blankDayOff, blankHoliday, dayOffSchema, holidaySchema, rulesFields, rulesSchema } from './schedule-forms'
+
+type DayOffBody = Omit<Schemas['DayOffInput'], 'plan' | 'keep'>
 
 const select =
   'h-10 w-full rounded-lg border border-stone-300 bg-white px-3 text-base sm:text-sm dark:border-stone-700 dark:bg-stone-900'
@@ -116,15 +121,37 @@ function DaysOffCard() {
   const form = useSchemaForm(dayOffSchema, blankDayOff)
   const { errors } = form.formState
   const active = (team ?? []).filter((p) => p.active)
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        toast.success('Folga adicionada', { description: 'Essas datas não aparecem mais para agendamento.' })
-        form.reset()
+  const preview = useMutation({ mutationFn: previewDayOff })
+  // The confirmed appointments inside the dates, for the owner's plan; then what the save did to them.
+  const [affected, setAffected] = useState<{ body: DayOffBody; list: Schemas['AffectedAppointment'][] } | null>(null)
+  const [results, setResults] = useState<{ list: Schemas['AffectedAppointment'][]; outcomes: Schemas['AffectedOutcome'][] } | null>(null)
+  function save(body: DayOffBody, plan: Schemas['AffectedChoice'][], list: Schemas['AffectedAppointment'][]) {
+    create.mutate(
+      { ...body, plan },
+      {
+        onSuccess: (saved) => {
+          toast.success('Folga adicionada', { description: 'Essas datas não aparecem mais para agendamento.' })
+          form.reset()
+          setAffected(null)
+          if (saved.outcomes?.some((o) => o.action === 'cancelled')) setResults({ list, outcomes: saved.outcomes })
+        },
+        onError: (e) =>
+          // Someone booked inside the dates meanwhile, or the list changed: the owner decides again with the new list.
+          e instanceof ApiError && (e.code === 'appointments_affected' || e.code === 'plan_changed')
+            ? check(body)
+            : toast.error('Erro', { description: showServerError(form, e, 'Não foi possível adicionar a folga.') }),
       },
-      onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível adicionar a folga.') }),
-    }),
-  )
+    )
+  }
+  // Nothing is saved before the owner decided for each affected appointment.
+  function check(body: DayOffBody) {
+    setResults(null)
+    preview.mutate(body, {
+      onSuccess: ({ appointments }) => (appointments.length === 0 ? save(body, [], []) : setAffected({ body, list: appointments })),
+      onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível verificar os agendamentos. Tente novamente.') }),
+    })
+  }
+  const onSubmit = form.handleSubmit(check)
   return (
     <Card>
       <CardHeader>
@@ -156,35 +183,48 @@ function DaysOffCard() {
         ) : (
           <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma folga marcada.</p>
         )}
-        <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" noValidate>
-          <Field id="day-off-professional" label="Quem folga">
-            <select id="day-off-professional" className={select} {...form.register('professionalId')}>
-              <option value="">Toda a clínica</option>
-              {active.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id="day-off-reason" label="Motivo (opcional)" error={errors.reason?.message}>
-            <Input id="day-off-reason" placeholder="Férias, congresso…" {...form.register('reason')} />
-          </Field>
-          <Field id="day-off-start" label="De" error={errors.start?.message}>
-            <Input id="day-off-start" type="date" {...form.register('start')} />
-          </Field>
-          <Field id="day-off-end" label="Até (opcional)" error={errors.end?.message}>
-            <Input id="day-off-end" type="date" {...form.register('end')} />
-          </Field>
-          <div className="grid gap-2 sm:col-span-2">
-            <FormError message={serverError(form)} />
-            <div className="flex justify-end">
-              <Button type="submit" variant="outline" disabled={create.isPending}>
-                {create.isPending ? 'Salvando...' : 'Adicionar folga'}
-              </Button>
+        {results ? <CancellationResults list={results.list} outcomes={results.outcomes} onDone={() => setResults(null)} /> : null}
+        {affected ? (
+          <AffectedAppointments
+            key={affected.list.map((a) => a.id).join()}
+            list={affected.list}
+            pending={create.isPending}
+            saveLabel="Salvar folga"
+            pendingLabel="Salvando..."
+            onBack={() => setAffected(null)}
+            onSave={(plan) => save(affected.body, plan, affected.list)}
+          />
+        ) : (
+          <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2" noValidate>
+            <Field id="day-off-professional" label="Quem folga">
+              <select id="day-off-professional" className={select} {...form.register('professionalId')}>
+                <option value="">Toda a clínica</option>
+                {active.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id="day-off-reason" label="Motivo (opcional)" error={errors.reason?.message}>
+              <Input id="day-off-reason" placeholder="Férias, congresso…" {...form.register('reason')} />
+            </Field>
+            <Field id="day-off-start" label="De" error={errors.start?.message}>
+              <Input id="day-off-start" type="date" {...form.register('start')} />
+            </Field>
+            <Field id="day-off-end" label="Até (opcional)" error={errors.end?.message}>
+              <Input id="day-off-end" type="date" {...form.register('end')} />
+            </Field>
+            <div className="grid gap-2 sm:col-span-2">
+              <FormError message={serverError(form)} />
+              <div className="flex justify-end">
+                <Button type="submit" variant="outline" disabled={create.isPending || preview.isPending}>
+                  {create.isPending || preview.isPending ? 'Salvando...' : 'Adicionar folga'}
+                </Button>
+              </div>
             </div>
-          </div>
-        </form>
+          </form>
+        )}
       </CardContent>
     </Card>
   )

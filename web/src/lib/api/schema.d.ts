@@ -1598,10 +1598,13 @@ export interface paths {
         /**
          * Take a range of one date out of the agenda, for one professional or the whole practice (professionalId null).
          * @description From then on the public page does not offer that time and nothing is booked over it (an owner's
-         *     appointment answers `time_blocked`, 409). A confirmed appointment inside it stays only when `keep`
-         *     names it (the owner moved or cancelled the others first; `/api/blocks/preview` lists them), and is
-         *     recorded in the block's `kept`; any other refuses the save with `appointments_affected` (409),
-         *     naming them. The block takes the professionals' locks, so a booking racing it either commits first
+         *     appointment answers `time_blocked`, 409). For each confirmed appointment inside it
+         *     (`/api/blocks/preview` lists them) the owner's `plan` says keep or cancel (with `notify`, the
+         *     client's cancellation notice); `keep` also keeps. The block, the cancellations and their notices
+         *     are one transaction: all or nothing. Kept ones are recorded in the block's `kept`; the answer's
+         *     `outcomes` say what became of each and which channel carried its notice. One left undecided
+         *     refuses the save with `appointments_affected` (409), naming them; a choice about one the block
+         *     no longer covers (or no longer confirmed) with `plan_changed` (409). The block takes the professionals' locks, so a booking racing it either commits first
          *     (and is then affected) or sees it. Whole days off are `/api/days-off`. Error `validation_failed`
          *     (400) for an invalid date, times that are not HH:MM with the end after the start, a reason over
          *     120 characters or an unknown professional.
@@ -1659,7 +1662,7 @@ export interface paths {
         put?: never;
         /**
          * Close a date or a range of dates, for the practice (professionalId null) or one professional.
-         * @description A confirmed appointment of those dates stays only when `keep` names it (`/api/days-off/preview` lists them), and is recorded in `kept`; any other refuses the save with `appointments_affected` (409), naming them. Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
+         * @description For each confirmed appointment of those dates (`/api/days-off/preview` lists them) the owner's `plan` says keep or cancel, as for a block (`POST /api/blocks`), applied with the day off in one transaction; kept ones are recorded in `kept`, and `outcomes` say what became of each and which channel carried its notice. One left undecided refuses the save with `appointments_affected` (409), naming them; a stale choice with `plan_changed` (409). Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
          */
         post: operations["createDayOff"];
         delete?: never;
@@ -2679,6 +2682,8 @@ export interface components {
             reason: string;
             /** @description ids of the confirmed appointments it was saved over and left in place */
             kept: string[];
+            /** @description only in the answer to its save */
+            outcomes?: components["schemas"]["AffectedOutcome"][];
         };
         BlockInput: {
             professionalId?: string | null;
@@ -2688,6 +2693,8 @@ export interface components {
             reason?: string;
             /** @description the confirmed appointments inside it the owner leaves in place */
             keep?: string[];
+            /** @description the owner's choice for each affected appointment, applied with the save */
+            plan?: components["schemas"]["AffectedChoice"][];
         };
         AgendaGrid: {
             /** @description the owner's today, YYYY-MM-DD */
@@ -2797,6 +2804,8 @@ export interface components {
             reason: string;
             /** @description ids of the confirmed appointments it was saved over and left in place */
             kept: string[];
+            /** @description only in the answer to its save */
+            outcomes?: components["schemas"]["AffectedOutcome"][];
         };
         DayOffInput: {
             professionalId?: string | null;
@@ -2805,6 +2814,25 @@ export interface components {
             reason?: string;
             /** @description the confirmed appointments of those dates the owner leaves in place */
             keep?: string[];
+            /** @description the owner's choice for each affected appointment, applied with the save */
+            plan?: components["schemas"]["AffectedChoice"][];
+        };
+        AffectedChoice: {
+            id: string;
+            /** @enum {string} */
+            action: "keep" | "cancel";
+            /** @description with cancel: send the client the cancellation */
+            notify?: boolean;
+        };
+        AffectedOutcome: {
+            id: string;
+            /** @enum {string} */
+            action: "kept" | "cancelled";
+            /**
+             * @description what carried the client's notice; none: no automatic message could leave (the owner sends it by hand); empty: none was asked
+             * @enum {string}
+             */
+            channel: "" | "email" | "whatsapp" | "none";
         };
         HolidayEntry: {
             /**
