@@ -214,7 +214,7 @@ func (s *Service) askForDeposit(ctx context.Context, tx *db.Tx, b booked) error 
 	if err != nil {
 		return err
 	}
-	return s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg)
+	return s.Mailer.QueueToClient(ctx, tx, about(b.OwnerID, b.ID), msg)
 }
 
 // ConfirmDeposit is "Sinal recebido": the owner's tap (source
@@ -393,7 +393,7 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 		if err != nil {
 			return err
 		}
-		return s.Mailer.QueueAbout(ctx, tx, about(p.OwnerID, p.AppointmentID), msg)
+		return s.Mailer.QueueToClient(ctx, tx, about(p.OwnerID, p.AppointmentID), msg)
 	})
 }
 

@@ -164,7 +164,7 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	}
 	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar",
 		Data: ICS(clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Place.Text(), b.Sequence, now))}}
-	if err := s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
+	if err := s.Mailer.QueueToClient(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
 		return err
 	}
 	return s.remindLater(ctx, tx, now, b)

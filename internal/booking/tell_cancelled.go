@@ -67,6 +67,6 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 		inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
 		inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
 		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
-		return s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
+		return s.Mailer.QueueToClient(ctx, tx, about(ownerID, id), msg)
 	})
 }
