@@ -1,9 +1,16 @@
 package booking_test
 
 import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"mime"
+	"mime/multipart"
 	netmail "net/mail"
 	"strings"
 	"testing"
+
+	"github.com/emersion/go-ical"
 
 	"github.com/agendei/agendei/internal/mail/smtptest"
 	"github.com/agendei/agendei/internal/platform/config"
@@ -86,6 +93,160 @@ func TestMail_ClientEmailsReplyToThePractice(t *testing.T) {
 			if got["joao@example.com"] != "<contato@clinica-ana.com.br>" {
 				t.Errorf("client's cancellation Reply-To = %q, want the contact e-mail (%v)", got["joao@example.com"], got)
 			}
+		})
+	}
+}
+
+// calendarPart is a delivered message's text/calendar part: its
+// Content-Type and its file, parsed.
+func calendarPart(t *testing.T, m smtptest.Message) (string, *ical.Calendar) {
+	t.Helper()
+	msg, err := netmail.ReadMessage(strings.NewReader(m.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ct string
+	var body []byte
+	var walk func(r io.Reader, contentType string)
+	walk = func(r io.Reader, contentType string) {
+		mt, params, _ := mime.ParseMediaType(contentType)
+		if !strings.HasPrefix(mt, "multipart/") {
+			return
+		}
+		mr := multipart.NewReader(r, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if err != nil {
+				return
+			}
+			pct := p.Header.Get("Content-Type")
+			if strings.HasPrefix(pct, "text/calendar") {
+				raw, _ := io.ReadAll(p)
+				if strings.EqualFold(p.Header.Get("Content-Transfer-Encoding"), "base64") {
+					raw, err = base64.StdEncoding.DecodeString(strings.NewReplacer("\r", "", "\n", "").Replace(string(raw)))
+					if err != nil {
+						t.Fatal(err)
+					}
+				}
+				ct, body = pct, raw
+				return
+			}
+			walk(p, pct)
+		}
+	}
+	walk(msg.Body, msg.Header.Get("Content-Type"))
+	if body == nil {
+		t.Fatalf("no text/calendar part in the e-mail to %v", m.To)
+	}
+	cal, err := ical.NewDecoder(bytes.NewReader(body)).Decode()
+	if err != nil {
+		t.Fatalf("invite does not parse: %v\n%s", err, body)
+	}
+	return ct, cal
+}
+
+// The calendar files e-mailed to a client follow RFC 5546/6047: the
+// confirmation is a REQUEST and the cancellation a CANCEL, each with
+// method= on the attachment's Content-Type, the practice as ORGANIZER and
+// the client as ATTENDEE; and the client's cancellation raises SEQUENCE
+// as the owner's does, so the cancellation outranks the invite.
+func TestMail_InvitesAreFromThePracticeToTheClient(t *testing.T) {
+	for _, dialect := range dbtest.Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) {
+			smtp := smtptest.Start(t)
+			e := servertest.StartWith(t, dialect, func(c *config.Config) { c.SMTPURL = "smtp://" + smtp.Addr })
+			s, _ := placeShop(t, e)
+			owner := e.Client()
+			owner.Login("ana@example.com", "segredo1")
+			if r := owner.Do("PUT", "/api/profile", map[string]any{"name": "Clínica Ana; Psicologia, \"Bem-estar\"", "email": "ana@example.com", "area": "Psicologia",
+				"publicUsername": "ana", "contactEmail": "contato@clinica-ana.com.br"}); r.StatusCode != 200 {
+				t.Fatalf("profile: %d %s", r.StatusCode, r.Body)
+			}
+			var b struct{ ID, Token string }
+			r := bookAs(e, s, s.service, "09:00", "maria@example.com")
+			if r.StatusCode != 201 {
+				t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &b)
+			e.RunJobs()
+			toMaria := func(from int) smtptest.Message {
+				t.Helper()
+				for _, m := range smtp.Messages()[from:] {
+					if m.To[0] == "maria@example.com" {
+						return m
+					}
+				}
+				t.Fatal("no e-mail to the client")
+				return smtptest.Message{}
+			}
+			check := func(m smtptest.Message, method string, sequence int) {
+				t.Helper()
+				ct, cal := calendarPart(t, m)
+				mt, params, err := mime.ParseMediaType(ct)
+				if err != nil || mt != "text/calendar" || params["method"] != method || !strings.EqualFold(params["charset"], "utf-8") {
+					t.Errorf("attachment's Content-Type = %q, want text/calendar; charset=utf-8; method=%s", ct, method)
+				}
+				if got, _ := cal.Props.Text(ical.PropMethod); got != method {
+					t.Errorf("METHOD:%s, want %s", got, method)
+				}
+				events := cal.Events()
+				if len(events) != 1 {
+					t.Fatalf("%d events", len(events))
+				}
+				ev := events[0]
+				org := ev.Props.Get(ical.PropOrganizer)
+				if org == nil || !strings.EqualFold(org.Value, "mailto:contato@clinica-ana.com.br") || org.Params.Get(ical.ParamCommonName) != "Clínica Ana; Psicologia, Bem-estar" {
+					t.Errorf("ORGANIZER = %+v, want the practice", org)
+				}
+				att := ev.Props.Get(ical.PropAttendee)
+				if att == nil || !strings.EqualFold(att.Value, "mailto:maria@example.com") || att.Params.Get(ical.ParamCommonName) != "Maria Silva" {
+					t.Errorf("ATTENDEE = %+v, want the client", att)
+				}
+				if uid, _ := ev.Props.Text(ical.PropUID); uid != b.ID+"@agendei" {
+					t.Errorf("UID %q", uid)
+				}
+				if seq, err := ev.Props.Get(ical.PropSequence).Int(); err != nil || seq != sequence {
+					t.Errorf("SEQUENCE %d (%v), want %d", seq, err, sequence)
+				}
+			}
+			check(toMaria(0), "REQUEST", 0)
+
+			// The client cancels by the link: the downloaded cancellation is
+			// the next revision, as the owner's cancellation e-mail would be.
+			if r := e.Client().Do("POST", "/api/public/bookings/"+b.Token+"/cancel", nil); r.StatusCode != 200 {
+				t.Fatalf("client cancel: %d %s", r.StatusCode, r.Body)
+			}
+			r = e.Client().Do("GET", "/api/public/bookings/"+b.Token+"/invite.ics", nil)
+			cal, err := ical.NewDecoder(bytes.NewReader(r.Body)).Decode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m, _ := cal.Props.Text(ical.PropMethod); m != "CANCEL" || len(cal.Events()) != 1 {
+				t.Fatalf("client's cancellation: %s", r.Body)
+			}
+			ev := cal.Events()[0]
+			if seq, _ := ev.Props.Get(ical.PropSequence).Int(); seq != 1 {
+				t.Errorf("client's cancellation SEQUENCE %d, want 1 (raised)", seq)
+			}
+			if ev.Props.Get(ical.PropOrganizer) == nil || ev.Props.Get(ical.PropAttendee) == nil {
+				t.Errorf("client's cancellation lacks ORGANIZER or ATTENDEE:\n%s", r.Body)
+			}
+
+			// The owner cancels another, telling the client: a CANCEL e-mail.
+			var o struct{ ID string }
+			r = bookAs(e, s, s.service, "10:00", "maria@example.com")
+			if r.StatusCode != 201 {
+				t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &o)
+			e.RunJobs()
+			b.ID = o.ID
+			before := len(smtp.Messages())
+			if r := owner.Do("PATCH", "/api/appointments/"+o.ID, map[string]any{"status": "cancelled", "notifyClient": true}); r.StatusCode != 200 {
+				t.Fatalf("owner cancel: %d %s", r.StatusCode, r.Body)
+			}
+			e.RunJobs()
+			check(toMaria(before), "CANCEL", 1)
 		})
 	}
 }

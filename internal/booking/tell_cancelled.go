@@ -66,7 +66,10 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
 		}
 		inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
 		inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
-		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
+		if inv, err = addressed(ctx, tx, inv, ownerID, st.Name, b.ClientName, b.ClientEmail); err != nil {
+			return err
+		}
+		msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: inv.ContentType(), Data: ICS(inv)}}
 		return s.Mailer.QueueToClient(ctx, tx, about(ownerID, id), msg)
 	})
 }
