@@ -7,6 +7,7 @@ import (
 	"mime"
 	"mime/multipart"
 	netmail "net/mail"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -247,6 +248,89 @@ func TestMail_InvitesAreFromThePracticeToTheClient(t *testing.T) {
 			}
 			e.RunJobs()
 			check(toMaria(before), "CANCEL", 1)
+		})
+	}
+}
+
+// The Pix e-mail shows the QR code in its body: an inline image part
+// (multipart/related, Content-ID) that the HTML names by <img src="cid:…">,
+// with the practice as Reply-To.
+func TestMail_PixEmailShowsTheQRCodeInTheBody(t *testing.T) {
+	for _, dialect := range dbtest.Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) {
+			smtp := smtptest.Start(t)
+			e := servertest.StartWith(t, dialect, func(c *config.Config) { c.SMTPURL = "smtp://" + smtp.Addr })
+			s := openShop(t, e)
+			withDeposit(t, e, s, 30)
+			if r := book(e, s, nextMonday, "10:00"); r.StatusCode != 201 {
+				t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+			}
+			e.RunJobs()
+			var pixMail *smtptest.Message
+			for _, m := range smtp.Messages() {
+				if m.To[0] == "maria@example.com" {
+					pixMail = &m
+				}
+			}
+			if pixMail == nil {
+				t.Fatal("no Pix e-mail to the client")
+			}
+			if got := header(t, *pixMail).Get("Reply-To"); got != "<ana@example.com>" {
+				t.Errorf("Reply-To = %q", got)
+			}
+			msg, err := netmail.ReadMessage(strings.NewReader(pixMail.Data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var html string
+			var related bool
+			images := map[string][]byte{} // by Content-ID
+			var walk func(r io.Reader, ct string)
+			walk = func(r io.Reader, ct string) {
+				mt, params, _ := mime.ParseMediaType(ct)
+				if mt == "multipart/related" {
+					related = true
+				}
+				mr := multipart.NewReader(r, params["boundary"])
+				for {
+					p, err := mr.NextPart()
+					if err != nil {
+						return
+					}
+					pct := p.Header.Get("Content-Type")
+					pmt, _, _ := mime.ParseMediaType(pct)
+					body, _ := io.ReadAll(p) // quoted-printable is decoded by the reader
+					if strings.EqualFold(p.Header.Get("Content-Transfer-Encoding"), "base64") {
+						body, _ = base64.StdEncoding.DecodeString(strings.NewReplacer("\r", "", "\n", "").Replace(string(body)))
+					}
+					switch {
+					case strings.HasPrefix(pmt, "multipart/"):
+						walk(bytes.NewReader(body), pct)
+					case pmt == "text/html":
+						html = string(body)
+					case pmt == "image/png" && related:
+						if !strings.HasPrefix(p.Header.Get("Content-Disposition"), "inline") {
+							t.Errorf("image part's Content-Disposition = %q, want inline", p.Header.Get("Content-Disposition"))
+						}
+						images[strings.Trim(p.Header.Get("Content-ID"), "<>")] = body
+					}
+				}
+			}
+			walk(msg.Body, msg.Header.Get("Content-Type"))
+			if !related {
+				t.Fatal("the Pix e-mail is not multipart/related")
+			}
+			m := regexp.MustCompile(`<img src="cid:([^"]+)"[^>]*alt="QR Code Pix do sinal de R\$ 30,00"`).FindStringSubmatch(html)
+			if m == nil {
+				t.Fatalf("no QR code image in the HTML:\n%s", html)
+			}
+			png, ok := images[m[1]]
+			if !ok || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+				t.Errorf("no PNG part with Content-ID %q (parts: %d)", m[1], len(images))
+			}
+			if !strings.Contains(html, "QR Code abaixo") {
+				t.Errorf("the text does not point to the QR code in the body:\n%s", html)
+			}
 		})
 	}
 }

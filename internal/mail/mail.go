@@ -30,6 +30,9 @@ type Attachment struct {
 	Name        string `json:"name"`
 	ContentType string `json:"contentType"`
 	Data        []byte `json:"data"`
+	// ContentID names an inline part (Message.Inline) for the HTML's
+	// <img src="cid:…"> (Content.Image); "" on an attachment.
+	ContentID string `json:"contentId,omitempty"`
 }
 
 // Message is one e-mail.
@@ -39,6 +42,9 @@ type Message struct {
 	Text        string       `json:"text"`
 	HTML        string       `json:"html"`
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// Inline are parts the HTML shows in its body (multipart/related, each
+	// by its ContentID), such as the Pix QR code.
+	Inline []Attachment `json:"inline,omitempty"`
 	// ReplyTo is where a reply goes ("": to From): on an e-mail to a
 	// client, the practice's address (QueueToClient), so that a client who
 	// answers reaches the practice, not the no-reply sender.
@@ -79,6 +85,13 @@ func build(from string, m Message) (*gomail.Msg, error) {
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	for _, a := range m.Inline {
+		opts := []gomail.FileOption{gomail.WithFileContentID("<" + a.ContentID + ">")}
+		if a.ContentType != "" {
+			opts = append(opts, gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
+		}
+		msg.EmbedReadSeeker(a.Name, bytes.NewReader(a.Data), opts...)
 	}
 	for _, a := range m.Attachments {
 		opts := []gomail.FileOption{}
