@@ -19,13 +19,13 @@ import (
 func phoneMail(t *testing.T) mail.Message {
 	t.Helper()
 	m, err := mail.Compose("cliente@example.com", mail.Content{
-		Subject:    "Agendamento confirmado: Sessão de fisioterapia em 12/03/2027 às 14:30",
-		Greeting:   "Olá, Maria Aparecida dos Santos!",
+		Subject:  "Agendamento confirmado: Sessão de fisioterapia em 12/03/2027 às 14:30",
+		Greeting: "Olá, Maria Aparecida dos Santos!",
 		Paragraphs: []string{"Seu agendamento com Clínica de Fisioterapia Movimento Integral está confirmado. O convite em anexo coloca o horário na sua agenda.",
 			// A Pix Copia e Cola: one word of some 150 characters.
 			"00020126360014BR.GOV.BCB.PIX0114529982247250215Sinal" + strings.Repeat("0123456789", 9) + "6304ABCD"},
-		Image: &mail.Image{ContentID: "pix-qrcode@agendei", Alt: "QR Code Pix do sinal de R$ 30,00", Width: 240},
-		Buttons:    []mail.Link{{Label: "Confirmar presença", URL: "http://localhost:8080/r/a"}, {Label: "Remarcar", URL: "http://localhost:8080/r/b"}, {Label: "Cancelar", URL: "http://localhost:8080/r/c"}},
+		Image:   &mail.Image{ContentID: "pix-qrcode@agendei", Alt: "QR Code Pix do sinal de R$ 30,00", Width: 240},
+		Buttons: []mail.Link{{Label: "Confirmar presença", URL: "http://localhost:8080/r/a"}, {Label: "Remarcar", URL: "http://localhost:8080/r/b"}, {Label: "Cancelar", URL: "http://localhost:8080/r/c"}},
 		Details: []mail.Detail{
 			{Label: "Profissional", Value: "Dra. Ana Beatriz Figueiredo"},
 			{Label: "Endereço", Value: "Avenida Engenheiro Luís Carlos Berrini, 1748, conjunto 1203, Cidade Monções, São Paulo - SP"},
