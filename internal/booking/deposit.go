@@ -214,7 +214,7 @@ func (s *Service) askForDeposit(ctx context.Context, tx *db.Tx, b booked) error 
 	if err != nil {
 		return err
 	}
-	return s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg)
+	return s.Mailer.QueueToClient(ctx, tx, about(b.OwnerID, b.ID), msg)
 }
 
 // ConfirmDeposit is "Sinal recebido": the owner's tap (source
@@ -393,23 +393,23 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 		if err != nil {
 			return err
 		}
-		return s.Mailer.QueueAbout(ctx, tx, about(p.OwnerID, p.AppointmentID), msg)
+		return s.Mailer.QueueToClient(ctx, tx, about(p.OwnerID, p.AppointmentID), msg)
 	})
 }
 
 // depositMail is the client's e-mail asking for the deposit: what it holds,
 // the amount, who receives it, the deadline, the "Pix Copia e Cola" text
-// and the QR code as an attached image.
+// and the QR code as an image in the body.
 func depositMail(b booked, baseURL string) (mail.Message, error) {
 	d := b.Deposit
 	deadline := brfmt.DayTime(d.ExpiresAt.In(b.Start.Location()))
-	msg, err := mail.Compose(b.ClientEmail, mail.Content{
+	content := mail.Content{
 		Subject:  fmt.Sprintf("Pague o sinal para confirmar: %s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time),
 		Greeting: fmt.Sprintf("Olá, %s!", b.ClientName),
 		Paragraphs: []string{
 			fmt.Sprintf("Seu horário com %s está reservado, aguardando o sinal de %s via Pix até %s. Sem o pagamento até lá, o horário é liberado.",
 				b.OwnerName, brfmt.Money(d.AmountCents), deadline),
-			"Pague com o QR Code em anexo ou copie o código abaixo no app do seu banco (Pix Copia e Cola):",
+			"Pague com o QR Code abaixo no app do seu banco, ou copie este código (Pix Copia e Cola):",
 			d.CopyPaste,
 		},
 		Details: append(b.details(), mail.Detail{Label: "Sinal", Value: brfmt.Money(d.AmountCents)}, mail.Detail{Label: "Recebedor", Value: d.Receiver},
@@ -417,15 +417,27 @@ func depositMail(b booked, baseURL string) (mail.Message, error) {
 		Button: &mail.Link{Label: "Ver o agendamento", URL: baseURL + "/cancel/" + b.CancelToken},
 		Footer: "Depois do pagamento, " + b.OwnerName + " confirma o agendamento e você recebe a confirmação por e-mail. " +
 			"Se você não fez este agendamento, pode ignorar este e-mail.",
-	})
+	}
+	// The QR code shows in the body (an inline part the HTML names by its
+	// Content-ID), where a phone's mail app shows it, not only as a file.
+	png, err := pix.PNG(d.CopyPaste, 320)
+	if err != nil {
+		content.Paragraphs[1] = "Copie este código no app do seu banco (Pix Copia e Cola):"
+	} else {
+		content.Image = &mail.Image{ContentID: pixQRCodeID, Alt: "QR Code Pix do sinal de " + brfmt.Money(d.AmountCents), Width: 240}
+	}
+	msg, err := mail.Compose(b.ClientEmail, content)
 	if err != nil {
 		return msg, err
 	}
-	if png, err := pix.PNG(d.CopyPaste, 320); err == nil {
-		msg.Attachments = []mail.Attachment{{Name: "pix-qrcode.png", ContentType: "image/png", Data: png}}
+	if content.Image != nil {
+		msg.Inline = []mail.Attachment{{Name: "pix-qrcode.png", ContentType: "image/png", Data: png, ContentID: pixQRCodeID}}
 	}
 	return msg, nil
 }
+
+// pixQRCodeID is the Content-ID of the Pix e-mail's QR code.
+const pixQRCodeID = "pix-qrcode@agendei"
 
 // depositView is an appointment's deposit for its client's pages (nil:
 // none). It only reads: a charge not made yet is the charge job's to make

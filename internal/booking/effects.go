@@ -162,9 +162,13 @@ func (s *Service) confirmToClient(ctx context.Context, tx *db.Tx, now time.Time,
 	if err != nil {
 		return err
 	}
-	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: "text/calendar",
-		Data: ICS(clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Place.Text(), b.Sequence, now))}}
-	if err := s.Mailer.QueueAbout(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
+	inv, err := addressed(ctx, tx, clientInvite(b.ID, b.Start, b.Duration, b.ServiceName, b.ProfessionalName, b.OwnerName, b.Place.Text(), b.Sequence, now),
+		b.OwnerID, b.OwnerName, b.ClientName, b.ClientEmail)
+	if err != nil {
+		return err
+	}
+	msg.Attachments = []mail.Attachment{{Name: "agendamento.ics", ContentType: inv.ContentType(), Data: ICS(inv)}}
+	if err := s.Mailer.QueueToClient(ctx, tx, about(b.OwnerID, b.ID), msg); err != nil {
 		return err
 	}
 	return s.remindLater(ctx, tx, now, b)
@@ -385,8 +389,11 @@ func (s *Service) cancelByClient(ctx context.Context, tx *db.Tx, id, ownerID, ow
 		return errPast
 	}
 	now := s.Clock.Now()
-	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', client_answer = ?, client_answer_at = ?, client_answer_channel = ?, updated_at = ?
-		WHERE id = ?`, AnswerCancelled, now, string(channel), now, id); err != nil {
+	// The cancellation is a revision of the event, as the owner's is
+	// (TellCancelled): SEQUENCE goes up, so the downloaded cancellation
+	// (ClientInvite) outranks the invite the calendar holds (RFC 5546).
+	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', client_answer = ?, client_answer_at = ?, client_answer_channel = ?, updated_at = ?,
+		sequence = sequence + 1 WHERE id = ?`, AnswerCancelled, now, string(channel), now, id); err != nil {
 		return err
 	}
 	if err := deposits.Settle(ctx, tx, ownerID, id, "cancelled", deposits.ByClient, now); err != nil {

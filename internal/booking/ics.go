@@ -17,9 +17,14 @@ type Invite struct {
 	Description string
 	// Location is where it happens (place.Place.Text): the address, or the
 	// video-call link of an online service; "" writes no LOCATION.
-	Location  string
-	Organizer string // name
-	Stamp     time.Time
+	Location string
+	// Organizer is the practice (RFC 5546: ORGANIZER on every event): its
+	// name and e-mail; no e-mail writes no ORGANIZER.
+	Organizer, OrganizerEmail string
+	// Attendee is the client the event is sent to (ATTENDEE of a REQUEST or
+	// a CANCEL); no e-mail writes no ATTENDEE.
+	Attendee, AttendeeEmail string
+	Stamp                   time.Time
 	// Sequence counts the event's revisions (a reschedule, a cancellation):
 	// with the same UID, a calendar replaces the event it has.
 	Sequence int
@@ -29,13 +34,30 @@ type Invite struct {
 
 // ICS renders a valid iCalendar (RFC 5545) file of one invite: CRLF lines
 // folded at 75 octets, text escaped, the event in the owner's time zone
-// with its VTIMEZONE (Brazil has kept one offset all year since 2019).
+// with its VTIMEZONE (Brazil has kept one offset all year since 2019). Its
+// method (RFC 5546) is the invite's Method: PUBLISH for a file to import,
+// REQUEST for the one an e-mail sends to its attendee, CANCEL for a
+// cancelled invite.
 func ICS(inv Invite) []byte {
-	method := "PUBLISH"
-	if inv.Cancelled {
-		method = "CANCEL"
+	return Calendar(inv.Start.Location(), inv.Method(), "", []Invite{inv})
+}
+
+// Method is the iTIP method (RFC 5546) of the invite's file: CANCEL when
+// cancelled, REQUEST when sent to an attendee, else PUBLISH.
+func (inv Invite) Method() string {
+	switch {
+	case inv.Cancelled:
+		return "CANCEL"
+	case inv.AttendeeEmail != "":
+		return "REQUEST"
 	}
-	return Calendar(inv.Start.Location(), method, "", []Invite{inv})
+	return "PUBLISH"
+}
+
+// ContentType is the MIME type of the invite's file as an e-mail carries
+// it, with its method (RFC 6047 §2.4: method= on text/calendar).
+func (inv Invite) ContentType() string {
+	return "text/calendar; charset=utf-8; method=" + inv.Method()
 }
 
 // Calendar renders an iCalendar file of several events in one zone (a
@@ -90,6 +112,13 @@ func Calendar(loc *time.Location, method, name string, events []Invite) []byte {
 		if inv.Location != "" {
 			lines = append(lines, "LOCATION:"+escapeText(inv.Location))
 		}
+		if inv.OrganizerEmail != "" {
+			lines = append(lines, "ORGANIZER"+cn(inv.Organizer)+":mailto:"+inv.OrganizerEmail)
+		}
+		if inv.AttendeeEmail != "" && method != "PUBLISH" {
+			// The client booked the time themselves: accepted, no answer asked.
+			lines = append(lines, "ATTENDEE"+cn(inv.Attendee)+";CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:"+inv.AttendeeEmail)
+		}
 		lines = append(lines,
 			"STATUS:"+status,
 			"END:VEVENT",
@@ -121,6 +150,21 @@ func escapeText(s string) string {
 		return r
 	}, s)
 	return textEscaper.Replace(s)
+}
+
+// cn is a CN parameter (RFC 5545 §3.2.2) of a name, quoted: a
+// parameter value admits no DQUOTE nor control characters, so they go.
+func cn(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r == '"' || r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, strings.TrimSpace(name))
+	if name == "" {
+		return ""
+	}
+	return `;CN="` + name + `"`
 }
 
 // fold splits a content line into 75-octet pieces, never inside a UTF-8 rune.

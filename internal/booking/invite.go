@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/mail"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
 
@@ -24,6 +27,19 @@ func clientInvite(id string, start time.Time, duration int, service, professiona
 	}
 }
 
+// addressed is inv from the practice (ORGANIZER: its name and e-mail,
+// mail.PracticeEmail) to the client (ATTENDEE, "" for none), as RFC 5546
+// asks of the REQUEST and the CANCEL an e-mail carries.
+func addressed(ctx context.Context, q db.Querier, inv Invite, ownerID, ownerName, clientName, clientEmail string) (Invite, error) {
+	email, err := mail.PracticeEmail(ctx, q, ownerID)
+	if err != nil {
+		return inv, err
+	}
+	inv.Organizer, inv.OrganizerEmail = ownerName, email
+	inv.Attendee, inv.AttendeeEmail = clientName, strings.TrimSpace(clientEmail)
+	return inv, nil
+}
+
 // ClientInvite is the .ics of the appointment behind a client's private
 // token, as it stands now: its time in the owner's zone and its current
 // SEQUENCE (a move raises it, and the calendar replaces the event); a
@@ -34,12 +50,12 @@ func (s *Service) ClientInvite(ctx context.Context, token string) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	var service, professional, owner, zone, status string
+	var service, professional, owner, ownerID, zone, status, clientEmail string
 	var starts time.Time
 	var duration, sequence int
-	err = s.DB.QueryRowContext(ctx, `SELECT a.starts_at, a.duration, a.service_name, a.professional_name, p.name, p.time_zone, a.status, a.sequence
+	err = s.DB.QueryRowContext(ctx, `SELECT a.starts_at, a.duration, a.service_name, a.professional_name, p.name, p.id, p.time_zone, a.status, a.sequence, a.client_email
 		FROM appointments a JOIN profiles p ON p.id = a.user_id WHERE a.id = ?`, id).Scan(
-		&starts, &duration, &service, &professional, &owner, &zone, &status, &sequence)
+		&starts, &duration, &service, &professional, &owner, &ownerID, &zone, &status, &sequence, &clientEmail)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errLink
 	}
@@ -52,6 +68,15 @@ func (s *Service) ClientInvite(ctx context.Context, token string) ([]byte, error
 	}
 	inv := clientInvite(id, starts.In(tz.Load(zone)), duration, service, professional, owner, where.Text(), sequence, s.Clock.Now())
 	inv.Cancelled = status == "cancelled"
+	// A file to import (PUBLISH) names only the practice; a cancellation
+	// (CANCEL) also its attendee, by address alone (RFC 5546 §3.2.5).
+	attendee := ""
+	if inv.Cancelled {
+		attendee = clientEmail
+	}
+	if inv, err = addressed(ctx, s.DB, inv, ownerID, owner, "", attendee); err != nil {
+		return nil, err
+	}
 	return ICS(inv), nil
 }
 

@@ -55,8 +55,14 @@ func TestClientInvite_IsTheEmailedInviteByThePrivateToken(t *testing.T) {
 				t.Errorf("invite carries %q:\n%s", personal, ics)
 			}
 		}
-		// The same file as the e-mail's attachment, but for when it was made.
-		stamp := regexp.MustCompile(`DTSTAMP:\d{8}T\d{6}Z`)
+		// The same file as the e-mail's attachment, but for when it was made
+		// and whom it is sent to: the e-mail's is the REQUEST to its attendee
+		// (RFC 5546), the card's a file to import (PUBLISH); both from the
+		// practice (ORGANIZER).
+		if !strings.Contains(ics, "ORGANIZER;CN=\"Ana\":mailto:ana@example.com\r\n") {
+			t.Errorf("invite lacks the practice as ORGANIZER:\n%s", ics)
+		}
+		stamp := regexp.MustCompile(`DTSTAMP:\d{8}T\d{6}Z|METHOD:[A-Z]+\r\n|ATTENDEE[^\r]*\r\n( [^\r]*\r\n)*`)
 		var mailed string
 		for _, m := range e.Mails() {
 			if strings.Contains(m.Raw, "To: <maria@example.com>") {
@@ -95,7 +101,11 @@ func TestClientInvite_IsTheEmailedInviteByThePrivateToken(t *testing.T) {
 			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
 		}
 		ics = download(b.Token)
-		for _, want := range []string{"METHOD:CANCEL\r\n", "STATUS:CANCELLED\r\n", "UID:" + b.ID + "@agendei\r\n"} {
+		// The client's cancellation is a revision, as the owner's: SEQUENCE
+		// goes up; a CANCEL names its attendee, by address only (RFC 5546).
+		ics = unfoldICS(ics)
+		for _, want := range []string{"METHOD:CANCEL\r\n", "STATUS:CANCELLED\r\n", "UID:" + b.ID + "@agendei\r\n", "SEQUENCE:2\r\n",
+			"ORGANIZER;CN=\"Ana\":mailto:ana@example.com\r\n", "ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:maria@example.com\r\n"} {
 			if !strings.Contains(ics, want) {
 				t.Errorf("cancelled invite lacks %q:\n%s", want, ics)
 			}

@@ -322,7 +322,7 @@ func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Remin
 		if err != nil {
 			return err
 		}
-		if err := s.Mailer.QueueAbout(ctx, tx, about(r.OwnerID, r.AppointmentID), msg); err != nil {
+		if err := s.Mailer.QueueToClient(ctx, tx, about(r.OwnerID, r.AppointmentID), msg); err != nil {
 			return err
 		}
 		by = "por e-mail"

@@ -76,6 +76,9 @@ func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Set
 	}
 	inv := clientInvite(id, start, b.Duration, b.ServiceName, b.ProfessionalName, st.Name, b.Place.Text(), b.Sequence, s.Clock.Now())
 	inv.Description, inv.Cancelled = "Cancelado por "+st.Name+".", true
-	msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: "text/calendar", Data: ICS(inv)}}
-	return true, s.Mailer.QueueAbout(ctx, tx, about(ownerID, id), msg)
+	if inv, err = addressed(ctx, tx, inv, ownerID, st.Name, b.ClientName, b.ClientEmail); err != nil {
+		return false, err
+	}
+	msg.Attachments = []mail.Attachment{{Name: "cancelamento.ics", ContentType: inv.ContentType(), Data: ICS(inv)}}
+	return true, s.Mailer.QueueToClient(ctx, tx, about(ownerID, id), msg)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	htmltemplate "html/template"
+	"net/url"
 	texttemplate "text/template"
 )
 
@@ -14,6 +15,7 @@ type Content struct {
 	Greeting   string   // "Olá, Ana!"
 	Paragraphs []string // plain text; escaped in HTML
 	Button     *Link    // optional call to action
+	Image      *Image   // optional picture after the paragraphs, an inline part of the message (Message.Inline)
 	Buttons    []Link   // optional row of actions of equal weight (a reminder's answers), after the paragraphs
 	Details    []Detail // optional label/value table (appointment details)
 	Links      []Link   // optional secondary links, after the details (e.g. 'Adicionar ao Google Agenda')
@@ -22,6 +24,17 @@ type Content struct {
 
 // Link is a labelled URL.
 type Link struct{ Label, URL string }
+
+// Image is a picture in the e-mail's body: the inline part of the message
+// with this Content-ID, and the text said in its place.
+type Image struct {
+	ContentID string // letters, digits, '.', '-', '@'
+	Alt       string
+	Width     int // in CSS pixels, at most 320 (it shrinks on a narrower card)
+}
+
+// Src is the image's address in the HTML (RFC 2392 cid: URL).
+func (i Image) Src() htmltemplate.URL { return htmltemplate.URL("cid:" + url.PathEscape(i.ContentID)) }
 
 // Detail is one row of a details table.
 type Detail struct{ Label, Value string }

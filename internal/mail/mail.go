@@ -7,7 +7,9 @@ package mail
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -28,6 +30,9 @@ type Attachment struct {
 	Name        string `json:"name"`
 	ContentType string `json:"contentType"`
 	Data        []byte `json:"data"`
+	// ContentID names an inline part (Message.Inline) for the HTML's
+	// <img src="cid:…"> (Content.Image); "" on an attachment.
+	ContentID string `json:"contentId,omitempty"`
 }
 
 // Message is one e-mail.
@@ -37,6 +42,13 @@ type Message struct {
 	Text        string       `json:"text"`
 	HTML        string       `json:"html"`
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// Inline are parts the HTML shows in its body (multipart/related, each
+	// by its ContentID), such as the Pix QR code.
+	Inline []Attachment `json:"inline,omitempty"`
+	// ReplyTo is where a reply goes ("": to From): on an e-mail to a
+	// client, the practice's address (QueueToClient), so that a client who
+	// answers reaches the practice, not the no-reply sender.
+	ReplyTo string `json:"replyTo,omitempty"`
 	// ID is the Message-ID's left part (before "@"), "" for a random one.
 	// The delivery job sets it from the job's id, so a send that is tried
 	// again after a crash (SMTP takes no idempotency key) carries the same
@@ -58,6 +70,11 @@ func build(from string, m Message) (*gomail.Msg, error) {
 	if err := msg.To(m.To); err != nil {
 		return nil, fmt.Errorf("to: %w", err)
 	}
+	if m.ReplyTo != "" {
+		if err := msg.ReplyTo(m.ReplyTo); err != nil {
+			return nil, fmt.Errorf("reply-to: %w", err)
+		}
+	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
 	if m.ID != "" {
@@ -68,6 +85,13 @@ func build(from string, m Message) (*gomail.Msg, error) {
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
+	for _, a := range m.Inline {
+		opts := []gomail.FileOption{gomail.WithFileContentID("<" + a.ContentID + ">")}
+		if a.ContentType != "" {
+			opts = append(opts, gomail.WithFileContentType(gomail.ContentType(a.ContentType)))
+		}
+		msg.EmbedReadSeeker(a.Name, bytes.NewReader(a.Data), opts...)
 	}
 	for _, a := range m.Attachments {
 		opts := []gomail.FileOption{}
@@ -186,4 +210,39 @@ func (m *Mailer) QueueAbout(ctx context.Context, x db.Querier, about jobs.About,
 		return nil
 	}
 	return m.queue.Enqueue(ctx, x, about, jobKind, msg, time.Time{}, 8)
+}
+
+// QueueToClient schedules m, an e-mail to a client about the practice of
+// about.UserID, with the practice's e-mail as its Reply-To (PracticeEmail):
+// a client's reply reaches the practice. The owner's own e-mails go by
+// Queue or QueueAbout, with none.
+func (m *Mailer) QueueToClient(ctx context.Context, x db.Querier, about jobs.About, msg Message) error {
+	if strings.TrimSpace(msg.To) == "" {
+		return nil
+	}
+	replyTo, err := PracticeEmail(ctx, x, about.UserID)
+	if err != nil {
+		return err
+	}
+	msg.ReplyTo = replyTo
+	return m.QueueAbout(ctx, x, about, msg)
+}
+
+// PracticeEmail is the address a practice's clients write to: the public
+// profile's contact e-mail, else the owner's account e-mail ("" for an
+// unknown owner).
+func PracticeEmail(ctx context.Context, x db.Querier, ownerID string) (string, error) {
+	var contact, account string
+	err := x.QueryRowContext(ctx, `SELECT COALESCE(p.contact_email, ''), u.email FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = ?`, ownerID).
+		Scan(&contact, &account)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if contact = strings.TrimSpace(contact); contact != "" {
+		return contact, nil
+	}
+	return strings.TrimSpace(account), nil
 }

@@ -355,5 +355,5 @@ func (s *Service) sendEmail(ctx context.Context, tx *db.Tx, e waiting, o outgoin
 	if err != nil {
 		return err
 	}
-	return s.Mailer.QueueAbout(ctx, tx, jobs.About{UserID: e.ownerID, ClientKey: e.key}, msg)
+	return s.Mailer.QueueToClient(ctx, tx, jobs.About{UserID: e.ownerID, ClientKey: e.key}, msg)
 }

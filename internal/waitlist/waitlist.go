@@ -233,7 +233,7 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 		if err != nil {
 			return err
 		}
-		return s.Mailer.QueueAbout(ctx, tx, jobs.About{UserID: ownerID, ClientKey: key}, msg)
+		return s.Mailer.QueueToClient(ctx, tx, jobs.About{UserID: ownerID, ClientKey: key}, msg)
 	})
 	if errors.Is(err, db.ErrOwnerGone) {
 		return nil, errProfile // the account was deleted meanwhile
