@@ -15,6 +15,7 @@ import { formatBRL, initials } from '@/lib/format'
 import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { AnswerBadge } from '@/components/answer-badge'
+import { StatusBadge } from '@/components/status-badge'
 import { useDashboard } from './api/get-dashboard'
 import { PendingDeposits } from './PendingDeposits'
 import { ClientLink } from '@/components/client-link'
@@ -236,12 +237,15 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
                 {/* The name opens the client; the service and time open the appointment. */}
                 <span className="min-w-0 flex-1">
                   <ClientLink appointment={a} className="block truncate font-medium" />
-                  <Link to={`/appointment/${a.id}`} className="block truncate text-sm text-stone-600 hover:underline dark:text-stone-400">
-                    {a.serviceName} · <span className="font-medium text-stone-900 dark:text-stone-100">{a.time}</span>
+                  {/* The time first and never cut; a long service name truncates instead. */}
+                  <Link to={`/appointment/${a.id}`} className="flex min-w-0 gap-1 text-sm text-stone-600 hover:underline dark:text-stone-400">
+                    <span className="shrink-0 font-medium text-stone-900 tabular-nums dark:text-stone-100">{a.time}</span>
+                    <span aria-hidden>·</span>
+                    <span className="min-w-0 truncate">{a.serviceName}</span>
                   </Link>
                   {a.status === 'confirmed' ? <AnswerBadge answer={a.answer} /> : null}
                 </span>
-                <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
+                <StatusBadge status={a.status} />
               </li>
             ))}
           </ul>

@@ -26,7 +26,7 @@ const schemaFor = (connected: boolean): FormSchema<Fields, WhatsAppConnectInput>
   })
 }
 
-const statusLabel: Record<string, string> = {
+const templateStatusLabel: Record<string, string> = {
   APPROVED: 'Aprovado',
   PENDING: 'Em análise pelo Meta',
   REJECTED: 'Recusado pelo Meta',
@@ -88,7 +88,7 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
           {status.templates.map((t) => (
             <li key={t.kind} className="flex flex-wrap justify-between gap-2 rounded-md border border-stone-200 px-2 py-1 dark:border-stone-800">
               <span>{kindLabel[t.kind] ?? t.kind}</span>
-              <span className={t.status === 'APPROVED' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>{statusLabel[t.status] ?? t.status}</span>
+              <span className={t.status === 'APPROVED' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>{templateStatusLabel[t.status] ?? 'Situação desconhecida no Meta'}</span>
             </li>
           ))}
         </ul>
