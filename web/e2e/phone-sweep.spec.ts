@@ -88,7 +88,7 @@ async function ownerSweep(page: Page, p: Practice) {
   await visit(page, `/agenda?v=week&d=${p.date}`, heading('Agenda'))
   await visit(page, `/agenda?v=month&d=${p.date}`, heading('Agenda'))
   await visit(page, `/appointment/${p.appointment}`, async (pg) => {
-    await expect(pg.getByRole('button', { name: 'Marcar como concluído' }).or(pg.getByRole('button', { name: 'Confirmar' })).first()).toBeVisible()
+    await expect(pg.getByRole('button', { name: /^(Marcar como concluído|Confirmar|Remarcar)$/ }).first()).toBeVisible()
   })
   await visit(page, '/clients', async (pg) => {
     await expect(pg.getByRole('link', { name: new RegExp(`^Ver histórico de ${p.clientName}`) }).or(pg.getByText(p.clientName)).first()).toBeVisible()

@@ -34,7 +34,9 @@ export function AppointmentDetails({
   const [moving, setMoving] = useState(false)
   // Cancelling asks once, with what goes with it: the rest of a series, and a word to the client.
   const [cancelling, setCancelling] = useState<{ following: boolean; notifyClient: boolean } | null>(null)
-  // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
+  // Completed and no-show are marked once the appointment has begun, and the
+  // reminder and confirmation go only before it (the server checks the
+  // start in the owner's zone).
   const now = new Date()
   const begun = `${a.date} ${a.time}` <= `${todayLocal(now)} ${timeLocal(now)}`
 
@@ -109,7 +111,7 @@ export function AppointmentDetails({
       </dl>
       <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
       <WhatsAppDeliveries appointmentId={a.id} />
-      {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
+      {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (
         <RescheduleForm
           appointment={a}
@@ -173,7 +175,7 @@ export function AppointmentDetails({
               Confirmar
             </Button>
           ) : null}
-          {a.status !== 'completed' ? (
+          {a.status !== 'completed' && begun ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
               Marcar como concluído
             </Button>
