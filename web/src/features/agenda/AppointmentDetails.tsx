@@ -15,6 +15,7 @@ import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 
 type Appointment = Schemas['Appointment']
 
@@ -79,7 +80,7 @@ export function AppointmentDetails({
             <dt className="text-stone-600 dark:text-stone-400">Telefone</dt>
             <dd>
               <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(a.clientPhone)} target="_blank" rel="noreferrer">
-                <MessageCircle className="size-4" aria-hidden /> {a.clientPhone}
+                <MessageCircle className="size-4" aria-hidden /> {formatPhone(a.clientPhone)}
               </a>
             </dd>
           </>

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api/client'
 import { saveFile } from '@/lib/save-file'
 import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactInput } from './api/client-history'
 import { useExportClientData } from './api/export-clients'
+import { formatPhone } from '@/lib/phone'
 
 type History = Schemas['ClientHistory']
 type ContactFields = { name: string; phone: string; email: string }
@@ -53,7 +54,7 @@ export default function ClientHistoryPage() {
           <p className="flex flex-wrap gap-3 text-sm wrap-anywhere">
             {c.phone ? (
               <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(c.phone)} target="_blank" rel="noreferrer">
-                <MessageCircle className="size-4" aria-hidden /> WhatsApp {c.phone}
+                <MessageCircle className="size-4" aria-hidden /> WhatsApp {formatPhone(c.phone)}
               </a>
             ) : null}
             {c.email ? (

@@ -17,6 +17,7 @@ import { saveFile } from '@/lib/save-file'
 import { cn } from '@/lib/utils'
 import { useExportClients } from './api/export-clients'
 import { useClients } from './api/list-clients'
+import { formatPhone } from '@/lib/phone'
 
 const PAGE = 50
 
@@ -127,7 +128,7 @@ export default function ClientsPage() {
                   <td className={tableCards.cell} data-label="Contato">
                     <span className="min-w-0 break-all sm:break-normal">
                       <span className="block">{c.email || '-'}</span>
-                      {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
+                      {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{formatPhone(c.phone)}</span> : null}
                     </span>
                   </td>
                   <td className={tableCards.cell} data-label="Atendimentos">

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useConnectWhatsApp, useDisconnectWhatsApp, useWhatsApp, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
 import { copyText } from '@/lib/clipboard'
+import { formatPhone } from '@/lib/phone'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
 
@@ -78,7 +79,7 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
     <>
       <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/30">
         <p className="font-medium">
-          Conectado: {status.verifiedName} ({status.displayPhoneNumber})
+          Conectado: {status.verifiedName} ({formatPhone(status.displayPhoneNumber)})
         </p>
         <p className="text-stone-600 dark:text-stone-400">Mensagens enviadas este mês: {status.sentThisMonth}</p>
       </div>
@@ -156,7 +157,7 @@ function ConnectForm({ status, onDone }: { status: WhatsAppStatus; onDone: () =>
     (body) =>
       connect.mutate(body, {
         onSuccess: (st) => {
-          toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${st.displayPhoneNumber})` })
+          toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${formatPhone(st.displayPhoneNumber)})` })
           onDone()
         },
         onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível conectar o WhatsApp.') }),
