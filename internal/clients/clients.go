@@ -28,6 +28,7 @@ import (
 // in neither, and no-shows only as no-shows.
 type Client struct {
 	Identifier      string `json:"identifier"`
+	Ref             string `json:"ref"` // the client page's opaque reference: an appointment of theirs (booking.ClientKeyOf)
 	Name            string `json:"name"`
 	Email           string `json:"email"`
 	Phone           string `json:"phone"`
@@ -143,6 +144,7 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 			return nil, 0, err
 		}
 		latest[id] = len(out)
+		c.Ref = id
 		out = append(out, c)
 	}
 	rows.Close()
@@ -168,6 +170,7 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 // appointment.
 type Match struct {
 	Identifier string `json:"identifier"`
+	Ref        string `json:"ref"` // the client page's opaque reference (booking.ClientKeyOf)
 	Name       string `json:"name"`
 	Email      string `json:"email"`
 	Phone      string `json:"phone"`
@@ -188,7 +191,7 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 	}
 	// The latest appointments first, so each client's first row carries
 	// their current contacts; a bounded scan keeps a busy owner's search fast.
-	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, client_name, client_email, client_phone FROM appointments
+	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, id, client_name, client_email, client_phone FROM appointments
 		WHERE user_id = ? AND `+clause+` ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, append([]any{userID}, matchArgs...)...)
 	if err != nil {
 		return nil, err
@@ -197,7 +200,7 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 	seen := map[string]bool{}
 	for rows.Next() {
 		var m Match
-		if err := rows.Scan(&m.Identifier, &m.Name, &m.Email, &m.Phone); err != nil {
+		if err := rows.Scan(&m.Identifier, &m.Ref, &m.Name, &m.Email, &m.Phone); err != nil {
 			return nil, err
 		}
 		if seen[m.Identifier] || len(out) == SearchLimit {

@@ -121,7 +121,7 @@ export default function ClientsPage() {
               {data!.clients.map((c) => (
                 <tr key={c.identifier} className={tableCards.row}>
                   <td className={tableCards.title}>
-                    <Link to={clientPathOf(c.identifier)} className="hover:underline">
+                    <Link to={clientPathOf(c.ref)} className="hover:underline">
                       {c.name}
                     </Link>
                   </td>
@@ -157,7 +157,7 @@ export default function ClientsPage() {
                   </td>
                   <td className={cn(tableCards.actions, 'sm:text-right')}>
                     <Button variant="ghost" size="sm" asChild>
-                      <Link to={clientPathOf(c.identifier)} aria-label={`Ver histórico de ${c.name}`}>
+                      <Link to={clientPathOf(c.ref)} aria-label={`Ver histórico de ${c.name}`}>
                         Ver histórico
                       </Link>
                     </Button>
