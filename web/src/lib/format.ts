@@ -68,6 +68,11 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
   return formatInstant(iso)
 }
 
+/** Whole reais as a chart's axis says them: 18000 → "R$ 18.000" (pt-BR thousands, no cents). */
+export function formatBRLAxis(reais: number): string {
+  return formatBRL(Math.round(reais) * 100).replace(/,00$/, '')
+}
+
 /** Every status an appointment can have (the API's enum). */
 export const appointmentStatuses = ['confirmed', 'cancelled', 'completed', 'no_show'] as const
 
