@@ -277,9 +277,10 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 		o.AveragePerAppointmentCents = o.RealizedCents / int64(o.RealizedCount)
 	}
 	r.ByStatus = map[string]int{"confirmed": byStatus.confirmed, "cancelled": byStatus.cancelled, "completed": byStatus.completed, "no_show": byStatus.noShow}
-	// The last 10 dates of the period with appointments, newest first.
-	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+`
-		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, periodArgs...)
+	// The last 10 dates of the period with appointments, newest first: up to
+	// today, never a date still ahead ("Datas recentes", issue 39).
+	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+` AND appointment_date <= ?
+		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, append(append([]any{}, periodArgs...), now[0])...)
 	if err != nil {
 		return nil, err
 	}
