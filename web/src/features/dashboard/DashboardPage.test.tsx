@@ -85,6 +85,7 @@ it("shows today's times first and every status in Portuguese (issue 39)", async 
   expect(await screen.findByText('Não compareceu')).toBeInTheDocument()
   expect(screen.getByText('Concluído')).toBeInTheDocument()
   expect(screen.queryByText(/no_show|completed/)).not.toBeInTheDocument()
+  expect(screen.getByText('E-mails distintos (quem não tem e-mail não conta)')).toBeInTheDocument()
   // The time opens the row's link and is not in the part that truncates.
   const link = document.querySelector('a[href="/appointment/a1"]')!
   expect(link.textContent).toMatch(/^09:30/)
