@@ -18,7 +18,7 @@ func TestCSV_NeutralisesFormulas(t *testing.T) {
 		t.Fatalf("SPEC's columns come first, in its order: %s", lines[0])
 	}
 	line := lines[1]
-	if line != `"'=HYPERLINK(""http://x"")";'+cmd@x.com;'-1;4;08/12/2026;R$ 1334,56;1;01/11/2026;R$ 1234,56;2;01/12/2026;0` {
+	if line != `"'=HYPERLINK(""http://x"")";'+cmd@x.com;'-1;4;08/12/2026;R$ 1.334,56;1;01/11/2026;R$ 1.234,56;2;01/12/2026;0` {
 		t.Fatalf("%s", line)
 	}
 }
