@@ -104,6 +104,8 @@ var (
 	errStatus      = httpx.Validation("Status inválido.")
 	errNoShowEarly = httpx.NewError(http.StatusConflict, "too_early",
 		"Só é possível marcar 'Não compareceu' depois do horário do agendamento.")
+	errCompleteEarly = httpx.NewError(http.StatusConflict, "too_early",
+		"Só é possível marcar como concluído a partir do horário do agendamento.")
 )
 
 // MaxRows bounds one agenda read (a month of a busy clinic fits many times).
@@ -175,7 +177,8 @@ func (s *Service) Get(ctx context.Context, userID, id string) (*Appointment, err
 // another appointment of that professional now holds any of its time. Only
 // the overlap is checked, not the booking rules: an owner may re-confirm an
 // appointment that is past or outside today's opening hours, as long as it
-// takes nobody's time.
+// takes nobody's time. Completed and 'Não compareceu' are refused (409
+// too_early) before the appointment's start: neither has happened yet.
 func (s *Service) SetStatus(ctx context.Context, userID, id, status string, following bool) (*Appointment, error) {
 	switch status {
 	case "confirmed", "cancelled", "completed", "no_show":
@@ -253,8 +256,10 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string, foll
 			return err
 		}
 		start := slots.At(day, minute, loc)
-		if status == "no_show" && start > s.Clock.Now().Unix()/60 {
+		if early := start > s.Clock.Now().Unix()/60; early && status == "no_show" {
 			return errNoShowEarly // nobody has failed to come to what has not begun
+		} else if early && status == "completed" && a.was != "completed" {
+			return errCompleteEarly // nothing is done before it begins (one already so stays so)
 		}
 		lock := booking.Lock{OwnerID: userID, Professionals: []string{a.pro.String}, Date: day, Loc: loc, Except: []string{id}}
 		return booking.Hold(ctx, tx, lock, func(busy booking.BusyDays) error {

@@ -61,6 +61,10 @@ var (
 
 // ClientHistory is the client with that identifier (client key: phone, else e-mail).
 func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*History, error) {
+	key, err := booking.ClientKeyOf(ctx, s.DB, userID, key)
+	if err != nil {
+		return nil, err
+	}
 	list, err := list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND client_key = ?
 		ORDER BY appointment_date DESC, appointment_time DESC, created_at DESC LIMIT ?`, userID, key, MaxHistory+1)
 	if err != nil {

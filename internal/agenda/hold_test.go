@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/agendei/agendei/internal/server/servertest"
 )
@@ -60,14 +61,9 @@ func TestSetStatus_BringingBackACancelledAppointmentNeverOverlaps(t *testing.T) 
 			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
 		}
 		y := bookedID(t, s.publicBook(e, "dona", "10.1.0.2", "2026-11-24", "14:00"))
-		for status, msg := range map[string]string{
-			"confirmed": "Não é possível confirmar: o profissional já tem outro agendamento neste horário.",
-			"completed": "Não é possível concluir: o profissional já tem outro agendamento neste horário.",
-		} {
-			r := s.setStatus(x, status)
-			if r.StatusCode != 409 || r.Err(t).Error.Code != "slot_unavailable" || r.Err(t).Error.Message != msg {
-				t.Fatalf("%s over a taken time: %d %s", status, r.StatusCode, r.Body)
-			}
+		if r := s.setStatus(x, "confirmed"); r.StatusCode != 409 || r.Err(t).Error.Code != "slot_unavailable" ||
+			r.Err(t).Error.Message != "Não é possível confirmar: o profissional já tem outro agendamento neste horário." {
+			t.Fatalf("confirmed over a taken time: %d %s", r.StatusCode, r.Body)
 		}
 		if n := holders(t, e, s.pro, "2026-11-24", "14:00"); n != 1 {
 			t.Fatalf("%d holders of 14:00", n)
@@ -78,6 +74,14 @@ func TestSetStatus_BringingBackACancelledAppointmentNeverOverlaps(t *testing.T) 
 		bookedID(t, s.publicBook(e, "dona", "10.1.0.4", "2026-11-24", "13:00"))
 		if r := s.setStatus(z, "confirmed"); r.StatusCode != 409 {
 			t.Fatalf("partial overlap: %d %s", r.StatusCode, r.Body)
+		}
+		// Completed is only possible from the start on: on 2026-11-27 every
+		// appointment here has begun, and X still cannot be completed over Y.
+		e.Clock.Set(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+		s.owner.Login("dona@example.com", "segredo1") // the session of four days ago has expired
+		if r := s.setStatus(x, "completed"); r.StatusCode != 409 || r.Err(t).Error.Code != "slot_unavailable" ||
+			r.Err(t).Error.Message != "Não é possível concluir: o profissional já tem outro agendamento neste horário." {
+			t.Fatalf("completed over a taken time: %d %s", r.StatusCode, r.Body)
 		}
 		// Once the time is free again, X comes back.
 		s.setStatus(y, "cancelled")
@@ -140,6 +144,35 @@ func TestSetStatus_ReconfirmRacingAPublicBookingNeverMakesTwoHolders(t *testing.
 			if won := (reconfirm == 200) != (book == 201); !won || reconfirm != 200 && reconfirm != 409 || book != 201 && book != 409 {
 				t.Fatalf("round %d: re-confirm %d, booking %d; want exactly one winner and a 409", i, reconfirm, book)
 			}
+		}
+	})
+}
+
+// 'Marcar como concluído' is refused before the appointment's start, for the
+// API's callers as for the screen (issue 39), and works from its first minute.
+func TestSetStatus_CompletedOnlyFromTheStartOn(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona") // now: 2026-11-23 09:00 in São Paulo
+		s.seed(t, e, seeds)
+		// j1: today at 10:00, an hour ahead.
+		r := s.setStatus(s.appointment["j1"], "completed")
+		if r.StatusCode != 409 || r.Err(t).Error.Code != "too_early" ||
+			r.Err(t).Error.Message != "Só é possível marcar como concluído a partir do horário do agendamento." {
+			t.Fatalf("completed before the start: %d %s", r.StatusCode, r.Body)
+		}
+		var a struct{ Status string }
+		s.owner.Do("GET", "/api/appointments/"+s.appointment["j1"], nil).JSON(t, &a)
+		if a.Status != "confirmed" {
+			t.Fatalf("refused, yet %s", a.Status)
+		}
+		e.Clock.Set(time.Date(2026, 11, 23, 12, 59, 0, 0, time.UTC)) // 09:59 in São Paulo
+		s.owner.Login("dona@example.com", "segredo1")
+		if r := s.setStatus(s.appointment["j1"], "completed"); r.StatusCode != 409 {
+			t.Fatalf("a minute before: %d %s", r.StatusCode, r.Body)
+		}
+		e.Clock.Set(time.Date(2026, 11, 23, 13, 0, 0, 0, time.UTC)) // 10:00
+		if r := s.setStatus(s.appointment["j1"], "completed"); r.StatusCode != 200 {
+			t.Fatalf("at the start: %d %s", r.StatusCode, r.Body)
 		}
 	})
 }

@@ -28,6 +28,7 @@ import (
 // in neither, and no-shows only as no-shows.
 type Client struct {
 	Identifier      string `json:"identifier"`
+	Ref             string `json:"ref"` // the client page's opaque reference: an appointment of theirs (booking.ClientKeyOf)
 	Name            string `json:"name"`
 	Email           string `json:"email"`
 	Phone           string `json:"phone"`
@@ -38,6 +39,10 @@ type Client struct {
 	ScheduledCents  int64  `json:"scheduledCents"`
 	NextAppointment string `json:"nextAppointment"` // date of the next scheduled appointment, "" if none
 	NoShows         int    `json:"noShows"`         // appointments marked 'Não compareceu'
+	// SPEC's export columns: the appointments not cancelled (any date and
+	// outcome) and the date of the latest of them.
+	BookedCount int    `json:"-"`
+	LastBooked  string `json:"-"`
 }
 
 // Clients are grouped by the stored client key (phone, else e-mail) on a
@@ -48,7 +53,7 @@ type Client struct {
 // booked one when two share the same date and time). The first %s narrows
 // the clients (a search), the second takes the page's LIMIT and OFFSET,
 // which must bound the grouped rows before the seeks run.
-const aggregate = `SELECT k.client_key, k.attended, k.revenue, k.last_attended, k.scheduled, k.scheduled_cents, k.next, k.no_shows, k.total,
+const aggregate = `SELECT k.client_key, k.attended, k.revenue, k.last_attended, k.scheduled, k.scheduled_cents, k.next, k.no_shows, k.booked, k.last_booked, k.total,
 	(SELECT b.id FROM appointments b WHERE b.user_id = ? AND b.client_key = k.client_key
 		ORDER BY b.appointment_date DESC, b.appointment_time DESC, b.created_at DESC LIMIT 1)
 	FROM (SELECT client_key, MAX(appointment_date) AS last,
@@ -58,7 +63,9 @@ const aggregate = `SELECT k.client_key, k.attended, k.revenue, k.last_attended, 
 		SUM(CASE WHEN ` + booking.Scheduled + ` THEN 1 ELSE 0 END) AS scheduled,
 		SUM(CASE WHEN ` + booking.Scheduled + ` THEN price_cents ELSE 0 END) AS scheduled_cents,
 		COALESCE(MIN(CASE WHEN ` + booking.Scheduled + ` THEN appointment_date END), '') AS next,
-		SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_shows, COUNT(*) OVER () AS total
+		SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_shows,
+		SUM(CASE WHEN status <> 'cancelled' THEN 1 ELSE 0 END) AS booked,
+		COALESCE(MAX(CASE WHEN status <> 'cancelled' THEN appointment_date END), '') AS last_booked, COUNT(*) OVER () AS total
 		FROM appointments WHERE user_id = ?%s GROUP BY client_key
 		ORDER BY MAX(appointment_date) DESC, client_key%s) k
 	ORDER BY k.last DESC, k.client_key`
@@ -132,11 +139,12 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 		var c Client
 		var id string
 		if err := rows.Scan(&c.Identifier, &c.AttendedCount, &c.RevenueCents, &c.LastAttended, &c.ScheduledCount, &c.ScheduledCents, &c.NextAppointment,
-			&c.NoShows, &total, &id); err != nil {
+			&c.NoShows, &c.BookedCount, &c.LastBooked, &total, &id); err != nil {
 			rows.Close()
 			return nil, 0, err
 		}
 		latest[id] = len(out)
+		c.Ref = id
 		out = append(out, c)
 	}
 	rows.Close()
@@ -162,6 +170,7 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 // appointment.
 type Match struct {
 	Identifier string `json:"identifier"`
+	Ref        string `json:"ref"` // the client page's opaque reference (booking.ClientKeyOf)
 	Name       string `json:"name"`
 	Email      string `json:"email"`
 	Phone      string `json:"phone"`
@@ -182,7 +191,7 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 	}
 	// The latest appointments first, so each client's first row carries
 	// their current contacts; a bounded scan keeps a busy owner's search fast.
-	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, client_name, client_email, client_phone FROM appointments
+	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, id, client_name, client_email, client_phone FROM appointments
 		WHERE user_id = ? AND `+clause+` ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, append([]any{userID}, matchArgs...)...)
 	if err != nil {
 		return nil, err
@@ -191,7 +200,7 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 	seen := map[string]bool{}
 	for rows.Next() {
 		var m Match
-		if err := rows.Scan(&m.Identifier, &m.Name, &m.Email, &m.Phone); err != nil {
+		if err := rows.Scan(&m.Identifier, &m.Ref, &m.Name, &m.Email, &m.Phone); err != nil {
 			return nil, err
 		}
 		if seen[m.Identifier] || len(out) == SearchLimit {
@@ -251,6 +260,9 @@ func cell(v string) string {
 	return v
 }
 
+// SpecColumns are the clients export's columns SPEC names (§7), in its order.
+var SpecColumns = []string{"Nome", "Email", "Telefone", "Agendamentos", "Último Agendamento", "Receita Total"}
+
 // CSV writes the clients the way spreadsheets used in Brazil open them:
 // UTF-8 with BOM, ';' separators, R$ amounts with a decimal comma, and values
 // that start with = + - @ neutralised against formula injection. Its columns
@@ -262,11 +274,12 @@ func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 	cw := csv.NewWriter(w)
 	cw.Comma = ';'
 	cw.UseCRLF = true
-	if err := cw.Write([]string{"Nome", "Email", "Telefone", "Atendimentos", "Último atendimento", "Receita realizada", "Agendados", "Próximo agendamento", "Não compareceu"}); err != nil {
+	if err := cw.Write(append(append([]string{}, SpecColumns...), "Atendimentos", "Último atendimento", "Receita realizada", "Agendados", "Próximo agendamento", "Não compareceu")); err != nil {
 		return err
 	}
 	for _, c := range list {
-		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.AttendedCount), brfmt.Date(c.LastAttended), brfmt.SheetMoney(c.RevenueCents),
+		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.BookedCount), brfmt.Date(c.LastBooked), brfmt.SheetMoney(c.RevenueCents + c.ScheduledCents),
+			strconv.Itoa(c.AttendedCount), brfmt.Date(c.LastAttended), brfmt.SheetMoney(c.RevenueCents),
 			strconv.Itoa(c.ScheduledCount), brfmt.Date(c.NextAppointment), strconv.Itoa(c.NoShows)}); err != nil {
 			return err
 		}

@@ -144,9 +144,13 @@ var (
 
 // ClientData gathers everything stored about the client with this key.
 func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, error) {
+	key, err := booking.ClientKeyOf(ctx, s.DB, userID, key)
+	if err != nil {
+		return nil, err
+	}
 	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{},
 		AnswerLinks: []DataAnswerLink{}, WhatsAppMessages: []DataMessage{}}
-	err := db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
+	err = db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
 		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
 			var a DataAppointment

@@ -32,14 +32,15 @@ func TestResolve_NamedPeriodsAndCustomDates(t *testing.T) {
 	}
 }
 
-func TestMonths_AtLeastSixEndingWithThePeriodsLastAtMostTwentyFour(t *testing.T) {
+func TestMonths_ThePeriodsOwnAtMostTwentyFour(t *testing.T) {
 	for _, c := range []struct {
 		from, to string
 		n        int
 		first    string
 		last     string
 	}{
-		{"2026-10-01", "2026-10-31", 6, "2026-05", "2026-10"},
+		{"2026-10-01", "2026-10-31", 1, "2026-10", "2026-10"}, // "Este mês": its month only (issue 39)
+		{"2026-09-15", "2026-11-10", 3, "2026-09", "2026-11"},
 		{"2026-01-01", "2026-12-31", 12, "2026-01", "2026-12"},
 		{"2020-03-05", "2026-02-10", 24, "2024-03", "2026-02"},
 	} {

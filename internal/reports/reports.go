@@ -174,16 +174,13 @@ func (p Period) byClient() string {
 }
 
 // Months are the months the revenue and no-show charts show for a period:
-// those it touches, at least six (ending with its last), at most 24 (its
-// last 24), oldest first, as "2026-11".
+// those it touches, at most 24 (its last 24), oldest first, as "2026-11".
+// The charts follow the chosen period (issue 39: "Este mês" drew six months).
 func (p Period) Months() []string {
 	from, _ := time.Parse(time.DateOnly, p.From)
 	to, _ := time.Parse(time.DateOnly, p.To)
 	last := time.Date(to.Year(), to.Month(), 1, 0, 0, 0, 0, time.UTC)
 	first := time.Date(from.Year(), from.Month(), 1, 0, 0, 0, 0, time.UTC)
-	if six := last.AddDate(0, -5, 0); six.Before(first) {
-		first = six
-	}
 	if most := last.AddDate(0, -23, 0); first.Before(most) {
 		first = most
 	}
@@ -277,9 +274,10 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 		o.AveragePerAppointmentCents = o.RealizedCents / int64(o.RealizedCount)
 	}
 	r.ByStatus = map[string]int{"confirmed": byStatus.confirmed, "cancelled": byStatus.cancelled, "completed": byStatus.completed, "no_show": byStatus.noShow}
-	// The last 10 dates of the period with appointments, newest first.
-	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+`
-		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, periodArgs...)
+	// The last 10 dates of the period with appointments, newest first: up to
+	// today, never a date still ahead ("Datas recentes", issue 39).
+	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+` AND appointment_date <= ?
+		GROUP BY appointment_date ORDER BY appointment_date DESC LIMIT 10`, append(append([]any{}, periodArgs...), now[0])...)
 	if err != nil {
 		return nil, err
 	}
@@ -301,7 +299,7 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	// up by month here: grouping by the month expression made the database
 	// sort every row.
 	months := period.Months()
-	if r.MonthlyRevenue, err = s.byMonth(ctx, where, args, now, months); err != nil {
+	if r.MonthlyRevenue, err = s.byMonth(ctx, where, args, now, months, period); err != nil {
 		return nil, err
 	}
 	if r.NoShows, err = s.noShows(ctx, where, args, now, period); err != nil {
@@ -321,8 +319,14 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 // grouped by date and status in its order, without reading a row of the
 // table (a year of a busy owner is tens of thousands of rows). Today's
 // appointments are split at the time of day by a second, small read.
-func (s *Service) byMonth(ctx context.Context, where string, args, now []any, months []string) ([]MonthRevenue, error) {
-	first, next := months[0]+"-01", nextMonth(months[len(months)-1])
+//
+// Only the period's days count: a month it covers in part adds up only the
+// days inside it, as the overview does.
+func (s *Service) byMonth(ctx context.Context, where string, args, now []any, months []string, period Period) ([]MonthRevenue, error) {
+	first, next := max(months[0]+"-01", period.From), nextMonth(months[len(months)-1])
+	if to, err := time.Parse(time.DateOnly, period.To); err == nil {
+		next = min(next, to.AddDate(0, 0, 1).Format(time.DateOnly))
+	}
 	today := now[0].(string)
 	index := map[string]int{}
 	out := make([]MonthRevenue, len(months))

@@ -84,7 +84,7 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   expect(download.suggestedFilename()).toMatch(/^clientes-agendei-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = readFileSync((await download.path())!, 'utf8')
   expect(csv.charCodeAt(0)).toBe(0xfeff)
-  expect(csv).toContain('Nome;Email;Telefone;Atendimentos;Último atendimento;Receita realizada;Agendados;Próximo agendamento;Não compareceu')
+  expect(csv).toContain('Nome;Email;Telefone;Agendamentos;Último Agendamento;Receita Total;Atendimentos;Último atendimento;Receita realizada;Agendados;Próximo agendamento;Não compareceu')
 
   // Another owner's appointment id never renders: back to /agenda with a toast.
   const ids = await page.evaluate(async () => {

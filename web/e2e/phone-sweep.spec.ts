@@ -59,12 +59,28 @@ async function reachable(page: Page, dialog: Locator, primary: string, label: st
   await fits(page, `${label} (dialog open)`)
 }
 
+/**
+ * The dashboard's lists ("Agendamentos de hoje", "Sinais pendentes"): each
+ * row's link opens with its time, drawn whole on the screen (a long service
+ * name truncates instead), and no status shows raw.
+ */
+async function timesFirst(page: Page) {
+  for (const link of await page.locator('main li a[href^="/appointment/"]').all()) {
+    const first = link.locator('span').first()
+    await expect(first).toHaveText(/\d\d:\d\d$/)
+    const whole = await first.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5 && el.getBoundingClientRect().right <= window.innerWidth + 0.5)
+    expect.soft(whole, `dashboard: "${await link.textContent()}" cuts its time`).toBe(true)
+  }
+  await expect(page.locator('main')).not.toContainText(/\b(no_show|completed|cancelled|confirmed)\b/)
+}
+
 /** What the owner's sweep opens: a day with appointments, one of them, a client and the public username. */
 type Practice = { date: string; appointment: string; client: string; clientName: string; professional: string; username: string }
 
 /** Every signed-in route, then the dialogs, each with its primary button in reach. */
 async function ownerSweep(page: Page, p: Practice) {
   await visit(page, '/dashboard', heading(/.+/))
+  await timesFirst(page)
   await visit(page, '/agenda', heading('Agenda'))
   await visit(page, `/agenda?d=${p.date}`, async (pg) => {
     await expect(pg.getByRole('region', { name: 'Grade da agenda' }).getByRole('button', { name: /^\d\d:\d\d / }).first()).toBeVisible()
@@ -72,7 +88,7 @@ async function ownerSweep(page: Page, p: Practice) {
   await visit(page, `/agenda?v=week&d=${p.date}`, heading('Agenda'))
   await visit(page, `/agenda?v=month&d=${p.date}`, heading('Agenda'))
   await visit(page, `/appointment/${p.appointment}`, async (pg) => {
-    await expect(pg.getByRole('button', { name: 'Marcar como concluído' }).or(pg.getByRole('button', { name: 'Confirmar' })).first()).toBeVisible()
+    await expect(pg.getByRole('button', { name: /^(Marcar como concluído|Confirmar|Remarcar)$/ }).first()).toBeVisible()
   })
   await visit(page, '/clients', async (pg) => {
     await expect(pg.getByRole('link', { name: new RegExp(`^Ver histórico de ${p.clientName}`) }).or(pg.getByText(p.clientName)).first()).toBeVisible()

@@ -61,10 +61,11 @@ func Money(cents int64) string {
 	return fmt.Sprintf("R$ %s,%02d", whole, cents%100)
 }
 
-// SheetMoney writes centavos as "R$ 1234,50": no thousands separator, so a
-// spreadsheet opened in Brazil reads the cell as a number.
+// SheetMoney writes centavos in a CSV's cell as Brazilians write money,
+// "R$ 1.234,50" (issue 39: the export said "R$ 1234,50"); a spreadsheet in
+// pt-BR reads it as currency, thousands dot and all.
 func SheetMoney(cents int64) string {
-	return fmt.Sprintf("R$ %d,%02d", cents/100, cents%100)
+	return Money(cents)
 }
 
 // Minutes writes a span of minutes as people say it: "30 minutos", "1 hora",

@@ -35,8 +35,8 @@ func TestMoney_WritesCentavosAsReais(t *testing.T) {
 	}{
 		{0, "R$ 0,00", "R$ 0,00"},
 		{2190, "R$ 21,90", "R$ 21,90"},
-		{123450, "R$ 1.234,50", "R$ 1234,50"},
-		{123456789, "R$ 1.234.567,89", "R$ 1234567,89"},
+		{123450, "R$ 1.234,50", "R$ 1.234,50"},
+		{123456789, "R$ 1.234.567,89", "R$ 1.234.567,89"},
 	} {
 		if got := Money(tc.cents); got != tc.text {
 			t.Errorf("Money(%d) = %q, want %q", tc.cents, got, tc.text)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centsToInput, formatBRL, initials, parseBRL } from './format'
+import { centsToInput, formatBRL, formatBRLAxis, initials, parseBRL } from './format'
 
 describe('money', () => {
   it.each([
@@ -39,4 +39,13 @@ it('relative dates follow the spec', () => {
   expect(relativeDate(ago(30 * 3600), now)).toBe('Ontem')
   expect(relativeDate(ago(6 * 86400), now)).toBe('há 6 dias')
   expect(relativeDate(ago(8 * 86400), now)).toBe('15/11/2026')
+})
+
+describe('chart axis money (issue 39)', () => {
+  it.each([
+    [18000, 'R$ 18.000'],
+    [0, 'R$ 0'],
+    [2500, 'R$ 2.500'],
+    [1234567, 'R$ 1.234.567'],
+  ])('formatBRLAxis(%i) = %s', (v, s) => expect(formatBRLAxis(v)).toBe(s))
 })

@@ -68,7 +68,22 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
   return formatInstant(iso)
 }
 
-/** Owner-facing appointment status labels (SPEC §2: details dialog, detail page, reports). */
+/** Whole reais as a chart's axis says them: 18000 → "R$ 18.000" (pt-BR thousands, no cents). */
+export function formatBRLAxis(reais: number): string {
+  return formatBRL(Math.round(reais) * 100).replace(/,00$/, '')
+}
+
+/** Every status an appointment can have (the API's enum). */
+export const appointmentStatuses = ['confirmed', 'cancelled', 'completed', 'no_show'] as const
+
+const statusLabels: Record<string, string> = { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído', no_show: 'Não compareceu' }
+
+/**
+ * An appointment's status as every screen says it (SPEC §2: details dialog,
+ * detail page, reports; the dashboard's lists too): the one place a status
+ * becomes words. A status this app does not know yet never reaches the
+ * screen raw.
+ */
 export function statusLabel(status: string): string {
-  return { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído', no_show: 'Não compareceu' }[status] ?? status
+  return statusLabels[status] ?? 'Outro status'
 }

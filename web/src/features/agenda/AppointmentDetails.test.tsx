@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { renderRoutes, session, stubFetch, type FetchCall } from '@/test/render'
 import { AppointmentDetails } from './AppointmentDetails'
@@ -62,4 +62,30 @@ it('shows each automatic WhatsApp message and says when one was not delivered', 
   const list = await screen.findByRole('list', { name: 'Mensagens automáticas de WhatsApp' })
   expect(within(list).getByText('WhatsApp lido')).toBeInTheDocument()
   expect(within(list).getByText('WhatsApp não entregue — enviado por e-mail')).toBeInTheDocument()
+})
+
+it('offers completed and no-show only from the start on, and the WhatsApp reminder only before it (issue 39)', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date(2026, 10, 27, 9, 59)) // local 27/11/2026 09:59
+  try {
+    stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/message-templates') return { status: 200, body: { confirmation: 'Oi {nome}', reminder: 'Lembrete {nome}', reschedule: 'Remarcado {nome}' } }
+      return undefined
+    })
+    const at = (time: string) => ({ ...session8, date: '2026-11-27', time })
+    renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={at('10:00')} /> }], '/')
+    expect(await screen.findByRole('button', { name: 'Cancelar agendamento' })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Enviar lembrete pelo WhatsApp' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Marcar como concluído' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Não compareceu' })).toBeNull()
+    cleanup()
+
+    renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={at('09:59')} /> }], '/')
+    expect(await screen.findByRole('button', { name: 'Marcar como concluído' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Não compareceu' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Mensagens por WhatsApp' })).toBeNull()
+  } finally {
+    vi.useRealTimers()
+  }
 })

@@ -15,6 +15,7 @@ import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 
 type Appointment = Schemas['Appointment']
 
@@ -34,7 +35,9 @@ export function AppointmentDetails({
   const [moving, setMoving] = useState(false)
   // Cancelling asks once, with what goes with it: the rest of a series, and a word to the client.
   const [cancelling, setCancelling] = useState<{ following: boolean; notifyClient: boolean } | null>(null)
-  // A no-show is marked once the appointment has begun (the server checks it in the owner's zone).
+  // Completed and no-show are marked once the appointment has begun, and the
+  // reminder and confirmation go only before it (the server checks the
+  // start in the owner's zone).
   const now = new Date()
   const begun = `${a.date} ${a.time}` <= `${todayLocal(now)} ${timeLocal(now)}`
 
@@ -77,7 +80,7 @@ export function AppointmentDetails({
             <dt className="text-stone-600 dark:text-stone-400">Telefone</dt>
             <dd>
               <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(a.clientPhone)} target="_blank" rel="noreferrer">
-                <MessageCircle className="size-4" aria-hidden /> {a.clientPhone}
+                <MessageCircle className="size-4" aria-hidden /> {formatPhone(a.clientPhone)}
               </a>
             </dd>
           </>
@@ -109,7 +112,7 @@ export function AppointmentDetails({
       </dl>
       <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
       <WhatsAppDeliveries appointmentId={a.id} />
-      {a.status === 'confirmed' ? <WhatsAppMessages appointment={a} /> : null}
+      {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (
         <RescheduleForm
           appointment={a}
@@ -173,7 +176,7 @@ export function AppointmentDetails({
               Confirmar
             </Button>
           ) : null}
-          {a.status !== 'completed' ? (
+          {a.status !== 'completed' && begun ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('completed')}>
               Marcar como concluído
             </Button>

@@ -17,6 +17,7 @@ import { appointmentFields, appointmentSchema } from './appointment-form'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { FreeTimes } from './FreeTimes'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
+import { formatPhone } from '@/lib/phone'
 
 /**
  * The owner's form for a booking that came by phone or WhatsApp: an existing
@@ -137,7 +138,7 @@ export function NewAppointmentForm({
                     }}
                   >
                     <span className="font-medium">{c.name}</span>
-                    <span className="block text-xs text-stone-600 dark:text-stone-400">{[c.phone, c.email].filter(Boolean).join(' · ')}</span>
+                    <span className="block text-xs text-stone-600 dark:text-stone-400">{[c.phone && formatPhone(c.phone), c.email].filter(Boolean).join(' · ')}</span>
                   </button>
                 </li>
               ))}

@@ -20,6 +20,8 @@ import { errorMessage } from '@/lib/api/client'
 import { saveFile } from '@/lib/save-file'
 import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactInput } from './api/client-history'
 import { useExportClientData } from './api/export-clients'
+import { formatPhone } from '@/lib/phone'
+import { clientPathOf, isClientRef } from '@/components/client-link'
 
 type History = Schemas['ClientHistory']
 type ContactFields = { name: string; phone: string; email: string }
@@ -40,6 +42,13 @@ export default function ClientHistoryPage() {
   useEffect(() => {
     if (isError) toast.error('Cliente não encontrado', { description: 'Ele não existe ou não pôde ser carregado.' })
   }, [isError])
+  // An older link carried the phone or e-mail: it still opens, and the
+  // address becomes the opaque one at once.
+  const ref = data?.appointments[0]?.id
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (ref && !isClientRef(key)) navigate(clientPathOf(ref), { replace: true })
+  }, [ref, key, navigate])
   if (isError) return <Navigate to="/clients" replace />
   if (isLoading || !data) return <PageSpinner />
   const c = data.client
@@ -53,7 +62,7 @@ export default function ClientHistoryPage() {
           <p className="flex flex-wrap gap-3 text-sm wrap-anywhere">
             {c.phone ? (
               <a className="inline-flex items-center gap-1 text-brand-700 hover:underline dark:text-brand-200" href={whatsappFor(c.phone)} target="_blank" rel="noreferrer">
-                <MessageCircle className="size-4" aria-hidden /> WhatsApp {c.phone}
+                <MessageCircle className="size-4" aria-hidden /> WhatsApp {formatPhone(c.phone)}
               </a>
             ) : null}
             {c.email ? (
@@ -139,7 +148,8 @@ function PrivacyCard({ history }: { history: History }) {
   const exporting = useExportClientData()
   const erase = useEraseClient()
   const [open, setOpen] = useState(false)
-  const key = history.client.identifier
+  // The export's address carries the opaque reference too (one of their appointments), never the phone or e-mail.
+  const key = history.appointments[0]?.id ?? history.client.identifier
   const save = (format: 'json' | 'csv') =>
     exporting.mutate({ key, format }, { onSuccess: saveFile, onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível exportar. Tente novamente.') }) })
   return (
@@ -176,7 +186,7 @@ function PrivacyCard({ history }: { history: History }) {
                 variant="destructive"
                 disabled={erase.isPending}
                 onClick={() =>
-                  erase.mutate(key, {
+                  erase.mutate(history.client.identifier, {
                     onSuccess: () => {
                       toast.success('Dados do cliente excluídos')
                       navigate('/clients', { replace: true })
@@ -219,7 +229,7 @@ function ContactForm({ history, onDone }: { history: History; onDone: () => void
           onSuccess: (h) => {
             toast.success('Cliente atualizado', { description: `Dados corrigidos em ${h.count === 1 ? '1 agendamento' : `${h.count} agendamentos`}.` })
             onDone()
-            if (h.client.identifier !== c.identifier) navigate(`/clients/${encodeURIComponent(h.client.identifier)}`, { replace: true })
+            if (h.client.identifier !== c.identifier && h.appointments[0]) navigate(clientPathOf(h.appointments[0].id), { replace: true })
           },
           onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível atualizar o cliente. Tente novamente.') }),
         },

@@ -6,10 +6,10 @@ import ClientsPage from './ClientsPage'
 afterEach(() => vi.unstubAllGlobals())
 
 const maria = {
-  identifier: '11911111111', name: 'Maria da Silva', email: 'maria@x.com', phone: '11911111111',
+  identifier: '11911111111', ref: '0b6f1c2e-8a4d-4f7e-9c1a-2d3e4f5a6b7c', name: 'Maria da Silva', email: 'maria@x.com', phone: '11911111111',
   attendedCount: 2, revenueCents: 15000, lastAttended: '2026-11-16', scheduledCount: 1, scheduledCents: 7000, nextAppointment: '2026-11-30', noShows: 1,
 }
-const joao = { ...maria, identifier: 'joao@x.com', name: 'João', email: 'joao@x.com', phone: '', attendedCount: 0, revenueCents: 0, lastAttended: '', scheduledCount: 0, scheduledCents: 0, nextAppointment: '', noShows: 0 }
+const joao = { ...maria, identifier: 'joao@x.com', ref: '1c7a2d3e-9b5e-4a8f-8d2b-3e4f5a6b7c8d', name: 'João', email: 'joao@x.com', phone: '', attendedCount: 0, revenueCents: 0, lastAttended: '', scheduledCount: 0, scheduledCents: 0, nextAppointment: '', noShows: 0 }
 
 function setup(path: string) {
   const calls = stubFetch((c) => {
@@ -38,7 +38,8 @@ it('searches on the server after a pause, with the search in the address', async
 it('counts attended apart from scheduled, and the name opens the client', async () => {
   setup('/clients?q=maria')
   const link = await screen.findByRole('link', { name: 'Maria da Silva' })
-  expect(link).toHaveAttribute('href', '/clients/11911111111')
+  // The address is the opaque reference, never the phone (issue 39).
+  expect(link).toHaveAttribute('href', '/clients/0b6f1c2e-8a4d-4f7e-9c1a-2d3e4f5a6b7c')
   expect(screen.getByLabelText('Buscar cliente')).toHaveValue('maria')
   const row = screen.getByRole('row', { name: /Maria da Silva/ })
   expect(row).toHaveTextContent('16/11/2026')

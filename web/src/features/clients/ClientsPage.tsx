@@ -17,6 +17,7 @@ import { saveFile } from '@/lib/save-file'
 import { cn } from '@/lib/utils'
 import { useExportClients } from './api/export-clients'
 import { useClients } from './api/list-clients'
+import { formatPhone } from '@/lib/phone'
 
 const PAGE = 50
 
@@ -121,14 +122,14 @@ export default function ClientsPage() {
               {data!.clients.map((c) => (
                 <tr key={c.identifier} className={tableCards.row}>
                   <td className={tableCards.title}>
-                    <Link to={clientPathOf(c.identifier)} className="hover:underline">
+                    <Link to={clientPathOf(c.ref)} className="hover:underline">
                       {c.name}
                     </Link>
                   </td>
                   <td className={tableCards.cell} data-label="Contato">
                     <span className="min-w-0 break-all sm:break-normal">
                       <span className="block">{c.email || '-'}</span>
-                      {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{c.phone}</span> : null}
+                      {c.phone ? <span className="block text-stone-500 dark:text-stone-400">{formatPhone(c.phone)}</span> : null}
                     </span>
                   </td>
                   <td className={tableCards.cell} data-label="Atendimentos">
@@ -157,7 +158,7 @@ export default function ClientsPage() {
                   </td>
                   <td className={cn(tableCards.actions, 'sm:text-right')}>
                     <Button variant="ghost" size="sm" asChild>
-                      <Link to={clientPathOf(c.identifier)} aria-label={`Ver histórico de ${c.name}`}>
+                      <Link to={clientPathOf(c.ref)} aria-label={`Ver histórico de ${c.name}`}>
                         Ver histórico
                       </Link>
                     </Button>

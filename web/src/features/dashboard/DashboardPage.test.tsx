@@ -50,3 +50,44 @@ it('says the trial expired', async () => {
   setup({ inTrial: false, expired: true, daysRemaining: 0 })
   expect(await screen.findByText('Seu teste gratuito de 7 dias expirou')).toBeInTheDocument()
 })
+
+it("shows today's times first and every status in Portuguese (issue 39)", async () => {
+  const appt = (id: string, time: string, status: string) => ({
+    id,
+    time,
+    status,
+    date: '2026-11-27',
+    serviceName: 'Consulta nutricional completa com bioimpedância',
+    clientName: 'Beatriz Lima',
+    clientEmail: 'bia@x.com',
+    clientPhone: '11974442812',
+    professionalName: 'Ana',
+    answer: '',
+  })
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    if (c.url === '/api/setup-status')
+      return { status: 200, body: { complete: true, items, publicUsername: 'ana', trial: { inTrial: false, expired: false, daysRemaining: 0, endsAt: null } } }
+    if (c.url === '/api/dashboard')
+      return {
+        status: 200,
+        body: {
+          date: '2026-11-27',
+          unanswered: [],
+          metrics: { total: 2, confirmed: 1, confirmationRate: 50, revenueCents: 0, uniqueClients: 1 },
+          today: [appt('a1', '09:30', 'no_show'), appt('a2', '14:00', 'completed')],
+        },
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/dashboard', Component: DashboardPage }], '/dashboard')
+  expect(await screen.findByText('Não compareceu')).toBeInTheDocument()
+  expect(screen.getByText('Concluído')).toBeInTheDocument()
+  expect(screen.queryByText(/no_show|completed/)).not.toBeInTheDocument()
+  expect(screen.getByText('E-mails distintos (quem não tem e-mail não conta)')).toBeInTheDocument()
+  // The time opens the row's link and is not in the part that truncates.
+  const link = document.querySelector('a[href="/appointment/a1"]')!
+  expect(link.textContent).toMatch(/^09:30/)
+  expect(screen.getByText('09:30')).not.toHaveClass('truncate')
+})

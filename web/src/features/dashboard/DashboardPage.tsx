@@ -15,6 +15,7 @@ import { formatBRL, initials } from '@/lib/format'
 import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { AnswerBadge } from '@/components/answer-badge'
+import { StatusBadge } from '@/components/status-badge'
 import { useDashboard } from './api/get-dashboard'
 import { PendingDeposits } from './PendingDeposits'
 import { ClientLink } from '@/components/client-link'
@@ -198,7 +199,8 @@ function Metrics({ metrics }: { metrics: Dashboard['metrics'] }) {
     { label: 'Total de agendamentos', value: String(metrics.total), hint: 'Últimos 7 dias e próximos', icon: CalendarDays },
     { label: 'Confirmados', value: String(metrics.confirmed), hint: `${metrics.confirmationRate}% de confirmação`, icon: CheckCircle2 },
     { label: 'Receita estimada', value: formatBRL(metrics.revenueCents), hint: 'Soma dos serviços agendados', icon: DollarSign },
-    { label: 'Clientes únicos', value: String(metrics.uniqueClients), hint: 'Por e-mail', icon: Users },
+    // SPEC counts unique clients by e-mail; the clients page groups by phone, else e-mail — the hint says which this is (issue 39).
+    { label: 'Clientes únicos', value: String(metrics.uniqueClients), hint: 'E-mails distintos (quem não tem e-mail não conta)', icon: Users },
   ]
   return (
     <section aria-label="Métricas" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -236,12 +238,15 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
                 {/* The name opens the client; the service and time open the appointment. */}
                 <span className="min-w-0 flex-1">
                   <ClientLink appointment={a} className="block truncate font-medium" />
-                  <Link to={`/appointment/${a.id}`} className="block truncate text-sm text-stone-600 hover:underline dark:text-stone-400">
-                    {a.serviceName} · <span className="font-medium text-stone-900 dark:text-stone-100">{a.time}</span>
+                  {/* The time first and never cut; a long service name truncates instead. */}
+                  <Link to={`/appointment/${a.id}`} className="flex min-w-0 gap-1 text-sm text-stone-600 hover:underline dark:text-stone-400">
+                    <span className="shrink-0 font-medium text-stone-900 tabular-nums dark:text-stone-100">{a.time}</span>
+                    <span aria-hidden>·</span>
+                    <span className="min-w-0 truncate">{a.serviceName}</span>
                   </Link>
                   {a.status === 'confirmed' ? <AnswerBadge answer={a.answer} /> : null}
                 </span>
-                <Badge tone={a.status === 'confirmed' ? 'success' : 'neutral'}>{a.status === 'confirmed' ? 'confirmado' : a.status}</Badge>
+                <StatusBadge status={a.status} />
               </li>
             ))}
           </ul>

@@ -46,8 +46,13 @@ export function PendingDeposits() {
             <li key={d.appointmentId} className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 p-3 dark:border-amber-800">
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{d.clientName}</span>
-                <Link to={`/appointment/${d.appointmentId}`} className="block truncate text-sm text-stone-600 hover:underline dark:text-stone-400">
-                  {d.serviceName} · {brDate(d.date)} às {d.time}
+                {/* The date and time first and never cut; a long service name truncates instead. */}
+                <Link to={`/appointment/${d.appointmentId}`} className="flex min-w-0 gap-1 text-sm text-stone-600 hover:underline dark:text-stone-400">
+                  <span className="shrink-0 font-medium text-stone-900 tabular-nums dark:text-stone-100">
+                    {brDate(d.date)} às {d.time}
+                  </span>
+                  <span aria-hidden>·</span>
+                  <span className="min-w-0 truncate">{d.serviceName}</span>
                 </Link>
                 <span className="block text-sm">
                   <span className="font-semibold">{formatBRL(d.amountCents)}</span> · resta {timeLeft(d.expiresAt, now)}

@@ -98,7 +98,7 @@ function Item({ n, onRead, onDelete }: { n: Notification; onRead: () => void; on
             {/* The client and the appointment it is about open from here. */}
             {n.clientKey ? (
               <Button size="sm" variant="outline" asChild>
-                <Link to={clientPathOf(n.clientKey)}>Ver cliente</Link>
+                <Link to={clientPathOf(n.appointmentId ?? n.clientKey)}>Ver cliente</Link>
               </Button>
             ) : null}
             {n.appointmentId ? (

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useConnectWhatsApp, useDisconnectWhatsApp, useWhatsApp, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
 import { copyText } from '@/lib/clipboard'
+import { formatPhone } from '@/lib/phone'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
 
@@ -26,7 +27,7 @@ const schemaFor = (connected: boolean): FormSchema<Fields, WhatsAppConnectInput>
   })
 }
 
-const statusLabel: Record<string, string> = {
+const templateStatusLabel: Record<string, string> = {
   APPROVED: 'Aprovado',
   PENDING: 'Em análise pelo Meta',
   REJECTED: 'Recusado pelo Meta',
@@ -78,7 +79,7 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
     <>
       <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/30">
         <p className="font-medium">
-          Conectado: {status.verifiedName} ({status.displayPhoneNumber})
+          Conectado: {status.verifiedName} ({formatPhone(status.displayPhoneNumber)})
         </p>
         <p className="text-stone-600 dark:text-stone-400">Mensagens enviadas este mês: {status.sentThisMonth}</p>
       </div>
@@ -88,7 +89,7 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
           {status.templates.map((t) => (
             <li key={t.kind} className="flex flex-wrap justify-between gap-2 rounded-md border border-stone-200 px-2 py-1 dark:border-stone-800">
               <span>{kindLabel[t.kind] ?? t.kind}</span>
-              <span className={t.status === 'APPROVED' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>{statusLabel[t.status] ?? t.status}</span>
+              <span className={t.status === 'APPROVED' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400'}>{templateStatusLabel[t.status] ?? 'Situação desconhecida no Meta'}</span>
             </li>
           ))}
         </ul>
@@ -156,7 +157,7 @@ function ConnectForm({ status, onDone }: { status: WhatsAppStatus; onDone: () =>
     (body) =>
       connect.mutate(body, {
         onSuccess: (st) => {
-          toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${st.displayPhoneNumber})` })
+          toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${formatPhone(st.displayPhoneNumber)})` })
           onDone()
         },
         onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível conectar o WhatsApp.') }),

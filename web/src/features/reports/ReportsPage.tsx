@@ -10,7 +10,7 @@ import { tableCards } from '@/components/ui/table-cards'
 import type { Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useServices } from '@/lib/api/endpoints/get-services'
-import { brDate, formatBRL, statusLabel } from '@/lib/format'
+import { brDate, formatBRL, formatBRLAxis, statusLabel } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useReports, type ReportFilters } from './api/get-reports'
 
@@ -274,7 +274,7 @@ function Revenue({ r }: { r: Report }) {
             <BarChart data={data}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="mes" />
-              <YAxis tickFormatter={(v: number) => `R$ ${v}`} width={80} />
+              <YAxis tickFormatter={formatBRLAxis} width={80} />
               <Tooltip formatter={(v: number) => formatBRL(Math.round(v * 100))} />
               <Legend />
               <Bar dataKey="realizada" name="Realizada" stackId="r" fill="#0f766e" />

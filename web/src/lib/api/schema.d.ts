@@ -4812,7 +4812,7 @@ export interface operations {
     exportClientData: {
         parameters: {
             query: {
-                /** @description the client's identifier from /api/clients */
+                /** @description the client's ref from /api/clients (the id of one of their appointments), or their identifier */
                 key: string;
                 format?: "json" | "csv";
             };
@@ -4872,7 +4872,7 @@ export interface operations {
     getClientHistory: {
         parameters: {
             query: {
-                /** @description the client's identifier from /api/clients (phone, else e-mail) */
+                /** @description the client's ref from /api/clients (the id of one of their appointments; any appointment's id stands for its client), or their identifier (phone, else e-mail) as older links carry it */
                 key: string;
             };
             header?: never;
@@ -4947,6 +4947,8 @@ export interface operations {
                     "application/json": {
                         clients: {
                             identifier: string;
+                            /** @description the client page's opaque reference (the id of one of their appointments), for /clients/{ref} and the key parameters: an address never carries the phone or e-mail */
+                            ref: string;
                             name: string;
                             email: string;
                             phone: string;
@@ -4981,6 +4983,8 @@ export interface operations {
                         total: number;
                         clients: {
                             identifier: string;
+                            /** @description the client page's opaque reference (the id of one of their appointments), for /clients/{ref} and the key parameters: an address never carries the phone or e-mail */
+                            ref: string;
                             name: string;
                             email: string;
                             phone: string;
