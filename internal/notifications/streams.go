@@ -40,7 +40,11 @@ const (
 
 // readyWait is how long a new stream waits for the broker to hear every
 // process (PostgreSQL's LISTEN) before it answers 503 and the tab retries.
-var readyWait = 5 * time.Second
+// Atomic: a test lengthens it while streams of an earlier test may still be
+// reading it.
+var readyWait atomic.Int64
+
+func init() { readyWait.Store(int64(5 * time.Second)) }
 
 // stream is one hijacked event stream.
 type stream struct {
@@ -128,7 +132,7 @@ func (h *hub) serve(w http.ResponseWriter, r *http.Request, check func(context.C
 	// listens already, and on PostgreSQL the process must hear NOTIFY too (at
 	// start, or after its listener lost the connection: deaf ends the streams
 	// it holds then, so they come back here).
-	wait := time.NewTimer(readyWait)
+	wait := time.NewTimer(time.Duration(readyWait.Load()))
 	defer wait.Stop()
 	select {
 	case <-h.broker.Ready():

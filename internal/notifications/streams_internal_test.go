@@ -155,9 +155,9 @@ func TestHub_ATabThatReadsNothingEndsAndHoldsNoOneUp(t *testing.T) {
 // retry, then the connection ends (issue 38, §3: 1 of 100 streams opened at
 // once got no HTTP answer at all).
 func TestHub_AStreamEndedBeforeItsHeadIsAnswered503(t *testing.T) {
-	old := readyWait
-	readyWait = time.Minute // the listener's wait is not what ends it
-	t.Cleanup(func() { readyWait = old })
+	old := readyWait.Load()
+	readyWait.Store(int64(time.Minute)) // the listener's wait is not what ends it
+	t.Cleanup(func() { readyWait.Store(old) })
 	b := events.NewBroker(slog.New(slog.DiscardHandler))
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
