@@ -55,7 +55,7 @@ test('the owner runs the day: agenda views, cancelling frees the slot, CSV expor
   await gridAppointment(page, '09:00', 'Cliente A').click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Cliente A')).toBeVisible()
-  await expect(dialog.getByRole('link', { name: /11988880000/ })).toHaveAttribute('href', 'https://wa.me/5511988880000')
+  await expect(dialog.getByRole('link', { name: /\(11\) 98888-0000/ })).toHaveAttribute('href', 'https://wa.me/5511988880000')
   await dialog.getByRole('button', { name: 'Cancelar agendamento' }).click()
   // One question, in the app's own dialog; the safe answer has the focus.
   const question = page.getByRole('alertdialog', { name: 'Cancelar este agendamento?' })

@@ -201,7 +201,7 @@ test('the owner marks a no-show: the agenda, the client list and the reports cou
   await page.goto('/clients')
   await page.getByRole('link', { name: 'Ver histórico de Rui Faltoso' }).click()
   await expect(page.getByRole('heading', { name: 'Rui Faltoso' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'WhatsApp 11955554444' })).toHaveAttribute('href', 'https://wa.me/5511955554444')
+  await expect(page.getByRole('link', { name: 'WhatsApp (11) 95555-4444' })).toHaveAttribute('href', 'https://wa.me/5511955554444')
   const history = page.getByRole('list', { name: 'Agendamentos do cliente' })
   await expect(history.getByRole('listitem')).toHaveCount(1)
   await expect(history).toContainText('Não compareceu')

@@ -32,7 +32,7 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
 
   await form.getByLabel('Token de acesso permanente').fill(biz.token)
   await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
-  await expect(page.getByText('Conectado: Clínica Teste (+55 11 3333-4444)')).toBeVisible()
+  await expect(page.getByText('Conectado: Clínica Teste ((11) 3333-4444)')).toBeVisible()
   const templates = page.getByRole('list', { name: 'Modelos de mensagem' })
   await expect(templates.getByText('Em análise pelo Meta')).toHaveCount(3)
   await expect(templates.getByText('Oferta da lista de espera (com o link para ficar com o horário)')).toBeVisible()
@@ -53,5 +53,5 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
   await page.getByRole('button', { name: 'Trocar dados de acesso' }).click()
   await expect(form.getByLabel('Token de acesso permanente')).toHaveValue('')
   await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
-  await expect(page.getByText('Conectado: Clínica Teste (+55 11 3333-4444)')).toBeVisible()
+  await expect(page.getByText('Conectado: Clínica Teste ((11) 3333-4444)')).toBeVisible()
 })
