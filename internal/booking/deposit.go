@@ -155,6 +155,13 @@ func (s *Service) chargeLater(ctx context.Context, payload []byte) error {
 	if err := json.Unmarshal(payload, &p); err != nil {
 		return nil // nothing to retry
 	}
+	return s.chargePending(ctx, p)
+}
+
+// chargePending makes the charge of a deposit still pending and uncharged
+// (the charge job's and the client's "Gerar o código Pix"): the first to
+// store it sends the client the Pix, as at booking.
+func (s *Service) chargePending(ctx context.Context, p deposits.ExpireJobPayload) error {
 	st, err := s.setupOf(ctx, p.OwnerID)
 	if err != nil {
 		return err
@@ -465,24 +472,9 @@ func (s *Service) ChargeAgain(ctx context.Context, token string) (*Cancellation,
 		return nil, err
 	}
 	if d != nil && d.State == deposits.Pending && d.CopyPaste == "" && c.Status == "confirmed" {
-		ch, err := s.chargers().For(ctx, s.DB, d.OwnerID())
-		if err != nil {
-			return nil, err
-		}
-		if ch != nil {
-			charge, err := ch.Charge(ctx, deposits.ChargeRequest{OwnerID: d.OwnerID(), AppointmentID: id, Reference: d.Reference, AmountCents: d.AmountCents,
-				ExpiresAt: d.ExpiresAt, Description: "Sinal do agendamento"})
-			if err != nil {
-				httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
-				return nil, errChargeFailed
-			}
-			err = s.DB.OwnerTx(ctx, d.OwnerID(), func(tx *db.Tx) error {
-				_, err := deposits.SetFirstCharge(ctx, tx, id, charge, s.Clock.Now())
-				return err
-			})
-			if err != nil {
-				return nil, err
-			}
+		if err := s.chargePending(ctx, deposits.ExpireJobPayload{OwnerID: d.OwnerID(), AppointmentID: id}); err != nil {
+			httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
+			return nil, errChargeFailed
 		}
 	}
 	c.Deposit, err = s.depositView(ctx, id)
