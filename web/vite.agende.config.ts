@@ -17,6 +17,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: [
+      { find: /^@\/lib\/utils$/, replacement: src('agende/utils.ts') },
       { find: '@', replacement: src('') },
       { find: /^react-router$/, replacement: src('agende/router.tsx') },
       { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },
