@@ -83,11 +83,11 @@ func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
 
 func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	days, err := h.Svc.Days(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("month"))
+	month, err := h.Svc.Days(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("month"))
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string][]string{"days": days})
+	httpx.WriteJSON(w, http.StatusOK, month)
 	return nil
 }
 

@@ -108,13 +108,13 @@ func TestTimes_FollowTheSlotRulesAndHideWhoBooked(t *testing.T) {
 	})
 }
 
-func TestDays_AreTheOpenFutureDatesWithAFreeTime(t *testing.T) {
+func TestDays_AreTheOpenFutureDatesWithAFreeTimeAndFullOnesApart(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
-		var out struct{ Days []string }
+		var out struct{ Days, Full []string }
 		e.Client().Do("GET", fmt.Sprintf("/api/public/profiles/ana/days?month=2026-11&professional=%s&service=%s", s.professional, s.service), nil).JSON(t, &out)
-		if !reflect.DeepEqual(out.Days, []string{"2026-11-23", nextMonday}) {
-			t.Fatalf("%v", out.Days)
+		if !reflect.DeepEqual(out.Days, []string{"2026-11-23", nextMonday}) || len(out.Full) != 0 {
+			t.Fatalf("%v full %v", out.Days, out.Full)
 		}
 		for _, at := range []string{"09:00", "10:00", "11:00"} { // fill next Monday
 			if r := book(e, s, nextMonday, at); r.StatusCode != 201 {
@@ -124,6 +124,17 @@ func TestDays_AreTheOpenFutureDatesWithAFreeTime(t *testing.T) {
 		e.Client().Do("GET", fmt.Sprintf("/api/public/profiles/ana/days?month=2026-11&professional=%s&service=%s", s.professional, s.service), nil).JSON(t, &out)
 		if !reflect.DeepEqual(out.Days, []string{"2026-11-23"}) {
 			t.Fatalf("a full day is not bookable: %v", out.Days)
+		}
+		// It is "Lotado", not closed: the calendar offers its waitlist. The
+		// closed days between (no hours) are in neither list.
+		if !reflect.DeepEqual(out.Full, []string{nextMonday}) {
+			t.Fatalf("the full day is listed as full: %v", out.Full)
+		}
+		// Once today's hours have passed, today is neither free nor full.
+		e.Clock.Advance(12 * time.Hour)
+		e.Client().Do("GET", fmt.Sprintf("/api/public/profiles/ana/days?month=2026-11&professional=%s&service=%s", s.professional, s.service), nil).JSON(t, &out)
+		if len(out.Days) != 0 || !reflect.DeepEqual(out.Full, []string{nextMonday}) {
+			t.Fatalf("after today's hours: %v full %v", out.Days, out.Full)
 		}
 	})
 }

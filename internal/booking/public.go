@@ -195,13 +195,24 @@ func clockTimes(starts []int64, loc *time.Location) []string {
 	return out
 }
 
+// Month is what the public calendar shows of a month: the dates with a
+// free time, and the dates the practice works but whose times are all
+// taken ("Lotado": the client can join the waitlist for one).
+type Month struct {
+	Days []string `json:"days"`
+	Full []string `json:"full"`
+}
+
 // Days returns the dates of a month ("2006-01") that have at least one free
-// time (for anyone, with Any): one range read of the month's appointments,
-// the rules in memory.
-func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) ([]string, error) {
+// time (for anyone, with Any), and those that are open but full: one range
+// read of the month's appointments, the rules in memory. A full date is one
+// that would offer a time were nothing booked or blocked in it; a closed
+// day, a day off or a day whose hours have passed is neither.
+func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) (Month, error) {
+	out := Month{Days: []string{}, Full: []string{}}
 	first, err := slots.ParseMonth(month)
 	if err != nil {
-		return nil, errMonth
+		return out, errMonth
 	}
 	// The month's dates up to the setup's last bookable day (days beyond
 	// the booking window offer nothing: none at all when the month is).
@@ -216,21 +227,31 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 		return first.AddDate(0, 0, -slots.ReachDays), last(st).AddDate(0, 0, slots.ReachDays)
 	})
 	if err != nil {
-		return nil, err
+		return out, err
 	}
 	defer v.busy.release()
 	st := v.st
-	out := []string{}
 	today, end := slots.Today(s.Clock.Now(), st.Loc), last(st)
 	for d := first; !d.After(end); d = d.AddDate(0, 0, 1) {
-		if d.Format("2006-01-02") < today {
+		date := d.Format("2006-01-02")
+		if date < today {
 			continue
 		}
+		free, open := false, false
 		for _, p := range v.pros {
-			if day, _ := s.dayOf(st, p, v.svc, d, v.busy.Near(p.ID, d)); slots.Any(day) {
-				out = append(out, d.Format("2006-01-02"))
+			day, _ := s.dayOf(st, p, v.svc, d, v.busy.Near(p.ID, d))
+			if slots.Any(day) {
+				free = true
 				break
 			}
+			day.Busy = nil
+			open = open || slots.Any(day)
+		}
+		switch {
+		case free:
+			out.Days = append(out.Days, date)
+		case open:
+			out.Full = append(out.Full, date)
 		}
 	}
 	return out, nil

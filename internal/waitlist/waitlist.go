@@ -51,6 +51,8 @@ type Service struct {
 // template not approved, no phone — the e-mail goes).
 type OfferSender interface {
 	QueueOffer(ctx context.Context, tx *db.Tx, ownerID, offerID, clientKey, clientPhone string) (bool, error)
+	// CanOffer reports whether an offer to this phone would go by WhatsApp.
+	CanOffer(ctx context.Context, q db.Querier, ownerID, clientPhone string) (bool, error)
 }
 
 const (
@@ -115,6 +117,25 @@ type Entry struct {
 type Joined struct {
 	Entry
 	Token string `json:"token"`
+	// Notice is how the client hears of a freed time, as send will choose
+	// it: "whatsapp", "email", or "owner" (neither can carry it: the
+	// practice passes it on from its list).
+	Notice string `json:"notice"`
+}
+
+// noticeFor is the channel a freed time's offer will take to this client,
+// in send's order: WhatsApp when it can carry it, else e-mail, else the
+// owner by hand.
+func (s *Service) noticeFor(ctx context.Context, q db.Querier, ownerID, email, phone string) (string, error) {
+	if s.WhatsApp != nil && phone != "" {
+		if ok, err := s.WhatsApp.CanOffer(ctx, q, ownerID, phone); err != nil || ok {
+			return "whatsapp", err
+		}
+	}
+	if s.Mailer != nil && email != "" {
+		return "email", nil
+	}
+	return "owner", nil
 }
 
 // owner is the owner behind a public username.
@@ -203,6 +224,9 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 			return err
 		}
 		out.Entry = *e
+		if out.Notice, err = s.noticeFor(ctx, tx, ownerID, c.ClientEmail, c.ClientPhone); err != nil {
+			return err
+		}
 		// The owner hears of a date's joins once a day (a burst of joins is
 		// one notice, not one each); the day's list shows them all.
 		if first, err := s.once(ctx, tx, ownerID, "date:"+e.FirstDate, today); err != nil {

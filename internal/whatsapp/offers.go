@@ -38,6 +38,16 @@ type Offers interface {
 	EmailOffer(ctx context.Context, ownerID, offerID string) error
 }
 
+// CanOffer reports whether a waitlist offer to this phone would go by
+// WhatsApp (the owner's number connected, its offer template approved):
+// what the client is told at joining, as QueueOffer decides it later.
+func (s *Service) CanOffer(ctx context.Context, q db.Querier, ownerID, clientPhone string) (bool, error) {
+	if s.Offers == nil {
+		return false, nil
+	}
+	return s.Ready(ctx, q, ownerID, KindWaitlistOffer, clientPhone)
+}
+
 // QueueOffer writes the job that sends a waitlist offer by WhatsApp when
 // the owner's number can carry it, in the caller's transaction (the one
 // that writes the offer), and reports whether it did; false means the

@@ -165,3 +165,40 @@ func TestOffer_AFreedTimeGoesByWhatsAppToThreeAtATime(t *testing.T) {
 		}
 	})
 }
+
+// The client is told at joining how a freed time will reach them, as the
+// offer will go (issue 39, point 12): a phone-only client of a practice
+// without WhatsApp hears it from the practice, not "avisamos".
+func TestOffer_JoinSaysTheChannelTheOfferWillTake(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		var svcs []struct{ ID string }
+		w.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+		n := 0
+		join := func(phone, email string) string {
+			t.Helper()
+			n++
+			var out struct{ Notice string }
+			r := w.e.Client().Do("POST", "/api/public/profiles/sorriso/waitlist", map[string]string{"serviceId": svcs[0].ID, "professionalId": "any",
+				"firstDate": "2026-11-26", "partOfDay": "tarde", "clientName": fmt.Sprintf("Cliente %d", n), "clientPhone": phone, "clientEmail": email})
+			if r.StatusCode != 201 {
+				t.Fatalf("join: %d %s", r.StatusCode, r.Body)
+			}
+			r.JSON(t, &out)
+			return out.Notice
+		}
+		if got := join("(21) 99876-0001", ""); got != "owner" {
+			t.Fatalf("phone only, no WhatsApp: %q", got)
+		}
+		if got := join("(21) 99876-0002", "b@example.com"); got != "email" {
+			t.Fatalf("phone and e-mail, no WhatsApp: %q", got)
+		}
+		w.connect(t)
+		w.approve(t)
+		if got := join("(21) 99876-0003", ""); got != "whatsapp" {
+			t.Fatalf("phone only, WhatsApp approved: %q", got)
+		}
+		if got := join("", "d@example.com"); got != "email" {
+			t.Fatalf("e-mail only, WhatsApp approved: %q", got)
+		}
+	})
+}

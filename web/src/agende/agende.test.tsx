@@ -9,7 +9,7 @@ import { queryDefaults } from '@/lib/query-defaults'
 import { useForm as standInUseForm } from './form'
 import { queryClient, useMutation, useQuery } from './query'
 import { zodResolver as standInResolver } from './resolver'
-import { Link, match, route, useParams, useSearchParams } from './router'
+import { Link, match, route, useLocation, useParams, useSearchParams } from './router'
 
 describe('light router', () => {
   beforeEach(() => window.history.replaceState(null, '', '/agende/ana'))
@@ -44,6 +44,27 @@ describe('light router', () => {
     await userEvent.click(screen.getByRole('button', { name: 'escolher' }))
     expect(window.location.search).toBe('?service=s1')
     expect(screen.getByText('service s1')).toBeInTheDocument()
+    act(() => {
+      window.history.back()
+    })
+  })
+
+  it("carries a Link's state to the next page in the history entry, not the address", async () => {
+    function Page() {
+      const l = useLocation()
+      return (
+        <div>
+          <p>state {JSON.stringify(l.state)}</p>
+          <Link to="/agende/ana/lista-de-espera?date=2026-11-24" state={{ name: 'Paula' }}>
+            Lista
+          </Link>
+        </div>
+      )
+    }
+    render(<Page />)
+    await userEvent.click(screen.getByRole('link', { name: 'Lista' }))
+    expect(window.location.search).toBe('?date=2026-11-24')
+    expect(screen.getByText('state {"name":"Paula"}')).toBeInTheDocument()
     act(() => {
       window.history.back()
     })

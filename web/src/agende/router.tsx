@@ -57,7 +57,13 @@ export function route(path: string): { pattern: string; params: Record<string, s
 export function useLocation() {
   const current = useSyncExternalStore(subscribe, href)
   const [pathname, search = ''] = current.split('?')
-  return { pathname, search: search ? `?${search}` : '', hash: '', state: null, key: current }
+  return { pathname, search: search ? `?${search}` : '', hash: '', state: historyState(), key: current }
+}
+
+/** The state a Link carried to this entry (react-router keeps it as `usr` in the entries it writes: read both). */
+function historyState(): unknown {
+  const s: unknown = typeof window === 'undefined' ? null : window.history.state
+  return s !== null && typeof s === 'object' && 'usr' in s ? s.usr : (s ?? null)
 }
 
 export function useParams(): Record<string, string | undefined> {
@@ -65,7 +71,7 @@ export function useParams(): Record<string, string | undefined> {
   return route(pathname)?.params ?? {}
 }
 
-type NavigateOptions = { replace?: boolean }
+type NavigateOptions = { replace?: boolean; state?: unknown }
 
 export function navigate(to: string, opts: NavigateOptions = {}) {
   const url = new URL(to, window.location.href)
@@ -74,7 +80,7 @@ export function navigate(to: string, opts: NavigateOptions = {}) {
     else window.location.assign(url.href)
     return
   }
-  window.history[opts.replace ? 'replaceState' : 'pushState'](null, '', url.pathname + url.search)
+  window.history[opts.replace ? 'replaceState' : 'pushState'](opts.state ?? null, '', url.pathname + url.search)
   if (!opts.replace) window.scrollTo(0, 0)
   notify()
 }
@@ -92,14 +98,14 @@ export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Re
   return [new URLSearchParams(search), set]
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean }
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean; state?: unknown }
 
-export function Link({ to, replace, onClick, ...rest }: LinkProps) {
+export function Link({ to, replace, state, onClick, ...rest }: LinkProps) {
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e)
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || rest.target) return
     e.preventDefault()
-    navigate(to, { replace })
+    navigate(to, { replace, state })
   }
   return <a href={to} onClick={click} {...rest} />
 }

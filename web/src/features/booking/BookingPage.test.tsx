@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react'
+import { useLocation } from 'react-router'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Schemas } from '@/lib/api/client'
@@ -25,7 +26,7 @@ describe('the confirmation card', { timeout: 20_000 }, () => {
   it("downloads the server's invite by the booking's private token, not a file made in the page", async () => {
     stubFetch((c) => {
       if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }
-      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'] } }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: [] } }
       if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
       if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: booked }
       return undefined
@@ -48,7 +49,7 @@ describe('the privacy notice', () => {
   const stub = (area: string) =>
     stubFetch((c) => {
       if (c.url === '/api/public/profiles/ana') return { status: 200, body: { ...profile, area } }
-      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: [] } }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: [], full: [] } }
       return undefined
     })
 
@@ -65,5 +66,50 @@ describe('the privacy notice', () => {
     renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1')
     expect(await screen.findByRole('link', { name: 'Política de Privacidade' })).toBeInTheDocument()
     expect(screen.getByLabelText('Observações')).not.toHaveAccessibleDescription(/nunca são compartilhadas/)
+  })
+})
+
+// Issue 39, point 12: a full day is not a closed one — it reads "lotado",
+// can be picked, and leads to the waitlist for that date with what the
+// client typed (carried in the history state, never the address).
+describe('a full day', { timeout: 20_000 }, () => {
+  it('reads "lotado", offers the waitlist for its date and brings the typed name and phone along', async () => {
+    stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: ['2026-11-24'] } }
+      if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: [] } }
+      return undefined
+    })
+    let state: unknown = null
+    let search = ''
+    function Waitlist() {
+      const l = useLocation()
+      state = l.state
+      search = l.search
+      return <p>lista</p>
+    }
+    renderRoutes(
+      [
+        { path: '/agende/:username/form', Component: BookingPage },
+        { path: '/agende/:username/lista-de-espera', Component: Waitlist },
+      ],
+      '/agende/ana/form?service=s1&professional=p1',
+    )
+    const user = userEvent.setup()
+    await user.type(await screen.findByLabelText('Nome completo *'), 'Helena Prado')
+    await user.type(screen.getByLabelText('Telefone *'), '(11) 97444-2812')
+    // A closed day cannot be picked; the full one can, and says so.
+    expect(await screen.findByRole('button', { name: 'Dia 29' })).toBeDisabled()
+    const full = await screen.findByRole('button', { name: 'Dia 24 lotado' })
+    expect(full).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Dia 30' })).toBeEnabled()
+    await user.click(full)
+    expect(await screen.findByText('Dia lotado')).toBeInTheDocument()
+    const links = screen.getAllByRole('link', { name: 'Entrar na lista de espera' })
+    await user.click(links[0])
+    await screen.findByText('lista')
+    expect(new URLSearchParams(search).get('date')).toBe('2026-11-24')
+    expect(state).toEqual({ name: 'Helena Prado', email: '', phone: '(11) 97444-2812' })
+    expect(search).not.toContain('Helena')
   })
 })

@@ -70,6 +70,7 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
     )
 
   const contact = variant === 'form' ? form.watch('phone') : form.watch('email')
+  const typed = { name: form.watch('name'), email: form.watch('email'), phone: form.watch('phone') }
   const requiredFilled = steps.ready && date !== '' && time !== '' && form.watch('name').trim() !== '' && contact.trim() !== ''
   const missing = () => toast.error('Campos obrigatórios', { description: 'Por favor, preencha todos os campos obrigatórios.' })
 
@@ -125,11 +126,11 @@ function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'f
           <ServiceStep services={profile.services} steps={steps} />
           <ProfessionalStep steps={steps} onPick={() => setConflict(null)} />
           <DateStep steps={steps} />
-          <TimeStep steps={steps} />
+          <TimeStep steps={steps} waitlist={<WaitlistJoin username={profile.username} steps={steps} typed={typed} lead="" />} />
           <ConfirmStep steps={steps} form={form} conflict={conflict} busy={busy} disabled={busy || !requiredFilled || (times.data?.times.length ?? 0) === 0} />
         </form>
       )}
-      {profile.bookingOpen ? <WaitlistJoin username={profile.username} steps={steps} /> : null}
+      {profile.bookingOpen ? <WaitlistJoin username={profile.username} steps={steps} typed={typed} /> : null}
       <PracticeHelp whatsapp={profile.whatsapp} email={profile.contactEmail} />
     </main>
   )

@@ -23,7 +23,7 @@ const booking = (place: Schemas['Place']): Schemas['Booking'] => ({
 async function book(place: Schemas['Place']) {
   stubFetch((c) => {
     if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }
-    if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'] } }
+    if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: [] } }
     if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
     if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: booking(place) }
     return undefined

@@ -6,13 +6,18 @@ import { cn } from '@/lib/utils'
 const heads = ['D', 'S', 'T', 'Q', 'Q', 'S', 'S']
 const headNames = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado']
 
-/** A light single-day calendar: a month grid where only `isEnabled` days can be picked. */
+/**
+ * A light single-day calendar: a month grid where only `isEnabled` days can
+ * be picked — and `isFull` ones, open days whose times are all taken, which
+ * read "lotado" and lead to the waitlist (issue 39, point 12).
+ */
 export function DatePicker(props: {
   month: string // YYYY-MM
   onMonth: (month: string) => void
   value: string
   onChange: (date: string) => void
   isEnabled: (date: string) => boolean
+  isFull?: (date: string) => boolean
   minMonth: string
   /** The last month that can be shown (the booking window's end). */
   maxMonth?: string
@@ -52,25 +57,43 @@ export function DatePicker(props: {
         ))}
         {cells.map((date, i) =>
           date ? (
-            <button
-              key={date}
-              type="button"
-              disabled={!props.isEnabled(date)}
-              aria-pressed={props.value === date}
-              aria-label={`Dia ${Number(date.slice(8))}`}
-              onClick={() => props.onChange(date)}
-              className={cn(
-                'h-10 rounded-lg disabled:cursor-not-allowed disabled:text-stone-300 dark:disabled:text-stone-700',
-                props.value === date ? 'bg-brand-700 font-semibold text-white' : 'hover:bg-brand-50 dark:hover:bg-brand-900/30',
-              )}
-            >
-              {Number(date.slice(8))}
-            </button>
+            <Day key={date} date={date} picked={props.value === date} enabled={props.isEnabled(date)} full={props.isFull?.(date) ?? false} onPick={() => props.onChange(date)} />
           ) : (
             <span key={`e${i}`} />
           ),
         )}
       </div>
     </div>
+  )
+}
+
+/** One day of the month: free, full ("lotado", still picked: it offers the waitlist) or closed (disabled). */
+function Day({ date, picked, enabled, full, onPick }: { date: string; picked: boolean; enabled: boolean; full: boolean; onPick: () => void }) {
+  const n = Number(date.slice(8))
+  return (
+    <button
+      type="button"
+      disabled={!enabled && !full}
+      aria-pressed={picked}
+      aria-label={full ? undefined : `Dia ${n}`}
+      onClick={onPick}
+      className={cn(
+        'h-10 rounded-lg disabled:cursor-not-allowed disabled:text-stone-300 dark:disabled:text-stone-700',
+        full && 'flex flex-col items-center justify-center leading-none',
+        picked ? 'bg-brand-700 font-semibold text-white' : cn('hover:bg-brand-50 dark:hover:bg-brand-900/30', full && 'text-stone-500 dark:text-stone-400'),
+      )}
+    >
+      {full ? (
+        <>
+          <span className="sr-only">{`Dia ${n} lotado`}</span>
+          <span aria-hidden="true">{n}</span>
+          <span aria-hidden="true" className="text-[10px] font-medium">
+            lotado
+          </span>
+        </>
+      ) : (
+        n
+      )}
+    </button>
   )
 }

@@ -20,10 +20,19 @@ const parts: { value: Part; label: string }[] = [
  * shares no form code with the booking page, whose chunks it would
  * otherwise split (the public page budget).
  */
-export default function WaitlistForm(props: { username: string; serviceId: string; professionalId: string; firstDate: string; today: string; lastDate?: string }) {
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [phone, setPhone] = useState('')
+export default function WaitlistForm(props: {
+  username: string
+  serviceId: string
+  professionalId: string
+  firstDate: string
+  today: string
+  lastDate?: string
+  /** What the client already typed on the booking form. */
+  typed?: { name?: string; email?: string; phone?: string }
+}) {
+  const [name, setName] = useState(props.typed?.name ?? '')
+  const [email, setEmail] = useState(props.typed?.email ?? '')
+  const [phone, setPhone] = useState(props.typed?.phone ?? '')
   const [first, setFirst] = useState(props.firstDate || props.today)
   const [last, setLast] = useState(props.firstDate || props.today)
   const [part, setPart] = useState<Part>('qualquer')
@@ -54,7 +63,7 @@ export default function WaitlistForm(props: { username: string; serviceId: strin
       <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-900/30">
         <p className="font-semibold">Você está na lista de espera</p>
         <p className="mt-1">
-          {joined.serviceName}, {when}. Se um horário vagar, avisamos {email.trim() ? 'por e-mail' : `${joined.ownerName} entra em contato`}, por ordem de chegada.
+          {joined.serviceName}, {when}. Se um horário vagar, {noticeText(joined.notice, joined.ownerName, phone.trim() !== '')}, por ordem de chegada.
         </p>
         <a className="mt-2 inline-block font-medium text-brand-700 underline dark:text-brand-200" href={`/lista-de-espera/${joined.token}`}>
           Ver ou sair da lista de espera
@@ -68,14 +77,18 @@ export default function WaitlistForm(props: { username: string; serviceId: strin
       <Field id="wl-name" label="Nome completo *" error={errors.name}>
         <input className={box} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
       </Field>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field id="wl-email" label="E-mail" error={errors.email}>
-          <input className={box} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field>
-        <Field id="wl-phone" label="Telefone" error={errors.phone}>
-          <input className={box} type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={phone} onChange={(e) => setPhone(e.target.value)} />
-        </Field>
-      </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Telefone ou e-mail *</legend>
+        <p className="text-xs text-stone-500 dark:text-stone-400">Informe pelo menos um: é por ele que você fica sabendo quando um horário vagar.</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id="wl-email" label="E-mail" error={errors.email}>
+            <input className={box} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </Field>
+          <Field id="wl-phone" label="Telefone" error={errors.phone}>
+            <input className={box} type="tel" autoComplete="tel" placeholder="(11) 99999-9999" value={phone} onChange={(e) => setPhone(e.target.value)} />
+          </Field>
+        </div>
+      </fieldset>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="wl-first" label="A partir de *" error={errors.first}>
           <input className={box} type="date" min={props.today} max={props.lastDate} value={first} onChange={(e) => setFirst(e.target.value)} />
@@ -105,6 +118,13 @@ export default function WaitlistForm(props: { username: string; serviceId: strin
       </WideButton>
     </form>
   )
+}
+
+/** How a freed time reaches the client, as the server will send it. */
+function noticeText(notice: Schemas['WaitlistJoined']['notice'], ownerName: string, gavePhone: boolean): string {
+  if (notice === 'whatsapp') return 'avisamos você por WhatsApp'
+  if (notice === 'email') return 'avisamos você por e-mail'
+  return `${ownerName} entra em contato pelo ${gavePhone ? 'telefone' : 'e-mail'} informado`
 }
 
 const box = 'h-11 w-full rounded-lg border border-stone-300 bg-white px-3 text-base dark:border-stone-700 dark:bg-stone-900'

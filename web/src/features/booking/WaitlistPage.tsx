@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router'
+import { useLocation, useParams, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { usePractice } from './api/waitlist'
 import WaitlistForm from './WaitlistForm'
@@ -7,6 +7,8 @@ import WaitlistForm from './WaitlistForm'
 export function WaitlistPage() {
   const { username = '' } = useParams()
   const [search] = useSearchParams()
+  // What the client typed on the booking form, brought along in the history state (never the address).
+  const typed = (useLocation().state ?? undefined) as { name?: string; email?: string; phone?: string } | undefined
   const profile = usePractice(username)
   if (profile.isLoading) return <PageSpinner />
   const p = profile.data
@@ -34,6 +36,7 @@ export function WaitlistPage() {
               firstDate={search.get('date') ?? ''}
               today={p.firstBookableDate || new Date().toLocaleDateString('en-CA')}
               lastDate={p.lastBookableDate || undefined}
+              typed={typed}
             />
           </div>
         </>

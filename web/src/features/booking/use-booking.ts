@@ -64,6 +64,11 @@ export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'for
     return weekday(d) !== 0 // Sundays closed by default
   }
 
+  // Open days whose times are all taken: "lotado", they lead to the waitlist.
+  const isFull = (d: string) => Boolean(ready && days.data?.full.includes(d))
+  // The date the waitlist starts from: the chosen one, else the month's first full (or free) day — never a closed one.
+  const waitlistDate = date || days.data?.full[0] || days.data?.days[0] || ''
+
   return {
     service,
     professionals,
@@ -77,6 +82,8 @@ export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'for
     month,
     setMonth,
     isEnabled,
+    isFull,
+    waitlistDate,
     times,
     /** Picks (or, with '', clears) some of service, professional, date and time, with the picks that depend on them. */
     pick: set,

@@ -362,7 +362,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dates of a month with at least one free time for (professional, service).
+         * The dates of a month with at least one free time for (professional, service), and the full ones.
          * @description Past dates and dates beyond the booking window (the owner's today plus bookingWindowDays, 90 by default) are never listed; with professional `any`, a date any of them has free. Error `validation_failed` (400) for a month that is not YYYY-MM of the years 2000–2100.
          */
         get: operations["getBookableDays"];
@@ -2049,6 +2049,11 @@ export interface components {
             status: "waiting" | "booked" | "expired";
             /** @description the client's private link: /lista-de-espera/{token} */
             token: string;
+            /**
+             * @description how the client will hear of a freed time: by WhatsApp from the practice's number, by e-mail, or from the practice itself (neither can carry it; the owner's list shows the offer)
+             * @enum {string}
+             */
+            notice: "whatsapp" | "email" | "owner";
         };
         WaitlistOffer: {
             ownerName: string;
@@ -3801,7 +3806,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Bookable dates (YYYY-MM-DD), never who holds the taken times. */
+            /** @description Bookable dates (YYYY-MM-DD), and the open dates whose times are all taken, never who holds the taken times. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3809,6 +3814,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         days: string[];
+                        /** @description dates the practice works whose every time is taken ("Lotado": the calendar offers the waitlist for them); closed days, days off and days whose hours have passed are in neither list */
+                        full: string[];
                     };
                 };
             };

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, stubFetch } from '@/test/render'
+import WaitlistForm from './WaitlistForm'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const joined = (notice: 'whatsapp' | 'email' | 'owner') => ({
+  ownerName: 'Helena Prado', username: 'helena', serviceName: 'Sessão', professionalName: 'Helena', firstDate: '2026-11-24', lastDate: '2026-11-24',
+  partOfDay: 'qualquer', status: 'waiting', token: 'tok', notice,
+})
+
+function show(notice: 'whatsapp' | 'email' | 'owner') {
+  const calls = stubFetch((c) => (c.url === '/api/public/profiles/helena/waitlist' ? { status: 201, body: joined(notice) } : undefined))
+  const form = () => (
+    <WaitlistForm username="helena" serviceId="s1" professionalId="p1" firstDate="2026-11-24" today="2026-11-23" typed={{ name: 'Paula Souza', email: '', phone: '(11) 97444-2812' }} />
+  )
+  renderRoutes([{ path: '/', Component: form }], '/')
+  return calls
+}
+
+// Issue 39, point 12: the form keeps what the client typed on the booking
+// page, starts at the chosen (full) date, says a phone or an e-mail is
+// needed, and the confirmation says how a freed time will really reach them.
+it('keeps the typed name and phone, starts at the chosen date and asks for a phone or an e-mail', async () => {
+  show('owner')
+  expect(await screen.findByLabelText('Nome completo *')).toHaveValue('Paula Souza')
+  expect(screen.getByLabelText('Telefone')).toHaveValue('(11) 97444-2812')
+  expect(screen.getByLabelText('A partir de *')).toHaveValue('2026-11-24')
+  expect(screen.getByRole('group', { name: 'Telefone ou e-mail *' })).toBeInTheDocument()
+})
+
+it.each([
+  ['owner', 'Se um horário vagar, Helena Prado entra em contato pelo telefone informado, por ordem de chegada.'],
+  ['whatsapp', 'Se um horário vagar, avisamos você por WhatsApp, por ordem de chegada.'],
+  ['email', 'Se um horário vagar, avisamos você por e-mail, por ordem de chegada.'],
+] as const)('a %s notice reads as what will happen', async (notice, text) => {
+  const calls = show(notice)
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Entrar na lista de espera' }))
+  expect(await screen.findByText('Você está na lista de espera')).toBeInTheDocument()
+  expect(screen.getByText(text, { exact: false })).toBeInTheDocument()
+  expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).toMatchObject({ clientName: 'Paula Souza', clientPhone: '(11) 97444-2812', firstDate: '2026-11-24' })
+})
