@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+import { apiOwner, audit, H, login, uniqueEmail, waitForMail } from './helpers'
 
 // axe-core on every screen, signed out and signed in, in light and dark mode:
 // any serious or critical violation fails the test, naming rule and elements.
-
-async function audit(page: Page, path: string, ready: (p: Page) => Promise<void>) {
-  await page.goto(path)
-  await ready(page)
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`)
-  expect.soft(report, `${path} (${(await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light'})`).toEqual([])
-}
 
 const heading = (name: string | RegExp) => async (p: Page) => {
   await expect(p.getByRole('heading', { name }).first()).toBeVisible()

@@ -77,11 +77,11 @@ for (const size of [
     await expect(gridAppointment(page, '09:00', 'Elisa Prado')).toBeVisible()
     await noOverflow(page)
     await page.getByRole('button', { name: 'Mês', exact: true }).click()
-    await expect(page.getByTestId(`month-day-${p.date}`)).toHaveAttribute('aria-label', /11 agendamentos/)
+    await expect(page.getByTestId(`month-day-${p.date}`)).toHaveAccessibleName(/11 agendamentos/)
     await noOverflow(page)
     // The address keeps the view: a reload shows the same month.
     await page.reload()
-    await expect(page.getByTestId(`month-day-${p.date}`)).toHaveAttribute('aria-label', /11 agendamentos/)
+    await expect(page.getByTestId(`month-day-${p.date}`)).toHaveAccessibleName(/11 agendamentos/)
   })
 }
 

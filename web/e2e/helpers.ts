@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -81,4 +82,22 @@ export async function apiOwner(request: APIRequestContext, o: { name: string; bu
   const pro = await (await request.post('/api/professionals', { headers: auth, data: { name: o.professional, specialization: 'Especialista' } })).json()
   const services = await (await request.get('/api/services', { headers: auth })).json()
   return { auth, professional: pro.id as string, service: services[0].id as string }
+}
+
+/**
+ * axe-core on one screen once `ready` says it is drawn: any serious or
+ * critical violation fails the test (softly, so one run lists them all),
+ * naming rule and elements.
+ */
+export async function audit(page: Page, path: string, ready: (p: Page) => Promise<void>) {
+  await page.goto(path)
+  await ready(page)
+  // label-content-name-mismatch (WCAG 2.5.3: a control's name contains its visible text) is one of axe's experimental rules, off unless asked for.
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'])
+    .analyze()
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const report = bad.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`)
+  const size = page.viewportSize()
+  expect.soft(report, `${path} (${(await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light'}, ${size?.width}×${size?.height})`).toEqual([])
 }

@@ -74,7 +74,7 @@ export default function ProtectedLayout() {
           </nav>
           <div className="flex items-center gap-1">
             <Button asChild variant="ghost" size="icon" className="relative">
-              <Link to="/notifications" aria-label={unread > 0 ? `Notificações (${unread} não lidas)` : 'Notificações'}>
+              <Link to="/notifications" aria-label={unread > 0 ? `Notificações (${unread > 99 ? '99+' : unread} não lidas)` : 'Notificações'}>
                 <Bell aria-hidden />
                 {unread > 0 ? (
                   <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">

@@ -368,19 +368,23 @@ function MonthView(props: { cursor: string; appointments: Appointment[]; today: 
             type="button"
             data-testid={`month-day-${d}`}
             onClick={() => props.onDay(d)}
-            aria-label={`${longDate(d)}: ${list.length === 0 ? 'nenhum agendamento' : list.length === 1 ? '1 agendamento' : `${list.length} agendamentos`}`}
             className={cn(
               'min-h-16 min-w-0 rounded-md border border-stone-200 p-1 text-left hover:border-brand-400 sm:min-h-24 sm:p-1.5 dark:border-stone-800',
-              outside && 'opacity-40',
+              outside && 'border-dashed text-stone-500 dark:text-stone-400',
               d === props.today && 'border-brand-600 bg-brand-50 dark:bg-brand-900/20',
             )}
           >
-            <span className="block text-xs font-semibold">{Number(d.slice(8))}</span>
+            {/* The name is what the day shows (WCAG 2.5.3): its date in full for a screen reader, the count and first names as seen. */}
+            <span className="sr-only">{`${longDate(d)}: `}</span>
+            <span aria-hidden="true" className="block text-xs font-semibold">
+              {Number(d.slice(8))}
+            </span>
+            {list.length === 0 ? <span className="sr-only">nenhum agendamento</span> : null}
             {list.length > 0 ? (
               <>
                 <span className="mt-0.5 block truncate rounded bg-brand-100 px-1 text-[11px] font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-100">
                   {list.length}
-                  <span className="hidden sm:inline"> {list.length === 1 ? 'agendamento' : 'agendamentos'}</span>
+                  <span className="sr-only sm:not-sr-only"> {list.length === 1 ? 'agendamento' : 'agendamentos'}</span>
                 </span>
                 {list.slice(0, 3).map((a) => (
                   <span key={a.id} className="hidden truncate text-[11px] sm:block">

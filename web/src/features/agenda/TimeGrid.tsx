@@ -286,7 +286,8 @@ const AppointmentBox = memo(function AppointmentBox(props: {
         e.dataTransfer.effectAllowed = 'move'
       }}
       onClick={() => props.onOpen(a)}
-      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}, ${a.duration} min, ${status}${answer ? `, ${answer}` : ''}${deposit ? `, ${deposit}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
+      // What the box shows, in its order (WCAG 2.5.3: the name contains the visible text), then what it does not show.
+      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}${a.status !== 'confirmed' ? `, ${status}` : ''}${answer ? `, ${answer}` : ''}${deposit ? `, ${deposit}` : ''}, ${a.duration} min${a.status === 'confirmed' ? `, ${status}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
       className={cn(
         'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         tone[a.status] ?? tone.confirmed,
@@ -300,16 +301,17 @@ const AppointmentBox = memo(function AppointmentBox(props: {
           : { height: props.height, top: props.top, left: `calc(${props.left} + 2px)`, width: `calc(${props.width} - 4px)` }
       }
     >
-      <span className="font-semibold tabular-nums">{`${a.time} `}</span>
+      <span className="font-semibold tabular-nums">{a.time}</span>{' '}
       <span className="font-medium">{a.clientName}</span>
       {a.seriesId ? <Repeat className="ml-1 inline size-3" aria-hidden /> : null}
-      <span className="block truncate">{a.serviceName}</span>
-      {a.status !== 'confirmed' ? <span className={`grid-status grid-status-${a.status} block truncate font-semibold no-underline`}>{status}</span> : null}
+      {/* The spaces between the lines keep the visible text readable as words, as the name reads it (WCAG 2.5.3). */}{' '}
+      <span className="block truncate">{a.serviceName}</span>{' '}
+      {a.status !== 'confirmed' ? <span className={`grid-status grid-status-${a.status} block truncate font-semibold no-underline`}>{status}</span> : null}{' '}
       {answer ? (
         <span className={`grid-status grid-answer-${a.answer || 'none'} block truncate no-underline`} data-answer={a.answer || 'none'}>
           {answer}
         </span>
-      ) : null}
+      ) : null}{' '}
       {deposit ? (
         <span className={`grid-status grid-deposit-${a.deposit} block truncate no-underline`} data-deposit={a.deposit}>
           {deposit}

@@ -210,7 +210,7 @@ function Metrics({ metrics }: { metrics: Dashboard['metrics'] }) {
             <div className="flex items-center justify-between text-sm text-stone-600 dark:text-stone-400">
               {label} <Icon className="size-4" aria-hidden />
             </div>
-            <p className="mt-2 text-2xl font-bold">{value}</p>
+            <div className="mt-2 text-2xl font-bold">{value}</div>
             <p className="text-xs text-stone-500 dark:text-stone-400">{hint}</p>
           </CardContent>
         </Card>

@@ -173,7 +173,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
     <Card>
       <CardContent className="pt-5">
         <p className="text-sm text-stone-600 dark:text-stone-400">{label}</p>
-        <p className="mt-1 text-2xl font-bold">{value}</p>
+        <div className="mt-1 text-2xl font-bold">{value}</div>
         {hint ? <p className="mt-1 text-xs text-stone-500 dark:text-stone-400">{hint}</p> : null}
       </CardContent>
     </Card>

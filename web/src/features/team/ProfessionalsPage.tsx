@@ -106,7 +106,7 @@ export default function ProfessionalsPage() {
                     <button
                       type="button"
                       onClick={() => toggle(p)}
-                      aria-label={`${p.active ? 'Desativar' : 'Ativar'} ${p.name}`}
+                      aria-label={p.active ? `Ativo: desativar ${p.name}` : `Inativo: ativar ${p.name}`}
                       className={cn(
                         'rounded-full px-3 py-1 text-xs font-medium',
                         p.active ? 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-200' : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
