@@ -175,10 +175,16 @@ export default function AgendaPage() {
         <div className="flex flex-wrap gap-2">
           {/* On a phone the buttons say it short ("Bloquear", "Novo"), so the header is one line; their names stay whole. */}
           <Button variant="outline" onClick={() => setBlocking({ date: view === 'day' ? cursor : today, professionalId: professional })}>
-            <Ban aria-hidden /> Bloquear<span className="max-sm:sr-only"> horário</span>
+            <Ban aria-hidden />
+            <span>
+              Bloquear<span className="max-sm:sr-only"> horário</span>
+            </span>
           </Button>
           <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
-            <Plus aria-hidden /> Novo<span className="max-sm:sr-only"> agendamento</span>
+            <Plus aria-hidden />
+            <span>
+              Novo<span className="max-sm:sr-only"> agendamento</span>
+            </span>
           </Button>
         </div>
       </div>
@@ -223,7 +229,7 @@ export default function AgendaPage() {
           </Button>
         </div>
       </div>
-      <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
+      <h2 className="text-base font-semibold first-letter:uppercase sm:text-lg" aria-live="polite">
         {title}
       </h2>
       {strip.length > 1 ? (

@@ -107,8 +107,9 @@ export const TimeGrid = memo(function TimeGrid(props: {
           <div
             key={c.key}
             className={cn(
-              'sticky z-20 truncate border-b border-l border-stone-200 bg-white px-2 py-1.5 text-sm font-semibold dark:border-stone-800 dark:bg-stone-950',
-              groups.length > 0 ? 'top-7 py-1 text-xs' : 'top-0',
+              'sticky z-20 truncate border-b border-l border-stone-200 bg-white font-semibold dark:border-stone-800 dark:bg-stone-950',
+              // Under a date, a professional's narrow column: its first name in small type (clsx merges nothing, so each size is said once).
+              groups.length > 0 ? 'top-7 px-1 py-1 text-xs' : 'top-0 px-2 py-1.5 text-sm',
               starts.has(c.key) && 'border-l-2 border-l-stone-400 dark:border-l-stone-600',
               c.date === props.today && 'text-brand-800 dark:text-brand-200',
             )}

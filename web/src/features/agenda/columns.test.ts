@@ -8,8 +8,8 @@ const pros = [
   { id: 'p2', name: 'Bruno Reis', active: true },
   { id: 'p3', name: 'Ana Souza', active: true },
 ]
-const open = { windows: [{ start: '08:00', end: '18:00' }], closed: '', label: '' }
-const off = { windows: [], closed: 'day_off', label: 'Folga: Férias' }
+const open = { windows: [{ start: '08:00', end: '18:00' }], closed: '' as const, label: '' }
+const off = { windows: [], closed: 'day_off' as const, label: 'Folga: Férias' }
 const dates = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']
 const appt = (id: string, professionalId: string, date: string, status = 'confirmed') => ({ id, professionalId, date, time: '09:00', status }) as GridAppointment
 
