@@ -63,7 +63,7 @@ export default function AgendaPage() {
   const [filtersOpen, setFiltersOpen] = useState(false)
   const filterCount = [q, status, professional].filter(Boolean).length
   // The phone's week of everyone: one professional at a time, the tab chosen (else the first).
-  const [tab, setTab] = useState('')
+  const [tab, setTab] = useState<string>()
   const [from, to] = useMemo(() => {
     if (view === 'day') return [cursor, cursor]
     if (view === 'week') return [mondayOf(cursor), addDays(mondayOf(cursor), 6)]
@@ -83,7 +83,8 @@ export default function AgendaPage() {
   // The week's professionals: the one filtered, or everyone's; on a phone, everyone's one at a time by a tab strip.
   const weekPros = view === 'week' && grid.data ? weekProfessionals(grid.data) : []
   const tabbed = view === 'week' && !wide && weekPros.length > 1
-  const shownTab = tabbed ? (weekPros.find((p) => p.id === tab) ?? weekPros[0]).id : ''
+  // (An id may be "": the column of appointments whose professional was deleted.)
+  const shownTab = tabbed ? (weekPros.find((p) => p.id === tab) ?? weekPros[0]).id : undefined
   // The strip stays with one professional filtered too: there a tab changes the filter.
   const strip = view === 'week' && !wide ? (professional ? active : weekPros) : []
   const columns = useMemo(() => (grid.data ? gridColumns(grid.data, view, status === 'cancelled', shownTab) : []), [grid.data, view, status, shownTab])
@@ -240,11 +241,11 @@ export default function AgendaPage() {
               key={p.id}
               type="button"
               role="tab"
-              aria-selected={p.id === (professional || shownTab)}
+              aria-selected={p.id === (professional ? professional : shownTab)}
               onClick={() => (professional ? set({ p: p.id }) : setTab(p.id))}
               className={cn(
                 'shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap',
-                p.id === (professional || shownTab)
+                p.id === (professional ? professional : shownTab)
                   ? 'border-brand-700 bg-brand-700 text-white'
                   : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
               )}

@@ -67,3 +67,16 @@ it('short names are first names, with the last name’s initial when two share o
   const names = shortNames(pros)
   expect(pros.map((p) => names.get(p))).toEqual(['Ana L.', 'Bruno', 'Ana S.'])
 })
+
+it('a week can draw on its own the column of appointments whose professional was deleted (its id is "")', () => {
+  const g: AgendaGrid = {
+    ...week,
+    professionals: [...pros, { id: '', name: 'Sem profissional', active: false }],
+    days: week.days.map((d) => ({ ...d, columns: [...d.columns, { professionalId: '', windows: [], closed: '' as const, label: '' }] })),
+    appointments: [...week.appointments, appt('a5', '', '2026-11-26')],
+  }
+  const cols = gridColumns(g, 'week', false, '')
+  expect(cols).toHaveLength(7)
+  expect(cols.flatMap((c) => c.appointments.map((a) => a.id))).toEqual(['a5'])
+  expect(gridColumns(g, 'week', false)).toHaveLength(28)
+})

@@ -20,7 +20,7 @@ const dateTitle = (date: string) => `${shortWeekdays[weekday(date)]} ${date.slic
  * Cancelled appointments hold no time and are left out unless the status
  * filter asks for them.
  */
-export function gridColumns(g: AgendaGrid, view: View, showCancelled: boolean, only = ''): Column[] {
+export function gridColumns(g: AgendaGrid, view: View, showCancelled: boolean, only?: string): Column[] {
   const shown = g.appointments.filter((a) => showCancelled || a.status !== 'cancelled')
   const blocksOf = (date: string, pro: string) => g.blocks.filter((b) => b.date === date && (b.professionalId === null || b.professionalId === pro))
   const drawn = view === 'week' ? weekProfessionals(g, only) : g.professionals
@@ -52,9 +52,9 @@ export function gridColumns(g: AgendaGrid, view: View, showCancelled: boolean, o
   return out
 }
 
-/** The professionals a week draws: `only` when it is one of the grid's, else all of them. */
-export function weekProfessionals(g: AgendaGrid, only = ''): Professional[] {
-  const one = g.professionals.find((p) => p.id === only)
+/** The professionals a week draws: `only` when it is one of the grid's (its id may be "", "Sem profissional"), else all of them. */
+export function weekProfessionals(g: AgendaGrid, only?: string): Professional[] {
+  const one = only === undefined ? undefined : g.professionals.find((p) => p.id === only)
   return one ? [one] : g.professionals
 }
 
