@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { agendaGrid, apiOwner, gridAppointment, login, uniqueEmail } from './helpers'
 
 // Issue 39 §7 and §8: on a phone the agenda opens on the grid, its filters folded into one bar; the week says whose week it
@@ -32,6 +32,22 @@ async function clinic(request: APIRequestContext) {
 }
 
 const names = ['Ana Lima', 'Bruno Reis', 'Débora Freitas']
+
+/** A desktop drag as a hand makes it (as e2e/agenda-grid.spec.ts does): both ends on screen, press, move in steps, release. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!
+  const b = (await to.boundingBox())!
+  const by = (Math.min(a.y, b.y) + Math.max(a.y + a.height, b.y + b.height)) / 2 - page.viewportSize()!.height / 2
+  await page.evaluate((y) => window.scrollBy({ top: y, behavior: 'instant' }), by)
+  await expect(from).toBeInViewport()
+  await expect(to).toBeInViewport()
+  const s = (await from.boundingBox())!
+  const t = (await to.boundingBox())!
+  await page.mouse.move(s.x + 10, s.y + 5)
+  await page.mouse.down()
+  await page.mouse.move(t.x + 10, t.y + 5, { steps: 8 })
+  await page.mouse.up()
+}
 const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 
 test('on a phone the agenda opens on the grid, the filters in one bar, and the week shows one professional at a time by tabs', async ({ page, request }) => {
@@ -85,7 +101,7 @@ test('on a phone the agenda opens on the grid, the filters in one bar, and the w
   await page.screenshot({ path: '/tmp/views39/phone-week.png' })
 })
 
-test('on a desktop the week keeps "Todos os profissionais" and divides each date by professional; a tap books there', async ({ page, request }) => {
+test('on a desktop the week keeps "Todos os profissionais" and divides each date by professional; a tap books there, a drag moves', async ({ page, request }) => {
   const c = await clinic(request)
   await page.setViewportSize({ width: 1280, height: 800 })
   await login(page, c.email, 'segredo1')
@@ -119,11 +135,24 @@ test('on a desktop the week keeps "Todos os profissionais" and divides each date
   await expect(dialog.getByLabel('Profissional *')).toHaveValue(c.pros[2])
   await page.keyboard.press('Escape')
 
+  // A drag moves an appointment to another professional's column of another date.
+  const wednesday = plus(c.monday, 2)
+  const gabi = async () => (await (await request.get(`/api/appointments?from=${c.monday}&to=${plus(c.monday, 6)}&q=Gabi`, { headers: c.auth })).json()).appointments[0]
+  const before = await gabi()
+  await drag(
+    page,
+    gridAppointment(page, '11:00', 'Gabi Souza'),
+    page.getByRole('group', { name: `Ana Lima, Qui ${ddmm(thursday)}`, exact: true }).getByRole('button', { name: /^DISPONÍVEL 13:00 / }),
+  )
+  await expect(page.getByRole('group', { name: `Ana Lima, Qui ${ddmm(thursday)}`, exact: true }).getByRole('button', { name: /^13:00 Gabi Souza,/ })).toBeVisible()
+  await expect(page.getByRole('group', { name: `Bruno Reis, Qua ${ddmm(wednesday)}`, exact: true }).getByRole('button', { name: /Gabi Souza/ })).toHaveCount(0)
+  await expect.poll(gabi).toMatchObject({ id: before.id, date: thursday, time: '13:00', professionalId: c.pros[0] })
+
   // One professional picked: the week is theirs, named in the title, a column per date; back to Todos divides again.
   await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Bruno Reis — Fisioterapia' })
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(/^Semana de Bruno Reis · /)
   await expect(page.getByTestId('agenda-column')).toHaveCount(7)
-  await expect(gridAppointment(page, '11:00', 'Gabi Souza')).toBeVisible()
+  await expect(gridAppointment(page, '09:00', 'Diego Alves')).toBeVisible()
   await expect(gridAppointment(page, '09:00', 'Carla Dias')).toHaveCount(0)
   await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Todos os profissionais' })
   await expect(page.getByTestId('agenda-column')).toHaveCount(21)
