@@ -191,3 +191,14 @@ it('on a phone the week of everyone shows one professional at a time, a tab stri
   expect(screen.queryByRole('button', { name: /Carla Dias/ })).toBeNull()
   expect(router.state.location.search).not.toContain('p=')
 })
+
+it('on a phone the week of one filtered professional keeps the tab strip: a tab there changes the filter', async () => {
+  phone()
+  const { router } = setup(`/agenda?d=${date}&v=week&p=p2`)
+  const strip = await screen.findByRole('tablist', { name: 'Profissional da semana' })
+  expect(within(strip).getByRole('tab', { name: 'Bruno Reis' })).toHaveAttribute('aria-selected', 'true')
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de Bruno Reis · 30 nov – 6 dez')
+  fireEvent.click(within(strip).getByRole('tab', { name: 'Débora Freitas' }))
+  expect(router.state.location.search).toContain('p=p3')
+  expect(await screen.findByText('Semana de Débora Freitas · 30 nov – 6 dez')).toBeInTheDocument()
+})
