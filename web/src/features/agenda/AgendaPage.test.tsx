@@ -126,3 +126,79 @@ it('marks each appointment’s deposit with words and an icon, and only those th
   expect(gabi.querySelector('[data-deposit]')).toBeNull()
   expect(document.querySelectorAll('[data-deposit]')).toHaveLength(3)
 })
+
+/** A phone: the screen is narrower than `sm`. */
+const phone = () =>
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }))
+const gridCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/agenda/grid')).map((c) => new URL(c.url, 'http://x').searchParams)
+
+it('the week keeps "Todos os profissionais": it asks for everyone, says so in its title and divides each date by professional', async () => {
+  const { calls } = setup(`/agenda?d=${date}&v=week`)
+  const columns = await screen.findAllByTestId('agenda-column')
+  expect(columns).toHaveLength(3)
+  expect(screen.getByLabelText('Profissional')).toHaveValue('')
+  expect(screen.getByRole('option', { name: 'Todos os profissionais' })).toBeInTheDocument()
+  expect(gridCalls(calls).at(-1)!.get('professional')).toBeNull()
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de todos os profissionais · 30 nov – 6 dez')
+  expect(screen.getByTestId('agenda-group-title')).toHaveTextContent('Ter 01/12')
+  for (const a of appointments) {
+    const column = screen.getByRole('group', { name: `${pros.find((p) => p.id === a.professionalId)!.name}, Ter 01/12` })
+    expect(within(column).getByRole('button', { name: new RegExp(`^${a.time} ${a.clientName}`) })).toBeInTheDocument()
+  }
+})
+
+it('the week of one professional names them in its title, and the picker can go back to everyone', async () => {
+  const { calls, router } = setup(`/agenda?d=${date}&v=week&p=p2`)
+  await screen.findAllByTestId('agenda-column')
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de Bruno Reis · 30 nov – 6 dez')
+  expect(gridCalls(calls).at(-1)!.get('professional')).toBe('p2')
+  fireEvent.change(screen.getByLabelText('Profissional'), { target: { value: '' } })
+  expect(router.state.location.search).not.toContain('p=')
+  expect(await screen.findByText('Semana de todos os profissionais · 30 nov – 6 dez')).toBeInTheDocument()
+})
+
+it('on a phone the filters fold into one button that counts them, and open in a sheet', async () => {
+  phone()
+  const { router } = setup(`/agenda?d=${date}&s=confirmed&q=carla`)
+  await screen.findAllByTestId('agenda-column')
+  expect(screen.queryByLabelText('Buscar cliente')).toBeNull()
+  fireEvent.click(screen.getByRole('button', { name: 'Filtros, 2 ativos' }))
+  const sheet = await screen.findByRole('dialog', { name: 'Filtros' })
+  expect(within(sheet).getByLabelText('Buscar cliente')).toHaveValue('carla')
+  expect(within(sheet).getByLabelText('Status')).toHaveValue('confirmed')
+  fireEvent.change(within(sheet).getByLabelText('Profissional'), { target: { value: 'p3' } })
+  expect(router.state.location.search).toContain('p=p3')
+  fireEvent.click(within(sheet).getByRole('button', { name: 'Limpar filtros' }))
+  expect(router.state.location.search).not.toMatch(/[?&](s|q|p)=/)
+  fireEvent.click(within(sheet).getByRole('button', { name: 'Ver agenda' }))
+  expect(screen.queryByRole('dialog', { name: 'Filtros' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Filtros' })).toBeInTheDocument()
+})
+
+it('on a phone the week of everyone shows one professional at a time, a tab strip switching, the filter still "Todos"', async () => {
+  phone()
+  const { router } = setup(`/agenda?d=${date}&v=week`)
+  const strip = await screen.findByRole('tablist', { name: 'Profissional da semana' })
+  expect(within(strip).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Ana Lima', 'Bruno Reis', 'Débora Freitas'])
+  expect(within(strip).getByRole('tab', { name: 'Ana Lima' })).toHaveAttribute('aria-selected', 'true')
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de Ana Lima · 30 nov – 6 dez')
+  expect(screen.getAllByTestId('agenda-column')).toHaveLength(1)
+  expect(screen.getByRole('button', { name: /^09:00 Carla Dias/ })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: /Diego Alves/ })).toBeNull()
+  fireEvent.click(within(strip).getByRole('tab', { name: 'Bruno Reis' }))
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de Bruno Reis · 30 nov – 6 dez')
+  expect(screen.getByRole('button', { name: /^09:00 Diego Alves/ })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: /Carla Dias/ })).toBeNull()
+  expect(router.state.location.search).not.toContain('p=')
+})
+
+it('on a phone the week of one filtered professional keeps the tab strip: a tab there changes the filter', async () => {
+  phone()
+  const { router } = setup(`/agenda?d=${date}&v=week&p=p2`)
+  const strip = await screen.findByRole('tablist', { name: 'Profissional da semana' })
+  expect(within(strip).getByRole('tab', { name: 'Bruno Reis' })).toHaveAttribute('aria-selected', 'true')
+  expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Semana de Bruno Reis · 30 nov – 6 dez')
+  fireEvent.click(within(strip).getByRole('tab', { name: 'Débora Freitas' }))
+  expect(router.state.location.search).toContain('p=p3')
+  expect(await screen.findByText('Semana de Débora Freitas · 30 nov – 6 dez')).toBeInTheDocument()
+})

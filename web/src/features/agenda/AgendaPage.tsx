@@ -1,4 +1,4 @@
-import { Ban, ChevronLeft, ChevronRight, Plus } from 'lucide-react'
+import { Ban, ChevronLeft, ChevronRight, ListFilter, Plus } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useAddressState } from '@/lib/address-state'
@@ -12,8 +12,9 @@ import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
-import { addDays, addMonths, todayLocal, weekday } from '@/lib/dates'
+import { addDays, addMonths, todayLocal } from '@/lib/dates'
 import { longDate, monthLabel, weekdays } from '@/lib/format'
+import { useMediaQuery, wideQuery } from '@/lib/media'
 import { cn } from '@/lib/utils'
 import { useAgendaGrid, type AgendaGrid } from './api/get-agenda-grid'
 import { useAppointments } from './api/list-appointments'
@@ -21,13 +22,12 @@ import { AppointmentDetails } from './AppointmentDetails'
 import { BlockForm } from './BlockForm'
 import { NewAppointmentForm } from './NewAppointmentForm'
 import { useRescheduleAppointment } from './api/reschedule-appointment'
-import { mondayOf, monthGrid } from './calendar'
+import { mondayOf, monthGrid, weekSpan } from './calendar'
+import { gridColumns, shortWeekdays as short, weekProfessionals, type View } from './columns'
 import { TimeGrid, type Column, type GridAppointment } from './TimeGrid'
 import { WaitlistPanel } from './WaitlistPanel'
 
 type Appointment = Schemas['Appointment']
-type View = 'day' | 'week' | 'month'
-const short = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb']
 
 /** The agenda's state lives in the address: view, date, professional, search and status (reload, back and a shared link show the same agenda). */
 function useAgendaState(today: string) {
@@ -58,8 +58,12 @@ export default function AgendaPage() {
 
   const team = useProfessionals()
   const active = (team.data ?? []).filter((p) => p.active)
-  // The week grid is one professional's: the one filtered, else the first.
-  const weekPro = professional || active[0]?.id || ''
+  // A phone shows the filters in a sheet behind one button, so the grid is the first thing on screen; a wider screen, inline.
+  const wide = useMediaQuery(wideQuery, true)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const filterCount = [q, status, professional].filter(Boolean).length
+  // The phone's week of everyone: one professional at a time, the tab chosen (else the first).
+  const [tab, setTab] = useState<string>()
   const [from, to] = useMemo(() => {
     if (view === 'day') return [cursor, cursor]
     if (view === 'week') return [mondayOf(cursor), addDays(mondayOf(cursor), 6)]
@@ -67,10 +71,7 @@ export default function AgendaPage() {
     return [g[0], g[g.length - 1]]
   }, [view, cursor])
 
-  const grid = useAgendaGrid(
-    { from, to, ...(view === 'week' ? (weekPro ? { professional: weekPro } : {}) : professional ? { professional } : {}) },
-    { enabled: view !== 'month' },
-  )
+  const grid = useAgendaGrid({ from, to, ...(professional ? { professional } : {}) }, { enabled: view !== 'month' })
   // The month lists every appointment; the filters narrow what it counts.
   const month = useAppointments({ from, to, ...(status ? { status } : {}), ...(professional ? { professional } : {}), ...(q ? { q } : {}) }, { enabled: view === 'month' })
   useEffect(() => {
@@ -79,7 +80,21 @@ export default function AgendaPage() {
 
   // A filter narrows: what it does not match is dimmed, never turned into free time.
   const matches = useCallback((a: GridAppointment) => (!status || a.status === status) && (!q || matchesSearch(a, q)), [status, q])
-  const columns = useMemo(() => (grid.data ? gridColumns(grid.data, view, status === 'cancelled') : []), [grid.data, view, status])
+  // The week's professionals: the one filtered, or everyone's; on a phone, everyone's one at a time by a tab strip.
+  const weekPros = view === 'week' && grid.data ? weekProfessionals(grid.data) : []
+  const tabbed = view === 'week' && !wide && weekPros.length > 1
+  // (An id may be "": the column of appointments whose professional was deleted.)
+  const shownTab = tabbed ? (weekPros.find((p) => p.id === tab) ?? weekPros[0]).id : undefined
+  // The strip stays with one professional filtered too: there a tab changes the filter.
+  const strip = view === 'week' && !wide ? (professional ? active : weekPros) : []
+  const columns = useMemo(() => (grid.data ? gridColumns(grid.data, view, status === 'cancelled', shownTab) : []), [grid.data, view, status, shownTab])
+  const weekOf = professional
+    ? (active.find((p) => p.id === professional)?.name ?? weekPros.find((p) => p.id === professional)?.name ?? '')
+    : tabbed
+      ? (weekPros.find((p) => p.id === shownTab)?.name ?? '')
+      : (weekPros.length > 0 ? weekPros : active).length === 1
+        ? (weekPros[0] ?? active[0]).name
+        : 'todos os profissionais'
   // The grid's handlers keep their identity, so the (memoised) grid is not drawn again when only the page around it changes
   // (the address before the next day's data, a query's fetching state, the team arriving).
   const onFree = useCallback((c: Column, time: string) => setNewAt({ date: c.date, time, professionalId: c.professionalId || undefined }), [])
@@ -88,12 +103,51 @@ export default function AgendaPage() {
   latestMoveTo.current = moveTo
   const onMove = useCallback((a: GridAppointment, c: Column, time: string) => latestMoveTo.current(a, c, time), [])
 
+  // Search, status and professional: inline on a wide screen, in a sheet behind "Filtros" on a phone (the same fields, one place at a time).
+  const filters = (
+    <>
+      <div className="grid gap-1">
+        <label htmlFor="agenda-search" className="text-sm font-medium">
+          Buscar cliente
+        </label>
+        <Input id="agenda-search" placeholder="Nome ou e-mail" maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="agenda-status" className="text-sm font-medium">
+          Status
+        </label>
+        <Select id="agenda-status" value={status} onChange={(e) => set({ s: e.target.value })}>
+          <option value="">Todos</option>
+          <option value="confirmed">confirmado</option>
+          <option value="cancelled">cancelado</option>
+          <option value="completed">concluído</option>
+          <option value="no_show">não compareceu</option>
+        </Select>
+      </div>
+      {active.length > 0 ? (
+        <div className="grid gap-1">
+          <label htmlFor="agenda-professional" className="text-sm font-medium">
+            Profissional
+          </label>
+          <Select id="agenda-professional" value={professional} onChange={(e) => set({ p: e.target.value })}>
+            <option value="">Todos os profissionais</option>
+            {active.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} — {p.specialization}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+    </>
+  )
+
   const go = (n: number) => set({ d: view === 'day' ? addDays(cursor, n) : view === 'week' ? addDays(cursor, 7 * n) : addMonths(cursor, n) })
   const title =
     view === 'day'
       ? longDate(cursor)
       : view === 'week'
-        ? `Semana de ${from.slice(8)}/${from.slice(5, 7)} a ${to.slice(8)}/${to.slice(5, 7)}`
+        ? `Semana ${weekOf ? `de ${weekOf} · ` : ''}${weekSpan(from, to)}`
         : monthLabel(Number(cursor.slice(0, 4)), Number(cursor.slice(5, 7)))
 
   function moveTo(a: GridAppointment, c: Column, time: string, outsideHours = false) {
@@ -115,68 +169,54 @@ export default function AgendaPage() {
   }
 
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 gap-3 sm:gap-4">
       <BackLink />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
         <div className="flex flex-wrap gap-2">
+          {/* On a phone the buttons say it short ("Bloquear", "Novo"), so the header is one line; their names stay whole. */}
           <Button variant="outline" onClick={() => setBlocking({ date: view === 'day' ? cursor : today, professionalId: professional })}>
-            <Ban aria-hidden /> Bloquear horário
+            <Ban aria-hidden />
+            <span>
+              Bloquear<span className="max-sm:sr-only"> horário</span>
+            </span>
           </Button>
           <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
-            <Plus aria-hidden /> Novo agendamento
+            <Plus aria-hidden />
+            <span>
+              Novo<span className="max-sm:sr-only"> agendamento</span>
+            </span>
           </Button>
         </div>
       </div>
-      <Card className="grid gap-3 p-4 sm:grid-cols-3">
-        <div className="grid gap-1">
-          <label htmlFor="agenda-search" className="text-sm font-medium">
-            Buscar cliente
-          </label>
-          <Input id="agenda-search" placeholder="Nome ou e-mail" maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="agenda-status" className="text-sm font-medium">
-            Status
-          </label>
-          <Select id="agenda-status" value={status} onChange={(e) => set({ s: e.target.value })}>
-            <option value="">Todos</option>
-            <option value="confirmed">confirmado</option>
-            <option value="cancelled">cancelado</option>
-            <option value="completed">concluído</option>
-            <option value="no_show">não compareceu</option>
-          </Select>
-        </div>
-        {active.length > 0 ? (
-          <div className="grid gap-1">
-            <label htmlFor="agenda-professional" className="text-sm font-medium">
-              Profissional
-            </label>
-            <Select id="agenda-professional" value={view === 'week' ? weekPro : professional} onChange={(e) => set({ p: e.target.value })}>
-              {view === 'week' ? null : <option value="">Todos os profissionais</option>}
-              {active.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} — {p.specialization}
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : null}
-      </Card>
+      {wide ? <Card className="grid gap-3 p-4 sm:grid-cols-3">{filters}</Card> : null}
 
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Visualização" className="inline-flex rounded-lg border border-stone-300 p-0.5 dark:border-stone-700">
-          {(['day', 'week', 'month'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              onClick={() => set({ v: v === 'day' ? '' : v })}
-              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', view === v ? 'bg-brand-700 text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800')}
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="Visualização" className="inline-flex rounded-lg border border-stone-300 p-0.5 dark:border-stone-700">
+            {(['day', 'week', 'month'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => set({ v: v === 'day' ? '' : v })}
+                className={cn('rounded-md px-3 py-1.5 text-sm font-medium', view === v ? 'bg-brand-700 text-white' : 'hover:bg-stone-100 dark:hover:bg-stone-800')}
+              >
+                {{ day: 'Dia', week: 'Semana', month: 'Mês' }[v]}
+              </button>
+            ))}
+          </div>
+          {wide ? null : (
+            <Button
+              variant="outline"
+              onClick={() => setFiltersOpen(true)}
+              aria-haspopup="dialog"
+              aria-label={filterCount > 0 ? `Filtros, ${filterCount} ${filterCount === 1 ? 'ativo' : 'ativos'}` : 'Filtros'}
             >
-              {{ day: 'Dia', week: 'Semana', month: 'Mês' }[v]}
-            </button>
-          ))}
+              <ListFilter aria-hidden /> Filtros
+              {filterCount > 0 ? <span className="rounded-full bg-brand-700 px-1.5 text-xs font-semibold text-white">{filterCount}</span> : null}
+            </Button>
+          )}
         </div>
         <div className="flex items-center gap-1">
           <Button variant="outline" size="sm" onClick={() => go(-1)}>
@@ -190,9 +230,31 @@ export default function AgendaPage() {
           </Button>
         </div>
       </div>
-      <h2 className="text-lg font-semibold first-letter:uppercase" aria-live="polite">
+      <h2 className="text-base font-semibold first-letter:uppercase sm:text-lg" aria-live="polite">
         {title}
       </h2>
+      {strip.length > 1 ? (
+        // The phone's week: one professional at a time. With everyone's, a tab switches and the filter stays "Todos"; with one filtered, a tab changes the filter.
+        <div role="tablist" aria-label="Profissional da semana" className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1">
+          {strip.map((p) => (
+            <button
+              key={p.id}
+              type="button"
+              role="tab"
+              aria-selected={p.id === (professional ? professional : shownTab)}
+              onClick={() => (professional ? set({ p: p.id }) : setTab(p.id))}
+              className={cn(
+                'shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+                p.id === (professional ? professional : shownTab)
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
+              )}
+            >
+              {p.name}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {view === 'month' ? (
         month.isLoading ? (
           <div className="p-10 text-center">
@@ -212,7 +274,7 @@ export default function AgendaPage() {
           columns={columns}
           today={grid.data.today}
           now={grid.data.now}
-          minColumn={view === 'week' ? 96 : 136}
+          minColumn={view === 'day' ? 136 : columns[0]?.group !== undefined ? 56 : 96}
           matches={matches}
           onOpen={setOpen}
           onFree={onFree}
@@ -236,6 +298,29 @@ export default function AgendaPage() {
               footer={(buttons) => <DialogFooter className="sm:justify-start">{buttons}</DialogFooter>}
             />
           ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={filtersOpen && !wide} onOpenChange={setFiltersOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Filtros</DialogTitle>
+          </DialogHeader>
+          <div className="grid gap-3">{filters}</div>
+          <DialogFooter>
+            {filterCount > 0 ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setSearch('')
+                  set({ q: '', s: '', p: '' })
+                }}
+              >
+                Limpar filtros
+              </Button>
+            ) : null}
+            <Button onClick={() => setFiltersOpen(false)}>Ver agenda</Button>
+          </DialogFooter>
         </DialogContent>
       </Dialog>
 
@@ -277,40 +362,6 @@ function matchesSearch(a: GridAppointment, q: string): boolean {
 }
 
 type Grid = AgendaGrid
-
-/**
- * The grid's columns. Day: one per professional who works that date or has
- * anything on it (appointments, blocks), in the team's order. Week: one per
- * date of the one professional asked for. Cancelled appointments hold no
- * time and are left out unless the status filter asks for them.
- */
-function gridColumns(g: Grid, view: View, showCancelled: boolean): Column[] {
-  const shown = g.appointments.filter((a) => showCancelled || a.status !== 'cancelled')
-  const blocksOf = (date: string, pro: string) => g.blocks.filter((b) => b.date === date && (b.professionalId === null || b.professionalId === pro))
-  const out: Column[] = []
-  for (const day of g.days) {
-    for (const [i, plan] of day.columns.entries()) {
-      const pro = g.professionals[i]
-      if (!pro) continue
-      const appointments = shown.filter((a) => a.date === day.date && a.professionalId === pro.id)
-      const blocks = pro.id === '' ? [] : blocksOf(day.date, pro.id)
-      if (view === 'day' && plan.windows.length === 0 && appointments.length === 0 && blocks.filter((b) => b.professionalId !== null).length === 0) continue
-      out.push({
-        // A column's key is its place, not its date: moving to the next day (or week) updates the columns in place — their frame,
-        // shading and free stretches — instead of tearing down and building every one again.
-        key: view === 'week' ? `${weekday(day.date)}-${pro.id}` : pro.id,
-        title: view === 'week' ? `${short[weekday(day.date)]} ${day.date.slice(8)}/${day.date.slice(5, 7)}` : pro.name,
-        subtitle: view === 'week' ? undefined : plan.windows.length === 0 ? plan.label || 'Fechado' : undefined,
-        date: day.date,
-        professionalId: pro.id,
-        plan,
-        appointments,
-        blocks,
-      })
-    }
-  }
-  return out
-}
 
 /** Nobody works that date and nothing is on it: say why, or where to set the hours. */
 function ClosedDay({ grid }: { grid: Grid }) {

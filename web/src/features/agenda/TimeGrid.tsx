@@ -15,11 +15,15 @@ export type { GridAppointment }
 type Block = Schemas['Block']
 type Plan = { windows: Schemas['Window'][]; closed: string; label: string }
 
-/** One column of the grid: a professional on a date (day view) or a date of one professional (week view). */
+/** One column of the grid: a professional on a date (day view), a date of one professional (week view), or a professional under a date (the week of everyone). */
 export type Column = {
   key: string
   title: string
   subtitle?: string
+  /** The heading over consecutive columns that share it (the date, in the week of everyone). */
+  group?: string
+  /** The column's name for assistive tech, when the title alone does not say it (a professional's first name under a date). */
+  label?: string
   date: string
   professionalId: string
   plan: Plan
@@ -66,6 +70,15 @@ export const TimeGrid = memo(function TimeGrid(props: {
   const height = (range.end - range.start) * PX
   const hours: number[] = []
   for (let m = range.start; m < range.end; m += 60) hours.push(m)
+  // The week of everyone: a row of dates over the professionals' columns, each date's first column marked by a heavier line.
+  const groups: { key: string; title: string; span: number; today: boolean }[] = []
+  for (const c of props.columns) {
+    const last = groups[groups.length - 1]
+    if (c.group === undefined) continue
+    if (last && last.title === c.group) last.span++
+    else groups.push({ key: c.key, title: c.group, span: 1, today: c.date === props.today })
+  }
+  const starts = new Set(props.columns.filter((c, i) => c.group !== undefined && i > 0 && props.columns[i - 1].group !== c.group).map((c) => c.key))
 
   return (
     <div
@@ -75,14 +88,32 @@ export const TimeGrid = memo(function TimeGrid(props: {
       onKeyDown={navigate}
     >
       <div className="grid" style={{ gridTemplateColumns: `3.25rem repeat(${props.columns.length}, minmax(${props.minColumn}px, 1fr))` }}>
-        <div className="sticky top-0 left-0 z-30 border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950" />
+        <div className="sticky top-0 left-0 z-30 border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950" style={groups.length > 0 ? { gridRow: 'span 2' } : undefined} />
+        {groups.map((g, i) => (
+          <div
+            key={`group-${g.key}`}
+            className={cn(
+              'sticky top-0 z-20 h-7 truncate border-b border-l border-stone-200 bg-white px-2 pt-1 text-sm font-semibold dark:border-stone-800 dark:bg-stone-950',
+              i > 0 && 'border-l-2 border-l-stone-400 dark:border-l-stone-600',
+              g.today && 'text-brand-800 dark:text-brand-200',
+            )}
+            style={{ gridColumn: `span ${g.span}` }}
+            data-testid="agenda-group-title"
+          >
+            {g.title}
+          </div>
+        ))}
         {props.columns.map((c) => (
           <div
             key={c.key}
             className={cn(
-              'sticky top-0 z-20 truncate border-b border-l border-stone-200 bg-white px-2 py-1.5 text-sm font-semibold dark:border-stone-800 dark:bg-stone-950',
+              'sticky z-20 truncate border-b border-l border-stone-200 bg-white font-semibold dark:border-stone-800 dark:bg-stone-950',
+              // Under a date, a professional's narrow column: its first name in small type (clsx merges nothing, so each size is said once).
+              groups.length > 0 ? 'top-7 px-1 py-1 text-xs' : 'top-0 px-2 py-1.5 text-sm',
+              starts.has(c.key) && 'border-l-2 border-l-stone-400 dark:border-l-stone-600',
               c.date === props.today && 'text-brand-800 dark:text-brand-200',
             )}
+            title={c.label}
             data-testid="agenda-column-title"
           >
             {c.title}
@@ -97,7 +128,7 @@ export const TimeGrid = memo(function TimeGrid(props: {
           ))}
         </div>
         {props.columns.map((c, i) => (
-          <ColumnBody key={c.key} column={c} index={i} range={range} height={height} find={find} {...props} />
+          <ColumnBody key={c.key} column={c} index={i} range={range} height={height} find={find} first={starts.has(c.key)} {...props} />
         ))}
       </div>
     </div>
@@ -137,6 +168,7 @@ function ColumnBody(props: {
   index: number
   range: Span
   height: number
+  first: boolean
   find: (id: string) => GridAppointment | undefined
   today: string
   now: string
@@ -156,7 +188,7 @@ function ColumnBody(props: {
   const free = freeCells(c.plan.windows, taken)
   const placed = lanes(c.appointments.map((a) => ({ item: a, span: span(a) })))
   const nowMin = toMinutes(props.now)
-  const name = `${c.title}${c.subtitle ? `, ${c.subtitle}` : ''}`
+  const name = `${c.label ?? c.title}${c.subtitle ? `, ${c.subtitle}` : ''}`
 
   function drop(e: DragEvent<HTMLDivElement>) {
     const id = e.dataTransfer.getData(DRAG)
@@ -171,7 +203,7 @@ function ColumnBody(props: {
 
   return (
     <div
-      className="relative border-l border-stone-200 dark:border-stone-800"
+      className={cn('relative border-l border-stone-200 dark:border-stone-800', props.first && 'border-l-2 border-l-stone-400 dark:border-l-stone-600')}
       style={{
         height: props.height,
         backgroundImage: `repeating-linear-gradient(to bottom, transparent 0, transparent ${60 * PX - 1}px, var(--grid-line, rgb(231 229 228)) ${60 * PX - 1}px, var(--grid-line, rgb(231 229 228)) ${60 * PX}px)`,

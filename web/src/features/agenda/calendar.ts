@@ -14,3 +14,13 @@ export function monthGrid(s: string): string[] {
   for (let d = start; d <= end; d = addDays(d, 1)) out.push(d)
   return out
 }
+
+const monthsShort = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez']
+const dayMonth = (s: string) => `${Number(s.slice(8))} ${monthsShort[Number(s.slice(5, 7)) - 1]}`
+
+/** A week's dates as a title says them: "23–29 nov", "30 nov – 6 dez", and the years when it spans two ("28 dez 2026 – 3 jan 2027"). */
+export function weekSpan(from: string, to: string): string {
+  if (from.slice(0, 4) !== to.slice(0, 4)) return `${dayMonth(from)} ${from.slice(0, 4)} – ${dayMonth(to)} ${to.slice(0, 4)}`
+  if (from.slice(0, 7) !== to.slice(0, 7)) return `${dayMonth(from)} – ${dayMonth(to)}`
+  return `${Number(from.slice(8))}–${dayMonth(to)}`
+}
