@@ -36,14 +36,22 @@ test('a full day, the waitlist, a cancellation, the offer e-mail and one claim t
     tokens.push((await r.json()).token)
   }
 
-  // The client finds the day full and joins the list from the booking form.
+  // The client types her name and e-mail, finds the day "lotado" on the calendar (not closed like a
+  // day off: issue 39, point 12), taps it and joins the list for it with what she typed kept.
   const first = uniqueEmail('primeira')
-  await page.goto(`/agende/${username}/form?service=${s.service}&professional=${s.professional}&date=${date}`)
-  await expect(page.getByText('Nenhum horário disponível para este profissional')).toBeVisible()
-  await page.getByRole('link', { name: 'Entrar na lista de espera' }).click()
-  await expect(page.getByRole('heading', { name: 'Entrar na lista de espera' })).toBeVisible()
+  await page.goto(`/booking?username=${username}&service=${s.service}&professional=${s.professional}`)
   await page.getByLabel('Nome completo *').fill('Paula Reis')
-  await page.getByLabel('E-mail').fill(first)
+  await page.getByLabel('E-mail *').fill(first)
+  if (date.slice(0, 7) !== inSaoPaulo(Date.now()).slice(0, 7)) await page.getByRole('button', { name: 'Próximo mês' }).click()
+  const full = page.getByRole('button', { name: `Dia ${Number(date.slice(8))} lotado` })
+  await expect(full).toBeEnabled()
+  await full.click()
+  await expect(page.getByText('Dia lotado')).toBeVisible()
+  await page.getByRole('link', { name: 'Entrar na lista de espera' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Entrar na lista de espera' })).toBeVisible()
+  await expect(page.getByLabel('Nome completo *')).toHaveValue('Paula Reis')
+  await expect(page.getByLabel('E-mail')).toHaveValue(first)
+  expect(page.url()).not.toContain('Paula')
   await expect(page.getByLabel('A partir de *')).toHaveValue(date)
   await page.getByLabel('Manhã (até 12h)').check()
   await page.getByRole('button', { name: 'Entrar na lista de espera' }).click()
