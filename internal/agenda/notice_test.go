@@ -131,7 +131,7 @@ func TestBlocksAndDaysOff_PlannedMovesSaveWithThemAllOrNothing(t *testing.T) {
 		// Onto the time the plan's own cancellation frees: the cancellations go first.
 		block["plan"] = []map[string]any{{"id": moving, "action": "move", "date": "2026-12-01", "time": "15:00", "notify": true}, {"id": cancelled, "action": "cancel", "notify": true}}
 		var saved struct {
-			Outcomes []struct{ ID, Action, Channel string }
+			Outcomes []struct{ ID, Action, Channel, Date, Time string }
 		}
 		if r := s.owner.Do("POST", "/api/blocks", block); r.StatusCode != 201 {
 			t.Fatalf("block: %d %s", r.StatusCode, r.Body)
@@ -140,9 +140,9 @@ func TestBlocksAndDaysOff_PlannedMovesSaveWithThemAllOrNothing(t *testing.T) {
 		}
 		got := map[string]string{}
 		for _, o := range saved.Outcomes {
-			got[o.ID] = o.Action + "/" + o.Channel
+			got[o.ID] = o.Action + "/" + o.Channel + "/" + o.Date + "/" + o.Time
 		}
-		if got[moving] != "moved/email" || got[cancelled] != "cancelled/email" {
+		if got[moving] != "moved/email/2026-12-01/15:00" || got[cancelled] != "cancelled/email//" {
 			t.Fatalf("outcomes: %+v", saved.Outcomes)
 		}
 		if n := countRows(t, e, `SELECT COUNT(*) FROM appointments WHERE id = ? AND status = 'confirmed' AND appointment_date = '2026-12-01' AND appointment_time = '15:00'`, moving); n != 1 {

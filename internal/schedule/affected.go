@@ -91,6 +91,9 @@ type Outcome struct {
 	ID      string `json:"id"`
 	Action  string `json:"action"`
 	Channel string `json:"channel"`
+	// Date and Time are where a moved one now is.
+	Date string `json:"date,omitempty"`
+	Time string `json:"time,omitempty"`
 }
 
 // Canceller cancels or moves an affected appointment inside the caller's
@@ -184,6 +187,9 @@ func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []
 				return "", nil, err
 			}
 			out[i] = Outcome{ID: a.ID, Action: done[step], Channel: channel}
+			if step == "move" {
+				out[i].Date, out[i].Time = c.Date, c.Time
+			}
 		}
 	}
 	return strings.Join(kept, ","), out, nil

@@ -2861,6 +2861,10 @@ export interface components {
             /** @enum {string} */
             action: "kept" | "cancelled" | "moved";
             channel: components["schemas"]["NoticeChannel"];
+            /** @description moved: the new date */
+            date?: string;
+            /** @description moved: the new time */
+            time?: string;
         };
         /**
          * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
