@@ -47,6 +47,11 @@ type Appointment struct {
 	// Answer is the client's answer to a reminder: "" (sem resposta),
 	// "confirmed", "reschedule" or "cancelled" (booking.Answer).
 	Answer string `json:"answer"`
+	// Notice, in the answer to a cancellation or a move that asked to tell
+	// the client, is the channel that carried it: "email", "whatsapp",
+	// "email_whatsapp", or "none" when no automatic message could leave
+	// (the owner sends it by hand); absent when none was asked.
+	Notice string `json:"notice,omitempty"`
 }
 
 const columns = `id, professional_id, professional_name, service_id, service_name, duration, price_cents, client_name, client_email, client_phone, notes,
@@ -396,6 +401,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
 	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
 	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
+	mux.Handle("POST /api/appointments/{id}/tell-moved", h.Auth.RequireUser(httpx.Handle(h.tellMoved)))
 	mux.Handle("POST /api/appointments/{id}/client-link", h.Auth.RequireUser(httpx.Handle(h.clientLink)))
 	mux.Handle("POST /api/appointments/{id}/answer-links", h.Auth.RequireUser(httpx.Handle(h.answerLinks)))
 	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
@@ -490,10 +496,14 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 	owner := auth.UserID(r.Context())
 	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status, in.Following)
 	if err == nil && in.NotifyClient && in.Status == "cancelled" {
-		// The cancellation stands whatever happens to its e-mail.
-		if err := h.Booking.TellCancelled(r.Context(), owner, a.ID); err != nil {
+		// The cancellation stands whatever happens to its e-mail; the
+		// answer says whether one left.
+		channel, err := h.Booking.TellCancelled(r.Context(), owner, a.ID)
+		if err != nil {
 			httpx.Logger(r.Context()).Error("cancellation e-mail not queued", "appointment", a.ID, "err", err)
+			channel = "none"
 		}
+		a.Notice = channel
 	}
 	return httpx.Respond(w, http.StatusOK, a, err)
 }
@@ -529,9 +539,24 @@ func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner, id := auth.UserID(r.Context()), r.PathValue("id")
-	if err := h.Booking.Reschedule(r.Context(), owner, id, in); err != nil {
+	channel, err := h.Booking.Reschedule(r.Context(), owner, id, in)
+	if err != nil {
 		return err
 	}
 	a, err := h.Svc.Get(r.Context(), owner, id)
+	if err == nil {
+		a.Notice = channel
+	}
 	return httpx.Respond(w, http.StatusOK, a, err)
+}
+
+// tellMoved tells the client where an appointment moved without a notice
+// (a drag in the agenda) now stands, and answers the channel that carried it.
+func (h *Handlers) tellMoved(w http.ResponseWriter, r *http.Request) error {
+	channel, err := h.Booking.TellMoved(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"channel": channel})
+	return nil
 }

@@ -72,8 +72,5 @@ func (s *Service) CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id str
 	if err != nil {
 		return "", err
 	}
-	if sent {
-		return "email", nil
-	}
-	return "none", nil
+	return channelOf(sent, false), nil
 }

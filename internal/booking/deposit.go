@@ -283,7 +283,7 @@ func (s *Service) confirmPaid(ctx context.Context, tx *db.Tx, now time.Time, b b
 	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET remind = TRUE WHERE id = ? AND user_id = ?`, b.ID, b.OwnerID); err != nil {
 		return err
 	}
-	if err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
+	if _, err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
 		return err
 	}
 	if s.Mailer == nil {

@@ -67,7 +67,7 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		}
 		return s.ownerMail(ctx, tx, b, title, says)
 	}
-	if err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
+	if _, err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
 		return err
 	}
 	if s.Mailer == nil {
@@ -121,10 +121,11 @@ func about(ownerID, appointmentID string) jobs.About {
 // now stands) when a ConfirmationSender is plugged in and the client has a
 // phone; the sender decides whether it can (connected, template approved)
 // and may (its limits per recipient and per owner), as for every booking.
-func (s *Service) confirmByWhatsApp(ctx context.Context, tx *db.Tx, b booked) error {
+// It says whether a message was queued.
+func (s *Service) confirmByWhatsApp(ctx context.Context, tx *db.Tx, b booked) (bool, error) {
 	cs, ok := s.WhatsApp.(ConfirmationSender)
 	if !ok || b.ClientPhone == "" {
-		return nil
+		return false, nil
 	}
 	return cs.SendConfirmation(ctx, tx, b.OwnerID, b.ID, b.ClientPhone, b.Date+" "+b.Time)
 }

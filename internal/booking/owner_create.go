@@ -294,7 +294,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 			}
 			// WhatsApp's confirmation of the first session, as a public
 			// booking gets it, when the owner's number can carry it.
-			if err := s.confirmByWhatsApp(ctx, tx, booked[0]); err != nil {
+			if _, err := s.confirmByWhatsApp(ctx, tx, booked[0]); err != nil {
 				return err
 			}
 			return s.notifyCreated(ctx, tx, stamp, booked)

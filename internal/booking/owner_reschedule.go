@@ -72,23 +72,49 @@ type moving struct {
 // the reminder of the new time. With
 // Following, the later confirmed sessions of its series move with it, by
 // the same number of days, checked together under one lock: one that
-// cannot move refuses them all (series_conflicts, naming the dates).
-func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInput) error {
+// cannot move refuses them all (series_conflicts, naming the dates). It
+// returns the channel that carried the client's notice (tellMoved).
+func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInput) (string, error) {
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return "", err
+	}
+	var channel string
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
+		var err error
+		channel, err = s.reschedule(ctx, tx, st, ownerID, id, in)
+		return err
+	})
+	return channel, err
+}
+
+// MoveAffected moves an appointment a block or a day off covers to the
+// date and time the owner planned for it, inside the caller's transaction
+// (schedule.AddBlock, schedule.AddDayOff), through the same hold as every
+// move: a time taken refuses it, and with it the whole save. It returns the
+// notice's channel, as Reschedule.
+func (s *Service) MoveAffected(ctx context.Context, tx *db.Tx, ownerID, id, date, at string, notify bool) (string, error) {
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return "", err
+	}
+	return s.reschedule(ctx, tx, st, ownerID, id, MoveInput{Date: date, Time: at, NotifyClient: notify})
+}
+
+// reschedule is Reschedule inside the caller's transaction.
+func (s *Service) reschedule(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string, in MoveInput) (string, error) {
 	day, err := parseDate(in.Date)
 	if err != nil {
-		return err
+		return "", err
 	}
 	minute, err := slots.ParseHHMM(in.Time)
 	if err != nil {
-		return errDateTime
-	}
-	st, err := s.setupOf(ctx, ownerID)
-	if err != nil {
-		return err
+		return "", errDateTime
 	}
 	now := s.Clock.Now()
 	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
-	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
+	channel := ""
+	err = func() error {
 		var c current
 		var pro, svc, series sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
@@ -212,45 +238,74 @@ func (s *Service) Reschedule(ctx context.Context, ownerID, id string, in MoveInp
 			if !in.NotifyClient {
 				return nil
 			}
-			byEmail := c.clientEmail != "" && s.Mailer != nil
-			if !byEmail && (c.clientPhone == "" || s.WhatsApp == nil) {
-				return nil
-			}
-			// One e-mail, with the moved appointment's updated invite and a
-			// fresh private link to it, and WhatsApp's confirmation of the new
-			// time when the owner's number can carry it (as for a public
-			// booking); a reminder before each session at its new time.
-			token := ""
-			if byEmail {
-				var err error
-				if token, err = addLink(ctx, tx, ownerID, id, stamp); err != nil {
-					return err
-				}
-			}
+			bs := make([]booked, len(moves))
 			for i, m := range moves {
-				var err error
-				b := booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
-					PriceCents: what.PriceCents, CancelToken: token}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
+				bs[i] = booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+					PriceCents: what.PriceCents}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
 					OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
-				switch {
-				case i == 0 && byEmail:
-					if err = s.confirmByWhatsApp(ctx, tx, b); err == nil {
-						err = s.confirmToClient(ctx, tx, stamp, b)
-					}
-				case i == 0:
-					if err = s.confirmByWhatsApp(ctx, tx, b); err == nil {
-						err = s.remindLater(ctx, tx, stamp, b)
-					}
-				default:
-					err = s.remindLater(ctx, tx, stamp, b)
-				}
-				if err != nil {
-					return err
-				}
 			}
-			return nil
+			channel, err = s.tellMoved(ctx, tx, stamp, bs)
+			return err
 		})
-	})
+	}()
+	return channel, err
+}
+
+// tellMoved tells the client of moved sessions (the first, and the later
+// ones of its series moved with it): one e-mail, with the first one's
+// updated invite and a fresh private link to it, and WhatsApp's
+// confirmation of the new time when the owner's number can carry it (as for
+// a public booking); a reminder before each session at its new time. It
+// returns the channel that carried the notice: "email", "whatsapp",
+// "email_whatsapp", or "none" when no automatic message could leave.
+func (s *Service) tellMoved(ctx context.Context, tx *db.Tx, stamp time.Time, bs []booked) (string, error) {
+	b0 := bs[0]
+	byEmail := b0.ClientEmail != "" && s.Mailer != nil
+	if !byEmail && (b0.ClientPhone == "" || s.WhatsApp == nil) {
+		return "none", nil
+	}
+	token := ""
+	if byEmail {
+		var err error
+		if token, err = addLink(ctx, tx, b0.OwnerID, b0.ID, stamp); err != nil {
+			return "", err
+		}
+	}
+	byWhatsApp := false
+	for i, b := range bs {
+		b.CancelToken = token
+		var err error
+		switch {
+		case i == 0:
+			if byWhatsApp, err = s.confirmByWhatsApp(ctx, tx, b); err != nil {
+				return "", err
+			}
+			if byEmail {
+				err = s.confirmToClient(ctx, tx, stamp, b)
+			} else {
+				err = s.remindLater(ctx, tx, stamp, b)
+			}
+		default:
+			err = s.remindLater(ctx, tx, stamp, b)
+		}
+		if err != nil {
+			return "", err
+		}
+	}
+	return channelOf(byEmail, byWhatsApp), nil
+}
+
+// channelOf names what carried a client's notice, in the answers' words.
+func channelOf(byEmail, byWhatsApp bool) string {
+	switch {
+	case byEmail && byWhatsApp:
+		return "email_whatsapp"
+	case byEmail:
+		return "email"
+	case byWhatsApp:
+		return "whatsapp"
+	}
+	return "none"
 }
 
 // sessionsToMove is the appointment a reschedule moves, first, and with
@@ -295,4 +350,43 @@ func nullable(s string) any {
 		return nil
 	}
 	return s
+}
+
+// TellMoved tells the client of an appointment the owner moved without a
+// notice (a drag in the agenda, then "Avisar cliente" on its toast) where it
+// now stands, as Reschedule's NotifyClient would have: the updated invite
+// and a fresh private link by e-mail, WhatsApp's confirmation of the time
+// when the owner's number carries it. It returns the channel (tellMoved).
+func (s *Service) TellMoved(ctx context.Context, ownerID, id string) (string, error) {
+	st, err := s.setupOf(ctx, ownerID)
+	if err != nil {
+		return "", err
+	}
+	channel := ""
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
+		b := booked{Booked: &Booked{ID: id}, OwnerID: ownerID, OwnerName: st.Name, Moved: true}
+		var status string
+		err := tx.QueryRowContext(ctx, `SELECT status, professional_name, service_name, appointment_date, appointment_time, duration, price_cents,
+			client_name, client_email, client_phone, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+			Scan(&status, &b.ProfessionalName, &b.ServiceName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &b.ClientName, &b.ClientEmail, &b.ClientPhone, &b.Sequence)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errMoveMissing
+		}
+		if err != nil {
+			return err
+		}
+		if status != "confirmed" {
+			return errNotMovable
+		}
+		day, err1 := slots.ParseDate(b.Date)
+		minute, err2 := slots.ParseHHMM(b.Time)
+		if err1 != nil || err2 != nil {
+			channel = "none" // a time no slot can read: no invite can carry it
+			return nil
+		}
+		b.Start = time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+		channel, err = s.tellMoved(ctx, tx, s.Clock.Now(), []booked{b})
+		return err
+	})
+	return channel, err
 }

@@ -48,9 +48,9 @@ type ReminderSender interface {
 // ConfirmationSender is a ReminderSender that also sends a booking's
 // confirmation (WhatsApp's, besides the e-mail with the invite), queued in
 // the booking's transaction; it decides itself whether it can (connected,
-// template approved, within its limits).
+// template approved, within its limits), and says whether it queued one.
 type ConfirmationSender interface {
-	SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) error
+	SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error)
 }
 
 // ErrNotAvailable is a ReminderSender's "not by me": the reminder goes by e-mail.

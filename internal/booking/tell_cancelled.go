@@ -20,18 +20,24 @@ import (
 // TellCancelled e-mails the client that the owner cancelled the appointment,
 // with an invite that removes it from their calendar (METHOD:CANCEL, the
 // same UID, the next sequence). Nothing is sent without an e-mail address.
-func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) error {
+// It returns the channel that carried the notice, in the words of the
+// answers (channelOf): "email", or "none" when no message could leave —
+// WhatsApp carries no automatic cancellation: the owner sends it by hand.
+func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) (string, error) {
 	if s.Mailer == nil {
-		return nil
+		return "none", nil
 	}
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
-		_, err := s.tellCancelled(ctx, tx, st, ownerID, id)
+	sent := false
+	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
+		var err error
+		sent, err = s.tellCancelled(ctx, tx, st, ownerID, id)
 		return err
 	})
+	return channelOf(sent, false), err
 }
 
 // tellCancelled queues TellCancelled's e-mail inside the caller's

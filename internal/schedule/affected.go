@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/slots"
@@ -70,33 +71,47 @@ func affected(ctx context.Context, q db.Querier, userID string, pro *string, fro
 
 // Choice is the owner's plan for one affected appointment, saved with the
 // block or day off: "keep" leaves it in place; "cancel" cancels it, and
-// with Notify sends the client the cancellation. Moving one is done before
-// saving, through the agenda's "Remarcar" (then it is no longer affected).
+// with Notify sends the client the cancellation; "move" moves it to Date
+// and Time (with its professional and service), and with Notify tells the
+// client the new time.
 type Choice struct {
 	ID     string `json:"id"`
 	Action string `json:"action"`
 	Notify bool   `json:"notify"`
+	Date   string `json:"date"`
+	Time   string `json:"time"`
 }
 
-// Outcome is what the save did to one affected appointment: "kept" or
-// "cancelled", and for a cancellation the channel that carried the client's
-// notice — "email", "none" (no automatic message could leave: the owner
-// sends it by hand) — or "" when the owner asked for none.
+// Outcome is what the save did to one affected appointment: "kept",
+// "cancelled" or "moved", and for a cancellation or a move the channel that
+// carried the client's notice — "email", "whatsapp", "email_whatsapp",
+// "none" (no automatic message could leave: the owner sends it by hand) —
+// or "" when the owner asked for none.
 type Outcome struct {
 	ID      string `json:"id"`
 	Action  string `json:"action"`
 	Channel string `json:"channel"`
+	// Date and Time are where a moved one now is.
+	Date string `json:"date,omitempty"`
+	Time string `json:"time,omitempty"`
 }
 
-// Canceller cancels an affected appointment inside the caller's
-// transaction (booking.Service.CancelAffected), returning the notice's
-// channel.
+// Canceller cancels or moves an affected appointment inside the caller's
+// transaction (booking.Service.CancelAffected, MoveAffected, the one
+// serialised path of every move), returning the notice's channel.
 type Canceller interface {
 	CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id string, notify bool) (string, error)
+	MoveAffected(ctx context.Context, tx *db.Tx, ownerID, id, date, at string, notify bool) (string, error)
 }
 
+// taken says whether an appointment of duration minutes at date and time
+// (HH:MM) would fall inside the time being taken out (the block or day off
+// being saved: the move keeps the appointment's professional, whom it covers).
+type taken func(date string, at, duration int) bool
+
 var (
-	errPlanAction  = httpx.Validation("Escolha manter ou cancelar para cada agendamento afetado.")
+	errPlanAction  = httpx.Validation("Escolha manter, remarcar ou cancelar para cada agendamento afetado.")
+	errPlanMoveTo  = httpx.Validation("Informe a nova data e o novo horário de cada agendamento que você vai remarcar.")
 	errPlanChanged = httpx.NewError(http.StatusConflict, "plan_changed",
 		"A lista de agendamentos afetados mudou. Revise as escolhas e tente de novo.")
 )
@@ -106,12 +121,24 @@ var (
 // choice) or cancelled by a choice, else the save is refused naming the
 // undecided; a choice about an appointment no longer affected refuses it
 // too (the owner decided on a list that changed). It returns the kept ids
-// as stored with the block or day off, and what happened to each. A failed
-// cancellation fails the caller's transaction: all or nothing.
-func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []Affected, keep []string, plan []Choice) (string, []Outcome, error) {
+// as stored with the block or day off, and what happened to each. The
+// cancellations go first (their time may be where another moves to), then
+// the moves, each through the booking's hold: a move into the time being
+// taken out (inside), over another appointment or outside the hours, or a
+// failed cancellation, fails the caller's transaction: all or nothing.
+func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []Affected, keep []string, plan []Choice, inside taken) (string, []Outcome, error) {
 	chosen := map[string]Choice{}
 	for _, c := range plan {
-		if c.Action != "keep" && c.Action != "cancel" {
+		switch c.Action {
+		case "keep", "cancel":
+		case "move":
+			if _, err := slots.ParseDate(c.Date); err != nil {
+				return "", nil, errPlanMoveTo
+			}
+			if _, err := slots.ParseHHMM(c.Time); err != nil {
+				return "", nil, errPlanMoveTo
+			}
+		default:
 			return "", nil, errPlanAction
 		}
 		if !slices.ContainsFunc(list, func(a Affected) bool { return a.ID == c.ID }) {
@@ -124,7 +151,7 @@ func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []
 	for _, a := range list {
 		c, ok := chosen[a.ID]
 		switch {
-		case ok && c.Action == "cancel":
+		case ok && c.Action != "keep":
 		case ok || slices.Contains(keep, a.ID):
 			kept = append(kept, a.ID)
 		default:
@@ -134,23 +161,56 @@ func (s *Settings) settle(ctx context.Context, tx *db.Tx, userID string, list []
 	if len(missing) > 0 {
 		return "", nil, errAffected(missing)
 	}
-	out := make([]Outcome, 0, len(list))
-	for _, a := range list {
-		c, ok := chosen[a.ID]
-		if !ok || c.Action != "cancel" {
-			out = append(out, Outcome{ID: a.ID, Action: "kept"})
-			continue
+	if s.Cancel == nil && len(kept) < len(list) {
+		return "", nil, errors.New("schedule: no canceller")
+	}
+	out := make([]Outcome, len(list))
+	done := map[string]string{"cancel": "cancelled", "move": "moved"}
+	for _, step := range []string{"cancel", "move"} {
+		for i, a := range list {
+			c, ok := chosen[a.ID]
+			if !ok || c.Action == "keep" {
+				out[i] = Outcome{ID: a.ID, Action: "kept"}
+				continue
+			}
+			if c.Action != step {
+				continue
+			}
+			var channel string
+			var err error
+			if step == "cancel" {
+				channel, err = s.Cancel.CancelAffected(ctx, tx, userID, a.ID, c.Notify)
+			} else {
+				channel, err = s.move(ctx, tx, userID, a, c, inside)
+			}
+			if err != nil {
+				return "", nil, err
+			}
+			out[i] = Outcome{ID: a.ID, Action: done[step], Channel: channel}
+			if step == "move" {
+				out[i].Date, out[i].Time = c.Date, c.Time
+			}
 		}
-		if s.Cancel == nil {
-			return "", nil, errors.New("schedule: no canceller")
-		}
-		channel, err := s.Cancel.CancelAffected(ctx, tx, userID, a.ID, c.Notify)
-		if err != nil {
-			return "", nil, err
-		}
-		out = append(out, Outcome{ID: a.ID, Action: "cancelled", Channel: channel})
 	}
 	return strings.Join(kept, ","), out, nil
+}
+
+// move applies a planned move of the affected appointment a: never into the
+// time being taken out; a refusal names the client and the time, so the
+// owner knows which choice to change.
+func (s *Settings) move(ctx context.Context, tx *db.Tx, userID string, a Affected, c Choice, inside taken) (string, error) {
+	at, _ := slots.ParseHHMM(c.Time)
+	if inside(c.Date, at, a.Duration) {
+		return "", httpx.NewError(http.StatusConflict, "plan_move_inside",
+			fmt.Sprintf("O novo horário de %s (%s às %s) fica dentro do período que você está tirando da agenda. Escolha outro horário.", a.ClientName, brfmt.Date(c.Date), c.Time))
+	}
+	channel, err := s.Cancel.MoveAffected(ctx, tx, userID, a.ID, c.Date, c.Time, c.Notify)
+	var refused *httpx.Error
+	if errors.As(err, &refused) {
+		return "", httpx.NewError(refused.Status, refused.Code,
+			fmt.Sprintf("Não foi possível remarcar %s para %s às %s: %s Nada foi salvo.", a.ClientName, brfmt.Date(c.Date), c.Time, refused.Message))
+	}
+	return channel, err
 }
 
 // keptList is a stored kept column as ids.

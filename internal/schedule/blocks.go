@@ -140,7 +140,9 @@ func (s *Settings) AddBlock(ctx context.Context, userID string, in BlockInput) (
 		if err != nil {
 			return err
 		}
-		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan)
+		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan, func(date string, at, duration int) bool {
+			return date == b.Date && at < end && start < at+max(duration, 1)
+		})
 		if err != nil {
 			return err
 		}

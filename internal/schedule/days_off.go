@@ -123,7 +123,9 @@ func (s *Settings) AddDayOff(ctx context.Context, userID string, in DayOffInput)
 		if err != nil {
 			return err
 		}
-		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan)
+		kept, outcomes, err := s.settle(ctx, tx, userID, list, in.Keep, in.Plan, func(date string, _, _ int) bool {
+			return date >= d.Start && date <= d.End
+		})
 		if err != nil {
 			return err
 		}

@@ -395,9 +395,8 @@ func (w whatsAppSender) SendReminder(ctx context.Context, tx *db.Tx, r booking.R
 	return err
 }
 
-func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) error {
-	_, err := w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
-	return err
+func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {
+	return w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
 }
 
 // whatsAppOffers is the waitlist as the WhatsApp sender needs it (whatsapp.Offers).

@@ -191,8 +191,12 @@ func TestFlow_OwnerMadeAndMovedAppointmentsGetTheWhatsAppConfirmation(t *testing
 		if len(sent) != 1 || sent[0].To != "5521998765432" || sent[0].Body[0] != "Carla Dias" || sent[0].Body[4] != "10:00" {
 			t.Fatalf("confirmations at Meta: %+v", sent)
 		}
+		// The answer says the notice went by WhatsApp (the client has no e-mail).
+		var moved struct{ Notice string }
 		if r := w.owner.Do("POST", "/api/appointments/"+id+"/reschedule", map[string]any{"date": "2026-11-27", "time": "15:00", "notifyClient": true}); r.StatusCode != 200 {
 			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		} else if r.JSON(t, &moved); moved.Notice != "whatsapp" {
+			t.Fatalf("move's notice: %q", moved.Notice)
 		}
 		w.e.RunJobs()
 		sent = confirmations()
@@ -206,6 +210,17 @@ func TestFlow_OwnerMadeAndMovedAppointmentsGetTheWhatsAppConfirmation(t *testing
 		w.e.RunJobs()
 		if n := len(confirmations()); n != 2 {
 			t.Fatalf("%d confirmations after a silent move", n)
+		}
+		// "Avisar cliente" after a drag: the confirmation of where it now stands.
+		var told struct{ Channel string }
+		if r := w.owner.Do("POST", "/api/appointments/"+id+"/tell-moved", nil); r.StatusCode != 200 {
+			t.Fatalf("tell-moved: %d %s", r.StatusCode, r.Body)
+		} else if r.JSON(t, &told); told.Channel != "whatsapp" {
+			t.Fatalf("tell-moved's channel: %q", told.Channel)
+		}
+		w.e.RunJobs()
+		if sent = confirmations(); len(sent) != 3 || sent[2].Body[4] != "16:00" {
+			t.Fatalf("confirmations after tell-moved: %+v", sent)
 		}
 		if p := w.fake.Problems(); len(p) > 0 {
 			t.Fatalf("requests not as Meta documents: %v", p)

@@ -31,6 +31,28 @@ it('hands the save a plan and sends nothing while choosing', async () => {
   ])
 })
 
-it('leaves a moved appointment out of the plan', () => {
-  expect(planOf(list, { a1: 'moved', a2: 'cancel' })).toEqual([{ id: 'a2', action: 'cancel', notify: true }])
+// "Remarcar" is part of the plan too: the owner picks a free time, nothing
+// moves (no reschedule request), and the save carries the move.
+it('plans a move with the free times and moves nothing before the save', async () => {
+  const calls: FetchCall[] = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url.startsWith('/api/agenda/free-times')) return { status: 200, body: { times: ['16:00', '17:00'] } }
+    return undefined
+  })
+  const onSave = vi.fn()
+  renderRoutes([{ path: '/', Component: () => <AffectedAppointments list={list} pending={false} onBack={() => {}} onSave={onSave} /> }], '/')
+  const fer = await screen.findByRole('listitem', { name: 'Fernanda Vieira' })
+  fireEvent.click(within(fer).getByRole('button', { name: 'Remarcar' }))
+  fireEvent.change(within(fer).getByLabelText('Nova data'), { target: { value: '2026-12-01' } })
+  fireEvent.click(await within(fer).findByRole('button', { name: '17:00' }))
+  fireEvent.click(within(fer).getByRole('button', { name: 'Usar este horário' }))
+  expect(fer).toHaveTextContent('Será remarcado ao salvar para')
+  fireEvent.click(within(screen.getByRole('listitem', { name: 'Rosa Alves' })).getByRole('button', { name: 'Manter' }))
+  expect(calls.filter((c) => c.method !== 'GET' && c.url !== '/api/auth/refresh')).toEqual([])
+  fireEvent.click(screen.getByRole('button', { name: 'Bloquear' }))
+  expect(onSave).toHaveBeenCalledWith([
+    { id: 'a1', action: 'move', date: '2026-12-01', time: '17:00', notify: true },
+    { id: 'a2', action: 'keep' },
+  ])
+  expect(planOf(list, { a2: { id: 'a2', action: 'cancel', notify: true } })).toEqual([{ id: 'a2', action: 'cancel', notify: true }])
 })

@@ -1,43 +1,38 @@
-import { MessageCircle } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
-import { Spinner } from '@/components/ui/spinner'
+import { Field } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
 import { type Schemas } from '@/lib/api/client'
 import { longDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { whatsappFor } from '@/lib/whatsapp'
-import { useAppointment } from './api/get-appointment'
-import { RescheduleForm } from './RescheduleForm'
+import { ClientNotice } from './ClientNotice'
+import { FreeTimes } from './FreeTimes'
+
+export { cancellationText } from './ClientNotice'
 
 type Affected = Schemas['AffectedAppointment']
-export type Choice = 'keep' | 'moved' | 'cancel'
 /** The owner's plan for one affected appointment, sent with the block or day off. */
 export type PlanChoice = Schemas['AffectedChoice']
 
-const said: Record<Choice, string> = {
-  keep: 'Fica no horário',
-  moved: 'Remarcado',
-  cancel: 'Será cancelado ao salvar, com aviso ao cliente',
+function said(c: PlanChoice): string {
+  if (c.action === 'keep') return 'Fica no horário'
+  if (c.action === 'cancel') return 'Será cancelado ao salvar, com aviso ao cliente'
+  return `Será remarcado ao salvar para ${longDate(c.date ?? '')} às ${c.time ?? ''}${c.notify ? ', com aviso ao cliente' : ''}`
 }
 
-/** The choices as the plan the server applies with the save (a moved one is no longer inside it). */
-export function planOf(list: Affected[], choices: Record<string, Choice>): PlanChoice[] {
-  return list.flatMap((a): PlanChoice[] => {
-    const c = choices[a.id]
-    if (c === 'keep') return [{ id: a.id, action: 'keep' }]
-    if (c === 'cancel') return [{ id: a.id, action: 'cancel', notify: true }]
-    return []
-  })
+/** The choices as the plan the server applies with the save, in the list's order. */
+export function planOf(list: Affected[], choices: Record<string, PlanChoice>): PlanChoice[] {
+  return list.flatMap((a) => (choices[a.id] ? [choices[a.id]] : []))
 }
 
 /**
  * The confirmed appointments inside time being blocked (or a day off),
  * before it is saved: the owner decides for each — keep it (it stays over
- * the block), move it (Remarcar, which moves it on its own confirm) or
- * cancel it with a notice to the client. Keep and cancel are a plan:
- * nothing changes until the save, which applies the block and the
- * cancellations together; "Voltar" changes nothing.
+ * the block), move it (Remarcar: a new date and time, picked from the free
+ * ones) or cancel it with a notice to the client. The choices are a plan:
+ * nothing changes until the save, which applies the block, the moves and
+ * the cancellations together (all or nothing); "Voltar" changes nothing.
  */
 export function AffectedAppointments(props: {
   list: Affected[]
@@ -47,20 +42,20 @@ export function AffectedAppointments(props: {
   onBack: () => void
   onSave: (plan: PlanChoice[]) => void
 }) {
-  const [choices, setChoices] = useState<Record<string, Choice>>({})
+  const [choices, setChoices] = useState<Record<string, PlanChoice>>({})
   const decided = props.list.every((a) => choices[a.id] !== undefined)
-  const choose = (id: string, c: Choice) => setChoices((m) => ({ ...m, [id]: c }))
+  const choose = (c: PlanChoice) => setChoices((m) => ({ ...m, [c.id]: c }))
   return (
     <div role="alertdialog" aria-labelledby="affected-title" aria-describedby="affected-hint" className="grid gap-4">
       <p id="affected-title" className="font-semibold">
         {props.list.length === 1 ? '1 agendamento neste período' : `${props.list.length} agendamentos neste período`}
       </p>
       <p id="affected-hint" className="text-sm text-stone-700 dark:text-stone-300">
-        Escolha o que fazer com cada cliente: manter no horário, remarcar ou cancelar avisando o cliente. Nada é cancelado antes de você salvar.
+        Escolha o que fazer com cada cliente: manter no horário, remarcar ou cancelar avisando o cliente. Nada muda antes de você salvar.
       </p>
       <ul className="grid gap-3" aria-label="Agendamentos afetados">
         {props.list.map((a) => (
-          <AffectedItem key={a.id} a={a} choice={choices[a.id]} onChoose={(c) => choose(a.id, c)} />
+          <AffectedItem key={a.id} a={a} choice={choices[a.id]} onChoose={choose} />
         ))}
       </ul>
       <DialogFooter>
@@ -75,25 +70,40 @@ export function AffectedAppointments(props: {
   )
 }
 
-function AffectedItem({ a, choice, onChoose }: { a: Affected; choice?: Choice; onChoose: (c: Choice) => void }) {
+function AffectedItem({ a, choice, onChoose }: { a: Affected; choice?: PlanChoice; onChoose: (c: PlanChoice) => void }) {
   const [moving, setMoving] = useState(false)
   return (
     <li className="grid gap-2 rounded-lg border border-stone-200 p-3 text-sm dark:border-stone-800" aria-label={a.clientName}>
       <span>
         <span className="font-medium">{a.clientName}</span> · {longDate(a.date)} às {a.time} · {a.serviceName} · {a.professionalName}
       </span>
-      {choice ? <span className="text-xs font-semibold text-brand-800 dark:text-brand-200">{said[choice]}</span> : null}
-      {choice === 'moved' ? null : moving ? (
-        <MoveAffected id={a.id} onDone={() => { setMoving(false); onChoose('moved') }} onCancel={() => setMoving(false)} />
+      {choice && !moving ? <span className="text-xs font-semibold text-brand-800 dark:text-brand-200">{said(choice)}</span> : null}
+      {moving ? (
+        <PlanMove
+          a={a}
+          choice={choice?.action === 'move' ? choice : undefined}
+          onDone={(c) => {
+            setMoving(false)
+            onChoose(c)
+          }}
+          onCancel={() => setMoving(false)}
+        />
       ) : (
         <div className="flex flex-wrap gap-2" role="group" aria-label={`O que fazer com ${a.clientName}`}>
-          <Button type="button" size="sm" variant="outline" aria-pressed={choice === 'keep'} className={cn(choice === 'keep' && 'border-brand-700')} onClick={() => onChoose('keep')}>
+          <Button type="button" size="sm" variant="outline" aria-pressed={choice?.action === 'keep'} className={cn(choice?.action === 'keep' && 'border-brand-700')} onClick={() => onChoose({ id: a.id, action: 'keep' })}>
             Manter
           </Button>
-          <Button type="button" size="sm" variant="outline" onClick={() => setMoving(true)}>
+          <Button type="button" size="sm" variant="outline" aria-pressed={choice?.action === 'move'} className={cn(choice?.action === 'move' && 'border-brand-700')} onClick={() => setMoving(true)}>
             Remarcar
           </Button>
-          <Button type="button" size="sm" variant="outline" aria-pressed={choice === 'cancel'} className={cn(choice === 'cancel' && 'border-brand-700')} onClick={() => onChoose('cancel')}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            aria-pressed={choice?.action === 'cancel'}
+            className={cn(choice?.action === 'cancel' && 'border-brand-700')}
+            onClick={() => onChoose({ id: a.id, action: 'cancel', notify: true })}
+          >
             Cancelar e avisar
           </Button>
         </div>
@@ -102,51 +112,76 @@ function AffectedItem({ a, choice, onChoose }: { a: Affected; choice?: Choice; o
   )
 }
 
+/**
+ * "Remarcar" inside the plan: the new date and time (the professional's
+ * free times offered, as "Remarcar" in the agenda does) and whether to tell
+ * the client. It moves nothing: the move is applied with the save.
+ */
+function PlanMove({ a, choice, onDone, onCancel }: { a: Affected; choice?: PlanChoice; onDone: (c: PlanChoice) => void; onCancel: () => void }) {
+  const [date, setDate] = useState(choice?.date ?? a.date)
+  const [time, setTime] = useState(choice?.time ?? '')
+  const [notify, setNotify] = useState(choice?.notify ?? true)
+  const ok = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)
+  return (
+    <div className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800" role="group" aria-label={`Remarcar ${a.clientName}`}>
+      <div className="grid grid-cols-2 gap-3">
+        <Field id={`plan-date-${a.id}`} label="Nova data">
+          <Input id={`plan-date-${a.id}`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </Field>
+        <Field id={`plan-time-${a.id}`} label="Novo horário">
+          <Input id={`plan-time-${a.id}`} type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} />
+        </Field>
+      </div>
+      <FreeTimes professionalId={a.professionalId} serviceId={a.serviceId} date={date} appointment={a.id} value={time} onPick={setTime} />
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-brand-700" checked={notify} onChange={(e) => setNotify(e.target.checked)} />
+        Avisar o cliente do novo horário
+      </label>
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={onCancel}>
+          Voltar
+        </Button>
+        <Button type="button" size="sm" disabled={!ok} onClick={() => onDone({ id: a.id, action: 'move', date, time, notify })}>
+          Usar este horário
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 /** What a save did to the appointments it was saved over, as the server answered it. */
 export type Outcome = Schemas['AffectedOutcome']
 
-const told: Record<string, string> = {
-  email: 'Cancelado. Avisamos por e-mail.',
-  whatsapp: 'Cancelado. Avisamos por WhatsApp.',
-  none: 'Cancelado. Não conseguimos avisar automaticamente.',
-  '': 'Cancelado, sem aviso ao cliente.',
-}
-
-/** The cancellation text the owner sends by hand when no automatic message could leave. */
-export function cancellationText(a: Pick<Affected, 'clientName' | 'serviceName' | 'professionalName' | 'date' | 'time'>): string {
-  return `Olá, ${a.clientName}! Precisamos cancelar o seu horário de ${a.serviceName} com ${a.professionalName} em ${longDate(a.date)} às ${a.time}. Pedimos desculpas. Responda esta mensagem para marcarmos outro horário.`
-}
-
 /**
- * After the save: for each cancelled appointment, which channel told its
- * client — or that none could, with the cancellation ready to send on
- * WhatsApp in one tap.
+ * After the save: for each cancelled or moved appointment, which channel
+ * told its client — or that none could, with the right message (the
+ * cancellation, or the rescheduling) ready to send on WhatsApp in one tap.
  */
 export function CancellationResults(props: { list: Affected[]; outcomes: Outcome[]; onDone: () => void }) {
-  const cancelled = props.outcomes.filter((o) => o.action === 'cancelled')
+  const changed = props.outcomes.filter((o) => o.action !== 'kept')
+  const cancelled = changed.filter((o) => o.action === 'cancelled').length
+  const moved = changed.length - cancelled
+  const counts = [
+    cancelled ? (cancelled === 1 ? '1 agendamento cancelado' : `${cancelled} agendamentos cancelados`) : '',
+    moved ? (moved === 1 ? '1 agendamento remarcado' : `${moved} agendamentos remarcados`) : '',
+  ].filter(Boolean)
   return (
     <div role="status" aria-labelledby="results-title" className="grid gap-4">
       <p id="results-title" className="font-semibold">
-        Salvo. {cancelled.length === 1 ? '1 agendamento cancelado' : `${cancelled.length} agendamentos cancelados`}
+        Salvo.{counts.length ? ` ${counts.join(', ')}` : ''}
       </p>
-      <ul className="grid gap-3" aria-label="Agendamentos cancelados">
-        {cancelled.map((o) => {
+      <ul className="grid gap-3" aria-label="Agendamentos alterados">
+        {changed.map((o) => {
           const a = props.list.find((x) => x.id === o.id)
           if (!a) return null
-          const wa = o.channel === 'none' ? whatsappFor(a.clientPhone, cancellationText(a)) : undefined
+          const now = o.action === 'moved' ? { ...a, date: o.date ?? a.date, time: o.time ?? a.time } : a
           return (
             <li key={o.id} className="grid gap-2 rounded-lg border border-stone-200 p-3 text-sm dark:border-stone-800" aria-label={a.clientName}>
               <span>
-                <span className="font-medium">{a.clientName}</span> · {longDate(a.date)} às {a.time}
+                <span className="font-medium">{a.clientName}</span> ·{' '}
+                {o.action === 'moved' ? `remarcado de ${longDate(a.date)} às ${a.time} para ${longDate(now.date)} às ${now.time}` : `${longDate(a.date)} às ${a.time} · cancelado`}
               </span>
-              <span className="text-xs font-semibold text-brand-800 dark:text-brand-200">{told[o.channel]}</span>
-              {wa ? (
-                <a href={wa} target="_blank" rel="noreferrer" className={waButton}>
-                  <MessageCircle className="size-4" aria-hidden /> Enviar o cancelamento pelo WhatsApp
-                </a>
-              ) : o.channel === 'none' ? (
-                <span className="text-xs text-stone-700 dark:text-stone-300">Sem WhatsApp cadastrado: avise o cliente por telefone.</span>
-              ) : null}
+              <ClientNotice kind={o.action === 'moved' ? 'move' : 'cancel'} channel={o.channel} appointment={now} />
             </li>
           )
         })}
@@ -158,14 +193,4 @@ export function CancellationResults(props: { list: Affected[]; outcomes: Outcome
       </DialogFooter>
     </div>
   )
-}
-
-const waButton =
-  'inline-flex h-8 w-fit items-center gap-1 rounded-md border border-green-600 px-3 text-sm font-medium text-green-800 hover:bg-green-50 dark:border-green-500 dark:text-green-200 dark:hover:bg-green-900/30'
-
-function MoveAffected({ id, onDone, onCancel }: { id: string; onDone: () => void; onCancel: () => void }) {
-  const appointment = useAppointment(id)
-  if (appointment.isLoading) return <Spinner />
-  if (!appointment.data) return <p className="text-sm text-red-700 dark:text-red-300">Não foi possível carregar o agendamento.</p>
-  return <RescheduleForm appointment={appointment.data} onDone={onDone} onCancel={onCancel} />
 }

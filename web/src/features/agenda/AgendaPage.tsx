@@ -22,6 +22,8 @@ import { AppointmentDetails } from './AppointmentDetails'
 import { BlockForm } from './BlockForm'
 import { NewAppointmentForm } from './NewAppointmentForm'
 import { useRescheduleAppointment } from './api/reschedule-appointment'
+import { useTellMoved } from './api/tell-moved'
+import { announceMove } from './move-toast'
 import { mondayOf, monthGrid, weekSpan } from './calendar'
 import { gridColumns, shortWeekdays as short, weekProfessionals, type View } from './columns'
 import { TimeGrid, type Column, type GridAppointment } from './TimeGrid'
@@ -46,6 +48,7 @@ export default function AgendaPage() {
   const [newAt, setNewAt] = useState<{ date: string; time?: string; professionalId?: string } | null>(null)
   const [blocking, setBlocking] = useState<{ date: string; professionalId?: string; start?: string } | null>(null)
   const move = useRescheduleAppointment()
+  const tell = useTellMoved()
 
   // Search as the owner types, without a request per keystroke; the address keeps it.
   useEffect(() => {
@@ -155,7 +158,9 @@ export default function AgendaPage() {
     move.mutate(
       { id: a.id, body: { date: c.date, time, professionalId: c.professionalId, outsideHours, notifyClient: false, following: false } },
       {
-        onSuccess: (moved) => toast.success('Agendamento remarcado', { description: `${moved.clientName}: ${longDate(moved.date)} às ${moved.time}.` }),
+        // Moved at once: the toast offers to undo it and to tell the client.
+        onSuccess: (moved) =>
+          announceMove({ was: { date: a.date, time: a.time, professionalId: a.professionalId }, moved, move: move.mutateAsync, tell: tell.mutateAsync, details: setOpen }),
         // Refused: the block stays where it was, and the reason is said.
         onError: (e) =>
           e instanceof ApiError && e.code === 'outside_hours'

@@ -36,7 +36,7 @@ it('cancelling asks once, with the rest of the series and the e-mail to the clie
 
 it('keeping the appointment sends nothing', async () => {
   const calls: FetchCall[] = stubFetch((c) => (c.url === '/api/auth/refresh' ? { status: 200, body: session } : undefined))
-  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...session8, seriesId: null, clientEmail: '' }} /> }], '/')
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...session8, seriesId: null, clientEmail: '', clientPhone: '' }} /> }], '/')
 
   fireEvent.click(await screen.findByRole('button', { name: 'Cancelar agendamento' }))
   expect(screen.queryByRole('checkbox')).toBeNull()
@@ -88,4 +88,58 @@ it('offers completed and no-show only from the start on, and the WhatsApp remind
   } finally {
     vi.useRealTimers()
   }
+})
+
+// Never "avisado" when nobody was told (issue 39 §2): the server answers the
+// channel; a client without e-mail gets the cancellation ready on WhatsApp.
+it('says which channel told the client of a cancellation, and offers the WhatsApp cancellation when none could', async () => {
+  const phoneOnly = { ...session8, seriesId: null, clientEmail: '' }
+  const calls: FetchCall[] = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1' && c.method === 'PATCH') return { status: 200, body: { ...phoneOnly, status: 'cancelled', notice: 'none' } }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={phoneOnly} /> }], '/')
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancelar agendamento' }))
+  const question = screen.getByRole('alertdialog', { name: 'Cancelar este agendamento?' })
+  expect(within(question).getByRole('checkbox', { name: /Avisar Paula Souza \(sem e-mail/ })).toBeChecked()
+  fireEvent.click(within(question).getByRole('button', { name: 'Cancelar agendamento' }))
+  const link = await screen.findByRole('link', { name: /Enviar o cancelamento pelo WhatsApp/ })
+  expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ status: 'cancelled', notifyClient: true })
+  expect(screen.getByText('Não conseguimos avisar automaticamente.')).toBeInTheDocument()
+  const text = new URL(link.getAttribute('href')!).searchParams.get('text')!
+  expect(text).toContain('Precisamos cancelar o seu horário de Sessão com Ana')
+  expect(document.body.textContent).not.toMatch(/avisado/i)
+  cleanup()
+
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1' && c.method === 'PATCH') return { status: 200, body: { ...session8, status: 'cancelled', notice: 'email' } }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...session8, seriesId: null }} /> }], '/')
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancelar agendamento' }))
+  fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar agendamento' }))
+  expect(await screen.findByText('Avisamos por e-mail.')).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: /Enviar o cancelamento/ })).toBeNull()
+})
+
+// On a phone the details are a sheet whose action bar sits beside the form:
+// while moving, "Cancelar agendamento" is not offered next to "Confirmar
+// remarcação" (issue 39 §4); the move then says how the client was told.
+it('offers only the move\'s own actions while moving, then says how the client was told', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1/reschedule') return { status: 200, body: { ...session8, time: '11:00', notice: 'whatsapp' } }
+    if (c.url.startsWith('/api/agenda/free-times')) return { status: 200, body: { times: ['11:00'] } }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={session8} /> }], '/')
+  fireEvent.click(await screen.findByRole('button', { name: 'Remarcar' }))
+  expect(screen.getByRole('button', { name: 'Confirmar remarcação' })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Cancelar agendamento' })).toBeNull()
+  fireEvent.click(await screen.findByRole('button', { name: '11:00' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Confirmar remarcação' }))
+  expect(await screen.findByText('Avisamos por WhatsApp.')).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Cancelar agendamento' })).toBeInTheDocument()
 })

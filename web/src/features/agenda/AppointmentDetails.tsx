@@ -11,6 +11,7 @@ import { StatusBadge } from '@/components/status-badge'
 import { AnswerBadge } from '@/components/answer-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { whatsappFor } from '@/lib/whatsapp'
+import { ClientNotice, noticeText, type NoticeChannel } from './ClientNotice'
 import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
@@ -35,6 +36,10 @@ export function AppointmentDetails({
   const [moving, setMoving] = useState(false)
   // Cancelling asks once, with what goes with it: the rest of a series, and a word to the client.
   const [cancelling, setCancelling] = useState<{ following: boolean; notifyClient: boolean } | null>(null)
+  // The last cancel or move that asked to tell the client: how it went, as the server answered.
+  const [notice, setNotice] = useState<{ kind: 'cancel' | 'move'; channel: NoticeChannel; appointment: Appointment } | null>(null)
+  // A client can be told of a cancellation by e-mail, or by the owner on WhatsApp with the message ready.
+  const reachable = a.clientEmail !== '' || whatsappFor(a.clientPhone) !== undefined
   // Completed and no-show are marked once the appointment has begun, and the
   // reminder and confirmation go only before it (the server checks the
   // start in the owner's zone).
@@ -46,7 +51,9 @@ export function AppointmentDetails({
       { id: a.id, status, ...(notifyClient ? { notifyClient } : {}), ...(following ? { following } : {}) },
       {
         onSuccess: (updated) => {
-          toast.success('Status atualizado', { description: status === 'no_show' ? 'Marcado como não compareceu.' : `Agendamento ${statusLabel(status).toLowerCase()}.` })
+          const told = updated.notice ? ` ${noticeText(updated.notice)}` : ''
+          toast.success('Status atualizado', { description: status === 'no_show' ? 'Marcado como não compareceu.' : `Agendamento ${statusLabel(status).toLowerCase()}.${told}` })
+          setNotice(updated.notice ? { kind: 'cancel', channel: updated.notice, appointment: updated } : null)
           onChanged?.(updated)
         },
         onError: (e) => {
@@ -118,11 +125,13 @@ export function AppointmentDetails({
           appointment={a}
           onDone={(moved) => {
             setMoving(false)
+            setNotice(moved.notice ? { kind: 'move', channel: moved.notice, appointment: moved } : null)
             onChanged?.(moved)
           }}
           onCancel={() => setMoving(false)}
         />
       ) : null}
+      {notice ? <ClientNotice kind={notice.kind} channel={notice.channel} appointment={notice.appointment} /> : null}
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancelar este agendamento?"
@@ -136,7 +145,7 @@ export function AppointmentDetails({
           setCancelling(null)
         }}
       >
-        {a.seriesId != null || a.clientEmail ? (
+        {a.seriesId != null || reachable ? (
           <div className="grid gap-2 text-sm">
             {a.seriesId != null ? (
               <label className="flex items-center gap-2">
@@ -149,8 +158,9 @@ export function AppointmentDetails({
                 Cancelar também as próximas sessões desta série
               </label>
             ) : null}
-            {a.clientEmail ? (
-              // The e-mail carries an invite that removes the event from the client's calendar.
+            {reachable ? (
+              // The e-mail carries an invite that removes the event from the client's calendar; without one, the
+              // answer says nobody could be told and the cancellation is ready to send on WhatsApp.
               <label className="flex items-center gap-2">
                 <input
                   type="checkbox"
@@ -158,15 +168,16 @@ export function AppointmentDetails({
                   checked={cancelling?.notifyClient ?? false}
                   onChange={(e) => setCancelling((c) => c && { ...c, notifyClient: e.target.checked })}
                 />
-                Avisar {a.clientName} por e-mail
+                {a.clientEmail ? `Avisar ${a.clientName} por e-mail` : `Avisar ${a.clientName} (sem e-mail: a mensagem fica pronta para o WhatsApp)`}
               </label>
             ) : null}
           </div>
         ) : null}
       </ConfirmDialog>
-      {footer(
+      {/* While moving, the sheet's only actions are the move's own ("Voltar", "Confirmar remarcação"). */}
+      {moving ? null : footer(
         <>
-          {a.status === 'confirmed' && !moving ? (
+          {a.status === 'confirmed' ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
               Remarcar
             </Button>
@@ -187,7 +198,7 @@ export function AppointmentDetails({
             </Button>
           ) : null}
           {a.status !== 'cancelled' ? (
-            <Button variant="destructive" size="sm" disabled={busy} onClick={() => setCancelling({ following: false, notifyClient: a.clientEmail !== '' })}>
+            <Button variant="destructive" size="sm" disabled={busy} onClick={() => setCancelling({ following: false, notifyClient: reachable })}>
               Cancelar agendamento
             </Button>
           ) : null}

@@ -15,6 +15,8 @@ function setup(affected: unknown[], outcomes?: unknown[]) {
     if (c.url === '/api/auth/refresh') return { status: 200, body: session }
     if (c.url === '/api/professionals') return { status: 200, body: [{ id: 'p1', name: 'Ana', specialization: '', email: null, photoUrl: '', active: true, ownHours: false }] }
     if (c.url === '/api/blocks/preview') return { status: 200, body: { appointments: affected } }
+    if (c.url === '/api/message-templates') return { status: 200, body: { confirmation: 'Oi {nome}', reminder: 'Lembrete {nome}', reschedule: 'Remarcado {nome}: {data} às {hora}' } }
+    if (c.url.startsWith('/api/agenda/free-times')) return { status: 200, body: { times: ['10:00', '11:00'] } }
     if (c.url === '/api/blocks' && c.method === 'POST') return { status: 201, body: { id: 'b1', professionalId: 'p1', professionalName: 'Ana', date: '2026-11-30', start: '13:00', end: '18:00', reason: '', kept: [], outcomes } }
     return undefined
   })
@@ -90,4 +92,31 @@ it('cancels nobody before the block is saved, then says which channel told each 
   expect(done).not.toHaveBeenCalled()
   fireEvent.click(screen.getByRole('button', { name: 'Concluir' }))
   expect(done).toHaveBeenCalled()
+})
+
+// "Remarcar" in the plan moves nothing until "Bloquear"; saved, the owner
+// reads where it went and how the client was told — without a channel, the
+// rescheduling message (not the cancellation) ready on WhatsApp.
+it('moves a planned one only with the save and offers the rescheduling message when nobody could be told', async () => {
+  const { calls } = setup([fernanda], [{ id: 'a1', action: 'moved', channel: 'none', date: '2026-12-01', time: '11:00' }])
+  await fillAndBlock()
+  const item = await screen.findByRole('listitem', { name: 'Fernanda Vieira' })
+  fireEvent.click(within(item).getByRole('button', { name: 'Remarcar' }))
+  fireEvent.change(within(item).getByLabelText('Nova data'), { target: { value: '2026-12-01' } })
+  fireEvent.click(await within(item).findByRole('button', { name: '11:00' }))
+  fireEvent.click(within(item).getByRole('button', { name: 'Usar este horário' }))
+  expect(calls.some((c) => c.url.startsWith('/api/appointments'))).toBe(false)
+  fireEvent.click(screen.getByRole('button', { name: 'Bloquear' }))
+  await screen.findByRole('button', { name: 'Concluir' })
+  const posted = calls.find((c) => c.url === '/api/blocks' && c.method === 'POST')!
+  expect(posted.body).toMatchObject({ plan: [{ id: 'a1', action: 'move', date: '2026-12-01', time: '11:00', notify: true }] })
+  const fer = screen.getByRole('listitem', { name: 'Fernanda Vieira' })
+  expect(fer).toHaveTextContent('para terça-feira, 1 de dezembro de 2026 às 11:00')
+  expect(fer).toHaveTextContent('Não conseguimos avisar automaticamente')
+  const link = await within(fer).findByRole('link', { name: /Avisar remarcação pelo WhatsApp/ })
+  const text = new URL(link.getAttribute('href')!).searchParams.get('text')
+  expect(text).toContain('Remarcado Fernanda')
+  expect(text).toContain('11:00')
+  expect(text).not.toMatch(/cancelar/i)
+  expect(calls.some((c) => c.url.startsWith('/api/appointments'))).toBe(false)
 })

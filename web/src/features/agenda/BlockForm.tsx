@@ -48,8 +48,8 @@ export function BlockForm({
   const handlers = {
     onSuccess: (saved: { outcomes?: Outcome[] }) => {
       toast.success('Horário bloqueado')
-      // Cancellations were saved with it: say how each client was told (or that nobody could be).
-      if (affected && saved.outcomes?.some((o) => o.action === 'cancelled')) setResults({ list: affected.list, outcomes: saved.outcomes })
+      // Cancellations and moves were saved with it: say how each client was told (or that nobody could be).
+      if (affected && saved.outcomes?.some((o) => o.action !== 'kept')) setResults({ list: affected.list, outcomes: saved.outcomes })
       else onDone()
     },
     onError: (e: Error) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível bloquear o horário. Tente novamente.') }),

@@ -12,6 +12,7 @@ import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
+import { noticeText } from './ClientNotice'
 import { OutsideHoursConfirm } from './OutsideHoursConfirm'
 import { FreeTimes } from './FreeTimes'
 
@@ -63,7 +64,8 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
       {
         onSuccess: (moved) => {
           const title = body.following ? 'Sessões remarcadas' : 'Agendamento remarcado'
-          toast.success(title, { description: `${body.following ? 'A partir de ' : ''}${longDate(moved.date)} às ${moved.time}.` })
+          const told = moved.notice ? ` ${noticeText(moved.notice)}` : ''
+          toast.success(title, { description: `${body.following ? 'A partir de ' : ''}${longDate(moved.date)} às ${moved.time}.${told}` })
           onDone(moved)
         },
         onError: (e) => {

@@ -133,7 +133,7 @@ function DaysOffCard() {
           toast.success('Folga adicionada', { description: 'Essas datas não aparecem mais para agendamento.' })
           form.reset()
           setAffected(null)
-          if (saved.outcomes?.some((o) => o.action === 'cancelled')) setResults({ list, outcomes: saved.outcomes })
+          if (saved.outcomes?.some((o) => o.action !== 'kept')) setResults({ list, outcomes: saved.outcomes })
         },
         onError: (e) =>
           // Someone booked inside the dates meanwhile, or the list changed: the owner decides again with the new list.

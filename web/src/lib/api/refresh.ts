@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { Schemas } from './client'
 import { queryKeys } from './keys'
+
+/** An appointment as kept in the cache: the answer's `notice` tells of that one change only, not of the appointment. */
+export function withoutNotice(a: Schemas['Appointment']): Schemas['Appointment'] {
+  const rest = { ...a }
+  delete rest.notice
+  return rest
+}
 
 /**
  * After the practice's book changed — an appointment written, moved or

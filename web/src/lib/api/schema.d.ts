@@ -841,7 +841,9 @@ export interface paths {
          *     já tem outro agendamento neste horário.', or '…concluir…') when another appointment of that professional
          *     now holds any of it. Only the overlap is checked (a past or out-of-hours appointment may come back).
          *     A no-show can be marked only once the appointment has begun (`too_early`, 409).
-         *     Errors also `validation_failed` (400, unknown status), `not_found` (404).
+         *     Errors also `validation_failed` (400, unknown status), `not_found` (404). A cancellation with
+         *     `notifyClient` answers `notice`, the channel that carried the client's notice (`none`: no e-mail could
+         *     leave; WhatsApp carries no automatic cancellation, the owner sends it by hand).
          */
         patch: operations["setAppointmentStatus"];
         trace?: never;
@@ -878,10 +880,33 @@ export interface paths {
          *     `time_blocked` (409) over a block, `outside_hours` (409) outside the professional's hours unless
          *     `outsideHours`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
          *     (same UID), and with `notifyClient` the client gets the updated invite, a fresh private link (the
-         *     client's earlier links keep working) and the reminder of the new time. Errors also `validation_failed`
-         *     (400), `not_found` (404).
+         *     client's earlier links keep working) and the reminder of the new time; the answer's `notice` says which
+         *     channel carried it. Errors also `validation_failed` (400), `not_found` (404).
          */
         post: operations["rescheduleAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appointments/{id}/tell-moved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell the client where an appointment moved without a notice (a drag in the agenda) now stands.
+         * @description What `notifyClient` of a reschedule sends, for the appointment as it stands: the updated invite and a
+         *     fresh private link by e-mail, WhatsApp's confirmation of the time when the owner's number carries it.
+         *     Answers the channel that carried it (`none`: no automatic message could leave). Errors `not_found`
+         *     (404), `not_movable` (409, not confirmed).
+         */
+        post: operations["tellMoved"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1599,9 +1624,12 @@ export interface paths {
          * Take a range of one date out of the agenda, for one professional or the whole practice (professionalId null).
          * @description From then on the public page does not offer that time and nothing is booked over it (an owner's
          *     appointment answers `time_blocked`, 409). For each confirmed appointment inside it
-         *     (`/api/blocks/preview` lists them) the owner's `plan` says keep or cancel (with `notify`, the
-         *     client's cancellation notice); `keep` also keeps. The block, the cancellations and their notices
-         *     are one transaction: all or nothing. Kept ones are recorded in the block's `kept`; the answer's
+         *     (`/api/blocks/preview` lists them) the owner's `plan` says keep, cancel (with `notify`, the
+         *     client's cancellation notice) or move (to `date` and `time`, through the same serialised hold as a
+         *     reschedule; with `notify`, the client's notice of the new time); `keep` also keeps. The block, the
+         *     cancellations, the moves and their notices are one transaction: all or nothing — a move that cannot
+         *     stand (the time taken, `slot_unavailable`; a block, `time_blocked`; outside the hours, `outside_hours`;
+         *     inside the block itself, `plan_move_inside`; all 409, naming the client) saves nothing. Kept ones are recorded in the block's `kept`; the answer's
          *     `outcomes` say what became of each and which channel carried its notice. One left undecided
          *     refuses the save with `appointments_affected` (409), naming them; a choice about one the block
          *     no longer covers (or no longer confirmed) with `plan_changed` (409). The block takes the professionals' locks, so a booking racing it either commits first
@@ -1662,7 +1690,7 @@ export interface paths {
         put?: never;
         /**
          * Close a date or a range of dates, for the practice (professionalId null) or one professional.
-         * @description For each confirmed appointment of those dates (`/api/days-off/preview` lists them) the owner's `plan` says keep or cancel, as for a block (`POST /api/blocks`), applied with the day off in one transaction; kept ones are recorded in `kept`, and `outcomes` say what became of each and which channel carried its notice. One left undecided refuses the save with `appointments_affected` (409), naming them; a stale choice with `plan_changed` (409). Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
+         * @description For each confirmed appointment of those dates (`/api/days-off/preview` lists them) the owner's `plan` says keep, cancel or move, as for a block (`POST /api/blocks`; a move into the days off themselves is `plan_move_inside`, 409), applied with the day off in one transaction; kept ones are recorded in `kept`, and `outcomes` say what became of each and which channel carried its notice. One left undecided refuses the save with `appointments_affected` (409), naming them; a stale choice with `plan_changed` (409). Error `validation_failed` (400) for dates that are not real YYYY-MM-DD, an end before the start, a range over 366 days, a reason over 120 characters or an unknown professional.
          */
         post: operations["createDayOff"];
         delete?: never;
@@ -2825,20 +2853,29 @@ export interface components {
         AffectedChoice: {
             id: string;
             /** @enum {string} */
-            action: "keep" | "cancel";
-            /** @description with cancel: send the client the cancellation */
+            action: "keep" | "cancel" | "move";
+            /** @description with cancel: send the client the cancellation; with move: tell the client the new time */
             notify?: boolean;
+            /** @description with move: the new date (YYYY-MM-DD) */
+            date?: string;
+            /** @description with move: the new time (HH:MM); the appointment keeps its professional and service */
+            time?: string;
         };
         AffectedOutcome: {
             id: string;
             /** @enum {string} */
-            action: "kept" | "cancelled";
-            /**
-             * @description what carried the client's notice; none: no automatic message could leave (the owner sends it by hand); empty: none was asked
-             * @enum {string}
-             */
-            channel: "" | "email" | "whatsapp" | "none";
+            action: "kept" | "cancelled" | "moved";
+            channel: components["schemas"]["NoticeChannel"];
+            /** @description moved: the new date */
+            date?: string;
+            /** @description moved: the new time */
+            time?: string;
         };
+        /**
+         * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
+         * @enum {string}
+         */
+        NoticeChannel: "" | "email" | "whatsapp" | "email_whatsapp" | "none";
         HolidayEntry: {
             /**
              * @description a national holiday's key, or custom-{id} for the owner's own
@@ -3132,6 +3169,7 @@ export interface components {
              * @enum {string}
              */
             answer: "" | "confirmed" | "reschedule" | "cancelled";
+            notice?: components["schemas"]["NoticeChannel"];
         };
         Dashboard: {
             /** @description the owner's today */
@@ -4590,6 +4628,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    tellMoved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: components["schemas"]["NoticeChannel"];
+                    };
                 };
             };
             default: components["responses"]["Error"];

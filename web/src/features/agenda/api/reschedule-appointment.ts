@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
-import { refreshAppointments } from '@/lib/api/refresh'
+import { refreshAppointments, withoutNotice } from '@/lib/api/refresh'
 import type { operations } from '@/lib/api/schema'
 
 export type Move = operations['rescheduleAppointment']['requestBody']['content']['application/json']
@@ -15,7 +15,7 @@ export function useRescheduleAppointment() {
   return useMutation({
     mutationFn: rescheduleAppointment,
     onSuccess: (moved) => {
-      qc.setQueryData(queryKeys.appointments.detail(moved.id), moved)
+      qc.setQueryData(queryKeys.appointments.detail(moved.id), withoutNotice(moved))
       refreshAppointments(qc)
     },
   })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
-import { refreshAppointments } from '@/lib/api/refresh'
+import { refreshAppointments, withoutNotice } from '@/lib/api/refresh'
 
 export type AppointmentStatus = Schemas['Appointment']['status']
 
@@ -14,7 +14,7 @@ export function useSetAppointmentStatus() {
   return useMutation({
     mutationFn: setAppointmentStatus,
     onSuccess: (updated) => {
-      qc.setQueryData(queryKeys.appointments.detail(updated.id), updated)
+      qc.setQueryData(queryKeys.appointments.detail(updated.id), withoutNotice(updated))
       refreshAppointments(qc)
     },
   })
