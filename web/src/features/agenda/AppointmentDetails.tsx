@@ -166,12 +166,13 @@ export function AppointmentDetails({
       </ConfirmDialog>
       {footer(
         <>
-          {a.status === 'confirmed' && !moving ? (
+          {(a.status === 'confirmed' || a.status === 'awaiting_deposit') && !moving ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
               Remarcar
             </Button>
           ) : null}
-          {a.status !== 'confirmed' ? (
+          {/* A hold awaiting its deposit is confirmed by "Sinal recebido" (the deposit's panel), not by a bare status. */}
+          {a.status !== 'confirmed' && a.status !== 'awaiting_deposit' ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
               Confirmar
             </Button>
