@@ -229,10 +229,10 @@ func (s *Service) askForDeposit(ctx context.Context, tx *db.Tx, b booked) error 
 // deposit becomes paid and the booking confirmed: the client gets the
 // confirmation e-mail (with a fresh private link and the invite) and the
 // reminders; the appointment turns from 'awaiting_deposit' to 'confirmed'
-// in the same transaction. A deposit already paid changes nothing (replays are fine); one
-// whose hold expired answers deposits.ErrExpired — the time may be
-// someone else's now, so nothing is confirmed (a provider then flags the
-// payment for return: deposits.FlagLatePayment).
+// in the same transaction. A deposit already paid changes nothing (replays
+// are fine); one whose hold expired answers deposits.ErrExpired — the time
+// may be someone else's now, so nothing is confirmed (a provider then flags
+// the payment for return: deposits.FlagLatePayment).
 func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, source string) error {
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
@@ -278,8 +278,9 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 
 // confirmPaid confirms a paid booking (its hold turns 'confirmed') and
 // tells the client by the channels a booking without a deposit uses:
-// WhatsApp's confirmation for a phone, the e-mail (a fresh private link and the invite) with the reminders, and
-// for a client who gave only a phone the reminders by WhatsApp.
+// WhatsApp's confirmation for a phone, the e-mail (a fresh private link and
+// the invite) with the reminders, and for a client who gave only a phone
+// the reminders by WhatsApp.
 func (s *Service) confirmPaid(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'confirmed', remind = TRUE, updated_at = ? WHERE id = ? AND user_id = ?`,
 		now, b.ID, b.OwnerID); err != nil {
