@@ -85,8 +85,8 @@ func TestNoShowMigration_KeepsSQLiteAppointmentsWhole(t *testing.T) {
 }
 
 // 00054 rebuilds SQLite's appointments table again to allow
-// 'awaiting_deposit' (issue 39): every column, index and trigger gathered
-// since 00016 must come through, and a hold standing at the upgrade
+// 'awaiting_deposit' (issue 39): every column (name, type, NOT NULL,
+// default), index and trigger gathered since 00016 must come through, and a hold standing at the upgrade
 // (confirmed, its deposit pending) becomes awaiting_deposit — still busy.
 func TestAwaitingDepositMigration_KeepsSQLiteAppointmentsWholeAndTurnsHolds(t *testing.T) {
 	ctx := context.Background()
@@ -100,13 +100,16 @@ func TestAwaitingDepositMigration_KeepsSQLiteAppointmentsWholeAndTurnsHolds(t *t
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.UpTo(ctx, 52); err != nil {
+	// Up to the migration before it, whichever lands as 00053: what that one
+	// adds to appointments must come through the rebuild too.
+	if _, err := p.UpTo(ctx, 53); err != nil {
 		t.Fatal(err)
 	}
 	var before []string
 	schema := func() []string {
 		var out []string
-		_ = Each(ctx, d, `SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name = 'appointments' AND type IN ('index', 'trigger') ORDER BY 1`, nil,
+		_ = Each(ctx, d, `SELECT type || ' ' || name FROM sqlite_master WHERE tbl_name = 'appointments' AND type IN ('index', 'trigger')
+			UNION ALL SELECT 'column ' || name || ' ' || type || ' ' || "notnull" || ' ' || COALESCE(dflt_value, '') FROM pragma_table_info('appointments') ORDER BY 1`, nil,
 			func(r *sql.Rows) error {
 				var s string
 				out = append(out, s)
