@@ -111,6 +111,10 @@ var (
 		"Só é possível marcar 'Não compareceu' depois do horário do agendamento.")
 	errCompleteEarly = httpx.NewError(http.StatusConflict, "too_early",
 		"Só é possível marcar como concluído a partir do horário do agendamento.")
+	// A hold awaiting its deposit is confirmed by "Sinal recebido" (which
+	// marks the deposit paid and tells the client), never by a bare status.
+	errAwaitingDeposit = httpx.NewError(http.StatusConflict, "awaiting_deposit",
+		"Este agendamento aguarda o sinal. Para confirmá-lo, use \"Sinal recebido\" quando o Pix chegar.")
 )
 
 // MaxRows bounds one agenda read (a month of a busy clinic fits many times).
@@ -119,7 +123,7 @@ const MaxRows = 3000
 // Filter is the agenda's query.
 type Filter struct {
 	From, To       string // YYYY-MM-DD, inclusive
-	Status         string // "", confirmed, cancelled, completed
+	Status         string // "", confirmed, awaiting_deposit, cancelled, completed, no_show
 	ProfessionalID string
 	Search         string // client name or e-mail, ignoring case and accents
 }
@@ -135,7 +139,7 @@ func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appoint
 	args := []any{userID, f.From, f.To}
 	switch f.Status {
 	case "":
-	case "confirmed", "cancelled", "completed", "no_show":
+	case "confirmed", "awaiting_deposit", "cancelled", "completed", "no_show":
 		q += ` AND status = ?`
 		args = append(args, f.Status)
 	default:
@@ -205,6 +209,9 @@ func (s *Service) SetStatus(ctx context.Context, userID, id, status string, foll
 		}
 		if err != nil {
 			return err
+		}
+		if a.was == booking.StatusAwaitingDeposit && status == booking.StatusConfirmed {
+			return errAwaitingDeposit
 		}
 		write := func() error {
 			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = ?, updated_at = ? WHERE id = ? AND user_id = ?`, status, s.Clock.Now(), id, userID); err != nil {
@@ -341,7 +348,8 @@ func (s *Service) today(ctx context.Context, userID string) (time.Time, error) {
 //
 // DashboardData computes the metrics over the spec's window — from 7 days
 // ago on, including everything upcoming — without cancelled appointments,
-// and today's list.
+// and today's list. A hold awaiting its deposit counts in the total but is
+// not confirmed, and its price is no revenue until the deposit is paid.
 func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard, error) {
 	now, err := s.today(ctx, userID)
 	if err != nil {
@@ -353,7 +361,7 @@ func (s *Service) DashboardData(ctx context.Context, userID string) (*Dashboard,
 	d.Date = today
 	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN status <> 'no_show' THEN price_cents ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN status NOT IN ('no_show', 'awaiting_deposit') THEN price_cents ELSE 0 END), 0),
 		COUNT(DISTINCT CASE WHEN client_email <> '' THEN client_email END)
 		FROM appointments WHERE user_id = ? AND appointment_date >= ? AND status <> 'cancelled'`, userID, since).
 		Scan(&d.Metrics.Total, &d.Metrics.Confirmed, &d.Metrics.RevenueCents, &d.Metrics.UniqueClients)

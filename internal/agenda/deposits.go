@@ -81,7 +81,7 @@ func (h *Handlers) pendingDeposits(w http.ResponseWriter, r *http.Request) error
 	out := []PendingDeposit{}
 	err := db.Each(r.Context(), h.Svc.DB, `SELECT d.appointment_id, d.amount_cents, d.expires_at, a.client_name, a.client_phone, a.client_email, a.service_name,
 		a.professional_name, a.appointment_date, a.appointment_time FROM deposits d JOIN appointments a ON a.id = d.appointment_id
-		WHERE d.user_id = ? AND d.state = ? AND a.status = 'confirmed' ORDER BY d.expires_at, d.appointment_id LIMIT 200`,
+		WHERE d.user_id = ? AND d.state = ? AND a.status = 'awaiting_deposit' ORDER BY d.expires_at, d.appointment_id LIMIT 200`,
 		[]any{auth.UserID(r.Context()), deposits.Pending}, func(rows *sql.Rows) error {
 			var p PendingDeposit
 			if err := rows.Scan(&p.AppointmentID, &p.AmountCents, &p.ExpiresAt, &p.ClientName, &p.ClientPhone, &p.ClientEmail, &p.ServiceName,

@@ -168,7 +168,7 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 	q := `SELECT a.id, a.starts_at, a.duration, a.service_name, a.professional_name, a.client_name, a.client_phone, a.status, a.sequence, a.updated_at,
 		COALESCE(sv.online, FALSE), COALESCE(sv.online_link, '')
 		FROM appointments a LEFT JOIN services sv ON sv.id = a.service_id AND sv.user_id = a.user_id
-		WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ? AND a.status IN ('confirmed', 'completed', 'no_show')`
+		WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ? AND a.status IN ('confirmed', 'awaiting_deposit', 'completed', 'no_show')`
 	args := []any{userID, from, to}
 	name := "Agendei — " + owner
 	if pro.Valid {
@@ -194,8 +194,11 @@ func (s *Service) FeedCalendar(ctx context.Context, token string) ([]byte, error
 			lines = append(lines, "Telefone: "+phone)
 		}
 		lines = append(lines, "Profissional: "+professional)
-		if status == "no_show" {
+		switch status {
+		case "no_show":
 			summary += " (não compareceu)"
+		case booking.StatusAwaitingDeposit:
+			summary += " (aguardando sinal)" // its time is held, not yet confirmed
 		}
 		events = append(events, booking.Invite{UID: id + "@agendei", Start: starts.In(loc), Duration: time.Duration(duration) * time.Minute,
 			Summary: summary, Description: strings.Join(lines, "\n"), Location: place.Of(addr, online, link, room).Text(), Stamp: updated, Sequence: sequence})

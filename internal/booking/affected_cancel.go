@@ -44,7 +44,7 @@ func (s *Service) CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id str
 	if err != nil {
 		return "", err
 	}
-	if status != "confirmed" {
+	if !Active(status) {
 		return "", errNotConfirmed
 	}
 	now := s.Clock.Now()

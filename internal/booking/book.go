@@ -237,7 +237,7 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC(), Place: where}
 			out.GoogleCalendarURL = GoogleCalendarURL(fmt.Sprintf("%s com %s", svc.Name, chosen.Name), "Agendado pelo Agendei com "+st.Name+".",
 				where.Text(), local, time.Duration(svc.Duration)*time.Minute)
-			if err := insertAppointment(ctx, tx, newAppointment{ID: out.ID, OwnerID: ownerID, Pro: chosen, Svc: svc, Client: &in, Remind: plan == nil,
+			if err := insertAppointment(ctx, tx, newAppointment{ID: out.ID, OwnerID: ownerID, Pro: chosen, Svc: svc, Client: &in, Remind: plan == nil, AwaitingDeposit: plan != nil,
 				Date: in.Date, Time: out.Time, Start: local, TokenHash: hash, At: now}); err != nil {
 				return err
 			}
@@ -340,6 +340,10 @@ type newAppointment struct {
 	// now); false for a hold awaiting its deposit and for an owner's
 	// appointment made without telling the client.
 	Remind bool
+	// AwaitingDeposit: a hold until its deposit is paid ("Aguardando
+	// sinal"), stored as 'awaiting_deposit' — it holds its time but is not
+	// confirmed until ConfirmDeposit.
+	AwaitingDeposit bool
 }
 
 // insertAppointment is the one INSERT of a new appointment, whoever makes
@@ -347,11 +351,15 @@ type newAppointment struct {
 // caller holds the time (Hold).
 func insertAppointment(ctx context.Context, tx *db.Tx, a newAppointment) error {
 	c := a.Client
+	status := StatusConfirmed
+	if a.AwaitingDeposit {
+		status = StatusAwaitingDeposit
+	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
 		buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at, remind)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.ID, a.OwnerID, a.Pro.ID, a.Svc.ID, a.Pro.Name, a.Svc.Name, a.Svc.Duration, a.Svc.PriceCents, a.Svc.Before, a.Svc.After,
-		c.ClientName, c.ClientEmail, c.ClientPhone, c.Notes, a.Date, a.Time, a.Start.UTC(), a.TokenHash, SearchKey(c.ClientName, c.ClientEmail), ClientKey(c.ClientPhone, c.ClientEmail), a.Series, a.At, a.At, a.Remind)
+		c.ClientName, c.ClientEmail, c.ClientPhone, c.Notes, a.Date, a.Time, a.Start.UTC(), status, a.TokenHash, SearchKey(c.ClientName, c.ClientEmail), ClientKey(c.ClientPhone, c.ClientEmail), a.Series, a.At, a.At, a.Remind)
 	return err
 }
 

@@ -23,7 +23,23 @@ import (
 // HoldingStatuses are the statuses in which an appointment holds its time:
 // the one list a hold decides with (Holds, readBusy). The busy_days
 // triggers count the same ones; a schema test compares them on both engines.
-var HoldingStatuses = []string{"confirmed", "completed", "no_show"}
+var HoldingStatuses = []string{StatusConfirmed, StatusAwaitingDeposit, "completed", "no_show"}
+
+// The statuses of an upcoming appointment that holds its time: confirmed,
+// or a hold awaiting its deposit ("Aguardando sinal", issue 39) — held like
+// a confirmed one, counted as confirmed nowhere (metrics, "Receita
+// agendada", reminders) until ConfirmDeposit makes it so.
+const (
+	StatusConfirmed       = "confirmed"
+	StatusAwaitingDeposit = "awaiting_deposit"
+)
+
+// Active reports whether an appointment is still ahead of its outcome:
+// confirmed, or a hold awaiting its deposit (which a client may still move
+// or cancel, and the owner cancel, like a confirmed one).
+func Active(status string) bool {
+	return status == StatusConfirmed || status == StatusAwaitingDeposit
+}
 
 // Holds reports whether an appointment of that status holds its time (only
 // those count as busy in the slots).

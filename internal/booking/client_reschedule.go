@@ -35,7 +35,7 @@ func (s *Service) ClientTimes(ctx context.Context, token, date string) ([]string
 		return nil, err
 	}
 	out := []string{}
-	if c.Status != "confirmed" || !c.Cancellable {
+	if !Active(c.Status) || !c.Cancellable {
 		return out, nil
 	}
 	st, err := s.setupOf(ctx, ownerID)
@@ -89,7 +89,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 	if err != nil {
 		return nil, err
 	}
-	if c.Status != "confirmed" || !c.Cancellable {
+	if !Active(c.Status) || !c.Cancellable {
 		if c.pastCutoff(s.Clock.Now()) {
 			return nil, errCutoff(c)
 		}
@@ -120,7 +120,7 @@ func (s *Service) ClientReschedule(ctx context.Context, token, date, at string) 
 			if err := tx.QueryRowContext(ctx, `SELECT status FROM appointments WHERE id = ?`, id).Scan(&status); err != nil {
 				return err
 			}
-			if status != "confirmed" {
+			if !Active(status) {
 				return errClientMove
 			}
 			return s.refuse(st, pros, svc, day, start, busy)

@@ -131,7 +131,7 @@ func TestSchema_EveryTableOfOwnerDataBumpsTheDataVersion(t *testing.T) {
 // holding time exactly the statuses that booking.Holds does (what a hold
 // decides with): inserted with each status, and moved into each status.
 func TestSchema_BusyDaysCountTheStatusesBookingHolds(t *testing.T) {
-	statuses := []string{"confirmed", "cancelled", "completed", "no_show"}
+	statuses := []string{"confirmed", "awaiting_deposit", "cancelled", "completed", "no_show"}
 	for _, s := range booking.HoldingStatuses {
 		if !slices.Contains(statuses, s) {
 			t.Fatalf("a holding status %q this test does not know", s)

@@ -177,7 +177,7 @@ func (s *Service) chargePending(ctx context.Context, p deposits.ExpireJobPayload
 	if err != nil || d == nil {
 		return err
 	}
-	if status != "confirmed" || d.State != deposits.Pending || d.CopyPaste != "" || !d.ExpiresAt.After(s.Clock.Now()) {
+	if !Active(status) || d.State != deposits.Pending || d.CopyPaste != "" || !d.ExpiresAt.After(s.Clock.Now()) {
 		return nil // paid, released, charged already, or too late to pay
 	}
 	c, err := s.chargers().For(ctx, s.DB, p.OwnerID)
@@ -228,10 +228,11 @@ func (s *Service) askForDeposit(ctx context.Context, tx *db.Tx, b booked) error 
 // deposits.ByOwner) or a provider's confirmed payment (its name). A pending
 // deposit becomes paid and the booking confirmed: the client gets the
 // confirmation e-mail (with a fresh private link and the invite) and the
-// reminders. A deposit already paid changes nothing (replays are fine); one
-// whose hold expired answers deposits.ErrExpired — the time may be
-// someone else's now, so nothing is confirmed (a provider then flags the
-// payment for return: deposits.FlagLatePayment).
+// reminders; the appointment turns from 'awaiting_deposit' to 'confirmed'
+// in the same transaction. A deposit already paid changes nothing (replays
+// are fine); one whose hold expired answers deposits.ErrExpired — the time
+// may be someone else's now, so nothing is confirmed (a provider then flags
+// the payment for return: deposits.FlagLatePayment).
 func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, source string) error {
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
@@ -243,9 +244,9 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 			return err
 		}
 		now := s.Clock.Now()
-		switch status {
-		case "confirmed":
-		case "completed", "no_show":
+		switch {
+		case Active(status):
+		case status == "completed" || status == "no_show":
 			// Marked attended (or not) while its Pix was still due: a payment
 			// in time is simply received; the appointment has happened, so
 			// the client is sent no confirmation.
@@ -275,12 +276,14 @@ func (s *Service) ConfirmDeposit(ctx context.Context, ownerID, appointmentID, so
 	})
 }
 
-// confirmPaid tells the client a paid booking is confirmed by the channels
-// a booking without a deposit uses: WhatsApp's confirmation for a phone,
-// the e-mail (a fresh private link and the invite) with the reminders, and
-// for a client who gave only a phone the reminders by WhatsApp.
+// confirmPaid confirms a paid booking (its hold turns 'confirmed') and
+// tells the client by the channels a booking without a deposit uses:
+// WhatsApp's confirmation for a phone, the e-mail (a fresh private link and
+// the invite) with the reminders, and for a client who gave only a phone
+// the reminders by WhatsApp.
 func (s *Service) confirmPaid(ctx context.Context, tx *db.Tx, now time.Time, b booked) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET remind = TRUE WHERE id = ? AND user_id = ?`, b.ID, b.OwnerID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'confirmed', remind = TRUE, updated_at = ? WHERE id = ? AND user_id = ?`,
+		now, b.ID, b.OwnerID); err != nil {
 		return err
 	}
 	if _, err := s.confirmByWhatsApp(ctx, tx, b); err != nil {
@@ -357,7 +360,7 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 			return fmt.Errorf("deposit of %s not yet due", p.AppointmentID) // run again later
 		}
 		expired, err := deposits.Expire(ctx, tx, p.OwnerID, p.AppointmentID, now)
-		if err != nil || !expired || status != "confirmed" {
+		if err != nil || !expired || !Active(status) {
 			return err
 		}
 		var pro string
@@ -366,7 +369,7 @@ func (s *Service) expireDeposit(ctx context.Context, payload []byte) error {
 			Scan(&pro, &before, &after); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status = 'confirmed'`,
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET status = 'cancelled', updated_at = ? WHERE id = ? AND user_id = ? AND status IN ('awaiting_deposit', 'confirmed')`,
 			now, p.AppointmentID, p.OwnerID); err != nil {
 			return err
 		}
@@ -471,7 +474,7 @@ func (s *Service) ChargeAgain(ctx context.Context, token string) (*Cancellation,
 	if err != nil {
 		return nil, err
 	}
-	if d != nil && d.State == deposits.Pending && d.CopyPaste == "" && c.Status == "confirmed" {
+	if d != nil && d.State == deposits.Pending && d.CopyPaste == "" && Active(c.Status) {
 		if err := s.chargePending(ctx, deposits.ExpireJobPayload{OwnerID: d.OwnerID(), AppointmentID: id}); err != nil {
 			httpx.Logger(ctx).Error("deposit charge failed again", "appointment", id, "err", err)
 			return nil, errChargeFailed

@@ -158,6 +158,91 @@ func TestDeposit_HoldsTheTimeUntilTheOwnerConfirmsIt(t *testing.T) {
 	})
 }
 
+// A hold awaiting its Pix is its own status (issue 39 §5): every answer says
+// awaiting_deposit, it holds its time, and nothing counts it as confirmed —
+// the dashboard's confirmed and revenue, the reports' "Receita agendada",
+// the reminders — and a bare "confirmed" cannot skip the deposit. "Sinal
+// recebido" turns it confirmed, with its reminders, in one step.
+func TestDeposit_AwaitingDepositIsItsOwnStatusUntilPaid(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := openShop(t, e)
+		withDeposit(t, e, s, 60)
+		r := book(e, s, nextMonday, "10:00")
+		if r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		}
+		var b card
+		r.JSON(t, &b)
+		owner := ownerOf(t, e)
+		status := func() (owners, clients string) {
+			t.Helper()
+			var a, c struct{ Status string }
+			owner.Do("GET", "/api/appointments/"+b.ID, nil).JSON(t, &a)
+			e.Client().Do("GET", "/api/public/bookings/"+b.Token, nil).JSON(t, &c)
+			return a.Status, c.Status
+		}
+		reminders := func() (n int) {
+			t.Helper()
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'booking.reminder' AND appointment_id = ? AND done_at IS NULL`, b.ID).
+				Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		type money struct {
+			Metrics struct {
+				Total, Confirmed int
+				RevenueCents     int64
+			}
+		}
+		type report struct {
+			Overview struct{ ScheduledCount, ScheduledCents int64 }
+			ByStatus map[string]int
+		}
+		var dash money
+		var rep report
+		if o, c := status(); o != "awaiting_deposit" || c != "awaiting_deposit" {
+			t.Fatalf("the hold's status: owner %q, client %q", o, c)
+		}
+		if got := times(t, e, s, nextMonday); strings.Contains(strings.Join(got, ","), "10:00") {
+			t.Fatalf("a hold awaiting its deposit frees its time: %v", got)
+		}
+		owner.Do("GET", "/api/dashboard", nil).JSON(t, &dash)
+		if dash.Metrics.Total != 1 || dash.Metrics.Confirmed != 0 || dash.Metrics.RevenueCents != 0 {
+			t.Fatalf("dashboard counts an unpaid hold: %+v", dash.Metrics)
+		}
+		owner.Do("GET", "/api/reports?period=custom&from="+nextMonday+"&to="+nextMonday, nil).JSON(t, &rep)
+		if rep.Overview.ScheduledCount != 0 || rep.Overview.ScheduledCents != 0 || rep.ByStatus["confirmed"] != 0 || rep.ByStatus["awaiting_deposit"] != 1 {
+			t.Fatalf("reports count an unpaid hold: %+v", rep)
+		}
+		if n := reminders(); n != 0 {
+			t.Fatalf("%d reminders planned for an unpaid hold", n)
+		}
+		if r := owner.Do("PATCH", "/api/appointments/"+b.ID, map[string]string{"status": "confirmed"}); r.StatusCode != 409 ||
+			!strings.Contains(string(r.Body), "Sinal recebido") {
+			t.Fatalf("a bare confirm of an unpaid hold: %d %s", r.StatusCode, r.Body)
+		}
+		if r := owner.Do("POST", "/api/appointments/"+b.ID+"/deposit/received", nil); r.StatusCode != 200 {
+			t.Fatalf("received: %d %s", r.StatusCode, r.Body)
+		}
+		if o, c := status(); o != "confirmed" || c != "confirmed" {
+			t.Fatalf("after Sinal recebido: owner %q, client %q", o, c)
+		}
+		owner.Do("GET", "/api/dashboard", nil).JSON(t, &dash)
+		if dash.Metrics.Confirmed != 1 || dash.Metrics.RevenueCents != 15000 {
+			t.Fatalf("dashboard once paid: %+v", dash.Metrics)
+		}
+		rep = report{}
+		owner.Do("GET", "/api/reports?period=custom&from="+nextMonday+"&to="+nextMonday, nil).JSON(t, &rep)
+		if rep.Overview.ScheduledCents != 15000 || rep.ByStatus["confirmed"] != 1 || rep.ByStatus["awaiting_deposit"] != 0 {
+			t.Fatalf("reports once paid: %+v", rep)
+		}
+		if n := reminders(); n == 0 {
+			t.Fatal("no reminder planned once paid")
+		}
+	})
+}
+
 func TestDeposit_UnpaidIsReleasedAtItsDeadlineAndOfferedAgain(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		s := openShop(t, e)
@@ -170,7 +255,7 @@ func TestDeposit_UnpaidIsReleasedAtItsDeadlineAndOfferedAgain(t *testing.T) {
 		r.JSON(t, &b)
 		e.Clock.Advance(9 * time.Minute)
 		e.RunJobs()
-		if dep, st := depositState(t, e, b.ID); dep != "pending" || st != "confirmed" {
+		if dep, st := depositState(t, e, b.ID); dep != "pending" || st != "awaiting_deposit" {
 			t.Fatalf("before the deadline: %s %s", dep, st)
 		}
 		mailsBefore := len(e.Mails())
@@ -234,7 +319,7 @@ func TestDeposit_FiftyRacersWithDepositsGetOneHold(t *testing.T) {
 			}
 		}
 		var holds, pending int
-		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE status = 'confirmed'`).Scan(&holds); err != nil {
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM appointments WHERE status = 'awaiting_deposit'`).Scan(&holds); err != nil {
 			t.Fatal(err)
 		}
 		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM deposits WHERE state = 'pending'`).Scan(&pending); err != nil {
@@ -368,7 +453,7 @@ func TestDeposit_OwnerCreatedAppointmentCanAskForIt(t *testing.T) {
 		}
 		var a struct{ ID string }
 		r.JSON(t, &a)
-		if dep, st := depositState(t, e, a.ID); dep != "pending" || st != "confirmed" {
+		if dep, st := depositState(t, e, a.ID); dep != "pending" || st != "awaiting_deposit" {
 			t.Fatalf("owner's appointment with a deposit: %s %s", dep, st)
 		}
 		var det struct {

@@ -325,7 +325,7 @@ func (s *Service) byID(ctx context.Context, q db.Querier, id string) (_, ownerID
 		return "", "", "", "", nil, err
 	}
 	c.starts = starts
-	if c.Status == "confirmed" {
+	if Active(c.Status) {
 		until := starts.Add(-time.Duration(c.cutoffHours) * time.Hour).UTC()
 		c.CancelUntil = &until
 		c.Cancellable = s.Clock.Now().Before(until)
@@ -334,10 +334,10 @@ func (s *Service) byID(ctx context.Context, q db.Querier, id string) (_, ownerID
 }
 
 // Lookup returns the appointment behind a cancel link.
-// pastCutoff reports whether a confirmed appointment has not begun but the
+// pastCutoff reports whether a confirmed (or awaiting) appointment has not begun but the
 // owner's cutoff for the link has passed.
 func (c *Cancellation) pastCutoff(now time.Time) bool {
-	return c.Status == "confirmed" && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(now)
+	return Active(c.Status) && c.cutoffHours > 0 && c.CancelUntil.Add(time.Duration(c.cutoffHours)*time.Hour).After(now)
 }
 
 func (s *Service) Lookup(ctx context.Context, token string) (*Cancellation, error) {

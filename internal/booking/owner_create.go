@@ -262,7 +262,7 @@ func (s *Service) Create(ctx context.Context, ownerID string, in OwnerInput) (st
 				id := uuid.NewString()
 				token, hash := auth.OpaqueToken()
 				local := time.Unix(ss.start*60, 0).In(st.Loc)
-				if err := insertAppointment(ctx, tx, newAppointment{ID: id, OwnerID: ownerID, Pro: pro, Svc: svc, Client: &in.Input, Remind: in.NotifyClient && deposit == nil,
+				if err := insertAppointment(ctx, tx, newAppointment{ID: id, OwnerID: ownerID, Pro: pro, Svc: svc, Client: &in.Input, Remind: in.NotifyClient && deposit == nil, AwaitingDeposit: deposit != nil,
 					Date: oc.To, Time: ss.wall, Start: local, TokenHash: hash, Series: series, At: stamp}); err != nil {
 					return err
 				}

@@ -168,14 +168,15 @@ func (s *Service) reschedule(ctx context.Context, tx *db.Tx, st *schedule.Setup,
 		}
 		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
 		return Hold(ctx, tx, lock, func(busy BusyDays) error {
-			// The statuses as they stand under the lock: only confirmed sessions move.
+			// The statuses as they stand under the lock: only confirmed sessions
+			// (or a hold awaiting its deposit) move.
 			confirmed := 0
 			err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
 				var status string
 				if err := r.Scan(&status); err != nil {
 					return err
 				}
-				if status == "confirmed" {
+				if Active(status) {
 					confirmed++
 				}
 				return nil

@@ -109,7 +109,7 @@ func TestDeposit_APaidPixConfirmsTheBookingOnceAndAForgedNoticeNothing(t *testin
 		if code, _ := forged.Send(); code != 401 {
 			t.Fatalf("forged: %d", code)
 		}
-		if dep, st, _ := w.state(t, b.ID); dep != "pending" || st != "confirmed" {
+		if dep, st, _ := w.state(t, b.ID); dep != "pending" || st != "awaiting_deposit" {
 			t.Fatalf("after a forged notice: %s %s", dep, st)
 		}
 		// Signed: read through the API, approved, confirmed.
@@ -186,7 +186,7 @@ func TestDeposit_APixPaidAfterTheHoldEndedIsFlaggedForReturnAndNeverDoubleBooks(
 		if active != 1 || events != 1 {
 			t.Fatalf("%d active appointments at 16:00, %d to_return events", active, events)
 		}
-		if dep, st, _ := w.state(t, next.ID); dep != "pending" || st != "confirmed" {
+		if dep, st, _ := w.state(t, next.ID); dep != "pending" || st != "awaiting_deposit" {
 			t.Fatalf("Elisa's hold: %s %s", dep, st)
 		}
 		var outcome string

@@ -226,7 +226,7 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	// then summed, which counts distinct clients — and those attended —
 	// without the sort COUNT(DISTINCT) costs, and the counts by status on
 	// the way.
-	var byStatus struct{ confirmed, cancelled, completed, noShow int }
+	var byStatus struct{ confirmed, awaiting, cancelled, completed, noShow int }
 	o := &r.Overview
 	var outcome []any
 	for range 6 {
@@ -235,7 +235,7 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(n), 0), COALESCE(SUM(CASE WHEN realized > 0 THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(realized), 0), COALESCE(SUM(realized_cents), 0), COALESCE(SUM(scheduled), 0), COALESCE(SUM(scheduled_cents), 0),
 		COALESCE(SUM(pending), 0), COALESCE(SUM(pending_cents), 0),
-		COALESCE(SUM(confirmed), 0), COALESCE(SUM(cancelled), 0), COALESCE(SUM(completed), 0), COALESCE(SUM(no_show), 0)
+		COALESCE(SUM(confirmed), 0), COALESCE(SUM(awaiting), 0), COALESCE(SUM(cancelled), 0), COALESCE(SUM(completed), 0), COALESCE(SUM(no_show), 0)
 		FROM (SELECT COUNT(*) AS n,
 			SUM(CASE WHEN `+booking.Attended+` THEN 1 ELSE 0 END) AS realized,
 			SUM(CASE WHEN `+booking.Attended+` THEN price_cents ELSE 0 END) AS realized_cents,
@@ -244,13 +244,14 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 			SUM(CASE WHEN status = 'confirmed' AND NOT `+booking.Scheduled+` THEN 1 ELSE 0 END) AS pending,
 			SUM(CASE WHEN status = 'confirmed' AND NOT `+booking.Scheduled+` THEN price_cents ELSE 0 END) AS pending_cents,
 			SUM(CASE WHEN status = 'confirmed' THEN 1 ELSE 0 END) AS confirmed,
+			SUM(CASE WHEN status = 'awaiting_deposit' THEN 1 ELSE 0 END) AS awaiting,
 			SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END) AS cancelled,
 			SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END) AS completed,
 			SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END) AS no_show
 			FROM appointments WHERE `+where+period.byClient()+` GROUP BY client_key) k`,
 		append(outcome, periodArgs...)...).
 		Scan(&o.UniqueClients, &o.TotalAppointments, &o.AttendedClients, &o.RealizedCount, &o.RealizedCents, &o.ScheduledCount, &o.ScheduledCents,
-			&o.PendingCount, &o.PendingCents, &byStatus.confirmed, &byStatus.cancelled, &byStatus.completed, &byStatus.noShow)
+			&o.PendingCount, &o.PendingCents, &byStatus.confirmed, &byStatus.awaiting, &byStatus.cancelled, &byStatus.completed, &byStatus.noShow)
 	if err != nil {
 		return nil, err
 	}
@@ -274,6 +275,12 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 		o.AveragePerAppointmentCents = o.RealizedCents / int64(o.RealizedCount)
 	}
 	r.ByStatus = map[string]int{"confirmed": byStatus.confirmed, "cancelled": byStatus.cancelled, "completed": byStatus.completed, "no_show": byStatus.noShow}
+	// A hold awaiting its deposit is its own status ("Aguardando sinal"),
+	// never counted as confirmed nor as scheduled revenue (booking.Scheduled);
+	// listed only when there is one (most practices take no deposits).
+	if byStatus.awaiting > 0 {
+		r.ByStatus["awaiting_deposit"] = byStatus.awaiting
+	}
 	// The last 10 dates of the period with appointments, newest first: up to
 	// today, never a date still ahead ("Datas recentes", issue 39).
 	rows, err := s.DB.QueryContext(ctx, `SELECT appointment_date, COUNT(*) FROM appointments WHERE `+inPeriod+` AND appointment_date <= ?

@@ -41,13 +41,14 @@ func errAffected(list []Affected) *httpx.Error {
 		"Há agendamentos confirmados neste período: "+strings.Join(names, ", ")+". Escolha para cada um manter, remarcar ou cancelar.")
 }
 
-// affected reads the confirmed appointments of a professional (nil: the
+// affected reads the confirmed appointments (and holds awaiting their
+// deposit, which hold their time too) of a professional (nil: the
 // whole practice) from..to whose own time (not its buffers) overlaps
 // [start, end) of each date, by date and time. Whole days are 00:00–24:00.
 func affected(ctx context.Context, q db.Querier, userID string, pro *string, from, to string, start, end int) ([]Affected, error) {
 	query, args := `SELECT a.id, a.appointment_date, a.appointment_time, a.duration, a.client_name, a.client_phone, a.client_email, a.service_name,
 		COALESCE(a.service_id, ''), COALESCE(a.professional_id, ''), a.professional_name FROM appointments a
-		WHERE a.user_id = ? AND a.status = 'confirmed' AND a.appointment_date >= ? AND a.appointment_date <= ?`, []any{userID, from, to}
+		WHERE a.user_id = ? AND a.status IN ('confirmed', 'awaiting_deposit') AND a.appointment_date >= ? AND a.appointment_date <= ?`, []any{userID, from, to}
 	if pro != nil {
 		query, args = query+` AND a.professional_id = ?`, append(args, *pro)
 	}

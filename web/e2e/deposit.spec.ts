@@ -56,6 +56,10 @@ test('a Pix deposit holds the time, the owner confirms it, and an unpaid one is 
   const pixMail = await waitForMail(client, 'Pix Copia e Cola')
   expect(pixMail).toContain(await code.inputValue())
   expect(pixMail).toContain('pix-qrcode.png')
+  // The client keeps their private page open (issue 39 §5): it says the booking awaits its deposit.
+  const clientPage = await context.newPage()
+  await clientPage.goto(pixMail.match(/\/cancel\/[A-Za-z0-9_-]+/)![0])
+  await expect(clientPage.getByRole('status').filter({ hasText: 'Aguardando sinal' })).toBeVisible()
 
   // The owner, on the phone, taps "Sinal recebido" in "Sinais pendentes".
   await page.context().clearCookies()
@@ -64,17 +68,22 @@ test('a Pix deposit holds the time, the owner confirms it, and an unpaid one is 
   await expect(page.getByRole('heading', { name: 'Sinais pendentes' })).toBeVisible()
   await expect(page.getByText(/R\$ 30,00 · resta \d+ min/)).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  // The agenda marks the booking's deposit in words, not colour alone.
+  // The agenda marks the booking as awaiting its deposit in words, not colour alone, and shows the deposit's mark on the phone (issue 39 §5).
   const agendaBlock = () => page.getByRole('button', { name: /^10:00 Maria Pix,/ })
   await page.goto(`/agenda?d=${date}`)
-  await expect(agendaBlock()).toHaveAccessibleName(/, Sinal pendente/)
-  await expect(agendaBlock().getByText('Sinal pendente')).toBeVisible()
+  await expect(agendaBlock()).toHaveAccessibleName(/, Aguardando sinal, Sinal pendente/)
+  await expect(agendaBlock().getByText('Aguardando sinal')).toBeVisible()
+  await expect(agendaBlock().locator('[data-deposit-mark="pending"]')).toBeVisible()
   await page.goto('/dashboard')
   await page.getByRole('button', { name: 'Sinal recebido de Maria Pix' }).click()
   await expect(page.getByText('Agendamento de Maria Pix confirmado; enviamos a confirmação.')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Sinais pendentes' })).toHaveCount(0)
   await page.goto(`/agenda?d=${date}`)
   await expect(agendaBlock()).toHaveAccessibleName(/, Sinal pago/)
+  await expect(agendaBlock()).not.toHaveAccessibleName(/Aguardando sinal/)
+  // The client's open page turns by itself (it asks again every 15 s while the Pix is due).
+  await expect(clientPage.getByText('Sinal recebido — agendamento confirmado')).toBeVisible({ timeout: 30_000 })
+  await clientPage.close()
   // The client's confirmation arrives.
   const confirmation = await waitForMail(client, 'agendamento.ics')
   expect(confirmation).toContain('confirmado')

@@ -50,7 +50,7 @@ func Status(status string) string {
 	return status
 }
 
-var statuses = map[string]string{"confirmed": "confirmado", "cancelled": "cancelado", "completed": "concluído", "no_show": "não compareceu"}
+var statuses = map[string]string{"confirmed": "confirmado", "awaiting_deposit": "aguardando sinal", "cancelled": "cancelado", "completed": "concluído", "no_show": "não compareceu"}
 
 // Money writes centavos as "R$ 1.234,50", as the spec writes amounts.
 func Money(cents int64) string {

@@ -74,9 +74,16 @@ export function formatBRLAxis(reais: number): string {
 }
 
 /** Every status an appointment can have (the API's enum). */
-export const appointmentStatuses = ['confirmed', 'cancelled', 'completed', 'no_show'] as const
+export const appointmentStatuses = ['confirmed', 'awaiting_deposit', 'cancelled', 'completed', 'no_show'] as const
 
-const statusLabels: Record<string, string> = { confirmed: 'Confirmado', cancelled: 'Cancelado', completed: 'Concluído', no_show: 'Não compareceu' }
+/** awaiting_deposit: a booking whose Pix sinal is unpaid — it holds its time but is not confirmed (issue 39). */
+const statusLabels: Record<string, string> = {
+  confirmed: 'Confirmado',
+  awaiting_deposit: 'Aguardando sinal',
+  cancelled: 'Cancelado',
+  completed: 'Concluído',
+  no_show: 'Não compareceu',
+}
 
 /**
  * An appointment's status as every screen says it (SPEC §2: details dialog,

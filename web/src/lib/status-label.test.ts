@@ -19,6 +19,7 @@ describe('statusLabel', () => {
 
   it.each([
     ['confirmed', 'Confirmado'],
+    ['awaiting_deposit', 'Aguardando sinal'],
     ['cancelled', 'Cancelado'],
     ['completed', 'Concluído'],
     ['no_show', 'Não compareceu'],

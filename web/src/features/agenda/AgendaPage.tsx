@@ -122,6 +122,7 @@ export default function AgendaPage() {
         <Select id="agenda-status" value={status} onChange={(e) => set({ s: e.target.value })}>
           <option value="">Todos</option>
           <option value="confirmed">confirmado</option>
+          <option value="awaiting_deposit">aguardando sinal</option>
           <option value="cancelled">cancelado</option>
           <option value="completed">concluído</option>
           <option value="no_show">não compareceu</option>

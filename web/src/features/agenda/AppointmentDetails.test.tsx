@@ -143,3 +143,28 @@ it('offers only the move\'s own actions while moving, then says how the client w
   expect(await screen.findByText('Avisamos por WhatsApp.')).toBeInTheDocument()
   expect(screen.getByRole('button', { name: 'Cancelar agendamento' })).toBeInTheDocument()
 })
+
+it('a hold awaiting its deposit reads "Aguardando sinal", is confirmed by "Sinal recebido", not a bare "Confirmar"; a return is an action (issue 39 §5)', async () => {
+  const deposit = (state: string) => ({
+    appointmentId: 'a1', amountCents: 3000, state, provider: 'pix', reference: 'R1', copyPaste: '000201', receiver: 'ANA', expiresAt: '2099-03-01T12:00:00Z',
+    paidAt: null, returnedAt: null, latePayment: false, createdAt: '2099-03-01T11:30:00Z', history: [{ state, source: 'client', at: '2099-03-01T11:30:00Z' }],
+  })
+  let state = 'pending'
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/appointments/a1/deposit') return { status: 200, body: deposit(state) }
+    return undefined
+  })
+  const held = { ...session8, seriesId: null, status: 'awaiting_deposit' as const }
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={held} /> }], '/')
+  expect(await screen.findByRole('button', { name: 'Sinal recebido' })).toBeInTheDocument()
+  expect(screen.getByText('Aguardando sinal')).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Confirmar' })).toBeNull()
+  expect(screen.getByRole('button', { name: 'Remarcar' })).toBeInTheDocument()
+  cleanup()
+
+  state = 'to_return'
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...held, status: 'cancelled' }} /> }], '/')
+  expect(await screen.findByRole('button', { name: 'Registrar devolução do sinal' })).toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Sinal devolvido' })).toBeNull()
+})

@@ -177,12 +177,13 @@ export function AppointmentDetails({
       {/* While moving, the sheet's only actions are the move's own ("Voltar", "Confirmar remarcação"). */}
       {moving ? null : footer(
         <>
-          {a.status === 'confirmed' ? (
+          {a.status === 'confirmed' || a.status === 'awaiting_deposit' ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setMoving(true)}>
               Remarcar
             </Button>
           ) : null}
-          {a.status !== 'confirmed' ? (
+          {/* A hold awaiting its deposit is confirmed by "Sinal recebido" (the deposit's panel), not by a bare status. */}
+          {a.status !== 'confirmed' && a.status !== 'awaiting_deposit' ? (
             <Button variant="outline" size="sm" disabled={busy} onClick={() => setStatus('confirmed')}>
               Confirmar
             </Button>

@@ -8,7 +8,9 @@ import { whatsappFor } from '@/lib/whatsapp'
 
 /**
  * The appointment's deposit (issue 29): its amount and state, the deadline
- * while pending, every change of it, and 'Sinal recebido'. Nothing when the
+ * while pending, every change of it, and its actions — 'Sinal recebido',
+ * 'Registrar devolução do sinal' (an action reads as one; the states keep
+ * their names: 'Sinal devolvido'). Nothing when the
  * appointment asked for none.
  */
 export function DepositPanel({ appointmentId, clientName = '', clientPhone = '' }: { appointmentId: string; clientName?: string; clientPhone?: string }) {
@@ -18,7 +20,7 @@ export function DepositPanel({ appointmentId, clientName = '', clientPhone = '' 
   if (!d) return null
   const giveBack = () =>
     returned.mutate(appointmentId, {
-      onSuccess: () => toast.success('Sinal devolvido', { description: 'A devolução ficou registrada com a data de hoje.' }),
+      onSuccess: () => toast.success('Devolução registrada', { description: 'O sinal consta como devolvido, com a data de hoje.' }),
       onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível registrar a devolução.') }),
     })
   const confirm = () =>
@@ -62,7 +64,7 @@ export function DepositPanel({ appointmentId, clientName = '', clientPhone = '' 
       {d.state === 'to_return' || d.state === 'paid' || d.state === 'retained' ? (
         <div>
           <Button type="button" size="sm" variant={d.state === 'to_return' ? 'default' : 'outline'} onClick={giveBack} disabled={returned.isPending}>
-            Sinal devolvido
+            Registrar devolução do sinal
           </Button>
         </div>
       ) : null}

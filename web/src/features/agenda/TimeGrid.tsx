@@ -281,6 +281,8 @@ const tone: Record<string, string> = {
   confirmed: 'border-brand-600 bg-brand-50 text-brand-950 dark:bg-brand-900/60 dark:text-brand-50',
   completed: 'border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-900/50 dark:text-emerald-50',
   no_show: 'border-amber-600 bg-amber-50 text-amber-950 dark:bg-amber-900/50 dark:text-amber-50',
+  // A hold awaiting its Pix (issue 39): its time is taken, but it is not confirmed — outlined, not filled.
+  awaiting_deposit: 'border-brand-500 border-dashed bg-white text-brand-950 dark:bg-stone-900 dark:text-brand-50',
   cancelled: 'border-stone-400 bg-stone-100 text-stone-600 line-through dark:bg-stone-800 dark:text-stone-300',
 }
 
@@ -306,12 +308,15 @@ const AppointmentBox = memo(function AppointmentBox(props: {
   const answer = a.status === 'confirmed' || a.answer === 'cancelled' ? answerLabel(a.answer) : ''
   // The deposit (issue 29): its words ('Sinal pendente', 'Sinal pago', …) with an icon of its own, never a colour alone.
   const deposit = a.deposit ? (depositLabel[a.deposit] ?? '') : ''
+  // The status line says "Aguardando sinal" already: 'Sinal pendente' below it would say it twice.
+  const depositLine = deposit && !(a.status === 'awaiting_deposit' && a.deposit === 'pending')
+  const movable = a.status === 'confirmed' || a.status === 'awaiting_deposit'
   const button = (
     <button
       type="button"
       data-col={props.col}
       data-min={toMinutes(a.time)}
-      draggable={a.status === 'confirmed'}
+      draggable={movable}
       onDragStart={(e) => {
         e.dataTransfer.setData(DRAG, a.id)
         e.dataTransfer.setData('text/x-agendei-grab', String(e.clientY - e.currentTarget.getBoundingClientRect().top))
@@ -323,7 +328,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
       className={cn(
         'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         tone[a.status] ?? tone.confirmed,
-        a.status === 'confirmed' && 'cursor-grab active:cursor-grabbing',
+        movable && 'cursor-grab active:cursor-grabbing',
         !tails && 'absolute z-[3]',
         !tails && props.dim && 'opacity-40',
       )}
@@ -333,6 +338,8 @@ const AppointmentBox = memo(function AppointmentBox(props: {
           : { height: props.height, top: props.top, left: `calc(${props.left} + 2px)`, width: `calc(${props.width} - 4px)` }
       }
     >
+      {/* On a phone a box shows its first line or two: the deposit's icon leads it, so the mark is seen, not only named (issue 39). */}
+      {a.deposit ? <span className={`grid-status grid-deposit-${a.deposit}`} data-deposit-mark={a.deposit} aria-hidden /> : null}
       <span className="font-semibold tabular-nums">{a.time}</span>{' '}
       <span className="font-medium">{a.clientName}</span>
       {a.seriesId ? <Repeat className="ml-1 inline size-3" aria-hidden /> : null}
@@ -344,7 +351,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
           {answer}
         </span>
       ) : null}{' '}
-      {deposit ? (
+      {depositLine ? (
         <span className={`grid-status grid-deposit-${a.deposit} block truncate no-underline`} data-deposit={a.deposit}>
           {deposit}
         </span>

@@ -38,3 +38,32 @@ it('tells an expired link from an unknown one', async () => {
   expect(await screen.findByRole('heading', { name: 'Link expirado' })).toBeInTheDocument()
   expect(screen.getByText('Este link expirou: o agendamento já terminou.')).toBeInTheDocument()
 })
+
+// Issue 39 §5: a booking whose Pix is unpaid is "Aguardando sinal", and the open page turns to
+// "Sinal recebido — agendamento confirmado" once the owner (or the provider) confirms it — no reload.
+it('follows a deposit from "Aguardando sinal" to "Sinal recebido — agendamento confirmado" without a reload', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  try {
+    const later = new Date(Date.now() + 7 * 864e5).toISOString().slice(0, 10)
+    const deposit = { amountCents: 3000, state: 'pending' as const, expiresAt: new Date(Date.now() + 1800e3).toISOString(), copyPaste: '', receiver: 'RITA', policy: '' }
+    const held: Schemas['Cancellation'] = {
+      ...booking, date: later, status: 'awaiting_deposit', cancellable: true, cancelUntil: new Date(Date.now() + 3 * 864e5).toISOString(), deposit,
+    }
+    let paid = false
+    stubFetch((c) =>
+      c.url === '/api/public/bookings/tok'
+        ? { status: 200, body: paid ? { ...held, status: 'confirmed', deposit: { ...deposit, state: 'paid' as const } } : held }
+        : undefined,
+    )
+    renderRoutes([{ path: '/cancel/:token', Component: CancelPage }], '/cancel/tok')
+    expect(await screen.findByText('Aguardando sinal')).toBeInTheDocument()
+    expect(screen.queryByText(/Sinal recebido/)).not.toBeInTheDocument()
+    paid = true
+    await vi.advanceTimersByTimeAsync(3_500)
+    expect(await screen.findByText('Sinal recebido — agendamento confirmado')).toBeInTheDocument()
+    expect(screen.queryByText('Aguardando sinal')).not.toBeInTheDocument()
+    expect(screen.queryByText(/Pague o sinal/)).not.toBeInTheDocument()
+  } finally {
+    vi.useRealTimers()
+  }
+})

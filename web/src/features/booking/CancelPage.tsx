@@ -69,6 +69,16 @@ function CancelPage() {
   return (
     <main className="mx-auto max-w-lg px-4 py-12">
       <h1 className="text-2xl font-bold tracking-tight">Seu agendamento</h1>
+      {/* A deposit's booking says where it stands; the page asks again while it is due (depositPoll), so the change shows without a reload. */}
+      {data.status === 'awaiting_deposit' ? (
+        <p role="status" className="mt-2 font-medium text-amber-800 dark:text-amber-200">
+          Aguardando sinal
+        </p>
+      ) : data.status === 'confirmed' && data.deposit?.state === 'paid' ? (
+        <p role="status" className="mt-2 font-medium text-green-700 dark:text-green-300">
+          Sinal recebido — agendamento confirmado
+        </p>
+      ) : null}
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-stone-200 bg-white p-5 text-sm dark:border-stone-800 dark:bg-stone-900">
         <dt className="text-stone-600 dark:text-stone-400">Com</dt>
         <dd>{data.ownerName}</dd>
@@ -83,7 +93,7 @@ function CancelPage() {
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
         <dd>{formatBRL(data.priceCents)}</dd>
       </dl>
-      {data.status === 'confirmed' && data.deposit?.state === 'pending' ? (
+      {data.status === 'awaiting_deposit' && data.deposit?.state === 'pending' ? (
         <Suspense fallback={null}>
           <PixCard
             token={token}
@@ -110,7 +120,7 @@ function CancelPage() {
           </Button>
           {confirmation}
         </>
-      ) : data.status === 'confirmed' && data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
+      ) : data.cancelUntil && new Date(`${data.date}T${data.time}:00`) > new Date() ? (
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">
           O prazo para cancelar por aqui terminou em {formatInstant(data.cancelUntil, undefined, true)}. Para
           cancelar ou remarcar, entre em contato com {data.ownerName}

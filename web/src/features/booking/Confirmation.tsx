@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
 import { CalendarCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import type { Schemas } from '@/lib/api/client'
 import { formatBRL, longDate } from '@/lib/format'
 import { bookingInviteUrl } from './api/get-booking-invite'
+import { cancellationQueryOptions } from './api/get-cancellation'
 import { Header } from './BookingSection'
 import { MyBookingLink } from './MyBookingLink'
 import { PracticeHelp } from './PracticeHelp'
@@ -14,15 +16,20 @@ export type Done = { booking: Schemas['Booking']; email: string }
 /** The booked appointment: where, the calendar links, the client's private link to it, and a way to book again. */
 export default function Confirmation({ profile, done, onAgain }: { profile: PublicProfile; done: Done; onAgain: () => void }) {
   const b = done.booking
+  // With a deposit the card follows the booking by itself (the private page's read, asked again while the Pix is due): once paid it
+  // says so, without a reload.
+  const live = useQuery({ ...cancellationQueryOptions(b.token), enabled: b.deposit != null }).data
+  const deposit = live?.deposit ?? b.deposit
+  const paid = live?.status === 'confirmed' && deposit?.state === 'paid'
   return (
     <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <Header profile={profile} />
       <section className="mt-6 rounded-2xl border border-green-300 bg-green-50 p-6 dark:border-green-800 dark:bg-green-900/30" aria-labelledby="ok-title">
         <CalendarCheck className="size-8 text-green-700 dark:text-green-300" aria-hidden />
         <h2 id="ok-title" className="mt-2 text-xl font-semibold">
-          {b.deposit ? 'Aguardando sinal' : 'Agendamento confirmado!'}
+          {!deposit ? 'Agendamento confirmado!' : paid ? 'Sinal recebido — agendamento confirmado' : live?.status === 'cancelled' ? 'Horário liberado' : 'Aguardando sinal'}
         </h2>
-        {b.deposit ? <PixCard token={b.token} deposit={b.deposit} email={done.email} /> : null}
+        {deposit?.state === 'pending' ? <PixCard token={b.token} deposit={deposit} email={done.email} /> : null}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
           <dd>{b.professionalName}</dd>
@@ -58,7 +65,7 @@ export default function Confirmation({ profile, done, onAgain }: { profile: Publ
           </a>
         </div>
         <MyBookingLink token={b.token} owner={profile.name} />
-        {done.email && !b.deposit ? (
+        {done.email && (!deposit || paid) ? (
           <p className="mt-4 text-sm">{`Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`}</p>
         ) : null}
         <Button className="mt-5" variant="outline" onClick={onAgain}>

@@ -198,7 +198,7 @@ function Metrics({ metrics }: { metrics: Dashboard['metrics'] }) {
   const cards = [
     { label: 'Total de agendamentos', value: String(metrics.total), hint: 'Últimos 7 dias e próximos', icon: CalendarDays },
     { label: 'Confirmados', value: String(metrics.confirmed), hint: `${metrics.confirmationRate}% de confirmação`, icon: CheckCircle2 },
-    { label: 'Receita estimada', value: formatBRL(metrics.revenueCents), hint: 'Soma dos serviços agendados', icon: DollarSign },
+    { label: 'Receita estimada', value: formatBRL(metrics.revenueCents), hint: 'Soma dos serviços agendados, sem os que aguardam sinal', icon: DollarSign },
     // SPEC counts unique clients by e-mail; the clients page groups by phone, else e-mail — the hint says which this is (issue 39).
     { label: 'Clientes únicos', value: String(metrics.uniqueClients), hint: 'E-mails distintos (quem não tem e-mail não conta)', icon: Users },
   ]

@@ -205,7 +205,7 @@ function Overview({ r }: { r: Report }) {
           <Stat label="Sinais recebidos" value={formatBRL(r.deposits.receivedCents)} hint={plural(r.deposits.receivedCount, 'sinal pago', 'sinais pagos')} />
           <Stat label="Sinais retidos" value={formatBRL(r.deposits.retainedCents)} hint="Faltas e cancelamentos fora do prazo: entram na receita realizada" />
           <Stat label="Sinais devolvidos" value={formatBRL(r.deposits.returnedCents)} hint={plural(r.deposits.returnedCount, 'devolução', 'devoluções')} />
-          <Stat label="Sinais a devolver" value={formatBRL(r.deposits.toReturnCents)} hint="Cancelamentos no prazo: devolva via Pix e marque “Sinal devolvido”" />
+          <Stat label="Sinais a devolver" value={formatBRL(r.deposits.toReturnCents)} hint="Cancelamentos no prazo: devolva via Pix e toque em “Registrar devolução do sinal”" />
         </div>
       ) : null}
       {o.pendingCount > 0 ? (

@@ -2659,8 +2659,11 @@ export interface components {
              * @enum {string}
              */
             answer: "" | "confirmed" | "reschedule" | "cancelled";
-            /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /**
+             * @description awaiting_deposit (Aguardando sinal): a booking whose deposit is unpaid; it holds its time, is not confirmed, and turns confirmed once paid
+             * @enum {string}
+             */
+            status: "confirmed" | "awaiting_deposit" | "cancelled" | "completed" | "no_show";
             /** @description this answer had been given before: nothing changed (on GET: the link's answer is the current one) */
             already: boolean;
             /** @description the appointment moved after the message this link came in: the link answers nothing; date and time are the new ones */
@@ -2795,8 +2798,11 @@ export interface components {
             notes: string;
             date: string;
             time: string;
-            /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /**
+             * @description awaiting_deposit (Aguardando sinal): a booking whose deposit is unpaid; it holds its time, is not confirmed, and turns confirmed once paid
+             * @enum {string}
+             */
+            status: "confirmed" | "awaiting_deposit" | "cancelled" | "completed" | "no_show";
             /** Format: date-time */
             createdAt: string;
             seriesId: string | null;
@@ -3122,8 +3128,11 @@ export interface components {
             time: string;
             duration: number;
             priceCents: number;
-            /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /**
+             * @description awaiting_deposit (Aguardando sinal): a booking whose deposit is unpaid; it holds its time, is not confirmed, and turns confirmed once paid
+             * @enum {string}
+             */
+            status: "confirmed" | "awaiting_deposit" | "cancelled" | "completed" | "no_show";
             /** @description the link can still cancel it: confirmed, not begun, and not past the owner's cancellation cutoff */
             cancellable: boolean;
             /**
@@ -3158,8 +3167,11 @@ export interface components {
             notes: string;
             date: string;
             time: string;
-            /** @enum {string} */
-            status: "confirmed" | "cancelled" | "completed" | "no_show";
+            /**
+             * @description awaiting_deposit (Aguardando sinal): a booking whose deposit is unpaid; it holds its time, is not confirmed, and turns confirmed once paid
+             * @enum {string}
+             */
+            status: "confirmed" | "awaiting_deposit" | "cancelled" | "completed" | "no_show";
             /** Format: date-time */
             createdAt: string;
             /** @description the recurring series it belongs to; null for a single appointment */
@@ -4430,7 +4442,7 @@ export interface operations {
                 from: string;
                 /** @description YYYY-MM-DD, inclusive */
                 to: string;
-                /** @description confirmed, cancelled, completed or no_show */
+                /** @description confirmed, awaiting_deposit, cancelled, completed or no_show */
                 status?: string;
                 /** @description professional id */
                 professional?: string;

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { request, type Schemas } from '@/lib/api/client'
+import { request, type BodyOf } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import { refreshAppointments, withoutNotice } from '@/lib/api/refresh'
 
-export type AppointmentStatus = Schemas['Appointment']['status']
+/** The statuses an owner may set: 'awaiting_deposit' is the booking's own until "Sinal recebido", never set by hand. */
+export type AppointmentStatus = BodyOf<'patch', '/api/appointments/{id}'>['status']
 
 export const setAppointmentStatus = ({ id, status, notifyClient, following }: { id: string; status: AppointmentStatus; notifyClient?: boolean; following?: boolean }) =>
   request('patch', '/api/appointments/{id}', { path: { id }, body: { status, ...(notifyClient ? { notifyClient } : {}), ...(following ? { following } : {}) }, auth: true })

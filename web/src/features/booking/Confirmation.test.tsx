@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react'
+import { afterEach, expect, it, vi } from 'vitest'
+import type { Schemas } from '@/lib/api/client'
+import { renderRoutes, stubFetch } from '@/test/render'
+import Confirmation from './Confirmation'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const profile: Schemas['PublicProfile'] = {
+  username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
+  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  services: [], professionals: [],
+}
+const deposit = { amountCents: 3000, state: 'pending' as const, expiresAt: new Date(Date.now() + 1800e3).toISOString(), copyPaste: '', receiver: 'ANA', policy: '' }
+const booking: Schemas['Booking'] = {
+  id: 'a1', date: '2099-11-30', time: '10:00', professionalName: 'Ana', serviceName: 'Sessão', duration: 45, priceCents: 15000,
+  startsAt: '2099-11-30T13:00:00Z', googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE', token: 'tok',
+  place: { online: false, link: '', address: '', mapsUrl: '' }, deposit,
+}
+const page = (status: 'awaiting_deposit' | 'confirmed', state: 'pending' | 'paid') => ({
+  ownerName: 'Ana Souza', professionalName: 'Ana', serviceName: 'Sessão', date: '2099-11-30', time: '10:00', duration: 45, priceCents: 15000,
+  status, cancellable: true, cancelUntil: '2099-11-29T13:00:00Z', username: 'ana', professionalId: 'p1', serviceId: 's1', ownerWhatsapp: '', ownerContactEmail: '',
+  deposit: { ...deposit, state },
+})
+
+// Issue 39 §5: the card the client keeps open to pay turns by itself once the deposit is received.
+it('turns from "Aguardando sinal" to "Sinal recebido — agendamento confirmado" without a reload', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  try {
+    let paid = false
+    stubFetch((c) => (c.url === '/api/public/bookings/tok' ? { status: 200, body: paid ? page('confirmed', 'paid') : page('awaiting_deposit', 'pending') } : undefined))
+    renderRoutes([{ path: '/', Component: () => <Confirmation profile={profile} done={{ booking, email: 'maria@example.com' }} onAgain={() => {}} /> }], '/')
+    expect(await screen.findByRole('heading', { name: 'Aguardando sinal' })).toBeInTheDocument()
+    paid = true
+    await vi.advanceTimersByTimeAsync(3_500)
+    expect(await screen.findByRole('heading', { name: 'Sinal recebido — agendamento confirmado' })).toBeInTheDocument()
+    expect(screen.queryByText(/Pague o sinal/)).not.toBeInTheDocument()
+    expect(screen.getByText(/Você receberá uma confirmação por e-mail em maria@example.com/)).toBeInTheDocument()
+  } finally {
+    vi.useRealTimers()
+  }
+})
