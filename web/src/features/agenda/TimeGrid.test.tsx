@@ -25,7 +25,7 @@ const grid = (a: GridAppointment) => {
 // Issue 39 §5: on a phone a 45-minute box shows a line or two — the deposit's mark leads the first, so it is seen, not only named.
 it('marks a hold awaiting its deposit in its first line, and says "Aguardando sinal" once', async () => {
   grid(appointment({ status: 'awaiting_deposit', deposit: 'pending' }))
-  const box = await screen.findByRole('button', { name: /^10:00 Maria Silva, Sessão, 45 min, Aguardando sinal, Sinal pendente/ })
+  const box = await screen.findByRole('button', { name: /^10:00 Maria Silva, Sessão, Aguardando sinal, Sinal pendente, 45 min/ })
   expect(box.firstElementChild).toHaveAttribute('data-deposit-mark', 'pending')
   expect(box).toHaveTextContent('Aguardando sinal')
   expect(box).not.toHaveTextContent('Sinal pendente') // the status says it: not twice
