@@ -53,7 +53,7 @@ function Centered({ title, text }: { title: string; text: string }) {
 
 /** The steps (useBookingSteps keeps their picks) and the client's fields, sent as one booking. */
 function BookingForm({ profile, variant }: { profile: PublicProfile; variant: 'form' | 'booking' }) {
-  const steps = useBookingSteps(profile, variant)
+  const steps = useBookingSteps(profile)
   const { service, professional, date, time, times } = steps
   const schema = useMemo(() => clientSchema(variant), [variant])
   const form = useSchemaForm(schema, blankClient)

@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { copyText } from '@/lib/clipboard'
 import { whatsappLink } from '@/lib/whatsapp'
 
 /**
@@ -11,14 +11,7 @@ import { whatsappLink } from '@/lib/whatsapp'
  */
 export function MyBookingLink({ token, owner }: { token: string; owner: string }) {
   const url = `${window.location.origin}/cancel/${token}`
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      toast.success('Link copiado!')
-    } catch {
-      toast.error('Não foi possível copiar', { description: 'Toque e segure o link para copiá-lo.' })
-    }
-  }
+  const copy = () => copyText(url, 'Link copiado!', 'Não foi possível copiar', 'Toque e segure o link para copiá-lo.')
   return (
     <div className="mt-4 rounded-xl border border-green-300 bg-white p-3 text-sm dark:border-green-800 dark:bg-stone-900">
       <p className="font-medium">Seu link para remarcar ou cancelar</p>

@@ -1,12 +1,6 @@
 import { useState } from 'react'
 import type { Schemas } from '@/lib/api/client'
-
-// This module imports nothing but React on purpose: the booking pages load it
-// lazily, and every module it imported would be listed in their preload map
-// (the page budget). So money and the QR code's address are written here.
-
-/** Centavos as "R$ 1.234,50", with a plain space as the spec writes it. */
-const brl = (cents: number) => `R$ ${Math.trunc(cents / 100).toLocaleString('pt-BR')},${String(cents % 100).padStart(2, '0')}`
+import { formatBRL } from '@/lib/format'
 
 /** When the hold ends, in the visitor's own clock: "10:30 de 23/11". */
 function deadline(iso: string): string {
@@ -42,7 +36,7 @@ export default function PixCard({
   return (
     <div className="mt-4 rounded-xl border border-amber-300 bg-white p-3 text-sm dark:border-amber-700 dark:bg-stone-900">
       <p className="font-semibold">
-        Pague o sinal de {brl(deposit.amountCents)} via Pix até {deadline(deposit.expiresAt)}
+        Pague o sinal de {formatBRL(deposit.amountCents)} via Pix até {deadline(deposit.expiresAt)}
       </p>
       <p className="mt-1 text-stone-700 dark:text-stone-300">Sem o pagamento até lá, o horário é liberado.</p>
       {deposit.receiver ? <p className="mt-1 text-stone-700 dark:text-stone-300">Recebedor: {deposit.receiver}</p> : null}

@@ -3,7 +3,8 @@ import { useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { useLeaveWaitlist, useWaitlistEntry } from './api/waitlist'
-import { dayMonthYear, WideButton } from './waitlist-ui'
+import { Button } from '@/components/ui/button'
+import { brDate } from '@/lib/format'
 
 const partLabel = { manha: 'Manhã', tarde: 'Tarde', noite: 'Noite', qualquer: 'Qualquer horário' } as const
 
@@ -42,7 +43,7 @@ export function WaitlistEntryPage() {
         <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
         <dd>{data.professionalName || 'Qualquer profissional'}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Datas</dt>
-        <dd>{data.firstDate === data.lastDate ? dayMonthYear(data.firstDate) : `${dayMonthYear(data.firstDate)} a ${dayMonthYear(data.lastDate)}`}</dd>
+        <dd>{data.firstDate === data.lastDate ? brDate(data.firstDate) : `${brDate(data.firstDate)} a ${brDate(data.lastDate)}`}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Parte do dia</dt>
         <dd>{partLabel[data.partOfDay]}</dd>
       </dl>
@@ -55,9 +56,9 @@ export function WaitlistEntryPage() {
         </p>
       ) : null}
       {data.status === 'waiting' ? (
-        <WideButton tone="danger" className="mt-6" onClick={leave} disabled={busy}>
+        <Button variant="destructive" size="lg" className="mt-6 w-full" onClick={leave} disabled={busy}>
           {busy ? 'Saindo...' : 'Sair da lista de espera'}
-        </WideButton>
+        </Button>
       ) : null}
     </main>
   )

@@ -1,7 +1,9 @@
 import { cloneElement, useState, type FormEvent, type ReactElement } from 'react'
 import { errorMessage, type Schemas } from '@/lib/api/client'
 import { useJoinWaitlist } from './api/waitlist'
-import { dayMonthYear, plusDays, WideButton } from './waitlist-ui'
+import { Button } from '@/components/ui/button'
+import { addDays } from '@/lib/dates'
+import { brDate } from '@/lib/format'
 
 type Part = Schemas['WaitlistJoin']['partOfDay']
 
@@ -41,7 +43,7 @@ export default function WaitlistForm(props: {
   const join = useJoinWaitlist()
   const busy = join.isPending
   const joined = join.data
-  const maxLast = plusDays(first, 13)
+  const maxLast = addDays(first, 13)
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -58,7 +60,7 @@ export default function WaitlistForm(props: {
   }
 
   if (joined) {
-    const when = joined.firstDate === joined.lastDate ? dayMonthYear(joined.firstDate) : `${dayMonthYear(joined.firstDate)} a ${dayMonthYear(joined.lastDate)}`
+    const when = joined.firstDate === joined.lastDate ? brDate(joined.firstDate) : `${brDate(joined.firstDate)} a ${brDate(joined.lastDate)}`
     return (
       <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm dark:border-brand-800 dark:bg-brand-900/30">
         <p className="font-semibold">Você está na lista de espera</p>
@@ -113,9 +115,9 @@ export default function WaitlistForm(props: {
           {failed}
         </p>
       ) : null}
-      <WideButton type="submit" disabled={busy}>
+      <Button type="submit" size="lg" className="mt-3 w-full" disabled={busy}>
         {busy ? 'Enviando...' : 'Entrar na lista de espera'}
-      </WideButton>
+      </Button>
     </form>
   )
 }

@@ -3,7 +3,9 @@ import { useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { useClaimOffer, useWaitlistOffer } from './api/waitlist'
-import { dayTime, longDay, reais, WideButton } from './waitlist-ui'
+import { Button } from '@/components/ui/button'
+import { formatInstant } from '@/lib/dates'
+import { formatBRL, longDate } from '@/lib/format'
 
 /**
  * The claim link of a waitlist offer (issue 28, point 3): the time offered
@@ -43,13 +45,13 @@ export function WaitlistOfferPage() {
         <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
         <dd>{data.serviceName}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Data</dt>
-        <dd>{longDay(data.date)}</dd>
+        <dd>{longDate(data.date)}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
         <dd>{data.time}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Duração</dt>
         <dd>{data.duration} minutos</dd>
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
-        <dd>{reais(data.priceCents)}</dd>
+        <dd>{formatBRL(data.priceCents)}</dd>
       </dl>
       {booked ? (
         <p role="status" className="mt-6 flex items-center gap-2 font-medium text-green-800 dark:text-green-300">
@@ -69,10 +71,10 @@ export function WaitlistOfferPage() {
         </p>
       ) : (
         <>
-          <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Confirme até {dayTime(data.expiresAt)}. O horário fica com quem confirmar primeiro.</p>
-          <WideButton onClick={claim} disabled={busy}>
+          <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Confirme até {formatInstant(data.expiresAt, undefined, true)}. O horário fica com quem confirmar primeiro.</p>
+          <Button size="lg" className="mt-3 w-full" onClick={claim} disabled={busy}>
             {busy ? 'Confirmando...' : 'Quero este horário'}
-          </WideButton>
+          </Button>
         </>
       )}
     </main>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
+import { useAddressState } from '@/lib/address-state'
 import type { Schemas } from '@/lib/api/client'
 import { todayLocal, weekday } from '@/lib/dates'
 import { useBookableDays } from './api/get-bookable-days'
@@ -17,8 +17,8 @@ export type BookingSteps = ReturnType<typeof useBookingSteps>
  * reproduces the page; each pick clears the picks that depend on it. Also the
  * month the calendar shows and the free days and times of the picks.
  */
-export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'form' | 'booking') {
-  const [search, setSearch] = useSearchParams()
+export function useBookingSteps(profile: Schemas['PublicProfile']) {
+  const [search, setAddress] = useAddressState()
   const serviceId = search.get('service') ?? ''
   const date = search.get('date') ?? ''
   const time = search.get('time') ?? ''
@@ -34,14 +34,7 @@ export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'for
   const [month, setMonth] = useState((date || today).slice(0, 7))
 
   // Sets the params given, in one replaced entry; an empty value removes its param.
-  const set = (values: Record<string, string>) => {
-    const next = new URLSearchParams(search)
-    for (const [key, value] of Object.entries(values)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setSearch(next, { replace: true })
-  }
+  const set = (values: Record<string, string>) => setAddress(values, true)
 
   const ready = Boolean(service && professional)
   const days = useBookableDays(profile.username, { month, professional: professionalId, service: serviceId }, { enabled: ready && profile.bookingOpen })
@@ -87,7 +80,7 @@ export function useBookingSteps(profile: Schemas['PublicProfile'], variant: 'for
     times,
     /** Picks (or, with '', clears) some of service, professional, date and time, with the picks that depend on them. */
     pick: set,
-    /** After a booking: a blank form (the /booking reading keeps its username). */
-    restart: () => setSearch(new URLSearchParams(variant === 'booking' ? { username: profile.username } : {}), { replace: true }),
+    /** After a booking: a blank form (the address keeps what is not a pick, such as /booking's username). */
+    restart: () => set({ service: '', professional: '', date: '', time: '' }),
   }
 }
