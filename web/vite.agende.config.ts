@@ -18,6 +18,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\/lib\/utils$/, replacement: src('agende/utils.ts') },
+      { find: /^@radix-ui\/react-slot$/, replacement: src('agende/slot.tsx') },
       { find: '@', replacement: src('') },
       { find: /^react-router$/, replacement: src('agende/router.tsx') },
       { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { zodResolver as realResolver } from '@hookform/resolvers/zod'
+import { Slot as RealSlot } from '@radix-ui/react-slot'
 import { useForm as realUseForm } from 'react-hook-form'
 import * as z from 'zod/mini'
 import { emailText, requiredText } from '@/lib/form'
@@ -10,6 +11,7 @@ import { useForm as standInUseForm } from './form'
 import { queryClient, useMutation, useQuery } from './query'
 import { zodResolver as standInResolver } from './resolver'
 import { Link, match, route, useLocation, useParams, useSearchParams } from './router'
+import { Slot as StandInSlot } from './slot'
 
 describe('light router', () => {
   beforeEach(() => window.history.replaceState(null, '', '/agende/ana'))
@@ -280,5 +282,25 @@ describe('light form', () => {
     await user.type(screen.getByLabelText('E-mail'), 'x')
     expect(await screen.findByText('Informe um e-mail válido.')).toBeInTheDocument()
     expect(screen.getByText('inválido')).toBeInTheDocument()
+  })
+})
+
+describe('light Slot', () => {
+  it('renders an asChild button as Radix does: the child element, the classes joined, the child\'s props over the slot\'s', () => {
+    const html = (S: typeof StandInSlot) => {
+      const { container, unmount } = render(
+        <S className="inline-flex h-9 px-3" aria-label="Enviar" data-x="slot" title="do slot">
+          <a href="/cancel/abc" className="underline" title="do link" target="_blank" rel="noreferrer">
+            Enviar para meu WhatsApp
+          </a>
+        </S>,
+      )
+      const out = container.innerHTML
+      unmount()
+      return out
+    }
+    const real = html(RealSlot as typeof StandInSlot)
+    expect(html(StandInSlot)).toBe(real)
+    expect(real).toContain('title="do link"')
   })
 })
