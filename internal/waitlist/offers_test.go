@@ -40,7 +40,7 @@ func (s *shop) ownerCancels(t *testing.T, times ...string) {
 	s.owner.Do("GET", "/api/appointments?from="+monday+"&to="+monday, nil).JSON(t, &appts)
 	for _, at := range times {
 		for _, a := range appts.Appointments {
-			if a.Time == at && a.Status == "confirmed" {
+			if a.Time == at && (a.Status == "confirmed" || a.Status == "awaiting_deposit") {
 				if r := s.owner.Do("PATCH", "/api/appointments/"+a.ID, map[string]string{"status": "cancelled"}); r.StatusCode != 200 {
 					t.Fatalf("cancel %s: %d %s", at, r.StatusCode, r.Body)
 				}
