@@ -121,6 +121,6 @@ test('a reminder e-mail confirms with the button of the page its link opens, the
   await expect(tab.getByRole('link', { name: 'contato@clinicalia.com.br' })).toHaveAttribute('href', 'mailto:contato@clinicalia.com.br')
   expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   // Nothing was cancelled.
-  await expect(box).toHaveAccessibleName(/Confirmado, confirmado pelo cliente/)
+  await expect(box).toHaveAccessibleName(/, confirmado pelo cliente, 60 min, Confirmado/)
   await phone.close()
 })
