@@ -153,7 +153,10 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   for (let d = today; d < monday; d = addDays(d, 1)) await page.getByRole('button', { name: /Próximo/ }).click()
   await expect(page.getByText('Pausa · até 13:00')).toBeVisible()
   await expect(page.getByText('Paula Lima').first()).toBeVisible()
-  await page.getByLabel('Profissional', { exact: true }).selectOption({ label: 'Dra. Ana — Fisioterapeuta' })
+  // On a phone the filters are in the "Filtros" sheet (issue 39, point 7).
+  await page.getByRole('button', { name: 'Filtros', exact: true }).click()
+  await page.getByRole('dialog', { name: 'Filtros' }).getByLabel('Profissional', { exact: true }).selectOption({ label: 'Dra. Ana — Fisioterapeuta' })
+  await page.getByRole('button', { name: 'Ver agenda' }).click()
   await page.getByRole('button', { name: /Próximo/ }).click()
   await page.getByRole('button', { name: /Próximo/ }).click()
   await expect(page.getByText('Folga: Férias').first()).toBeVisible()
