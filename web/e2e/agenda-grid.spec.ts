@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type Response } from '@playwright/test'
-import { agendaGrid, apiOwner, gridAppointment, gridFree, login, uniqueEmail } from './helpers'
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test'
+import { agendaGrid, apiOwner, drag, gridAppointment, gridFree, login, uniqueEmail } from './helpers'
 
 const inSaoPaulo = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
@@ -90,26 +90,6 @@ for (const size of [
   })
 }
 
-/**
- * A desktop drag as a hand makes it: both ends on screen first, then press, move in steps and release. Locator.dragTo
- * scrolls the target into view between the press and the first move, and Chromium keeps the press point in the
- * viewport, so a page that scrolls there starts no drag at all (no dragstart: nothing is dropped and nothing is said).
- * Since the day's waitlist under the grid (ff5ae07) made the page tall enough, that is what the desktop test did.
- */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!
-  const b = (await to.boundingBox())!
-  const by = (Math.min(a.y, b.y) + Math.max(a.y + a.height, b.y + b.height)) / 2 - page.viewportSize()!.height / 2
-  await page.evaluate((y) => window.scrollBy({ top: y, behavior: 'instant' }), by)
-  await expect(from).toBeInViewport()
-  await expect(to).toBeInViewport()
-  const s = (await from.boundingBox())!
-  const t = (await to.boundingBox())!
-  await page.mouse.move(s.x + 10, s.y + 5)
-  await page.mouse.down()
-  await page.mouse.move(t.x + 10, t.y + 5, { steps: 8 })
-  await page.mouse.up()
-}
 
 test('on a desktop an appointment is dragged to another time and column; onto a taken time it is refused and stays', async ({ page, request }) => {
   const p = await busyPractice(request)

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { agendaGrid, apiOwner, gridAppointment, login, uniqueEmail } from './helpers'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { agendaGrid, apiOwner, drag, gridAppointment, login, uniqueEmail } from './helpers'
 
 // Issue 39 §7 and §8: on a phone the agenda opens on the grid, its filters folded into one bar; the week says whose week it
 // is and keeps "Todos os profissionais" — each date divided by professional on a desktop, one professional at a time on a phone.
@@ -33,21 +33,6 @@ async function clinic(request: APIRequestContext) {
 
 const names = ['Ana Lima', 'Bruno Reis', 'Débora Freitas']
 
-/** A desktop drag as a hand makes it (as e2e/agenda-grid.spec.ts does): both ends on screen, press, move in steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!
-  const b = (await to.boundingBox())!
-  const by = (Math.min(a.y, b.y) + Math.max(a.y + a.height, b.y + b.height)) / 2 - page.viewportSize()!.height / 2
-  await page.evaluate((y) => window.scrollBy({ top: y, behavior: 'instant' }), by)
-  await expect(from).toBeInViewport()
-  await expect(to).toBeInViewport()
-  const s = (await from.boundingBox())!
-  const t = (await to.boundingBox())!
-  await page.mouse.move(s.x + 10, s.y + 5)
-  await page.mouse.down()
-  await page.mouse.move(t.x + 10, t.y + 5, { steps: 8 })
-  await page.mouse.up()
-}
 const noOverflow = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
 
 test('on a phone the agenda opens on the grid, the filters in one bar, and the week shows one professional at a time by tabs', async ({ page, request }) => {

@@ -1,24 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { apiOwner, gridAppointment, gridFree, H, login, uniqueEmail } from './helpers'
+import { expect, test } from '@playwright/test'
+import { apiOwner, drag, gridAppointment, gridFree, H, login, uniqueEmail } from './helpers'
 
 const inSaoPaulo = (ms: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 
-/** A desktop drag as a hand makes it (as in agenda-grid.spec.ts): both ends on screen, press, move in steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!
-  const b = (await to.boundingBox())!
-  const by = (Math.min(a.y, b.y) + Math.max(a.y + a.height, b.y + b.height)) / 2 - page.viewportSize()!.height / 2
-  await page.evaluate((y) => window.scrollBy({ top: y, behavior: 'instant' }), by)
-  await expect(from).toBeInViewport()
-  await expect(to).toBeInViewport()
-  const s = (await from.boundingBox())!
-  const t = (await to.boundingBox())!
-  await page.mouse.move(s.x + 10, s.y + 5)
-  await page.mouse.down()
-  await page.mouse.move(t.x + 10, t.y + 5, { steps: 8 })
-  await page.mouse.up()
-}
 
 async function practice(request: Parameters<typeof apiOwner>[0], name: string) {
   const username = `${name}${Date.now()}`
