@@ -114,141 +114,139 @@ func (s *Service) reschedule(ctx context.Context, tx *db.Tx, st *schedule.Setup,
 	now := s.Clock.Now()
 	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
 	channel := ""
-	err = func() error {
-		var c current
-		var pro, svc, series sql.NullString
-		err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
-			client_name, client_email, client_phone, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
-			Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.clientPhone, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errMoveMissing
+	var c current
+	var pro, svc, series sql.NullString
+	err = tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
+		client_name, client_email, client_phone, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
+		Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.clientPhone, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errMoveMissing
+	}
+	if err != nil {
+		return "", err
+	}
+	c.professionalID, c.serviceID, c.series = pro.String, svc.String, series.String
+	// Who and what: the appointment's own, or the new choice (active).
+	proID := cmp.Or(in.ProfessionalID, c.professionalID)
+	p := st.Professionals[proID]
+	if p == nil || (!p.Active && proID != c.professionalID) {
+		return "", errOwnerChoice
+	}
+	what, err := movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
+	if err != nil {
+		return "", err
+	}
+	moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
+	if err != nil {
+		return "", err
+	}
+	// Every session moves by the days between its date and the new one.
+	was, err := parseDate(c.date)
+	if err != nil {
+		was = day // a date no slot can read: only this session moves
+		moves = moves[:1]
+	}
+	shift := int(day.Sub(was).Hours() / 24)
+	ids := make([]string, len(moves))
+	for i := range moves {
+		m := &moves[i]
+		if i == 0 {
+			m.day = day
+		} else if m.day, err = parseDate(m.from); err != nil {
+			return "", err
+		} else {
+			m.day = m.day.AddDate(0, 0, shift)
 		}
-		if err != nil {
-			return err
+		m.to, m.start, ids[i] = m.day.Format("2006-01-02"), slots.At(m.day, minute, st.Loc), m.id
+		if m.to < first || m.to > last {
+			return "", errOwnerRange
 		}
-		c.professionalID, c.serviceID, c.series = pro.String, svc.String, series.String
-		// Who and what: the appointment's own, or the new choice (active).
-		proID := cmp.Or(in.ProfessionalID, c.professionalID)
-		p := st.Professionals[proID]
-		if p == nil || (!p.Active && proID != c.professionalID) {
-			return errOwnerChoice
-		}
-		what, err := movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
-		if err != nil {
-			return err
-		}
-		moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
-		if err != nil {
-			return err
-		}
-		// Every session moves by the days between its date and the new one.
-		was, err := parseDate(c.date)
-		if err != nil {
-			was = day // a date no slot can read: only this session moves
-			moves = moves[:1]
-		}
-		shift := int(day.Sub(was).Hours() / 24)
-		ids := make([]string, len(moves))
-		for i := range moves {
-			m := &moves[i]
-			if i == 0 {
-				m.day = day
-			} else if m.day, err = parseDate(m.from); err != nil {
-				return err
-			} else {
-				m.day = m.day.AddDate(0, 0, shift)
-			}
-			m.to, m.start, ids[i] = m.day.Format("2006-01-02"), slots.At(m.day, minute, st.Loc), m.id
-			if m.to < first || m.to > last {
-				return errOwnerRange
-			}
-		}
-		if len(moves) == 1 && slots.Clock(moves[0].start, st.Loc) != in.Time {
-			return errDateTime // a time the clocks skip that date
-		}
-		lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
-		return Hold(ctx, tx, lock, func(busy BusyDays) error {
-			// The statuses as they stand under the lock: only confirmed sessions
-			// (or a hold awaiting its deposit) move.
-			confirmed := 0
-			err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
-				var status string
-				if err := r.Scan(&status); err != nil {
-					return err
-				}
-				if Active(status) {
-					confirmed++
-				}
-				return nil
-			})
-			if err != nil {
+	}
+	if len(moves) == 1 && slots.Clock(moves[0].start, st.Loc) != in.Time {
+		return "", errDateTime // a time the clocks skip that date
+	}
+	lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
+	err = Hold(ctx, tx, lock, func(busy BusyDays) error {
+		// The statuses as they stand under the lock: only confirmed sessions
+		// (or a hold awaiting its deposit) move.
+		confirmed := 0
+		err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
+			var status string
+			if err := r.Scan(&status); err != nil {
 				return err
 			}
-			if confirmed != len(ids) {
-				return errNotMovable
-			}
-			if busy[p.ID] == nil {
-				return errOwnerChoice
-			}
-			sessions := make([]session, len(moves))
-			for i, m := range moves {
-				sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: in.Time}
-			}
-			errs := s.mayHoldAll(st, p, what, sessions, busy, in.OutsideHours)
-			if len(moves) == 1 {
-				return errs[0]
-			}
-			var taken []string
-			for i, m := range moves {
-				if errs[i] != nil {
-					taken = append(taken, brfmt.Date(m.to))
-				}
-			}
-			if len(taken) > 0 {
-				return errMoveSeries(taken)
+			if Active(status) {
+				confirmed++
 			}
 			return nil
-		}, func() error {
-			stamp := s.Clock.Now()
-			for _, m := range moves {
-				// Every session keeps its private links: the client who
-				// booked without an e-mail still holds the first one. A
-				// client's answer was about the old time: it goes.
-				local := time.Unix(m.start*60, 0).In(st.Loc)
-				if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
-					price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
-					updated_at = ?, client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ? AND user_id = ?`,
-					p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
-					return err
-				}
-				// The time it leaves is free for the waitlist.
-				if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.professionalID, m.from, c.time, c.duration, c.before, c.after, stamp)); err != nil {
-					return err
-				}
+		})
+		if err != nil {
+			return err
+		}
+		if confirmed != len(ids) {
+			return errNotMovable
+		}
+		if busy[p.ID] == nil {
+			return errOwnerChoice
+		}
+		sessions := make([]session, len(moves))
+		for i, m := range moves {
+			sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: in.Time}
+		}
+		errs := s.mayHoldAll(st, p, what, sessions, busy, in.OutsideHours)
+		if len(moves) == 1 {
+			return errs[0]
+		}
+		var taken []string
+		for i, m := range moves {
+			if errs[i] != nil {
+				taken = append(taken, brfmt.Date(m.to))
 			}
-			title := "Agendamento remarcado"
-			desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
-			if len(moves) > 1 {
-				title = "Série remarcada"
-				desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
-					in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
-			}
-			if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
+		}
+		if len(taken) > 0 {
+			return errMoveSeries(taken)
+		}
+		return nil
+	}, func() error {
+		stamp := s.Clock.Now()
+		for _, m := range moves {
+			// Every session keeps its private links: the client who
+			// booked without an e-mail still holds the first one. A
+			// client's answer was about the old time: it goes.
+			local := time.Unix(m.start*60, 0).In(st.Loc)
+			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
+				price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
+				updated_at = ?, client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ? AND user_id = ?`,
+				p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
 				return err
 			}
-			if !in.NotifyClient {
-				return nil
+			// The time it leaves is free for the waitlist.
+			if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.professionalID, m.from, c.time, c.duration, c.before, c.after, stamp)); err != nil {
+				return err
 			}
-			bs := make([]booked, len(moves))
-			for i, m := range moves {
-				bs[i] = booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
-					PriceCents: what.PriceCents}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
-					OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
-			}
-			channel, err = s.tellMoved(ctx, tx, stamp, bs)
+		}
+		title := "Agendamento remarcado"
+		desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
+		if len(moves) > 1 {
+			title = "Série remarcada"
+			desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
+				in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
+		}
+		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
 			return err
-		})
-	}()
+		}
+		if !in.NotifyClient {
+			return nil
+		}
+		bs := make([]booked, len(moves))
+		for i, m := range moves {
+			bs[i] = booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+				PriceCents: what.PriceCents}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
+				OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
+		}
+		channel, err = s.tellMoved(ctx, tx, stamp, bs)
+		return err
+	})
 	return channel, err
 }
 
