@@ -402,8 +402,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/clients/contact", h.Auth.RequireUser(httpx.Handle(h.updateClient)))
 	mux.Handle("POST /api/appointments/preview", h.Auth.RequireUser(httpx.Handle(h.preview)))
 	mux.Handle("GET /api/agenda/free-times", h.Auth.RequireUser(httpx.Handle(h.freeTimes)))
-	// Not through the answer cache: the grid is one pipelined read of a row
-	// per column (grid_groups) with its data version, where the cache would
+	// Not through the answer cache: the grid is one pipelined read of its
+	// appointments and blocks with its data version, where the cache would
 	// add a round trip of its own to read that version first (grid.go).
 	mux.Handle("GET /api/agenda/grid", h.Auth.RequireUser(httpx.Handle(h.grid)))
 	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))

@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -138,13 +136,6 @@ func dump(t *testing.T, d *db.DB) []row {
 					rw.cols[i] = "'" + v.String + "'"
 				}
 			}
-			if table == "grid_groups" {
-				// A group joins its date's appointments of one professional
-				// (grid_items' arrays): one row per appointment, so that
-				// another client's stays unchanged and hers are checked.
-				out = append(out, groupItems(t, rw, cols[len(cols)-1].name)...)
-				return nil
-			}
 			out = append(out, rw)
 			return nil
 		})
@@ -155,25 +146,6 @@ func dump(t *testing.T, d *db.DB) []row {
 	return out
 }
 
-// groupItems is a grid_groups row as one row per appointment it joins, its
-// items column (the last) one array each.
-func groupItems(t *testing.T, r row, itemsColumn string) []row {
-	t.Helper()
-	if itemsColumn != "items" {
-		t.Fatalf("grid_groups' last column is %s, not items", itemsColumn)
-	}
-	var items []json.RawMessage
-	if err := json.Unmarshal([]byte("["+strings.Trim(r.cols[len(r.cols)-1], "'")+"]"), &items); err != nil {
-		t.Fatalf("grid_groups row %s: %v", r, err)
-	}
-	out := make([]row, 0, len(items))
-	for _, item := range items {
-		one := row{table: r.table, cols: slices.Clone(r.cols), text: r.text}
-		one.cols[len(one.cols)-1] = "'" + string(item) + "'"
-		out = append(out, one)
-	}
-	return out
-}
 
 // mentioning is the rows whose text carries any of the needles.
 func mentioning(rows []row, needles []string) []row {

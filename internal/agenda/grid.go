@@ -3,13 +3,9 @@ package agenda
 import (
 	"cmp"
 	"context"
-	"encoding/json"
-	"fmt"
+	"database/sql"
 	"net/http"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -51,10 +47,9 @@ type GridDay struct {
 }
 
 // GridAppointment is an appointment as the grid draws it: with the buffers
-// it was booked with (the lighter tail), and ProfessionalID "" when its
-// professional was deleted. The grid sends it compact (GridGroup): the date
-// and professional once per column, the rest as an array, in the order of
-// gridItem.
+// it was booked with (the lighter tail), ProfessionalID "" when its
+// professional was deleted, and its deposit's state when it has one still
+// worth a mark.
 type GridAppointment struct {
 	ID               string    `json:"id"`
 	ProfessionalID   string    `json:"professionalId"`
@@ -77,6 +72,11 @@ type GridAppointment struct {
 	// Answer is the client's answer to a reminder: "" (sem resposta),
 	// "confirmed", "reschedule" or "cancelled" (booking.Answer).
 	Answer string `json:"answer"`
+	// Deposit is the state of the appointment's deposit when it is one the
+	// grid marks (gridDepositStates): pending ("aguardando sinal"), paid,
+	// to_return, returned or retained; nil without a deposit, or when it
+	// expired or was cancelled (the appointment is cancelled and marked so).
+	Deposit *string `json:"deposit"`
 }
 
 // Grid is the agenda's time grid of a range.
@@ -86,273 +86,55 @@ type Grid struct {
 	Professionals []GridProfessional `json:"professionals"`
 	Days          []GridDay          `json:"days"`
 	Blocks        []schedule.Block   `json:"blocks"`
-	// Deposits are the deposit states of the range's appointments that have
-	// one still worth a mark (issue 29): pending ("aguardando sinal"), paid,
-	// to_return, returned or retained — an expired or cancelled one's
-	// appointment is cancelled and marked so already.
-	Deposits []GridDeposit `json:"deposits"`
-
-	// buf.groups is the inside of the grid's "appointments" array, written
-	// as the groups are read: every status, one group per date and
-	// professional, in that order, each {"date", "professionalId",
-	// "items"} with the items of its grid_groups row — grid_items' arrays
-	// the database wrote, joined by commas — as they are. Pooled: Send
-	// writes it and gives it back.
-	buf *gridBuffer
+	// Appointments are every appointment of the range and columns, every
+	// status, by date, time and id.
+	Appointments []GridAppointment `json:"appointments"`
 }
 
-// gridBuffer is a grid's answer being written, and the room its read
-// scans each group's items into.
-type gridBuffer struct {
-	head   []byte
-	groups []byte
-	items  rawText
-}
+// gridDepositStates are the deposit states the grid marks.
+var gridDepositStates = []string{deposits.Pending, deposits.Paid, deposits.ToReturn, deposits.Returned, deposits.Retained}
 
-// gridBuffers keeps the grids' buffers (a day of ten columns is ~30 kB):
-// making and clearing them for every grid was a tenth of its CPU.
-var gridBuffers = sync.Pool{New: func() any { return &gridBuffer{groups: make([]byte, 0, 64<<10)} }}
-
-// maxPooledGrid is the largest buffer given back to the pool: a rare huge
-// week is let go rather than kept.
-const maxPooledGrid = 1 << 20
-
-// rawText scans a text column by its bytes into b, reusing b's room: the
-// driver's own bytes for PostgreSQL (pgtype.BytesScanner, no copy of its
-// own), the value database/sql hands over for SQLite.
-type rawText struct{ b []byte }
-
-func (r *rawText) ScanBytes(v []byte) error { r.b = append(r.b[:0], v...); return nil }
-
-func (r *rawText) Scan(src any) error {
-	switch v := src.(type) {
-	case string:
-		r.b = append(r.b[:0], v...)
-	case []byte:
-		r.b = append(r.b[:0], v...)
-	case nil:
-		r.b = r.b[:0]
-	default:
-		return fmt.Errorf("grid items: unexpected %T", src)
+// appointmentsRead reads the range's appointments (of one professional's,
+// when asked) into out, with their deposits: the owner's appointments of
+// the dates through (user_id, appointment_date, appointment_time), or the
+// professional's through (professional_id, appointment_date), each
+// deposit a seek of its primary key.
+func appointmentsRead(ownerID string, q GridQuery, out *[]GridAppointment) db.Read {
+	query := `SELECT a.id, COALESCE(a.professional_id, ''), a.professional_name, a.service_id, a.service_name, a.duration, a.buffer_before, a.buffer_after,
+		a.price_cents, a.client_name, a.client_email, a.client_phone, a.notes, a.appointment_date, a.appointment_time, a.status, a.created_at, a.series_id,
+		a.client_answer, d.state
+		FROM appointments a LEFT JOIN deposits d ON d.appointment_id = a.id AND d.state IN (?, ?, ?, ?, ?)
+		WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ?`
+	args := make([]any, 0, 9)
+	for _, st := range gridDepositStates {
+		args = append(args, st)
 	}
-	return nil
-}
-
-// GridGroup is one professional's appointments of one date as the grid
-// sends them (api/openapi.yaml's GridGroup): the date and professional
-// once, each appointment an array of the fields of gridItem, in its order.
-type GridGroup struct {
-	Date           string              `json:"date"`
-	ProfessionalID string              `json:"professionalId"`
-	Items          [][]json.RawMessage `json:"items"`
-}
-
-// gridItem is the order of an appointment's fields in a GridGroup's item
-// (grid_items.item, written by migration 00037's triggers).
-func gridItem(a *GridAppointment) []any {
-	return []any{&a.ID, &a.ProfessionalName, &a.ServiceID, &a.ServiceName, &a.Duration, &a.BufferBefore, &a.BufferAfter,
-		&a.PriceCents, &a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Time, &a.Status, &a.CreatedAt, &a.SeriesID, &a.Answer}
-}
-
-// Expand reads the group's appointments back into objects, as the page
-// does: an item of the wrong length or type is an error.
-func (g GridGroup) Expand() ([]GridAppointment, error) {
-	out := make([]GridAppointment, len(g.Items))
-	for i, item := range g.Items {
-		a := &out[i]
-		a.Date, a.ProfessionalID = g.Date, g.ProfessionalID
-		fields := gridItem(a)
-		if len(item) != len(fields) {
-			return nil, fmt.Errorf("grid item %d of %s %q: %d fields, want %d", i, g.Date, g.ProfessionalID, len(item), len(fields))
-		}
-		for j, f := range fields {
-			if err := json.Unmarshal(item[j], f); err != nil {
-				return nil, fmt.Errorf("grid item %d of %s %q, field %d: %w", i, g.Date, g.ProfessionalID, j, err)
-			}
-		}
-	}
-	return out, nil
-}
-
-// Send answers the grid: its fields, then the appointments as the groups
-// read. Their text goes out untouched (a json.RawMessage would be parsed
-// again, which cost as much as encoding), with its length known, so the
-// answer is not chunked.
-func (g *Grid) Send(w http.ResponseWriter) error {
-	defer g.release()
-	head, err := g.appendHead(g.buf.head[:0])
-	if err != nil {
-		return err
-	}
-	g.buf.head = head
-	g.buf.groups = append(g.buf.groups, "]}\n"...)
-	groups := g.buf.groups
-	w.Header()["Content-Length"] = []string{strconv.Itoa(len(head) + len(groups))}
-	httpx.StartJSON(w, http.StatusOK)
-	if _, err := w.Write(head); err != nil {
-		return err
-	}
-	_, err = w.Write(groups)
-	return err
-}
-
-// release gives the grid's buffer back to the pool.
-func (g *Grid) release() {
-	if b := g.buf; b != nil && cap(b.head)+cap(b.groups)+cap(b.items.b) <= maxPooledGrid {
-		b.head, b.groups, b.items.b = b.head[:0], b.groups[:0], b.items.b[:0]
-		gridBuffers.Put(b)
-	}
-	g.buf = nil
-}
-
-// appendHead appends the grid's fields as encoding/json writes the Grid,
-// up to its "appointments" array opened: by hand, because reflecting over
-// a week of columns was a twentieth of a grid's CPU. Blocks and deposits,
-// which most days have none of, go through encoding/json when there are.
-func (g *Grid) appendHead(out []byte) ([]byte, error) {
-	out = append(out, `{"today":`...)
-	out = appendJSONString(out, g.Today)
-	out = append(out, `,"now":`...)
-	out = appendJSONString(out, g.Now)
-	out = append(out, `,"professionals":`...)
-	if g.Professionals == nil {
-		out = append(out, "null"...)
-	} else {
-		out = append(out, '[')
-		for i, p := range g.Professionals {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			out = append(out, `{"id":`...)
-			out = appendJSONString(out, p.ID)
-			out = append(out, `,"name":`...)
-			out = appendJSONString(out, p.Name)
-			out = append(out, `,"active":`...)
-			out = strconv.AppendBool(out, p.Active)
-			out = append(out, '}')
-		}
-		out = append(out, ']')
-	}
-	out = append(out, `,"days":`...)
-	if g.Days == nil {
-		out = append(out, "null"...)
-	} else {
-		out = append(out, '[')
-		for i, d := range g.Days {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			out = append(out, `{"date":`...)
-			out = appendJSONString(out, d.Date)
-			out = append(out, `,"columns":`...)
-			if d.Columns == nil {
-				out = append(out, "null"...)
-			} else {
-				out = append(out, '[')
-				for j, c := range d.Columns {
-					if j > 0 {
-						out = append(out, ',')
-					}
-					out = append(out, `{"professionalId":`...)
-					out = appendJSONString(out, c.ProfessionalID)
-					out = append(out, `,"windows":`...)
-					if c.Windows == nil {
-						out = append(out, "null"...)
-					} else {
-						out = append(out, '[')
-						for k, w := range c.Windows {
-							if k > 0 {
-								out = append(out, ',')
-							}
-							out = append(out, `{"start":`...)
-							out = appendJSONString(out, w.Start)
-							out = append(out, `,"end":`...)
-							out = appendJSONString(out, w.End)
-							out = append(out, '}')
-						}
-						out = append(out, ']')
-					}
-					out = append(out, `,"closed":`...)
-					out = appendJSONString(out, string(c.Closed))
-					out = append(out, `,"label":`...)
-					out = appendJSONString(out, c.Label)
-					out = append(out, '}')
-				}
-				out = append(out, ']')
-			}
-			out = append(out, '}')
-		}
-		out = append(out, ']')
-	}
-	out = append(out, `,"blocks":`...)
-	if len(g.Blocks) == 0 && g.Blocks != nil {
-		out = append(out, "[]"...)
-	} else if b, err := json.Marshal(g.Blocks); err != nil {
-		return nil, err
-	} else {
-		out = append(out, b...)
-	}
-	out = append(out, `,"deposits":`...)
-	if len(g.Deposits) == 0 && g.Deposits != nil {
-		out = append(out, "[]"...)
-	} else if b, err := json.Marshal(g.Deposits); err != nil {
-		return nil, err
-	} else {
-		out = append(out, b...)
-	}
-	return append(out, `,"appointments":[`...), nil
-}
-
-// addGroup writes one group of the "appointments" array.
-func (g *Grid) addGroup(date, professionalID string, items []byte) {
-	out := g.buf.groups
-	if len(out) > 0 {
-		out = append(out, ',')
-	}
-	// A date and a professional's id need no escaping (YYYY-MM-DD and
-	// the ids the server makes), but they are quoted as JSON all the same.
-	out = append(out, `{"date":`...)
-	out = appendJSONString(out, date)
-	out = append(out, `,"professionalId":`...)
-	out = appendJSONString(out, professionalID)
-	out = append(append(append(out, `,"items":[`...), items...), "]}"...)
-	g.buf.groups = out
-}
-
-// GridDeposit is an appointment's deposit state as the grid marks it
-// (deposits.Pending, Paid, ToReturn, Returned or Retained).
-type GridDeposit struct {
-	AppointmentID string `json:"appointmentId"`
-	State         string `json:"state"`
-}
-
-// gridDepositStates are the states the grid marks.
-var gridDepositStates = []any{deposits.Pending, deposits.Paid, deposits.ToReturn, deposits.Returned, deposits.Retained}
-
-// depositsRead reads the deposit states of the range's appointments (of one
-// professional's, when asked) into out: the owner's deposits by the date
-// each keeps of its appointment (migration 00040), a seek of
-// (owner, date) that finds nothing on a day without one. Joining the
-// range's appointments to deposits instead cost as much as the grid's own
-// read, for deposits most days do not have. A deposit's change bumps the
-// owner's data version (migration 00034's triggers), so the event stream
-// tells an open grid to read again.
-func depositsRead(ownerID string, q GridQuery, out *[]GridDeposit) db.Read {
-	query := `SELECT d.appointment_id, d.state FROM deposits d WHERE d.user_id = ? AND d.appointment_date >= ? AND d.appointment_date <= ? AND d.state IN (` +
-		strings.TrimSuffix(strings.Repeat("?, ", len(gridDepositStates)), ", ") + `)`
-	args := append([]any{ownerID, q.From, q.To}, gridDepositStates...)
+	args = append(args, ownerID, q.From, q.To)
 	if q.ProfessionalID != "" {
-		query += ` AND EXISTS (SELECT 1 FROM appointments a WHERE a.id = d.appointment_id AND a.professional_id = ?)`
+		query += ` AND a.professional_id = ?`
 		args = append(args, q.ProfessionalID)
 	}
-	return db.Read{Query: query + ` ORDER BY d.appointment_id`, Args: args, Row: func(scan func(...any) error) error {
-		var d GridDeposit
-		if err := scan(&d.AppointmentID, &d.State); err != nil {
+	return db.Read{Query: query + ` ORDER BY a.appointment_date, a.appointment_time, a.id`, Args: args, Row: func(scan func(...any) error) error {
+		var a GridAppointment
+		var service, series, deposit sql.NullString
+		if err := scan(&a.ID, &a.ProfessionalID, &a.ProfessionalName, &service, &a.ServiceName, &a.Duration, &a.BufferBefore, &a.BufferAfter,
+			&a.PriceCents, &a.ClientName, &a.ClientEmail, &a.ClientPhone, &a.Notes, &a.Date, &a.Time, &a.Status, &a.CreatedAt, &series,
+			&a.Answer, &deposit); err != nil {
 			return err
 		}
-		*out = append(*out, d)
+		a.ServiceID, a.SeriesID, a.Deposit = nullable(service), nullable(series), nullable(deposit)
+		a.CreatedAt = a.CreatedAt.UTC().Truncate(time.Second)
+		*out = append(*out, a)
 		return nil
 	}}
+}
+
+// nullable is a nullable column as a JSON null or string.
+func nullable(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
 }
 
 // GridQuery asks for the grid of the dates From..To (inclusive, at most
@@ -400,78 +182,32 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		days = append(days, d)
 	}
-	g := &Grid{Blocks: []schedule.Block{}, Deposits: []GridDeposit{}}
-	booked := map[string]string{} // professional id → the name their appointments keep
-	// One row per date and professional (grid_groups, migration 00041):
-	// that column's items joined already by the writers' triggers, so the
-	// driver steps a row a column and the database reads a row a column —
-	// stepping the appointments' rows was most of a SQLite grid's time, and
-	// fetching them most of a PostgreSQL one's. The contract orders the
-	// groups by date and professional only; the page places each
-	// appointment by its own time. A group whose appointments all went
-	// keeps its row, empty, and is skipped here (a filter on items made
-	// PostgreSQL read each value twice). The column's name is the least of
-	// the names its appointments keep (they differ only after a rename).
-	const cols = `grid_date, professional_id, professional_name, items`
-	read := `SELECT ` + cols + ` FROM grid_groups WHERE user_id = ? AND grid_date >= ? AND grid_date <= ?`
-	args := []any{ownerID, q.From, q.To}
-	if q.ProfessionalID != "" {
-		// One professional's dates, each a seek of the key (owner, date,
-		// professional): a range of dates would read every column's rows.
-		read = `SELECT ` + cols + ` FROM grid_groups WHERE user_id = ? AND grid_date IN (?` +
-			strings.Repeat(", ?", len(days)-1) + `) AND professional_id = ?`
-		args = []any{ownerID}
-		for _, d := range days {
-			args = append(args, d.Format("2006-01-02"))
-		}
-		args = append(args, q.ProfessionalID)
-	}
-	read += ` ORDER BY grid_date, professional_id`
+	g := &Grid{Blocks: []schedule.Block{}, Appointments: []GridAppointment{}}
 	// The owner's data version first, in the same round trip: the schedule
 	// setup drawn is the one as of that version, never newer than the
-	// appointments read after it.
+	// appointments and blocks read after it.
 	var version int64
-	g.buf = gridBuffers.Get().(*gridBuffer)
-	items := &g.buf.items
-	reads := []db.Read{{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
-		Row: func(scan func(...any) error) error { return scan(&version) }}, {Query: read, Args: args, Row: func(scan func(...any) error) error {
-		var date, pro, name string
-		if err := scan(&date, &pro, &name, items); err != nil {
-			return err
-		}
-		if len(items.b) == 0 {
-			return nil
-		}
-		if _, ok := booked[pro]; !ok {
-			booked[pro] = name
-		}
-		g.addGroup(date, pro, items.b)
-		return nil
-	}}}
-	err = db.ReadAll(ctx, s.DB, reads...)
+	err = db.ReadAll(ctx, s.DB,
+		db.Read{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
+			Row: func(scan func(...any) error) error { return scan(&version) }},
+		appointmentsRead(ownerID, q, &g.Appointments),
+		schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
 	if err != nil {
-		g.release()
 		return nil, err
 	}
 	st, err := setupAt(ctx, ownerID, version)
 	if err != nil {
-		g.release()
 		return nil, err
 	}
 	if q.ProfessionalID != "" && st.Professionals[q.ProfessionalID] == nil {
-		g.release()
 		return nil, errGridProfessional // another owner's (whose rows the read above never reaches), or none
 	}
-	// The blocks are the setup's, as of the same version (a block's change
-	// bumps it), and the deposits are read only on a range that has one:
-	// two statements fewer in the grid's round trip, for blocks most
-	// ranges have few of and deposits most do not have (on PostgreSQL the
-	// two were a sixth of the day grids a second it served).
-	g.Blocks = st.BlocksIn(q.From, q.To)
-	if st.HasDepositIn(q.From, q.To) {
-		if err := db.ReadAll(ctx, s.DB, depositsRead(ownerID, q, &g.Deposits)); err != nil {
-			g.release()
-			return nil, err
+	// The name a column's appointments keep: the least of them (they differ
+	// only after a rename), for a professional the setup does not know.
+	booked := map[string]string{}
+	for _, a := range g.Appointments {
+		if name, ok := booked[a.ProfessionalID]; !ok || a.ProfessionalName < name {
+			booked[a.ProfessionalID] = a.ProfessionalName
 		}
 	}
 	now := s.Clock.Now().In(st.Loc)
@@ -568,17 +304,6 @@ func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return g.Send(w)
-}
-
-// appendJSONString appends s as a JSON string: as it is when it is plain
-// ASCII (a date, an id), else as encoding/json writes it.
-func appendJSONString(out []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			b, _ := json.Marshal(s) // a string always encodes
-			return append(out, b...)
-		}
-	}
-	return append(append(append(out, '"'), s...), '"')
+	httpx.WriteJSON(w, http.StatusOK, g)
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/agendei/agendei/internal/agenda"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -15,16 +16,13 @@ func (s *shop) gridDeposits(t *testing.T, query string) map[string]string {
 	if r.StatusCode != 200 {
 		t.Fatalf("grid %s: %d %s", query, r.StatusCode, r.Body)
 	}
-	var g struct {
-		Deposits []struct{ AppointmentID, State string }
-	}
+	var g struct{ Appointments []agenda.GridAppointment }
 	r.JSON(t, &g)
-	if g.Deposits == nil {
-		t.Fatalf("grid %s: no deposits list: %s", query, r.Body)
-	}
 	out := map[string]string{}
-	for _, d := range g.Deposits {
-		out[d.AppointmentID] = d.State
+	for _, a := range g.Appointments {
+		if a.Deposit != nil {
+			out[a.ID] = *a.Deposit
+		}
 	}
 	return out
 }

@@ -67,11 +67,6 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE user_id = ?`, userID); err != nil {
 			return err
 		}
-		// The grid's groups have no foreign key (the cascade's appointments
-		// left them empty, as the grid's trigger keeps an emptied group).
-		if _, err := tx.ExecContext(ctx, `DELETE FROM grid_groups WHERE user_id = ?`, userID); err != nil {
-			return err
-		}
 		// The cascade bumped the data version (a row without a foreign key):
 		// drop it too. Writers waiting for it (db.Tx.LockOwner) find the
 		// account gone once this commits, and stop.

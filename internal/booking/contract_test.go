@@ -35,8 +35,6 @@ var unversioned = map[string]string{
 	"appointment_links":          "clients' private links: read live by their token",
 	"answer_tokens":              "one-tap answer links: read live by their token",
 	"busy_days":                  "derived from appointments, whose triggers bump the version",
-	"grid_items":                 "derived from appointments, whose triggers bump the version",
-	"grid_groups":                "derived from grid_items, itself from appointments, whose triggers bump the version",
 	"data_versions":              "the version itself",
 	"database_marks":             "the database's own marks (demo, served): no owner's",
 	"whatsapp_accounts":          "the WhatsApp connection: read live by the profile and the sender, never cached",

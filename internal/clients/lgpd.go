@@ -365,10 +365,8 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 	return int(erased), nil
 }
 
-// erasedTables are the tables an erase deletes or rewrites rows of, with
-// those the appointments' triggers keep (the agenda grid's copies of a
-// client's name and contacts).
-var erasedTables = []string{"appointments", "grid_items", "grid_groups", "notifications", "jobs", "appointment_links",
+// erasedTables are the tables an erase deletes or rewrites rows of.
+var erasedTables = []string{"appointments", "notifications", "jobs", "appointment_links",
 	"answer_tokens", "whatsapp_messages", "waitlist_entries", "waitlist_offers"}
 
 // dataCSV writes a client's appointments as a spreadsheet (the clients

@@ -116,9 +116,9 @@ func Open(ctx context.Context, tx *db.Tx, q *jobs.Queue, o Opening) (*Deposit, e
 	d := &Deposit{AppointmentID: o.AppointmentID, AmountCents: o.AmountCents, State: Pending, Provider: o.Provider, Reference: NewReference(),
 		ExpiresAt: o.Now.Add(time.Duration(o.Policy.HoldMinutes) * minute), KeepLate: o.Policy.KeepOnLateCancel, KeepNoShow: o.Policy.KeepOnNoShow,
 		CreatedAt: o.Now, ownerID: o.OwnerID}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO deposits (appointment_id, user_id, amount_cents, state, provider, reference, keep_late, keep_no_show, expires_at, created_at, updated_at, appointment_date)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (SELECT appointment_date FROM appointments WHERE id = ?))`, d.AppointmentID, o.OwnerID, d.AmountCents, d.State, d.Provider, d.Reference, d.KeepLate, d.KeepNoShow,
-		d.ExpiresAt.UTC(), o.Now, o.Now, d.AppointmentID); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO deposits (appointment_id, user_id, amount_cents, state, provider, reference, keep_late, keep_no_show, expires_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, d.AppointmentID, o.OwnerID, d.AmountCents, d.State, d.Provider, d.Reference, d.KeepLate, d.KeepNoShow,
+		d.ExpiresAt.UTC(), o.Now, o.Now); err != nil {
 		return nil, err
 	}
 	source := o.Source

@@ -96,36 +96,9 @@ type Setup struct {
 
 	// Blocked are the owner's blocks (a practice keeps tens or hundreds),
 	// for the public pages' free times; a hold reads blocks itself, inside
-	// its transaction.
+	// its transaction. Only what decides slots: the agenda reads a block's
+	// reason and kept appointments itself (BlocksRead).
 	Blocked []Blocked
-	// blocks are the same blocks as the agenda shows them (reason, the
-	// professional's name, the appointments each kept), by date, start and
-	// id: the grid draws them from here (BlocksIn), with no read of its own.
-	blocks []Block
-	// depositDates are the dates (sorted, distinct) of the owner's
-	// appointments that have a deposit in any state: the grid reads a
-	// range's deposits only when one of its dates is here (HasDepositIn).
-	// A deposit's change bumps the data version, as a block's does.
-	depositDates []string
-}
-
-// BlocksIn are the owner's blocks of the dates from..to ("YYYY-MM-DD",
-// inclusive), by date, start and id, in a slice of the caller's own (the
-// blocks themselves are shared with every reader of the setup: read only).
-func (s *Setup) BlocksIn(from, to string) []Block {
-	i := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Date >= from })
-	j := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Date > to })
-	if i >= j {
-		return []Block{}
-	}
-	return append([]Block(nil), s.blocks[i:j]...)
-}
-
-// HasDepositIn says whether an appointment of the dates from..to has a
-// deposit, in any state.
-func (s *Setup) HasDepositIn(from, to string) bool {
-	i := sort.Search(len(s.depositDates), func(i int) bool { return s.depositDates[i] >= from })
-	return i < len(s.depositDates) && s.depositDates[i] <= to
 }
 
 // Blocked is a block of one date: ProfessionalID "" is the whole practice.
@@ -216,16 +189,7 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 				}
 				return nil
 			}},
-		BlocksRead(ownerID, "0000-01-01", "9999-12-31", &s.blocks), // every date
-		db.Read{Query: `SELECT DISTINCT appointment_date FROM deposits WHERE user_id = ? ORDER BY appointment_date`, Args: owner,
-			Row: func(scan func(...any) error) error {
-				var d string
-				if err := scan(&d); err != nil {
-					return err
-				}
-				s.depositDates = append(s.depositDates, d)
-				return nil
-			}},
+		blockedRead(ownerID, "0000-01-01", "9999-12-31", &s.Blocked), // every date
 		db.Read{Query: `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, Args: owner,
 			Row: func(scan func(...any) error) error {
 				var d dayOff
@@ -259,14 +223,6 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 	}
 	if !found {
 		return nil, sql.ErrNoRows
-	}
-	s.Blocked = make([]Blocked, 0, len(s.blocks))
-	for _, b := range s.blocks {
-		pro := ""
-		if b.ProfessionalID != nil {
-			pro = *b.ProfessionalID
-		}
-		s.Blocked = append(s.Blocked, Blocked{ProfessionalID: pro, Date: b.Date, Start: b.Start, End: b.End})
 	}
 	s.Loc = tz.Load(zone)
 	if trial.Valid {

@@ -89,8 +89,8 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	base := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=mmap_size(0)&_pragma=cache_size(-2000)&_time_format=sqlite"
 	// The writer keeps its temporary files in memory: a statement whose
-	// triggers rewrite a row in a transaction (a booking rewrites its day's
-	// grid group) needs a statement journal, which otherwise became a file
+	// triggers rewrite a row in a transaction (a booking rewrites its
+	// professional's busy day) needs a statement journal, which otherwise became a file
 	// opened, written and closed again on every booking. Its size is a
 	// statement's pages; reads keep the default (a large sort may spill).
 	// It zeroes what it frees (secure_delete): a deleted or rewritten row —
@@ -456,8 +456,7 @@ func (d *DB) OwnerExec(ctx context.Context, ownerID string, missing error, q str
 //  1. the owner's data_versions row — this lock;
 //  2. professionals, by id (booking.Hold, schedule's lockProfessionals,
 //     booking.Rezone);
-//  3. appointments, and what their triggers write (grid_items,
-//     grid_groups, busy_days, deposits' dates).
+//  3. appointments, and what their triggers write (busy_days).
 //
 // Every trigger that bumps data_versions takes (1) again, which the
 // transaction holds already, so no trigger reaches back in the order. It

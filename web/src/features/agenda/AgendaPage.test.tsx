@@ -26,24 +26,8 @@ const appointments = [
   appt('p1', '17:00', 'Lucas Rocha'),
 ]
 
-// The server's compact answer of those appointments: one group per date and professional.
-const toGroups = (as: typeof appointments) => {
-  const groups = new Map<string, { date: string; professionalId: string; items: unknown[][] }>()
-  for (const a of as) {
-    const k = `${a.date} ${a.professionalId}`
-    if (!groups.has(k)) groups.set(k, { date: a.date, professionalId: a.professionalId, items: [] })
-    groups.get(k)!.items.push([a.id, a.professionalName, a.serviceId, a.serviceName, a.duration, a.bufferBefore, a.bufferAfter, a.priceCents,
-      a.clientName, a.clientEmail, a.clientPhone, a.notes, a.time, a.status, a.createdAt, a.seriesId, a.answer])
-  }
-  return [...groups.values()]
-}
-
-// Deposits of three of them (only the appointments that have one are listed).
-const deposits = [
-  { appointmentId: appointments[0].id, state: 'pending' },
-  { appointmentId: appointments[3].id, state: 'paid' },
-  { appointmentId: appointments[8].id, state: 'retained' },
-]
+// Deposits of three of them (the others have none).
+const deposit: Record<string, string> = { [appointments[0].id]: 'pending', [appointments[3].id]: 'paid', [appointments[8].id]: 'retained' }
 
 function setup(path = `/agenda?d=${date}`) {
   const calls = stubFetch((c) => {
@@ -58,7 +42,7 @@ function setup(path = `/agenda?d=${date}`) {
         body: {
           today: '2026-11-30', now: '10:00', professionals: pros,
           days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
-          appointments: toGroups(appointments), deposits,
+          appointments: appointments.map((a) => ({ ...a, deposit: deposit[a.id] ?? null })),
           blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
         },
       }

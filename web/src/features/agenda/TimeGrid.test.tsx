@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals())
 const appointment = (over: Partial<GridAppointment>): GridAppointment => ({
   id: 'a1', professionalId: 'p1', professionalName: 'Ana', serviceId: 's1', serviceName: 'Sessão', duration: 45, bufferBefore: 0, bufferAfter: 0, priceCents: 15000,
   clientName: 'Maria Silva', clientEmail: '', clientPhone: '', notes: '', date: '2099-03-02', time: '10:00', status: 'confirmed', createdAt: '2099-03-01T12:00:00Z',
-  seriesId: null, answer: '', ...over,
+  seriesId: null, answer: '', deposit: null, ...over,
 })
 
 const grid = (a: GridAppointment) => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { axis, expandGroups, freeCells, lanes, minuteAt, shading } from './grid'
+import { axis, freeCells, lanes, minuteAt, shading } from './grid'
 
 it('shows whole hours covering everything, 08–18 at least', () => {
   expect(axis([])).toEqual({ start: 480, end: 1080 })
@@ -40,32 +40,4 @@ it('reads a drop position as the nearest quarter hour inside the axis', () => {
   expect(minuteAt(0, { start: 480, end: 1080 }, 1.2)).toBe(480)
   expect(minuteAt(72 * 2 + 5, { start: 480, end: 1080 }, 1.2)).toBe(600)
   expect(minuteAt(99999, { start: 480, end: 1080 }, 1.2)).toBe(1065)
-})
-
-it('reads the server\'s compact groups back into appointments, in their order', () => {
-  const item = (id: string, time: string, status: string, seriesId: string | null, answer: string) =>
-    [id, 'Ana (antes)', null, 'Sessão', 50, 10, 5, 15000, 'Maria', 'm@example.com', '11988887777', 'diz "olá"', time, status, '2026-11-20T12:00:00Z', seriesId, answer]
-  const got = expandGroups([
-    { date: '2026-12-01', professionalId: 'p1', items: [item('a1', '09:00', 'confirmed', null, ''), item('a2', '10:00', 'cancelled', 's1', 'cancelled')] },
-    { date: '2026-12-01', professionalId: '', items: [item('a3', '11:00', 'no_show', null, 'reschedule')] },
-  ])
-  expect(got.map((a) => [a.id, a.date, a.professionalId, a.time, a.status, a.seriesId, a.answer])).toEqual([
-    ['a1', '2026-12-01', 'p1', '09:00', 'confirmed', null, ''],
-    ['a2', '2026-12-01', 'p1', '10:00', 'cancelled', 's1', 'cancelled'],
-    ['a3', '2026-12-01', '', '11:00', 'no_show', null, 'reschedule'],
-  ])
-  expect(got[0]).toEqual({
-    id: 'a1', professionalId: 'p1', professionalName: 'Ana (antes)', serviceId: null, serviceName: 'Sessão', duration: 50, bufferBefore: 10,
-    bufferAfter: 5, priceCents: 15000, clientName: 'Maria', clientEmail: 'm@example.com', clientPhone: '11988887777', notes: 'diz "olá"',
-    date: '2026-12-01', time: '09:00', status: 'confirmed', createdAt: '2026-11-20T12:00:00Z', seriesId: null, answer: '',
-  })
-})
-
-it('gives each appointment its deposit’s state from the grid’s list, and none to the others', () => {
-  const item = (id: string) => [id, 'Ana', 's1', 'Sessão', 60, 0, 0, 10000, 'Maria', '', '', '', '09:00', 'confirmed', '2026-11-20T12:00:00Z', null, '']
-  const groups = [{ date: '2026-12-01', professionalId: 'p1', items: [item('a1'), item('a2'), item('a3')] }]
-  const got = expandGroups(groups, [{ appointmentId: 'a3', state: 'returned' }, { appointmentId: 'a1', state: 'pending' }, { appointmentId: 'zz', state: 'paid' }])
-  expect(got.map((a) => [a.id, a.deposit])).toEqual([['a1', 'pending'], ['a2', undefined], ['a3', 'returned']])
-  expect('deposit' in got[1]).toBe(false)
-  expect(expandGroups(groups).every((a) => !('deposit' in a))).toBe(true)
 })

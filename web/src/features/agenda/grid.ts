@@ -88,52 +88,5 @@ export function minuteAt(y: number, range: Span, pxPerMinute: number, step = 15)
   return Math.min(Math.max(m, range.start), range.end - step)
 }
 
-/** A deposit's state as the grid marks it (the contract's GridDeposit). */
-export type GridDeposit = Schemas['GridDeposit']
-
-/** A grid appointment as the page uses it: the contract's GridAppointment, with its deposit's state when it has one to mark. */
-export type GridAppointment = Schemas['GridAppointment'] & { deposit?: GridDeposit['state'] }
-
-/** The server's compact group: a date and professional once, each appointment an array (the contract's GridGroup). */
-export type GridGroup = Schemas['GridGroup']
-
-/**
- * The appointments of the grid's groups as objects, in the groups' order.
- * Each item is [id, professionalName, serviceId, serviceName, duration,
- * bufferBefore, bufferAfter, priceCents, clientName, clientEmail,
- * clientPhone, notes, time, status, createdAt, seriesId, answer]. The
- * grid's deposits (only the appointments that have one) become each
- * appointment's deposit.
- */
-export function expandGroups(groups: GridGroup[], deposits: GridDeposit[] = []): GridAppointment[] {
-  const out: GridAppointment[] = []
-  const deposit = new Map(deposits.map((d) => [d.appointmentId, d.state]))
-  for (const { date, professionalId, items } of groups) {
-    for (const i of items) {
-      const state = deposit.get(i[0] as string)
-      out.push({
-        id: i[0] as string,
-        professionalId,
-        professionalName: i[1] as string,
-        serviceId: i[2] as string | null,
-        serviceName: i[3] as string,
-        duration: i[4] as number,
-        bufferBefore: i[5] as number,
-        bufferAfter: i[6] as number,
-        priceCents: i[7] as number,
-        clientName: i[8] as string,
-        clientEmail: i[9] as string,
-        clientPhone: i[10] as string,
-        notes: i[11] as string,
-        date,
-        time: i[12] as string,
-        status: i[13] as GridAppointment['status'],
-        createdAt: i[14] as string,
-        seriesId: i[15] as string | null,
-        answer: i[16] as GridAppointment['answer'],
-        ...(state ? { deposit: state } : {}),
-      })
-    }
-  }
-  return out
-}
+/** A grid appointment (the contract's GridAppointment): its deposit's state when it has one to mark. */
+export type GridAppointment = Schemas['GridAppointment']

@@ -2760,25 +2760,11 @@ export interface components {
                     label: string;
                 }[];
             }[];
-            /** @description every appointment of the range and columns, all statuses, one group per date and professional, by date and professional (place each by its own time) */
-            appointments: components["schemas"]["GridGroup"][];
+            /** @description every appointment of the range and columns, all statuses, by date, time and id */
+            appointments: components["schemas"]["GridAppointment"][];
             blocks: components["schemas"]["Block"][];
-            /** @description the deposit state of each appointment of the range that has one worth a mark (issue 29): pending ("aguardando sinal"), paid, to_return ("a devolver"), returned or retained; appointments without a deposit, or whose deposit expired or was cancelled, are not listed */
-            deposits: components["schemas"]["GridDeposit"][];
         };
-        GridDeposit: {
-            appointmentId: string;
-            /** @enum {string} */
-            state: "pending" | "paid" | "to_return" | "returned" | "retained";
-        };
-        /** @description One professional's appointments of one date, compact: the date and professional once, each appointment an array of the GridAppointment fields other than date and professionalId, in this order — [id, professionalName, serviceId, serviceName, duration, bufferBefore, bufferAfter, priceCents, clientName, clientEmail, clientPhone, notes, time, status, createdAt, seriesId, answer] (the keys repeated in every object were half of a busy day's bytes). */
-        GridGroup: {
-            date: string;
-            /** @description "" when the professional was deleted */
-            professionalId: string;
-            items: unknown[][];
-        };
-        /** @description an appointment of the grid as the page reads a GridGroup's item back */
+        /** @description an appointment as the grid draws it */
         GridAppointment: {
             id: string;
             /** @description "" when the professional was deleted */
@@ -2811,6 +2797,11 @@ export interface components {
              * @enum {string}
              */
             answer: "" | "confirmed" | "reschedule" | "cancelled";
+            /**
+             * @description the state of the appointment's deposit when it is one worth a mark (issue 29): pending ("aguardando sinal"), paid, to_return ("a devolver"), returned or retained; null without a deposit, or when it expired or was cancelled
+             * @enum {string|null}
+             */
+            deposit: "pending" | "paid" | "to_return" | "returned" | "retained" | null;
         };
         AffectedAppointment: {
             id: string;

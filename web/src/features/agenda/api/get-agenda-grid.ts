@@ -2,17 +2,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import type { operations } from '@/lib/api/schema'
-import { expandGroups, type GridAppointment } from '../grid'
 
 export type GridQuery = operations['getAgendaGrid']['parameters']['query']
 
-/** The grid as the page reads it: the server's compact groups expanded into appointments, each with its deposit's state. */
-export type AgendaGrid = Omit<Schemas['AgendaGrid'], 'appointments'> & { appointments: GridAppointment[] }
+/** The grid as the server sends it: columns, blocks and every appointment of the range, each with its deposit's state. */
+export type AgendaGrid = Schemas['AgendaGrid']
 
-export const getAgendaGrid = async (query: GridQuery): Promise<AgendaGrid> => {
-  const g = await request('get', '/api/agenda/grid', { query, auth: true })
-  return { ...g, appointments: expandGroups(g.appointments, g.deposits) }
-}
+export const getAgendaGrid = (query: GridQuery): Promise<AgendaGrid> => request('get', '/api/agenda/grid', { query, auth: true })
 
 export const agendaGridQueryOptions = (query: GridQuery) => queryOptions({ queryKey: queryKeys.appointments.grid(query), queryFn: () => getAgendaGrid(query) })
 
