@@ -146,7 +146,6 @@ func dump(t *testing.T, d *db.DB) []row {
 	return out
 }
 
-
 // mentioning is the rows whose text carries any of the needles.
 func mentioning(rows []row, needles []string) []row {
 	var out []row
