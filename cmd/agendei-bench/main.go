@@ -6,8 +6,8 @@
 // measured in the same run, with the issue's targets checked. Then it
 // restarts the server on the same data with each mechanism of the public
 // read path off in turn (AGENDEI_BENCH_DISABLE, a benchmark switch) and
-// prints what each one pays (docs/architecture.md, "A public read, step by
-// step"); -only "public read" runs just that.
+// prints what each one pays (docs/decisions/, and the tables in
+// docs/measurements.md); -only "public read" runs just that.
 package main
 
 import (
@@ -530,7 +530,7 @@ func run(engine, dsn string) {
 	}
 
 	// The public read path with each of its mechanisms off in turn
-	// (docs/architecture.md, "A public read, step by step"): free times and
+	// (docs/decisions/0001 and 0002, docs/measurements.md): free times and
 	// bookable days of random choices, cold (every request unlike any other,
 	// as above) and cached as in production (repeated requests from a
 	// bounded set of cachedSet, the answer cache keeping them).

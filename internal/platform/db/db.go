@@ -450,8 +450,8 @@ func (d *DB) OwnerExec(ctx context.Context, ownerID string, missing error, q str
 }
 
 // LockOwner takes the owner's lock, the first of PostgreSQL's one lock
-// order for every write that touches an owner's rows (docs/architecture.md,
-// "Locks on PostgreSQL"):
+// order for every write that touches an owner's rows
+// (docs/decisions/0007-owner-lock.md):
 //
 //  1. the owner's data_versions row — this lock;
 //  2. professionals, by id (booking.Hold, schedule's lockProfessionals,
