@@ -19,6 +19,8 @@ export default defineConfig({
     alias: [
       { find: /^@\/lib\/utils$/, replacement: src('agende/utils.ts') },
       { find: /^@radix-ui\/react-slot$/, replacement: src('agende/slot.tsx') },
+      { find: /^class-variance-authority$/, replacement: src('agende/cva.ts') },
+      { find: /^\.\.?\/createLucideIcon\.mjs$/, replacement: src('agende/lucide.ts') },
       { find: '@', replacement: src('') },
       { find: /^react-router$/, replacement: src('agende/router.tsx') },
       { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },
