@@ -2,34 +2,21 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
-
-const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url))
+import { viteAliases } from './agende-aliases.ts'
 
 // The light build of the public booking pages (agende.html, served for
 // /agende/…, /booking and /cancel/…): the same pages as the full app, with
 // small stand-ins for the owner app's router, data cache, toasts and forms, so a
 // client's first visit stays within the page budget (scripts/budget.mjs).
-// Runs after the main build, into the same dist/. tsconfig.agende.json maps
-// the same names to the same stand-ins for `tsc`, so the pages are checked
-// against exactly what this build gives them: keep the two in step.
+// Runs after the main build, into the same dist/. Its entry is
+// src/public-entry.tsx; its aliases come from agende-aliases.ts, whose list
+// also gives tsconfig.agende.json's paths (src/agende/aliases.test.ts fails
+// when they differ), so the pages are type-checked against exactly what this
+// build gives them.
 // The routes themselves come from publicroutes/public-routes.json.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: [
-      { find: /^@\/lib\/utils$/, replacement: src('agende/utils.ts') },
-      { find: /^@radix-ui\/react-slot$/, replacement: src('agende/slot.tsx') },
-      { find: /^class-variance-authority$/, replacement: src('agende/cva.ts') },
-      { find: /^\.\.?\/createLucideIcon\.mjs$/, replacement: src('agende/lucide.ts') },
-      { find: '@', replacement: src('') },
-      { find: /^react-router$/, replacement: src('agende/router.tsx') },
-      { find: /^@tanstack\/react-query$/, replacement: src('agende/query.ts') },
-      { find: /^sonner$/, replacement: src('agende/toast.ts') },
-      { find: /^react-hook-form$/, replacement: src('agende/form.ts') },
-      { find: /^@hookform\/resolvers\/zod$/, replacement: src('agende/resolver.ts') },
-      { find: /^sonner-real$/, replacement: fileURLToPath(new URL('./node_modules/sonner/dist/index.mjs', import.meta.url)) },
-    ],
-  },
+  resolve: { alias: viteAliases((p) => fileURLToPath(new URL(`./${p}`, import.meta.url))) },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
