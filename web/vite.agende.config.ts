@@ -26,6 +26,17 @@ export default defineConfig({
     // not ahead of time; its ~240 B are kept for the page budget.
     modulePreload: { polyfill: false },
     manifest: '.vite/agende-manifest.json',
-    rollupOptions: { input: fileURLToPath(new URL('./agende.html', import.meta.url)) },
+    rollupOptions: {
+      input: fileURLToPath(new URL('./agende.html', import.meta.url)),
+      // lib/dates rides in Button's chunk: on its own it was one more file
+      // (~0.3 kB gzipped) for /embed, the heaviest page, while the one page
+      // with the button but no dates (/resposta) has room for its 0.2 kB.
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'button', test: /src\/(components\/ui\/button\.tsx|agende\/(slot\.tsx|cva\.ts)|lib\/dates\.ts)$/ }],
+        },
+      },
+    },
   },
 })
