@@ -28,13 +28,15 @@ export default defineConfig({
     manifest: '.vite/agende-manifest.json',
     rollupOptions: {
       input: fileURLToPath(new URL('./agende.html', import.meta.url)),
-      // lib/dates rides in Button's chunk: on its own it was one more file
-      // (~0.3 kB gzipped) for /embed, the heaviest page, while the one page
-      // with the button but no dates (/resposta) has room for its 0.2 kB.
+      // The small modules most public pages share ride in one chunk: left to
+      // themselves they made five files of 0.3–1 kB for /embed, the heaviest
+      // page, each a request and a gzip stream of its own (89.5 kB now, was
+      // 90.0); a page needing only some of them (the profile) takes ~0.5 kB
+      // more, well within the budget.
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'button', test: /src\/(components\/ui\/button\.tsx|agende\/(slot\.tsx|cva\.ts)|lib\/dates\.ts)$/ }],
+          groups: [{ name: 'shared', test: /src\/(components\/ui\/button\.tsx|agende\/(slot\.tsx|cva\.ts|query\.ts)|lib\/(dates|format|phone|whatsapp|query-defaults|api\/client|api\/public-keys|api\/endpoints\/get-public-profile)\.ts)$/ }],
         },
       },
     },
