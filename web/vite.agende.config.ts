@@ -36,7 +36,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'shared', test: /src\/(components\/ui\/button\.tsx|agende\/(slot\.tsx|cva\.ts|query\.ts)|lib\/(dates|format|phone|whatsapp|query-defaults|api\/client|api\/public-keys|api\/endpoints\/get-public-profile)\.ts)$/ }],
+          groups: [{ name: 'shared', test: /src\/(components\/ui\/(button|avatar)\.tsx|agende\/(slot\.tsx|cva\.ts|query\.ts)|lib\/(dates|format|phone|whatsapp|query-defaults|api\/client|api\/public-keys|api\/endpoints\/get-public-profile)\.ts)$/ }],
         },
       },
     },
