@@ -5,7 +5,7 @@
 GO      ?= go
 NPM     ?= npm
 ADDR    ?= $(or $(AGENDEI_ADDR),:8080)
-WEB_SRC := $(shell find web/src web/publicroutes web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/tsconfig*.json -type f 2>/dev/null)
+WEB_SRC := $(shell find web/src web/publicroutes web/index.html web/agende.html web/public web/scripts web/vite.config.ts web/vite.agende.config.ts web/agende-aliases.ts web/tsconfig*.json -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal web/embed.go web/publicroutes -name '*.go' -o -name '*.sql' -o -name '*.html' -o -name '*.txt' 2>/dev/null)
 
 .PHONY: run demo demo-reset build deps web test test-go test-fuzz test-web test-e2e lint fmt bench audit clean

@@ -3,11 +3,20 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { zodResolver as realResolver } from '@hookform/resolvers/zod'
 import { Slot as RealSlot } from '@radix-ui/react-slot'
+import { cva as realCva } from 'class-variance-authority'
+import { CircleCheck, LoaderCircle, MessageCircle } from 'lucide-react'
+import * as circleCheck from 'lucide-react/icons/circle-check'
+import * as loaderCircle from 'lucide-react/icons/loader-circle'
+import * as messageCircle from 'lucide-react/icons/message-circle'
+import type { ComponentProps, ComponentType } from 'react'
 import { useForm as realUseForm } from 'react-hook-form'
 import * as z from 'zod/mini'
 import { emailText, requiredText } from '@/lib/form'
 import { queryDefaults } from '@/lib/query-defaults'
+import { buttonStyles } from '@/components/ui/button'
+import { cva as standInCva } from './cva'
 import { useForm as standInUseForm } from './form'
+import createLucideIcon from './lucide'
 import { queryClient, useMutation, useQuery } from './query'
 import { zodResolver as standInResolver } from './resolver'
 import { Link, match, route, useLocation, useParams, useSearchParams } from './router'
@@ -302,5 +311,61 @@ describe('light Slot', () => {
     const real = html(RealSlot as typeof StandInSlot)
     expect(html(StandInSlot)).toBe(real)
     expect(real).toContain('title="do link"')
+  })
+})
+
+describe('light cva', () => {
+  it("gives Button every variant and size in the real cva's classes and order", () => {
+    const { base, config } = buttonStyles
+    const real = realCva(base, config)
+    const light = standInCva(base, config)
+    const picks = <K extends keyof typeof config.variants>(k: K) => [undefined, null, ...Object.keys(config.variants[k])] as (keyof (typeof config.variants)[K] | null | undefined)[]
+    let n = 0
+    for (const variant of picks('variant'))
+      for (const size of picks('size')) {
+        expect(light({ variant, size }), `${String(variant)} ${String(size)}`).toBe(real({ variant, size }))
+        n++
+      }
+    expect(light()).toBe(real())
+    expect(n).toBe(7 * 6)
+  })
+})
+
+describe('light lucide icons', () => {
+  type IconData = Parameters<typeof createLucideIcon>[0]
+  const data = (m: object) => (m as { __iconData: IconData }).__iconData
+  const icons: [string, ComponentType<ComponentProps<typeof CircleCheck>>, IconData][] = [
+    ['CircleCheck (an alias: CheckCircle2)', CircleCheck, data(circleCheck)],
+    ['LoaderCircle', LoaderCircle, data(loaderCircle)],
+    ['MessageCircle', MessageCircle, data(messageCircle)],
+  ]
+  const props: ComponentProps<typeof CircleCheck>[] = [
+    {},
+    { className: 'size-4', 'aria-hidden': true },
+    { className: ' animate-spin  text-brand-700 lucide ', 'aria-hidden': 'true' },
+    { 'aria-label': 'Enviado' },
+    { role: 'img' },
+    { size: 16, color: 'red', strokeWidth: 1.5, id: 'i' },
+    { width: 20, height: 18 },
+  ]
+
+  it.each(icons)('%s renders the same <svg> as lucide-react for the props the public pages pass', (_, Real, icon) => {
+    const Light = createLucideIcon(icon)
+    const html = (I: typeof Real, p: ComponentProps<typeof CircleCheck>, label?: string) => {
+      const { container, unmount } = render(<I {...p}>{label && <title>{label}</title>}</I>)
+      const out = container.innerHTML
+      unmount()
+      return out
+    }
+    for (const p of props) expect(html(Light, p), JSON.stringify(p)).toBe(html(Real, p))
+    expect(html(Light, {}, 'Carregando')).toBe(html(Real, {}, 'Carregando'))
+    expect(html(Real, {})).toContain('aria-hidden="true"')
+  })
+
+  it('is never given what it does not implement: a page with absoluteStrokeWidth, nonScalingStroke or a LucideProvider fails here', () => {
+    const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/agende/lucide.ts'], { query: '?raw', import: 'default', eager: true })
+    const found = Object.entries(sources).filter(([, text]) => /absoluteStrokeWidth|nonScalingStroke|LucideProvider/.test(text)).map(([file]) => file)
+    expect(Object.keys(sources).length).toBeGreaterThan(100)
+    expect(found).toEqual([])
   })
 })

@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import * as z from 'zod/mini'
+import { cva, type VariantProps } from 'class-variance-authority'
 
 export function Supported() {
   const { username = '' } = useParams()
@@ -69,4 +70,17 @@ export function Forms() {
   f.register('name.first')
   // @ts-expect-error no field arrays or controllers
   void f.control
+}
+
+export function Variants() {
+  const v = cva('base', { variants: { size: { sm: 'h-9', lg: 'h-12' } }, defaultVariants: { size: 'sm' } })
+  const picked: string = v({ size: 'lg' }) + v({ size: null }) + v()
+  const props: VariantProps<typeof v> = { size: 'sm' }
+  // @ts-expect-error only the declared values of a variant
+  v({ size: 'xl' })
+  // @ts-expect-error no class or className through the variant function
+  v({ className: 'x' })
+  // @ts-expect-error no compound variants
+  cva('base', { variants: { size: { sm: 'h-9' } }, compoundVariants: [{ size: 'sm', class: 'x' }] })
+  return [picked, props]
 }

@@ -31,6 +31,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'src/features/booking/EmbedPage.tsx': () => import('@/features/booking/EmbedPage'),
   'src/features/public/PublicProfilePage.tsx': () => import('@/features/public/PublicProfilePage'),
   'src/features/booking/CancelPage.tsx': () => import('@/features/booking/CancelPage'),
+  'src/features/booking/AnswerPage.tsx': () => import('@/features/booking/AnswerPage'),
   'src/features/booking/BookingRoutePage.tsx': () => import('@/features/booking/BookingRoutePage'),
 }
 

@@ -3,9 +3,11 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import { forwardRef, type ButtonHTMLAttributes } from 'react'
 import { cn } from '@/lib/utils'
 
-const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-  {
+// Exported for agende.test.tsx, which puts every pick through the light
+// build's cva and the real one.
+export const buttonStyles = {
+  base: 'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  config: {
     variants: {
       variant: {
         default: 'bg-brand-700 text-white hover:bg-brand-800 dark:bg-brand-700 dark:hover:bg-brand-800',
@@ -25,7 +27,9 @@ const buttonVariants = cva(
     },
     defaultVariants: { variant: 'default', size: 'default' },
   },
-)
+} as const
+
+const buttonVariants = cva(buttonStyles.base, buttonStyles.config)
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   VariantProps<typeof buttonVariants> & { asChild?: boolean }

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { type Schemas } from '@/lib/api/client'
 import { longDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { DateTimeFields } from './DateTimeFields'
 import { ClientNotice } from './ClientNotice'
 import { FreeTimes } from './FreeTimes'
 
@@ -124,14 +123,10 @@ function PlanMove({ a, choice, onDone, onCancel }: { a: Affected; choice?: PlanC
   const ok = /^\d{4}-\d{2}-\d{2}$/.test(date) && /^([01]\d|2[0-3]):[0-5]\d$/.test(time)
   return (
     <div className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800" role="group" aria-label={`Remarcar ${a.clientName}`}>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id={`plan-date-${a.id}`} label="Nova data">
-          <Input id={`plan-date-${a.id}`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </Field>
-        <Field id={`plan-time-${a.id}`} label="Novo horário">
-          <Input id={`plan-time-${a.id}`} type="time" step={300} value={time} onChange={(e) => setTime(e.target.value)} />
-        </Field>
-      </div>
+      <DateTimeFields
+        date={{ id: `plan-date-${a.id}`, label: 'Nova data', value: date, onChange: (e) => setDate(e.target.value) }}
+        time={{ id: `plan-time-${a.id}`, label: 'Novo horário', value: time, onChange: (e) => setTime(e.target.value) }}
+      />
       <FreeTimes professionalId={a.professionalId} serviceId={a.serviceId} date={date} appointment={a.id} value={time} onPick={setTime} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4 accent-brand-700" checked={notify} onChange={(e) => setNotify(e.target.checked)} />

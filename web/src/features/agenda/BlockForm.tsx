@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useCreateDayOff } from '../hours/api/days-off'
+import { DateTimeFields } from './DateTimeFields'
 import { AffectedAppointments, CancellationResults, type Outcome, type PlanChoice } from './AffectedAppointments'
 import { useCreateBlock, usePreviewBlock } from './api/blocks'
 import { blockFields, blockSchema, type BlockOut } from './block-form'
@@ -102,23 +103,18 @@ export function BlockForm({
             ))}
         </Select>
       </Field>
-      <Field id="block-date" label="Data *" error={errors.date?.message}>
-        <Input id="block-date" type="date" {...form.register('date')} />
-      </Field>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-brand-700" {...form.register('wholeDay')} />
-        Dia inteiro
-      </label>
-      {wholeDay ? null : (
-        <div className="grid grid-cols-2 gap-4">
-          <Field id="block-start" label="Início *" error={errors.start?.message}>
-            <Input id="block-start" type="time" step={300} {...form.register('start')} />
-          </Field>
-          <Field id="block-end" label="Fim *" error={errors.end?.message}>
-            <Input id="block-end" type="time" step={300} {...form.register('end')} />
-          </Field>
-        </div>
-      )}
+      <DateTimeFields
+        className="grid grid-cols-2 gap-4"
+        date={{ id: 'block-date', label: 'Data *', error: errors.date?.message, ...form.register('date') }}
+        between={
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="size-4 accent-brand-700" {...form.register('wholeDay')} />
+            Dia inteiro
+          </label>
+        }
+        time={wholeDay ? undefined : { id: 'block-start', label: 'Início *', error: errors.start?.message, ...form.register('start') }}
+        end={wholeDay ? undefined : { id: 'block-end', label: 'Fim *', error: errors.end?.message, ...form.register('end') }}
+      />
       <Field id="block-reason" label="Motivo (opcional)" error={errors.reason?.message}>
         <Input id="block-reason" placeholder="Reunião, curso, consulta médica..." {...form.register('reason')} />
       </Field>

@@ -12,6 +12,7 @@ import { useServices } from '@/lib/api/endpoints/get-services'
 import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useClientSearch } from '../clients/api/search-clients'
+import { DateTimeFields } from './DateTimeFields'
 import { useCreateAppointment, usePreviewAppointments, type NewAppointment } from './api/create-appointment'
 import { appointmentFields, appointmentSchema } from './appointment-form'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
@@ -181,14 +182,11 @@ export function NewAppointmentForm({
           </Select>
         </Field>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="new-date" label="Data *" error={errors.date?.message}>
-          <Input id="new-date" type="date" {...form.register('date')} />
-        </Field>
-        <Field id="new-time" label="Horário *" error={errors.time?.message}>
-          <Input id="new-time" type="time" step={300} {...form.register('time')} />
-        </Field>
-      </div>
+      <DateTimeFields
+        className="grid gap-4 sm:grid-cols-2"
+        date={{ id: 'new-date', label: 'Data *', error: errors.date?.message, ...form.register('date') }}
+        time={{ id: 'new-time', label: 'Horário *', error: errors.time?.message, ...form.register('time') }}
+      />
       <FreeTimes
         professionalId={professionalId}
         serviceId={form.watch('serviceId')}

@@ -3,13 +3,13 @@ import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
 import { Field, FormError } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useServices } from '@/lib/api/endpoints/get-services'
 import { longDate } from '@/lib/format'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
+import { DateTimeFields } from './DateTimeFields'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { noticeText } from './ClientNotice'
@@ -94,14 +94,10 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
 
   return (
     <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3 rounded-lg border border-stone-200 p-3 dark:border-stone-800" noValidate aria-label="Remarcar">
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="move-date" label="Nova data" error={errors.date?.message}>
-          <Input id="move-date" type="date" {...form.register('date')} />
-        </Field>
-        <Field id="move-time" label="Novo horário" error={errors.time?.message}>
-          <Input id="move-time" type="time" step={300} {...form.register('time')} />
-        </Field>
-      </div>
+      <DateTimeFields
+        date={{ id: 'move-date', label: 'Nova data', error: errors.date?.message, ...form.register('date') }}
+        time={{ id: 'move-time', label: 'Novo horário', error: errors.time?.message, ...form.register('time') }}
+      />
       <div className="grid grid-cols-2 gap-3">
         <Field id="move-professional" label="Profissional">
           <Select id="move-professional" {...form.register('professionalId')}>

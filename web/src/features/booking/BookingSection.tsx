@@ -1,18 +1,12 @@
 import type { ReactNode } from 'react'
 import type { Schemas } from '@/lib/api/client'
-import { initials } from '@/lib/format'
+import { Avatar } from '@/components/ui/avatar'
 
 /** The practice at the top of the form and of its confirmation. */
 export function Header({ profile }: { profile: Schemas['PublicProfile'] }) {
   return (
     <header className="flex items-center gap-4">
-      {profile.photoUrl ? (
-        <img src={profile.photoUrl} alt={`Foto de ${profile.name}`} width={64} height={64} className="size-16 rounded-full object-cover" />
-      ) : (
-        <div aria-hidden className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
-          {initials(profile.name)}
-        </div>
-      )}
+      <Avatar name={profile.name} photoUrl={profile.photoUrl} size="md" />
       <div>
         <h1 className="text-xl font-bold tracking-tight">{profile.name}</h1>
         {profile.area ? <p className="text-sm text-brand-700 dark:text-brand-200">{profile.area}</p> : null}

@@ -1,6 +1,6 @@
 import { CalendarX } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useLocation, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm-dialog'
@@ -15,28 +15,16 @@ import { useCancellation } from './api/get-cancellation'
 import { useRescheduleBooking } from './api/reschedule-booking'
 import { useRescheduleTimes } from './api/get-reschedule-times'
 import { PracticeHelp } from './PracticeHelp'
-import AnswerPage from './AnswerPage'
 
 const PixCard = lazy(() => import('./PixCard'))
 
 /**
- * The pages of a client's own links, one module for both routes: the
- * private page (/cancel/{token}) and a reminder's one-tap answer
- * (/resposta/{token}, AnswerPage). A module of its own for the answer would
- * add its import and preload list to every public page's entry (the page
- * budget).
- */
-export default function PrivateLinkPages() {
-  const { pathname } = useLocation()
-  return pathname.startsWith('/resposta/') ? <AnswerPage /> : <CancelPage />
-}
-
-/**
  * The client's private page, reached from the confirmation e-mail, the
  * confirmation card's link or the owner's WhatsApp message, to cancel or
- * move a booking.
+ * move a booking. (A reminder's one-tap answer, /resposta/{token}, is its own
+ * page module, AnswerPage.tsx.)
  */
-function CancelPage() {
+export default function CancelPage() {
   const { token = '' } = useParams()
   const { data, error, isLoading } = useCancellation(token)
   const cancellation = useCancelBooking()

@@ -42,3 +42,35 @@ it.each([
   expect(screen.getByText(text, { exact: false })).toBeInTheDocument()
   expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).toMatchObject({ clientName: 'Paula Souza', clientPhone: '(11) 97444-2812', firstDate: '2026-11-24' })
 })
+
+// Issue 40 §5: the form is on the schema-form helper (lib/form.ts) now; its
+// checks, their pt-BR messages and the server's refusal read as before.
+it('says what is missing beside each field, sends nothing until it is fixed, and shows the server refusal', async () => {
+  const calls = stubFetch((c) =>
+    c.url === '/api/public/profiles/helena/waitlist' ? { status: 422, body: { error: { code: 'invalid_contact', message: 'Telefone inválido. Use DDD + número.' } } } : undefined,
+  )
+  const form = () => <WaitlistForm username="helena" serviceId="s1" professionalId="p1" firstDate="" today="2026-11-23" />
+  renderRoutes([{ path: '/', Component: form }], '/')
+  const user = userEvent.setup()
+  const send = await screen.findByRole('button', { name: 'Entrar na lista de espera' })
+  expect(screen.getByLabelText('A partir de *')).toHaveValue('2026-11-23')
+  await user.clear(screen.getByLabelText('Até'))
+  await user.type(screen.getByLabelText('Até'), '2026-12-07')
+  await user.click(send)
+  expect(await screen.findByText('Informe seu nome completo.')).toBeInTheDocument()
+  expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Informe um telefone ou e-mail para contato.')
+  expect(screen.getByLabelText('Até')).toHaveAccessibleDescription('Até 14 dias seguidos. Escolha uma data final até 14 dias depois da primeira.')
+  expect(calls.filter((c) => c.url.endsWith('/waitlist'))).toHaveLength(0)
+
+  await user.type(screen.getByLabelText('Nome completo *'), '  Paula Souza ')
+  await user.type(screen.getByLabelText('Telefone'), '1234')
+  await user.clear(screen.getByLabelText('Até'))
+  await user.type(screen.getByLabelText('Até'), '2026-12-06')
+  await user.click(screen.getByRole('radio', { name: 'Tarde (12h às 18h)' }))
+  await user.click(send)
+  expect(await screen.findByRole('alert')).toHaveTextContent('Telefone inválido. Use DDD + número.')
+  expect(screen.queryByText('Informe seu nome completo.')).not.toBeInTheDocument()
+  expect(calls.find((c) => c.url.endsWith('/waitlist'))?.body).toEqual({
+    serviceId: 's1', professionalId: 'p1', firstDate: '2026-11-23', lastDate: '2026-12-06', partOfDay: 'tarde', clientName: 'Paula Souza', clientEmail: '', clientPhone: '1234',
+  })
+})

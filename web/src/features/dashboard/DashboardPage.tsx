@@ -11,7 +11,8 @@ import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { formatInstant } from '@/lib/dates'
 import { Badge } from '@/components/ui/badge'
-import { formatBRL, initials } from '@/lib/format'
+import { formatBRL } from '@/lib/format'
+import { Avatar } from '@/components/ui/avatar'
 import { CancelSubscription } from '@/components/cancel-subscription'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
 import { AnswerBadge } from '@/components/answer-badge'
@@ -232,9 +233,7 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
           <ul className="grid gap-2">
             {today.map((a) => (
               <li key={a.id} className="flex items-center gap-3 rounded-xl border border-stone-200 p-3 dark:border-stone-800">
-                <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
-                  {initials(a.clientName)}
-                </span>
+                <Avatar name={a.clientName} size="sm" />
                 {/* The name opens the client; the service and time open the appointment. */}
                 <span className="min-w-0 flex-1">
                   <ClientLink appointment={a} className="block truncate font-medium" />

@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { ApiError, errorMessage } from '@/lib/api/client'
-import { initials } from '@/lib/format'
+import { Avatar } from '@/components/ui/avatar'
 import { useUploadPhoto } from './api/upload-photo'
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif']
@@ -46,13 +46,7 @@ export function PhotoCard({ name, photoUrl }: { name: string; photoUrl: string }
         <CardDescription>JPEG, PNG, WebP ou GIF, até 5MB. Aparece na sua página pública.</CardDescription>
       </CardHeader>
       <CardContent className="flex items-center gap-4">
-        {photoUrl ? (
-          <img src={photoUrl} alt={`Foto de ${name}`} className="size-20 rounded-full object-cover" />
-        ) : (
-          <div aria-hidden className="flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-800 dark:bg-brand-900/50 dark:text-brand-100">
-            {initials(name)}
-          </div>
-        )}
+        <Avatar name={name} photoUrl={photoUrl} size="lg" />
         <input ref={input} id="photo" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={onFile} aria-label="Escolher foto de perfil" />
         <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
           <Camera aria-hidden /> {busy ? 'Enviando...' : 'Alterar foto'}

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { PageSpinner } from '@/components/ui/spinner'
 import { loadPage, publicRoutes } from '@/app/public-routes'
 import { applyStoredTheme } from '@/lib/theme'
-import { route, useLocation } from './router'
+import { route, useLocation } from '@/agende/router'
 import '@/index.css'
 
 // The public booking pages on their own (agende.html): what a client opens
