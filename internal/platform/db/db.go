@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -299,7 +300,7 @@ func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 	}
 	for attempt := 1; ; attempt++ {
 		res, err := d.w.ExecContext(ctx, d.Rebind(q), args...)
-		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
+		if attempt < maxAttempts && IsRetryable(err) && pauseBeforeRetry(ctx, attempt) {
 			continue
 		}
 		return res, err
@@ -410,7 +411,7 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := d.inTx(ctx, fn)
-		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
+		if attempt < maxAttempts && IsRetryable(err) && pauseBeforeRetry(ctx, attempt) {
 			continue
 		}
 		return err
@@ -420,6 +421,27 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 // maxAttempts bounds how many times a write PostgreSQL aborted as a
 // deadlock victim or serialization failure runs in all.
 const maxAttempts = 3
+
+// pauseBeforeRetry waits a little before a write PostgreSQL aborted runs
+// again (false: ctx ended, do not). Without it the victim's rerun could
+// take a row back before the transaction that won the deadlock — queued
+// for that very row, woken by the abort but not yet run — had its turn
+// (PostgreSQL gives a freed row to whoever asks first), and the two
+// deadlocked again, up to the last attempt: the deadlock tests found it
+// under load. A deadlock has already cost deadlock_timeout (1 s) by then;
+// the pause grows with each attempt and is jittered, so that two victims
+// do not come back together.
+func pauseBeforeRetry(ctx context.Context, attempt int) bool {
+	pause := time.Duration(attempt)*50*time.Millisecond + rand.N(50*time.Millisecond)
+	t := time.NewTimer(pause)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
 
 // ErrOwnerGone is a write of an owner whose account no longer exists: it
 // was deleted while the request was in flight. Answered 401, as any
