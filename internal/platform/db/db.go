@@ -205,6 +205,9 @@ func rebind(dialect Dialect, q string) string {
 	if dialect != Postgres || !strings.Contains(q, "?") {
 		return q
 	}
+	if RebindCacheOff.Load() {
+		return rebindText(q) // the plain path: rewritten on every call
+	}
 	if r, ok := rebound.Load(q); ok {
 		return r.(string)
 	}
@@ -225,6 +228,11 @@ var (
 )
 
 const maxRebound = 4096
+
+// RebindCacheOff turns the rebound texts' cache off: a benchmark switch
+// (AGENDEI_BENCH_DISABLE=rebind-cache) measuring what it pays, never set
+// in production.
+var RebindCacheOff atomic.Bool
 
 func rebindText(q string) string {
 	var b strings.Builder
