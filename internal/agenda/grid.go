@@ -12,6 +12,7 @@ import (
 	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/versions"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/slots"
 )
@@ -188,8 +189,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	// appointments and blocks read after it.
 	var version int64
 	err = db.ReadAll(ctx, s.DB,
-		db.Read{Query: `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, Args: []any{ownerID},
-			Row: func(scan func(...any) error) error { return scan(&version) }},
+		versions.Read(ownerID, &version),
 		appointmentsRead(ownerID, q, &g.Appointments),
 		schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
 	if err != nil {

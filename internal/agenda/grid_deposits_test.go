@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agendei/agendei/internal/agenda"
+	"github.com/agendei/agendei/internal/platform/versions"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -71,7 +72,8 @@ func TestGrid_MarksEachAppointmentsDepositAndFollowsItsChanges(t *testing.T) {
 
 		version := func() (v int64) {
 			t.Helper()
-			if err := e.DB.QueryRowContext(ctx, `SELECT version FROM data_versions WHERE user_id = ?`, s.ownerID).Scan(&v); err != nil {
+			v, err := versions.Of(ctx, e.DB, s.ownerID)
+			if err != nil {
 				t.Fatal(err)
 			}
 			return v

@@ -47,6 +47,11 @@ type verifiedToken struct {
 
 const maxVerified = 10_000
 
+// TokenCacheOff turns the verified tokens' cache (tokenSigner's verified)
+// off: a benchmark switch (AGENDEI_BENCH_DISABLE=token-cache) measuring
+// what it pays, never set in production.
+var TokenCacheOff atomic.Bool
+
 // accessClaims are an access token's claims: besides who and until when,
 // the sign-in it belongs to (sid: the refresh family) and the account's
 // session generation when it was issued (gen), which RequireUser compares
@@ -86,6 +91,10 @@ var errBadToken = errors.New("invalid access token")
 // verify checks the signature, issuer and expiry. A token without a sign-in
 // (issued before sessions were checked) is refused: the app refreshes it.
 func (s *tokenSigner) verify(token string) (accessToken, error) {
+	if TokenCacheOff.Load() {
+		tok, _, err := s.parse(token) // the plain path: every token checked in full
+		return tok, err
+	}
 	if v, ok := s.verified.Load(token); ok {
 		if v := v.(verifiedToken); s.clock.Now().Before(v.expires) {
 			return v.tok, nil

@@ -77,3 +77,31 @@ func TestVerify_KeepsAtMostMaxVerified(t *testing.T) {
 		t.Fatalf("a token dropped from the map: %v", err)
 	}
 }
+
+// The benchmark's token-cache switch gives the plain path: every token
+// checked in full, none kept, the same answers.
+func TestTokenCacheOff_ChecksEveryTokenInFull(t *testing.T) {
+	TokenCacheOff.Store(true)
+	defer TokenCacheOff.Store(false)
+	c := clock.NewManual(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC))
+	s := &tokenSigner{key: []byte("0123456789abcdef0123456789abcdef"), clock: c}
+	token, _, err := s.issue("user-1", "family-1", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if tok, err := s.verify(token); err != nil || tok.UserID != "user-1" {
+			t.Fatalf("verify: %+v %v", tok, err)
+		}
+	}
+	if n := s.verifiedLen.Load(); n != 0 {
+		t.Fatalf("%d tokens kept with the cache off", n)
+	}
+	if _, err := s.verify(token[:len(token)-1]); err == nil {
+		t.Fatal("a tampered token was let through")
+	}
+	c.Advance(AccessTTL + time.Second)
+	if _, err := s.verify(token); err == nil {
+		t.Fatal("an expired token was let through")
+	}
+}

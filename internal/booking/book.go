@@ -160,7 +160,11 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	// version): what only the lock can settle — other appointments — is read
 	// again inside the transaction, so the transaction stays short (on SQLite
 	// every booking of every owner queues for it).
-	st, err := s.setup(ctx, username)
+	owner, err := s.Owner(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	st, err := s.setup(ctx, owner)
 	if err != nil {
 		return nil, err
 	}

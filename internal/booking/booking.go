@@ -18,6 +18,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/versions"
 	"github.com/agendei/agendei/internal/schedule"
 )
 
@@ -72,8 +73,8 @@ func (s *Service) setupOf(ctx context.Context, ownerID string) (*schedule.Setup,
 	if s.Setups == nil {
 		return schedule.Load(ctx, s.DB, ownerID)
 	}
-	var version int64
-	if err := s.DB.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM data_versions WHERE user_id = ?`, ownerID).Scan(&version); err != nil {
+	version, err := versions.Of(ctx, s.DB, ownerID)
+	if err != nil {
 		return nil, err
 	}
 	return s.Setups.Get(ctx, ownerID, version)

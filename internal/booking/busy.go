@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -162,13 +163,23 @@ func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Locat
 // collector: the public pages read it at a rate nothing else comes near.
 var busyPool = sync.Pool{New: func() any { s := make([]slots.Busy, 0, 1024); return &s }}
 
+// BusyPoolOff turns busyPool off: every read allocates its busy time and
+// leaves it to the collector. A benchmark switch
+// (AGENDEI_BENCH_DISABLE=busy-pool) measuring what the pool pays, never
+// set in production.
+var BusyPoolOff atomic.Bool
+
+// busyPooled counts the slices given back to busyPool (for its test).
+var busyPooled atomic.Int64
+
 // release gives the busy time back to the pool once nothing reads it: the
 // caller's last use of b and every slice Near returned from it.
 func (b BusyDays) release() {
 	for _, p := range b {
-		if p.all != nil && cap(p.all) <= 1<<16 {
+		if p.all != nil && cap(p.all) <= 1<<16 && !BusyPoolOff.Load() {
 			all := p.all[:0]
 			busyPool.Put(&all)
+			busyPooled.Add(1)
 		}
 		p.all = nil
 	}
@@ -239,7 +250,7 @@ func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
 		return
 	}
 	clock, day := slots.NewDayClock(t, loc), dayNumber(t)
-	if p.all == nil {
+	if p.all == nil && !BusyPoolOff.Load() {
 		p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
 	}
 	first := len(p.all)

@@ -7,6 +7,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
+	"github.com/agendei/agendei/internal/platform/versions"
 	"github.com/agendei/agendei/internal/profiles"
 )
 
@@ -81,9 +82,24 @@ func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
 	return httpx.Respond(w, http.StatusOK, c, err)
 }
 
+// owner is the owner a public page's path names and their data version:
+// the answer cache's lookup for this request when it made one (it keeps
+// the answer under that version, so the answer is computed from it), or
+// else read here.
+func (h *Handlers) owner(r *http.Request) (versions.Owner, error) {
+	if l, ok := memo.Looked(r.Context()); ok && l.Username == profiles.NormalizeUsername(r.PathValue("username")) {
+		return versions.Owner{ID: l.OwnerID, Version: l.Version}, nil
+	}
+	return h.Svc.Owner(r.Context(), r.PathValue("username"))
+}
+
 func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {
+	owner, err := h.owner(r)
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
-	month, err := h.Svc.Days(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("month"))
+	month, err := h.Svc.Days(r.Context(), owner, q.Get("professional"), q.Get("service"), q.Get("month"))
 	if err != nil {
 		return err
 	}
@@ -92,8 +108,12 @@ func (h *Handlers) days(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) times(w http.ResponseWriter, r *http.Request) error {
+	owner, err := h.owner(r)
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
-	times, err := h.Svc.Times(r.Context(), r.PathValue("username"), q.Get("professional"), q.Get("service"), q.Get("date"))
+	times, err := h.Svc.Times(r.Context(), owner, q.Get("professional"), q.Get("service"), q.Get("date"))
 	if err != nil {
 		return err
 	}

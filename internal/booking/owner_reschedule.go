@@ -101,46 +101,103 @@ func (s *Service) MoveAffected(ctx context.Context, tx *db.Tx, ownerID, id, date
 	return s.reschedule(ctx, tx, st, ownerID, id, MoveInput{Date: date, Time: at, NotifyClient: notify})
 }
 
-// reschedule is Reschedule inside the caller's transaction.
+// reschedule is Reschedule inside the caller's transaction, in four steps:
+// load what the appointment is, plan where each session goes (before any
+// lock but the owner's), decide under the hold whether they may, and write.
 func (s *Service) reschedule(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string, in MoveInput) (string, error) {
-	day, err := parseDate(in.Date)
+	day, minute, err := parseMoveTime(in)
 	if err != nil {
 		return "", err
 	}
-	minute, err := slots.ParseHHMM(in.Time)
+	c, err := loadCurrent(ctx, tx, ownerID, id)
 	if err != nil {
-		return "", errDateTime
+		return "", err
 	}
-	now := s.Clock.Now()
-	first, last := schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
+	plan, err := s.planMove(ctx, tx, st, ownerID, id, c, in, day, minute)
+	if err != nil {
+		return "", err
+	}
 	channel := ""
+	err = Hold(ctx, tx, plan.lock(ownerID, st), func(busy BusyDays) error {
+		return s.decideMove(ctx, tx, st, plan, busy)
+	}, func() error {
+		var err error
+		channel, err = s.writeMove(ctx, tx, st, ownerID, id, plan)
+		return err
+	})
+	return channel, err
+}
+
+// movePlan is a move as planned before the hold: the appointment as it
+// was, who and what it goes to, and each session's new place.
+type movePlan struct {
+	in    MoveInput
+	c     current
+	p     *schedule.Professional
+	what  *schedule.Service
+	moves []moving // the appointment first, then the later sessions moved with it
+	ids   []string // the moves' ids, in the same order
+}
+
+// parseMoveTime reads the move's date and time, refusing what is not one.
+func parseMoveTime(in MoveInput) (day time.Time, minute int, err error) {
+	day, err = parseDate(in.Date)
+	if err != nil {
+		return day, 0, err
+	}
+	minute, err = slots.ParseHHMM(in.Time)
+	if err != nil {
+		return day, 0, errDateTime
+	}
+	return day, minute, nil
+}
+
+// ownerRange is the first and last date the owner may move an
+// appointment to, as of now.
+func (s *Service) ownerRange(st *schedule.Setup) (first, last string) {
+	now := s.Clock.Now()
+	return schedule.LastDay(now, st.Loc, -ownerBack), schedule.LastDay(now, st.Loc, ownerAhead)
+}
+
+// loadCurrent reads the owner's appointment as it stands (errMoveMissing
+// when the owner has none with that id).
+func loadCurrent(ctx context.Context, tx *db.Tx, ownerID, id string) (current, error) {
 	var c current
 	var pro, svc, series sql.NullString
-	err = tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
+	err := tx.QueryRowContext(ctx, `SELECT status, professional_id, service_id, professional_name, service_name, appointment_date, appointment_time,
 		client_name, client_email, client_phone, duration, buffer_before, buffer_after, sequence, price_cents, series_id FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
 		Scan(&c.status, &pro, &svc, &c.professionalName, &c.serviceName, &c.date, &c.time, &c.clientName, &c.clientEmail, &c.clientPhone, &c.duration, &c.before, &c.after, &c.sequence, &c.price, &series)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", errMoveMissing
+		return c, errMoveMissing
 	}
 	if err != nil {
-		return "", err
+		return c, err
 	}
 	c.professionalID, c.serviceID, c.series = pro.String, svc.String, series.String
-	// Who and what: the appointment's own, or the new choice (active).
+	return c, nil
+}
+
+// planMove decides who and what the move goes to — the appointment's own,
+// or the new choice (active) — and where each session lands: every one by
+// the days between the appointment's date and the new one, at the new
+// time, within the dates the owner may move to.
+func (s *Service) planMove(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string, c current, in MoveInput, day time.Time, minute int) (movePlan, error) {
+	plan := movePlan{in: in, c: c}
+	first, last := s.ownerRange(st)
 	proID := cmp.Or(in.ProfessionalID, c.professionalID)
-	p := st.Professionals[proID]
-	if p == nil || (!p.Active && proID != c.professionalID) {
-		return "", errOwnerChoice
+	plan.p = st.Professionals[proID]
+	if plan.p == nil || (!plan.p.Active && proID != c.professionalID) {
+		return plan, errOwnerChoice
 	}
-	what, err := movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
+	var err error
+	plan.what, err = movedShape(st, schedule.Service{ID: c.serviceID, Name: c.serviceName, Duration: c.duration, Before: c.before, After: c.after, PriceCents: c.price, Active: true}, in.ServiceID)
 	if err != nil {
-		return "", err
+		return plan, err
 	}
 	moves, err := s.sessionsToMove(ctx, tx, ownerID, id, c, in.Following)
 	if err != nil {
-		return "", err
+		return plan, err
 	}
-	// Every session moves by the days between its date and the new one.
 	was, err := parseDate(c.date)
 	if err != nil {
 		was = day // a date no slot can read: only this session moves
@@ -153,101 +210,116 @@ func (s *Service) reschedule(ctx context.Context, tx *db.Tx, st *schedule.Setup,
 		if i == 0 {
 			m.day = day
 		} else if m.day, err = parseDate(m.from); err != nil {
-			return "", err
+			return plan, err
 		} else {
 			m.day = m.day.AddDate(0, 0, shift)
 		}
 		m.to, m.start, ids[i] = m.day.Format("2006-01-02"), slots.At(m.day, minute, st.Loc), m.id
 		if m.to < first || m.to > last {
-			return "", errOwnerRange
+			return plan, errOwnerRange
 		}
 	}
 	if len(moves) == 1 && slots.Clock(moves[0].start, st.Loc) != in.Time {
-		return "", errDateTime // a time the clocks skip that date
+		return plan, errDateTime // a time the clocks skip that date
 	}
-	lock := Lock{OwnerID: ownerID, Professionals: []string{p.ID}, Date: moves[0].day, Until: moves[len(moves)-1].day, Loc: st.Loc, Except: ids}
-	err = Hold(ctx, tx, lock, func(busy BusyDays) error {
-		// The statuses as they stand under the lock: only confirmed sessions
-		// (or a hold awaiting its deposit) move.
-		confirmed := 0
-		err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids), func(r *sql.Rows) error {
-			var status string
-			if err := r.Scan(&status); err != nil {
-				return err
-			}
-			if Active(status) {
-				confirmed++
-			}
-			return nil
-		})
-		if err != nil {
+	plan.moves, plan.ids = moves, ids
+	return plan, nil
+}
+
+// lock is the hold a move takes: its professional, over the dates from
+// the first session's to the last's, the moved sessions never colliding
+// with themselves.
+func (plan movePlan) lock(ownerID string, st *schedule.Setup) Lock {
+	return Lock{OwnerID: ownerID, Professionals: []string{plan.p.ID}, Date: plan.moves[0].day, Until: plan.moves[len(plan.moves)-1].day, Loc: st.Loc, Except: plan.ids}
+}
+
+// decideMove is whether the planned move may happen, under the hold: every
+// session still confirmed (or a hold awaiting its deposit) as the statuses
+// stand now, and every new place free by the same rules as a booking (one
+// that is not refuses a series whole, naming its dates).
+func (s *Service) decideMove(ctx context.Context, tx *db.Tx, st *schedule.Setup, plan movePlan, busy BusyDays) error {
+	confirmed := 0
+	err := db.Each(ctx, tx, `SELECT status FROM appointments WHERE id IN (`+placeholders(len(plan.ids))+`)`, anys(plan.ids), func(r *sql.Rows) error {
+		var status string
+		if err := r.Scan(&status); err != nil {
 			return err
 		}
-		if confirmed != len(ids) {
-			return errNotMovable
-		}
-		if busy[p.ID] == nil {
-			return errOwnerChoice
-		}
-		sessions := make([]session, len(moves))
-		for i, m := range moves {
-			sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: in.Time}
-		}
-		errs := s.mayHoldAll(st, p, what, sessions, busy, in.OutsideHours)
-		if len(moves) == 1 {
-			return errs[0]
-		}
-		var taken []string
-		for i, m := range moves {
-			if errs[i] != nil {
-				taken = append(taken, brfmt.Date(m.to))
-			}
-		}
-		if len(taken) > 0 {
-			return errMoveSeries(taken)
+		if Active(status) {
+			confirmed++
 		}
 		return nil
-	}, func() error {
-		stamp := s.Clock.Now()
-		for _, m := range moves {
-			// Every session keeps its private links: the client who
-			// booked without an e-mail still holds the first one. A
-			// client's answer was about the old time: it goes.
-			local := time.Unix(m.start*60, 0).In(st.Loc)
-			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
-				price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
-				updated_at = ?, client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ? AND user_id = ?`,
-				p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
-				return err
-			}
-			// The time it leaves is free for the waitlist.
-			if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.professionalID, m.from, c.time, c.duration, c.before, c.after, stamp)); err != nil {
-				return err
-			}
-		}
-		title := "Agendamento remarcado"
-		desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
-		if len(moves) > 1 {
-			title = "Série remarcada"
-			desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
-				in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
-		}
-		if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
-			return err
-		}
-		if !in.NotifyClient {
-			return nil
-		}
-		bs := make([]booked, len(moves))
-		for i, m := range moves {
-			bs[i] = booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
-				PriceCents: what.PriceCents}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
-				OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
-		}
-		channel, err = s.tellMoved(ctx, tx, stamp, bs)
-		return err
 	})
-	return channel, err
+	if err != nil {
+		return err
+	}
+	if confirmed != len(plan.ids) {
+		return errNotMovable
+	}
+	if busy[plan.p.ID] == nil {
+		return errOwnerChoice
+	}
+	sessions := make([]session, len(plan.moves))
+	for i, m := range plan.moves {
+		sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: plan.in.Time}
+	}
+	errs := s.mayHoldAll(st, plan.p, plan.what, sessions, busy, plan.in.OutsideHours)
+	if len(plan.moves) == 1 {
+		return errs[0]
+	}
+	var taken []string
+	for i, m := range plan.moves {
+		if errs[i] != nil {
+			taken = append(taken, brfmt.Date(m.to))
+		}
+	}
+	if len(taken) > 0 {
+		return errMoveSeries(taken)
+	}
+	return nil
+}
+
+// writeMove moves each session, frees the time it leaves for the
+// waitlist, notes the move for the owner and, when asked, tells the
+// client; it returns the notice's channel (tellMoved; "" when not asked).
+func (s *Service) writeMove(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string, plan movePlan) (string, error) {
+	c, p, what, moves, in := plan.c, plan.p, plan.what, plan.moves, plan.in
+	stamp := s.Clock.Now()
+	for _, m := range moves {
+		// Every session keeps its private links: the client who booked
+		// without an e-mail still holds the first one. A client's answer
+		// was about the old time: it goes.
+		local := time.Unix(m.start*60, 0).In(st.Loc)
+		if _, err := tx.ExecContext(ctx, `UPDATE appointments SET professional_id = ?, professional_name = ?, service_id = ?, service_name = ?, duration = ?,
+			price_cents = ?, buffer_before = ?, buffer_after = ?, appointment_date = ?, appointment_time = ?, starts_at = ?, sequence = sequence + 1,
+			updated_at = ?, client_answer = '', client_answer_at = NULL, client_answer_channel = '' WHERE id = ? AND user_id = ?`,
+			p.ID, p.Name, nullable(what.ID), what.Name, what.Duration, what.PriceCents, what.Before, what.After, m.to, in.Time, local.UTC(), stamp, m.id, ownerID); err != nil {
+			return "", err
+		}
+		// The time it leaves is free for the waitlist.
+		if err := freed.Tell(ctx, s.Queue, tx, freed.Appointment(ownerID, c.professionalID, m.from, c.time, c.duration, c.before, c.after, stamp)); err != nil {
+			return "", err
+		}
+	}
+	title := "Agendamento remarcado"
+	desc := fmt.Sprintf("%s: %s com %s passou de %s às %s para %s às %s.", c.clientName, what.Name, p.Name, brfmt.Date(c.date), c.time, brfmt.Date(moves[0].to), in.Time)
+	if len(moves) > 1 {
+		title = "Série remarcada"
+		desc = fmt.Sprintf("%s: %d sessões de %s com %s remarcadas para as %s, de %s a %s.", c.clientName, len(moves), what.Name, p.Name,
+			in.Time, brfmt.Date(moves[0].to), brfmt.Date(moves[len(moves)-1].to))
+	}
+	if err := s.Notes.Create(ctx, tx, ownerID, notifications.Appointment, title, desc, id); err != nil {
+		return "", err
+	}
+	if !in.NotifyClient {
+		return "", nil
+	}
+	bs := make([]booked, len(moves))
+	for i, m := range moves {
+		bs[i] = booked{Booked: &Booked{ID: m.id, Date: m.to, Time: in.Time, ProfessionalName: p.Name, ServiceName: what.Name, Duration: what.Duration,
+			PriceCents: what.PriceCents}, ClientName: c.clientName, ClientEmail: c.clientEmail, ClientPhone: c.clientPhone,
+			OwnerID: ownerID, OwnerName: st.Name, Start: time.Unix(m.start*60, 0).In(st.Loc), Sequence: m.sequence + 1, Moved: true}
+	}
+	return s.tellMoved(ctx, tx, stamp, bs)
 }
 
 // tellMoved tells the client of moved sessions (the first, and the later

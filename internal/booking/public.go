@@ -9,31 +9,29 @@ import (
 	"slices"
 	"time"
 
-	"github.com/agendei/agendei/internal/platform/memo"
+	"github.com/agendei/agendei/internal/platform/versions"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/slots"
 )
 
-// setup is the schedule setup of the owner with that public username, as
-// of the owner's current data version: the one the answer cache read for
-// this request, under which it keeps the answer, or else read here.
-func (s *Service) setup(ctx context.Context, username string) (*schedule.Setup, error) {
-	username = profiles.NormalizeUsername(username)
-	if l, ok := memo.Looked(ctx); ok && l.Username == username && s.Setups != nil {
-		return s.Setups.Get(ctx, l.OwnerID, l.Version) // the answer cache read them for this request
-	}
-	id, version, err := memo.VersionOf(ctx, s.DB, username)
-	if err != nil {
-		return nil, err
-	}
-	if id == "" {
+// setup is the schedule setup of the owner a public page names, as of the
+// data version read with the owner (by the handler, or the answer cache
+// for this request, which keeps the answer under that version).
+func (s *Service) setup(ctx context.Context, owner versions.Owner) (*schedule.Setup, error) {
+	if owner.ID == "" {
 		return nil, errProfile
 	}
 	if s.Setups == nil {
-		return schedule.Load(ctx, s.DB, id)
+		return schedule.Load(ctx, s.DB, owner.ID)
 	}
-	return s.Setups.Get(ctx, id, version)
+	return s.Setups.Get(ctx, owner.ID, owner.Version)
+}
+
+// Owner is the owner with that public username and their current data
+// version (ID "" when there is none): what Times and Days are asked about.
+func (s *Service) Owner(ctx context.Context, username string) (versions.Owner, error) {
+	return versions.OfUsername(ctx, s.DB, profiles.NormalizeUsername(username))
 }
 
 // public is what a public page's free times or bookable days are decided
@@ -49,8 +47,8 @@ type public struct {
 // readPublic reads what the free times or bookable days of the dates span
 // gives (from the setup) need: the owner's setup as of their data version,
 // then the busy days of those dates.
-func (s *Service) readPublic(ctx context.Context, username, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
-	st, err := s.setup(ctx, username)
+func (s *Service) readPublic(ctx context.Context, owner versions.Owner, professionalID, serviceID string, span func(*schedule.Setup) (from, to time.Time)) (public, error) {
+	st, err := s.setup(ctx, owner)
 	if err != nil {
 		return public{}, err
 	}
@@ -116,13 +114,14 @@ func parseDate(s string) (time.Time, error) {
 }
 
 // Times returns the free start times ("HH:MM") of a date; with Any, the
-// union of the free times of everyone who performs the service.
-func (s *Service) Times(ctx context.Context, username, professionalID, serviceID, date string) ([]string, error) {
+// union of the free times of everyone who performs the service. The owner
+// is read before (Owner): the times are computed as of their version.
+func (s *Service) Times(ctx context.Context, owner versions.Owner, professionalID, serviceID, date string) ([]string, error) {
 	day, err := parseDate(date)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(*schedule.Setup) (time.Time, time.Time) {
+	v, err := s.readPublic(ctx, owner, professionalID, serviceID, func(*schedule.Setup) (time.Time, time.Time) {
 		return day.AddDate(0, 0, -slots.ReachDays), day.AddDate(0, 0, slots.ReachDays)
 	})
 	if err != nil {
@@ -208,7 +207,7 @@ type Month struct {
 // read of the month's appointments, the rules in memory. A full date is one
 // that would offer a time were nothing booked or blocked in it; a closed
 // day, a day off or a day whose hours have passed is neither.
-func (s *Service) Days(ctx context.Context, username, professionalID, serviceID, month string) (Month, error) {
+func (s *Service) Days(ctx context.Context, owner versions.Owner, professionalID, serviceID, month string) (Month, error) {
 	out := Month{Days: []string{}, Full: []string{}}
 	first, err := slots.ParseMonth(month)
 	if err != nil {
@@ -223,7 +222,7 @@ func (s *Service) Days(ctx context.Context, username, professionalID, serviceID,
 		}
 		return last
 	}
-	v, err := s.readPublic(ctx, username, professionalID, serviceID, func(st *schedule.Setup) (time.Time, time.Time) {
+	v, err := s.readPublic(ctx, owner, professionalID, serviceID, func(st *schedule.Setup) (time.Time, time.Time) {
 		return first.AddDate(0, 0, -slots.ReachDays), last(st).AddDate(0, 0, slots.ReachDays)
 	})
 	if err != nil {

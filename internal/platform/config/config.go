@@ -68,17 +68,22 @@ type Config struct {
 	// hold of the policy's minimum (10 minutes) ends in 10 seconds. Unset, as
 	// it must be in production: one minute.
 	DepositMinute time.Duration
-	// BenchDisable is a benchmark switch, not for production: the
-	// mechanisms of the public read path turned off, so that
+	// BenchDisable is a benchmark switch, not for production: speed
+	// mechanisms turned off, so that
 	// cmd/agendei-bench measures what each one pays (AGENDEI_BENCH_DISABLE,
 	// a comma-separated subset of BenchMechanisms; no flag, not in -h).
 	// Unset, as it must be in production, everything is on.
 	BenchDisable map[string]bool
 }
 
-// BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes: the answer
-// cache (memo) and the per-owner setup cache (schedule.Cache).
-var BenchMechanisms = []string{"memo", "setup-cache"}
+// BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes, each a
+// mechanism kept for speed that the switch replaces with the plain path:
+// the answer cache (memo), the per-owner setup cache (schedule.Cache),
+// the verified access tokens' cache (auth), PostgreSQL's rebound query
+// texts (db), the pooled busy slices of the public reads (booking), and
+// the collector's settings the binary sets itself, GOGC=400 and the
+// 64 MB soft memory limit (cmd/agendei).
+var BenchMechanisms = []string{"memo", "setup-cache", "token-cache", "rebind-cache", "busy-pool", "gogc", "memory-limit"}
 
 type setting struct {
 	flag, env, def, usage string

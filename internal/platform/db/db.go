@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -204,6 +205,9 @@ func rebind(dialect Dialect, q string) string {
 	if dialect != Postgres || !strings.Contains(q, "?") {
 		return q
 	}
+	if RebindCacheOff.Load() {
+		return rebindText(q) // the plain path: rewritten on every call
+	}
 	if r, ok := rebound.Load(q); ok {
 		return r.(string)
 	}
@@ -224,6 +228,11 @@ var (
 )
 
 const maxRebound = 4096
+
+// RebindCacheOff turns the rebound texts' cache off: a benchmark switch
+// (AGENDEI_BENCH_DISABLE=rebind-cache) measuring what it pays, never set
+// in production.
+var RebindCacheOff atomic.Bool
 
 func rebindText(q string) string {
 	var b strings.Builder
@@ -299,7 +308,7 @@ func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 	}
 	for attempt := 1; ; attempt++ {
 		res, err := d.w.ExecContext(ctx, d.Rebind(q), args...)
-		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
+		if attempt < maxAttempts && IsRetryable(err) && pauseBeforeRetry(ctx, attempt) {
 			continue
 		}
 		return res, err
@@ -410,7 +419,7 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	for attempt := 1; ; attempt++ {
 		err := d.inTx(ctx, fn)
-		if attempt < maxAttempts && IsRetryable(err) && ctx.Err() == nil {
+		if attempt < maxAttempts && IsRetryable(err) && pauseBeforeRetry(ctx, attempt) {
 			continue
 		}
 		return err
@@ -420,6 +429,27 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 // maxAttempts bounds how many times a write PostgreSQL aborted as a
 // deadlock victim or serialization failure runs in all.
 const maxAttempts = 3
+
+// pauseBeforeRetry waits a little before a write PostgreSQL aborted runs
+// again (false: ctx ended, do not). Without it the victim's rerun could
+// take a row back before the transaction that won the deadlock — queued
+// for that very row, woken by the abort but not yet run — had its turn
+// (PostgreSQL gives a freed row to whoever asks first), and the two
+// deadlocked again, up to the last attempt: the deadlock tests found it
+// under load. A deadlock has already cost deadlock_timeout (1 s) by then;
+// the pause grows with each attempt and is jittered, so that two victims
+// do not come back together.
+func pauseBeforeRetry(ctx context.Context, attempt int) bool {
+	pause := time.Duration(attempt)*50*time.Millisecond + rand.N(50*time.Millisecond)
+	t := time.NewTimer(pause)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
 
 // ErrOwnerGone is a write of an owner whose account no longer exists: it
 // was deleted while the request was in flight. Answered 401, as any

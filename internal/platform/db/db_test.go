@@ -88,7 +88,9 @@ func TestRebind(t *testing.T) {
 
 // TestInTx_DeadlockVictimRunsAgain makes two PostgreSQL transactions lock two
 // rows in opposite orders: PostgreSQL aborts one as the deadlock victim, and
-// InTx runs it again, so both writes land.
+// InTx runs it again, so both writes land. The order is PostgreSQL's own:
+// each holds its first row, the first asks for its second, and the other
+// asks for its own only once PostgreSQL shows the first queued behind it.
 func TestInTx_DeadlockVictimRunsAgain(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		if d.Dialect != db.Postgres {
@@ -102,28 +104,59 @@ func TestInTx_DeadlockVictimRunsAgain(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		locked := make(chan struct{}, 2)
+		holding, both := make(chan struct{}, 2), make(chan struct{})
+		done := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
 		var attempts [2]atomic.Int32
 		write := func(i int, first, second string) error {
 			return d.InTx(ctx, func(tx *db.Tx) error {
 				n := attempts[i].Add(1)
+				if n > 1 {
+					// The victim runs again once the other has committed: were
+					// it to take its first row back before the other, still
+					// queued for it, had its turn, the two would deadlock again.
+					select {
+					case <-done[1-i]:
+					case <-time.After(time.Minute):
+						return errors.New("the other transaction never ended")
+					}
+				}
 				if _, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = password_hash || ? WHERE id = ?`, "1", first); err != nil {
 					return err
 				}
-				if n == 1 {
-					locked <- struct{}{}
-					for len(locked) < 2 {
-						time.Sleep(time.Millisecond)
+				if n == 1 { // a rerun goes straight on
+					pid, err := backendPID(ctx, tx)
+					if err != nil {
+						return err
 					}
-					time.Sleep(50 * time.Millisecond) // both hold their first row
+					holding <- struct{}{}
+					<-both // both hold their first row
+					if i == 1 {
+						// The other transaction is queued for this one's row.
+						if err := waitBlockedBy(ctx, d, pid); err != nil {
+							return err
+						}
+					}
 				}
 				_, err := tx.ExecContext(ctx, `UPDATE users SET password_hash = password_hash || ? WHERE id = ?`, "2", second)
 				return err
 			})
 		}
 		errs := make(chan error, 2)
-		go func() { errs <- write(0, "a", "b") }()
-		go func() { errs <- write(1, "b", "a") }()
+		for i, rows := range [][2]string{{"a", "b"}, {"b", "a"}} {
+			go func() {
+				err := write(i, rows[0], rows[1])
+				close(done[i])
+				errs <- err
+			}()
+		}
+		for range 2 {
+			select {
+			case <-holding:
+			case err := <-errs:
+				t.Fatalf("a transaction ended before both held their first row: %v", err)
+			}
+		}
+		close(both)
 		for range 2 {
 			if err := <-errs; err != nil {
 				t.Fatalf("a transaction failed: %v", err)

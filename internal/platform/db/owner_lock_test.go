@@ -37,9 +37,17 @@ func TestOwnerTx_QueuesAnOwnersWritersAndStopsOnceTheAccountIsGone(t *testing.T)
 
 		// The first writer deletes the account while a second waits for the lock.
 		holding, release := make(chan struct{}), make(chan struct{})
-		first := make(chan error, 1)
+		first, firstPID := make(chan error, 1), make(chan int, 1)
 		go func() {
 			first <- d.OwnerTx(ctx, "u1", func(tx *db.Tx) error {
+				if d.Dialect == db.Postgres {
+					pid, err := backendPID(ctx, tx)
+					firstPID <- pid // 0 on an error, which first then reports
+					if err != nil {
+						close(holding)
+						return err
+					}
+				}
 				close(holding)
 				<-release
 				if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = 'u1'`); err != nil {
@@ -64,10 +72,29 @@ func TestOwnerTx_QueuesAnOwnersWritersAndStopsOnceTheAccountIsGone(t *testing.T)
 				t.Fatal(err)
 			}
 		}
-		select {
-		case <-ran:
-			t.Fatal("a second writer of the owner ran while the first held the lock")
-		case <-time.After(200 * time.Millisecond):
+		if d.Dialect == db.Postgres {
+			// The second writer is queued on the owner's lock, as
+			// PostgreSQL itself shows.
+			pid := <-firstPID
+			if pid == 0 {
+				t.Fatal(<-first)
+			}
+			if err := waitBlockedBy(ctx, d, pid); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-ran:
+				t.Fatal("a second writer of the owner ran while the first held the lock")
+			default:
+			}
+		} else {
+			// SQLite's second writer waits for the one writer connection,
+			// which nothing outside shows: it must not run meanwhile.
+			select {
+			case <-ran:
+				t.Fatal("a second writer of the owner ran while the first held the lock")
+			case <-time.After(200 * time.Millisecond):
+			}
 		}
 		close(release)
 		if err := <-first; err != nil {
@@ -98,27 +125,50 @@ func TestExecContext_RunsAgainADeadlockVictim(t *testing.T) {
 		if _, err := d.ExecContext(ctx, `INSERT INTO data_versions (user_id, version) VALUES ('a', 1), ('b', 1)`); err != nil {
 			t.Fatal(err)
 		}
-		holding, single := make(chan struct{}), make(chan error, 1)
-		other := make(chan error, 1)
+		// The transaction holds 'b'; then the single statement takes 'a'
+		// (rows in the order they were written, the primary key's order
+		// too) and queues for 'b'; only once PostgreSQL shows it queued
+		// does the transaction ask for 'a': a deadlock every time, however
+		// busy the machine. Whichever of the two PostgreSQL aborts runs again.
+		single, other := make(chan error, 1), make(chan error, 1)
+		singleDone := make(chan struct{})
+		started := false
 		go func() {
 			other <- d.InTx(ctx, func(tx *db.Tx) error {
+				if started {
+					// Were the transaction the victim, its rerun waits for the
+					// single statement to end: the test is of the statement's.
+					<-singleDone
+				}
 				if _, err := tx.ExecContext(ctx, `UPDATE data_versions SET version = version + 10 WHERE user_id = 'b'`); err != nil {
 					return err
 				}
-				select {
-				case <-holding:
-				default:
-					close(holding)
+				if !started {
+					started = true
+					pid, err := backendPID(ctx, tx)
+					if err != nil {
+						return err
+					}
+					go func() {
+						_, err := d.ExecContext(ctx, `UPDATE data_versions SET version = version + 1 WHERE user_id IN ('a', 'b')`)
+						close(singleDone)
+						single <- err
+					}()
+					if err := waitBlockedBy(ctx, d, pid); err != nil {
+						return err
+					}
+					// The single statement holds 'a': another locker skips it.
+					var free int
+					if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM data_versions WHERE user_id = 'a' FOR UPDATE SKIP LOCKED) x`).Scan(&free); err != nil {
+						return err
+					}
+					if free != 0 {
+						return errors.New("the single statement queued for 'b' without holding 'a': no deadlock to run again")
+					}
 				}
-				time.Sleep(300 * time.Millisecond) // the single statement now holds 'a' and waits for 'b'
 				_, err := tx.ExecContext(ctx, `UPDATE data_versions SET version = version + 10 WHERE user_id = 'a'`)
 				return err
 			})
-		}()
-		<-holding
-		go func() {
-			_, err := d.ExecContext(ctx, `UPDATE data_versions SET version = version + 1 WHERE user_id IN ('a', 'b')`)
-			single <- err
 		}()
 		if err := <-single; err != nil {
 			t.Fatalf("the single statement: %v", err)

@@ -9,10 +9,10 @@
 //     the request's raw query and the current minute (Unix time / 60);
 //     nothing else of the request — headers, cookies, who asks — is in the
 //     key, so an answer may only depend on the owner, the query and the clock.
-//   - Version: every read looks up the owner's row of data_versions (one
-//     indexed row), which database triggers bump in the same transaction as
-//     every write to appointments, services, professionals, their links,
-//     hours, the profile and the subscription. A kept answer is served only
+//   - Version: every read looks up the owner's data version (one indexed
+//     row; internal/platform/versions has the rules: which writes bump it),
+//     which database triggers bump in the same transaction as every write
+//     to what an owner's answers are computed from. A kept answer is served only
 //     under the version it was computed at, so it is never stale, whichever
 //     instance wrote. Data the triggers do not cover must not shape a cached
 //     answer. The version an answer is kept under is read before the answer
@@ -37,8 +37,6 @@ import (
 	"bytes"
 	"container/list"
 	"context"
-	"database/sql"
-	"errors"
 	"net/http"
 	"strconv"
 	"sync"
@@ -47,6 +45,7 @@ import (
 
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/versions"
 )
 
 // Cache is a bounded LRU of answers, each stored with the version it was
@@ -97,34 +96,6 @@ func New(d *db.DB, clk clock.Clock, maxBytes int, reg prometheus.Registerer) *Ca
 	return c
 }
 
-// Version is the owner's current data version (0 before any write).
-func (c *Cache) Version(ctx context.Context, userID string) (int64, error) {
-	var v int64
-	err := c.DB.QueryRowContext(ctx, `SELECT version FROM data_versions WHERE user_id = ?`, userID).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return v, err
-}
-
-// VersionOf is the version of the owner with that public username, and the
-// owner's id ("" when there is no such owner).
-func (c *Cache) VersionOf(ctx context.Context, username string) (string, int64, error) {
-	return VersionOf(ctx, c.DB, username)
-}
-
-// VersionOf is Cache.VersionOf for whoever reads without a cache.
-func VersionOf(ctx context.Context, q db.Querier, username string) (string, int64, error) {
-	var id string
-	var v sql.NullInt64
-	err := q.QueryRowContext(ctx, `SELECT p.id, d.version FROM profiles p LEFT JOIN data_versions d ON d.user_id = p.id
-		WHERE p.public_username = ?`, username).Scan(&id, &v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", 0, nil
-	}
-	return id, v.Int64, err
-}
-
 func (c *Cache) get(key, owner string, version int64) (*entry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -173,7 +144,7 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 	}
 	return c.Handler(name, func(r *http.Request) (string, int64, string, error) {
 		id := userID(r.Context())
-		v, err := c.Version(r.Context(), id)
+		v, err := versions.Of(r.Context(), c.DB, id)
 		return id, v, r.URL.RawQuery, err
 	}, next)
 }
@@ -189,12 +160,12 @@ func (c *Cache) Public(name string, normalize func(string) string, next http.Han
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		username := normalize(r.PathValue("username"))
 		key := c.key(name, username, r.URL.RawQuery)
-		id, v, err := c.VersionOf(r.Context(), username)
-		if err != nil || id == "" {
+		o, err := versions.OfUsername(r.Context(), c.DB, username)
+		if err != nil || o.ID == "" {
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
 		}
-		l := Lookup{Username: username, OwnerID: id, Version: v}
+		l := Lookup{Username: username, OwnerID: o.ID, Version: o.Version}
 		r = r.WithContext(context.WithValue(r.Context(), lookedKey{}, l))
 		c.serve(w, r, key, l, next)
 	})
