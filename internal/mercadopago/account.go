@@ -42,9 +42,8 @@ var (
 		"O Mercado Pago recusou o Access Token: use o Access Token de produção da sua aplicação (Suas integrações → Credenciais de produção).")
 	errSite = httpx.NewError(http.StatusBadRequest, "mercadopago_not_brazil",
 		"O Access Token é de uma conta do Mercado Pago de fora do Brasil: o Pix só funciona com uma conta brasileira.")
-	errUnavailable = httpx.NewError(http.StatusBadGateway, "mercadopago_unavailable",
-		"Não foi possível falar com o Mercado Pago agora. Tente novamente em alguns minutos.")
-	errNotConnected = httpx.NewError(http.StatusNotFound, "mercadopago_not_connected", "O Mercado Pago não está conectado.")
+	errUnavailable  = connect.Unavailable("mercadopago_unavailable", "o Mercado Pago")
+	errNotConnected = connect.NotConnected("mercadopago_not_connected", "O Mercado Pago")
 )
 
 // ConnectInput is the connect form. Either secret may be left empty when

@@ -47,9 +47,8 @@ var (
 		"O Meta não encontrou esse ID do número de telefone com esse token. Confira o ID (não é o número em si) em WhatsApp > Configuração da API.")
 	errWABA = httpx.NewError(http.StatusBadRequest, "whatsapp_account_not_found",
 		"O Meta não deu acesso à conta do WhatsApp Business com esse ID. Confira o ID da conta em WhatsApp > Configuração da API.")
-	errMeta = httpx.NewError(http.StatusBadGateway, "whatsapp_unavailable",
-		"Não foi possível falar com o Meta agora. Tente novamente em alguns minutos.")
-	errNotConnected = httpx.NewError(http.StatusNotFound, "whatsapp_not_connected", "O WhatsApp Business não está conectado.")
+	errMeta         = connect.Unavailable("whatsapp_unavailable", "o Meta")
+	errNotConnected = connect.NotConnected("whatsapp_not_connected", "O WhatsApp Business")
 )
 
 // ConnectInput is the connect form. AccessToken and AppSecret may be left

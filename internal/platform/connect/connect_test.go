@@ -325,3 +325,62 @@ func TestClient_BoundsTheAnswer(t *testing.T) {
 		t.Fatalf("an answer over the limit: %v", err)
 	}
 }
+
+func TestCard_MountsTheThreeRoutesBehindTheSignIn(t *testing.T) {
+	type in struct {
+		Token string `json:"token"`
+	}
+	var disconnected string
+	card := connect.Card[in, map[string]string]{
+		Status: func(_ context.Context, userID string) (map[string]string, error) { return map[string]string{"owner": userID}, nil },
+		Connect: func(_ context.Context, userID string, v in) (map[string]string, error) {
+			if v.Token == "" {
+				return nil, errRequired
+			}
+			return map[string]string{"owner": userID, "token": "kept"}, nil
+		},
+		Disconnect: func(_ context.Context, userID string) error { disconnected = userID; return nil },
+	}
+	type ownerKey struct{}
+	signedIn := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("X-Owner") == "" {
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ownerKey{}, r.Header.Get("X-Owner"))))
+		})
+	}
+	mux := http.NewServeMux()
+	card.Register(mux, "/api/kit", signedIn, func(ctx context.Context) string { return ctx.Value(ownerKey{}).(string) })
+	do := func(method, body, owner string) (int, string) {
+		r := httptest.NewRequest(method, "/api/kit", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if owner != "" {
+			r.Header.Set("X-Owner", owner)
+		}
+		w := httptest.NewRecorder()
+		mux.ServeHTTP(w, r)
+		return w.Code, strings.TrimSpace(w.Body.String())
+	}
+	for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodDelete} {
+		if code, _ := do(m, `{}`, ""); code != http.StatusUnauthorized {
+			t.Errorf("%s without sign-in: %d", m, code)
+		}
+	}
+	if code, body := do(http.MethodGet, "", "u1"); code != 200 || body != `{"owner":"u1"}` {
+		t.Fatalf("GET: %d %s", code, body)
+	}
+	if code, body := do(http.MethodPut, `{"token":"t"}`, "u1"); code != 200 || !strings.Contains(body, `"token":"kept"`) {
+		t.Fatalf("PUT: %d %s", code, body)
+	}
+	if code, body := do(http.MethodPut, `{}`, "u1"); code != http.StatusBadRequest || !strings.Contains(body, "Preencha tudo.") {
+		t.Fatalf("PUT refused: %d %s", code, body)
+	}
+	if code, _ := do(http.MethodPut, `{"token":`, "u1"); code != http.StatusBadRequest {
+		t.Fatalf("PUT of broken JSON: %d", code)
+	}
+	if code, _ := do(http.MethodDelete, "", "u1"); code != http.StatusNoContent || disconnected != "u1" {
+		t.Fatalf("DELETE: %d (%q)", code, disconnected)
+	}
+}
