@@ -332,7 +332,9 @@ func TestCard_MountsTheThreeRoutesBehindTheSignIn(t *testing.T) {
 	}
 	var disconnected string
 	card := connect.Card[in, map[string]string]{
-		Status: func(_ context.Context, userID string) (map[string]string, error) { return map[string]string{"owner": userID}, nil },
+		Status: func(_ context.Context, userID string) (map[string]string, error) {
+			return map[string]string{"owner": userID}, nil
+		},
 		Connect: func(_ context.Context, userID string, v in) (map[string]string, error) {
 			if v.Token == "" {
 				return nil, errRequired
