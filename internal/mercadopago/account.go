@@ -2,9 +2,6 @@ package mercadopago
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"regexp"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/secretbox"
@@ -44,9 +42,8 @@ var (
 		"O Mercado Pago recusou o Access Token: use o Access Token de produção da sua aplicação (Suas integrações → Credenciais de produção).")
 	errSite = httpx.NewError(http.StatusBadRequest, "mercadopago_not_brazil",
 		"O Access Token é de uma conta do Mercado Pago de fora do Brasil: o Pix só funciona com uma conta brasileira.")
-	errUnavailable = httpx.NewError(http.StatusBadGateway, "mercadopago_unavailable",
-		"Não foi possível falar com o Mercado Pago agora. Tente novamente em alguns minutos.")
-	errNotConnected = httpx.NewError(http.StatusNotFound, "mercadopago_not_connected", "O Mercado Pago não está conectado.")
+	errUnavailable  = connect.Unavailable("mercadopago_unavailable", "o Mercado Pago")
+	errNotConnected = connect.NotConnected("mercadopago_not_connected", "O Mercado Pago")
 )
 
 // ConnectInput is the connect form. Either secret may be left empty when
@@ -71,6 +68,20 @@ type Status struct {
 	SignatureRefusedAt *time.Time `json:"signatureRefusedAt"`
 }
 
+// provider is Mercado Pago described for the connection kit: both fields
+// are secrets, sealed at rest.
+var provider = connect.Provider{
+	Name:  "mercadopago",
+	Table: "mercadopago_accounts",
+	Fields: []connect.Field{
+		{Name: "token", Column: "access_token_sealed", Secret: true},
+		{Name: "webhook_secret", Column: "webhook_secret_sealed", Secret: true},
+	},
+	Owned:        []string{"mercadopago_webhook_health"},
+	Required:     errRequired,
+	NotConnected: errNotConnected,
+}
+
 // account is a stored connection with its secrets opened.
 type account struct {
 	UserID, MPUserID, Nickname string
@@ -78,92 +89,65 @@ type account struct {
 	WebhookKey                 string
 }
 
-func sealCtx(userID, field string) string { return userID + ":mercadopago." + field }
+// accounts is the kit's life-cycle of the owners' connections.
+func (s *Service) accounts() *connect.Accounts {
+	return &connect.Accounts{DB: s.DB, Box: s.Box, Clock: s.Clock, BaseURL: s.BaseURL, Provider: provider}
+}
+
+// health is what the webhook last heard of each owner.
+func (s *Service) health() *connect.Health {
+	return &connect.Health{DB: s.DB, Clock: s.Clock, Table: "mercadopago_webhook_health"}
+}
 
 // load reads an owner's connection (nil when none) and opens its secrets.
 func (s *Service) load(ctx context.Context, userID string) (*account, error) {
 	a := account{UserID: userID}
-	var tok, sec string
-	err := s.DB.QueryRowContext(ctx, `SELECT mp_user_id, nickname, access_token_sealed, webhook_secret_sealed, webhook_key
-		FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(&a.MPUserID, &a.Nickname, &tok, &sec, &a.WebhookKey)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
+	got, err := s.accounts().Load(ctx, s.DB, userID, connect.Col{Name: "mp_user_id", Into: &a.MPUserID}, connect.Col{Name: "nickname", Into: &a.Nickname})
+	if got == nil || err != nil {
 		return nil, err
 	}
-	if a.Token, err = s.Box.Open(tok, sealCtx(userID, "token")); err != nil {
-		return nil, err
-	}
-	if a.WebhookSecret, err = s.Box.Open(sec, sealCtx(userID, "webhook_secret")); err != nil {
-		return nil, err
-	}
+	a.Token, a.WebhookSecret, a.WebhookKey = got.Values["token"], got.Values["webhook_secret"], got.WebhookKey
 	return &a, nil
 }
 
 // Connect verifies the token with Mercado Pago (GET /users/me, a Brazilian
 // account) and keeps the connection with both secrets sealed.
 func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (*Status, error) {
-	in.AccessToken, in.WebhookSecret = strings.TrimSpace(in.AccessToken), strings.TrimSpace(in.WebhookSecret)
-	if rePublicKey.MatchString(in.AccessToken) {
-		return nil, errPublicKey
-	}
-	if in.AccessToken != "" && !tokenLike(in.AccessToken) {
-		return nil, errTokenFmt
-	}
-	if in.WebhookSecret != "" && !secretLike(in.WebhookSecret) {
-		return nil, errSecret
-	}
-	old, err := s.load(ctx, userID)
-	if err != nil && !errors.Is(err, secretbox.ErrOpen) {
-		return nil, err
-	}
-	if old != nil {
-		if in.AccessToken == "" {
-			in.AccessToken = old.Token
-		}
-		if in.WebhookSecret == "" {
-			in.WebhookSecret = old.WebhookSecret
-		}
-	}
-	if in.AccessToken == "" || in.WebhookSecret == "" {
-		return nil, errRequired
-	}
-	me, err := s.API.Me(ctx, in.AccessToken)
+	err := s.accounts().Connect(ctx, userID, connect.Connection{
+		In: connect.Values{"token": in.AccessToken, "webhook_secret": in.WebhookSecret},
+		Check: func(in connect.Values) error {
+			token, secret := in["token"], in["webhook_secret"]
+			switch {
+			case rePublicKey.MatchString(token):
+				return errPublicKey
+			case token != "" && !tokenLike(token):
+				return errTokenFmt
+			case secret != "" && !secretLike(secret):
+				return errSecret
+			}
+			return nil
+		},
+		Verify: func(ctx context.Context, in connect.Values) (connect.Verified, error) {
+			me, err := s.API.Me(ctx, in["token"])
+			if err != nil {
+				var ae *APIError
+				if errors.As(err, &ae) && ae.Auth() {
+					return connect.Verified{}, errToken
+				}
+				httpx.Logger(ctx).Warn("mercadopago connect: api unreachable or refused", "err", err)
+				return connect.Verified{}, errUnavailable
+			}
+			if me.SiteID != "MLB" {
+				return connect.Verified{}, errSite
+			}
+			return connect.Verified{
+				Columns: map[string]any{"mp_user_id": strconv.FormatInt(me.ID, 10), "nickname": me.Nickname},
+				// Refusals heard under the old secret say nothing about the new one.
+				Save: func(ctx context.Context, tx *db.Tx) error { return s.health().Forget(ctx, tx, userID) },
+			}, nil
+		},
+	})
 	if err != nil {
-		var ae *APIError
-		if errors.As(err, &ae) && ae.Auth() {
-			return nil, errToken
-		}
-		httpx.Logger(ctx).Warn("mercadopago connect: api unreachable or refused", "err", err)
-		return nil, errUnavailable
-	}
-	if me.SiteID != "MLB" {
-		return nil, errSite
-	}
-	tok, err := s.Box.Seal(in.AccessToken, sealCtx(userID, "token"))
-	if err != nil {
-		return nil, err
-	}
-	sec, err := s.Box.Seal(in.WebhookSecret, sealCtx(userID, "webhook_secret"))
-	if err != nil {
-		return nil, err
-	}
-	now := s.Clock.Now().UTC()
-	key := randomToken(24)
-	if old != nil {
-		key = old.WebhookKey
-	}
-	err = s.DB.OwnerExec(ctx, userID, nil, `INSERT INTO mercadopago_accounts (user_id, mp_user_id, nickname, access_token_sealed, webhook_secret_sealed,
-		webhook_key, connected_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET mp_user_id = excluded.mp_user_id, nickname = excluded.nickname,
-		access_token_sealed = excluded.access_token_sealed, webhook_secret_sealed = excluded.webhook_secret_sealed, updated_at = excluded.updated_at`,
-		userID, strconv.FormatInt(me.ID, 10), me.Nickname, tok, sec, key, now, now)
-	if err != nil {
-		return nil, err
-	}
-	// Refusals heard under the old secret say nothing about the new one.
-	if _, err := s.DB.ExecContext(ctx, `UPDATE mercadopago_webhook_health SET last_refused_at = NULL WHERE user_id = ?`, userID); err != nil {
 		return nil, err
 	}
 	return s.Status(ctx, userID)
@@ -172,55 +156,32 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 // Status is the connection as the profile shows it, without secrets.
 func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
 	st := &Status{}
-	var connected time.Time
-	var key string
-	err := s.DB.QueryRowContext(ctx, `SELECT mp_user_id, nickname, webhook_key, connected_at FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(
-		&st.UserID, &st.Nickname, &key, &connected)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, nil
+	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "mp_user_id", Into: &st.UserID}, connect.Col{Name: "nickname", Into: &st.Nickname})
+	if acc == nil || err != nil {
+		return st, err
 	}
+	st.Connected, st.ConnectedAt = true, &acc.ConnectedAt
+	st.WebhookURL = s.webhookURL(acc.WebhookKey)
+	h, err := s.health().Read(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
-	st.Connected, st.ConnectedAt = true, &connected
-	st.WebhookURL = s.webhookURL(key)
-	var valid, refused sql.NullTime
-	err = s.DB.QueryRowContext(ctx, `SELECT last_valid_at, last_refused_at FROM mercadopago_webhook_health WHERE user_id = ?`, userID).Scan(&valid, &refused)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	if valid.Valid {
-		t := valid.Time.UTC()
-		st.LastNoticeAt = &t
-	}
-	if refused.Valid && (!valid.Valid || refused.Time.After(valid.Time)) {
-		t := refused.Time.UTC()
-		st.SignatureRefusedAt = &t
-	}
+	st.LastNoticeAt, st.SignatureRefusedAt = h.LastValidAt, h.RefusedAt
 	return st, nil
 }
 
-func (s *Service) webhookURL(key string) string { return s.BaseURL + "/webhooks/mercadopago/" + key }
+func (s *Service) webhookURL(key string) string { return s.accounts().WebhookURL(key) }
 
 // Connected reports whether an owner has a working connection (its
 // secrets open under the configured keys).
 func (s *Service) Connected(ctx context.Context, userID string) (bool, error) {
-	a, err := s.load(ctx, userID)
-	if errors.Is(err, secretbox.ErrOpen) {
-		return false, nil
-	}
-	return a != nil, err
+	return s.accounts().Connected(ctx, userID)
 }
 
-// Disconnect removes the connection and its sealed secrets; the payments
-// already made stay on their bookings.
+// Disconnect removes the connection, its sealed secrets and its webhook's
+// health; the payments already made stay on their bookings.
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
-	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM mercadopago_webhook_health WHERE user_id = ?`, userID); err != nil {
-			return err
-		}
-		return db.ExecOwned(ctx, tx, errNotConnected, `DELETE FROM mercadopago_accounts WHERE user_id = ?`, userID)
-	})
+	return s.accounts().Disconnect(ctx, userID)
 }
 
 // rePublicKey is the shape of a Mercado Pago public key (a prefix and a
@@ -252,10 +213,4 @@ func secretLike(s string) bool {
 		}
 	}
 	return true
-}
-
-func randomToken(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
 }

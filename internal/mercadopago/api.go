@@ -1,17 +1,17 @@
 package mercadopago
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/connect"
 )
 
 // API is a small typed client of the Mercado Pago REST API calls Agendei
@@ -33,13 +33,20 @@ import (
 //     date_approved once paid.
 //   - errors: {"message":"…","error":"bad_request","status":400,"cause":[{"code":…,"description":"…"}]}.
 type API struct {
-	BaseURL string // e.g. https://api.mercadopago.com (config AGENDEI_MERCADOPAGO_API_URL)
-	HTTP    *http.Client
+	*connect.Client // BaseURL e.g. https://api.mercadopago.com (config AGENDEI_MERCADOPAGO_API_URL)
 }
 
 // NewAPI returns a client of the API at baseURL with a bounded timeout.
 func NewAPI(baseURL string) *API {
-	return &API{BaseURL: strings.TrimRight(baseURL, "/"), HTTP: &http.Client{Timeout: 15 * time.Second}}
+	c := connect.NewClient("mercado pago", baseURL)
+	c.MaxBody = 4 << 20 // a payment carries its QR code's PNG
+	c.Fault = func(status int, body []byte) error {
+		e := &APIError{}
+		_ = json.Unmarshal(body, e)
+		e.Status = status
+		return e
+	}
+	return &API{c}
 }
 
 // DateLayout is how Mercado Pago writes and reads dates.
@@ -65,24 +72,10 @@ func (e *APIError) Error() string {
 }
 
 // Auth reports a token refused (401) or without the right (403).
-func (e *APIError) Auth() bool {
-	return e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
-}
+func (e *APIError) Auth() bool { return connect.AuthStatus(e.Status) }
 
 // Temporary reports an error worth retrying: throttling or Mercado Pago's own fault.
-func (e *APIError) Temporary() bool {
-	return e.Status == http.StatusTooManyRequests || e.Status >= 500
-}
-
-// Temporary reports whether err (from any call) may succeed if tried again:
-// a transport fault or a temporary API error.
-func Temporary(err error) bool {
-	var ae *APIError
-	if errors.As(err, &ae) {
-		return ae.Temporary()
-	}
-	return err != nil
-}
+func (e *APIError) Temporary() bool { return connect.TemporaryStatus(e.Status) }
 
 // User is the account a token belongs to.
 type User struct {
@@ -247,49 +240,5 @@ func Cents(s string) (int64, error) {
 // do calls the API with the owner's token; idem, when not empty, goes as
 // X-Idempotency-Key.
 func (a *API) do(ctx context.Context, token, method, path, idem string, in, out any) error {
-	var body io.Reader
-	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return err
-		}
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, a.BaseURL+path, body)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Accept", "application/json")
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if idem != "" {
-		req.Header.Set("X-Idempotency-Key", idem)
-	}
-	hc := a.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	res, err := hc.Do(req)
-	if err != nil {
-		return fmt.Errorf("mercado pago: %w", err)
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(res.Body, 4<<20))
-	if err != nil {
-		return fmt.Errorf("mercado pago: %w", err)
-	}
-	if res.StatusCode >= 300 {
-		e := &APIError{}
-		_ = json.Unmarshal(raw, e)
-		e.Status = res.StatusCode
-		return e
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(out); err != nil {
-		return fmt.Errorf("mercado pago: unexpected answer: %w", err)
-	}
-	return nil
+	return a.Do(ctx, connect.Call{Method: method, Path: path, Token: token, IdempotencyKey: idem, In: in, Out: out})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agendei/agendei/internal/mercadopago"
 	"github.com/agendei/agendei/internal/mercadopago/mptest"
+	"github.com/agendei/agendei/internal/platform/connect"
 )
 
 func TestReaisAndCentsAreExact(t *testing.T) {
@@ -96,7 +97,7 @@ func TestClientAgainstTheFake(t *testing.T) {
 	}
 	fake.FailNext(1, 503)
 	req.ExpiresAt = exp
-	if _, err := api.CreatePix(ctx, acc.Token, req); !mercadopago.Temporary(err) {
+	if _, err := api.CreatePix(ctx, acc.Token, req); !connect.Temporary(err) {
 		t.Fatalf("503 is temporary: %v", err)
 	}
 }

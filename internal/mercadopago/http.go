@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
@@ -16,30 +17,7 @@ type Handlers struct {
 // Register mounts the routes. The webhook lives outside /api: Mercado Pago
 // proves itself by the x-signature, not by the app's CSRF header.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/mercadopago", h.Auth.RequireUser(httpx.Handle(h.status)))
-	mux.Handle("PUT /api/mercadopago", h.Auth.RequireUser(httpx.Handle(h.connect)))
-	mux.Handle("DELETE /api/mercadopago", h.Auth.RequireUser(httpx.Handle(h.disconnect)))
+	connect.Card[ConnectInput, *Status]{Status: h.Svc.Status, Connect: h.Svc.Connect, Disconnect: h.Svc.Disconnect}.
+		Register(mux, "/api/mercadopago", h.Auth.RequireUser, auth.UserID)
 	mux.Handle("POST /webhooks/mercadopago/{key}", httpx.Handle(h.WebhookHandler))
-}
-
-func (h *Handlers) status(w http.ResponseWriter, r *http.Request) error {
-	st, err := h.Svc.Status(r.Context(), auth.UserID(r.Context()))
-	return httpx.Respond(w, http.StatusOK, st, err)
-}
-
-func (h *Handlers) connect(w http.ResponseWriter, r *http.Request) error {
-	var in ConnectInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	st, err := h.Svc.Connect(r.Context(), auth.UserID(r.Context()), in)
-	return httpx.Respond(w, http.StatusOK, st, err)
-}
-
-func (h *Handlers) disconnect(w http.ResponseWriter, r *http.Request) error {
-	if err := h.Svc.Disconnect(r.Context(), auth.UserID(r.Context())); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -46,10 +47,8 @@ type Confirmer interface {
 }
 
 var (
-	errSignature = httpx.NewError(http.StatusUnauthorized, "invalid_signature", "Assinatura do webhook inválida.")
-	errStale     = httpx.NewError(http.StatusUnauthorized, "stale_signature", "Notificação fora do prazo: o horário da assinatura difere do servidor em mais de 5 minutos.")
-	errHook      = httpx.NewError(http.StatusNotFound, "not_found", "Webhook não encontrado.")
-	errBody      = httpx.Validation("Corpo da notificação inválido.")
+	errStale = httpx.NewError(http.StatusUnauthorized, "stale_signature", "Notificação fora do prazo: o horário da assinatura difere do servidor em mais de 5 minutos.")
+	errBody  = httpx.Validation("Corpo da notificação inválido.")
 )
 
 // notification is the part of a webhook body Agendei reads: which kind and
@@ -78,17 +77,13 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	s := h.Svc
-	var userID string
-	err = s.DB.QueryRowContext(r.Context(), `SELECT user_id FROM mercadopago_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&userID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errHook
-	}
+	userID, err := s.accounts().Owner(r.Context(), r.PathValue("key"))
 	if err != nil {
 		return err
 	}
 	acc, err := s.load(r.Context(), userID)
 	if err != nil || acc == nil {
-		return errors.Join(err, errHook)
+		return errors.Join(err, connect.ErrHook)
 	}
 	q := r.URL.Query()
 	signature := r.Header.Get("x-signature")
@@ -105,12 +100,12 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 	case errors.Is(err, ErrStale):
 		return errStale
 	case err != nil && signature == "":
-		return errSignature // unsigned: not a sign that the stored secret is wrong
+		return connect.ErrSignature // unsigned: not a sign that the stored secret is wrong
 	case err != nil:
-		s.heard(r.Context(), acc.UserID, "last_refused_at")
-		return errSignature
+		s.health().Heard(r.Context(), acc.UserID, false)
+		return connect.ErrSignature
 	}
-	s.heard(r.Context(), acc.UserID, "last_valid_at")
+	s.health().Heard(r.Context(), acc.UserID, true)
 	var n notification
 	if err := json.Unmarshal(body, &n); err != nil {
 		return errBody
@@ -267,15 +262,4 @@ func (s *Service) Sync(ctx context.Context, ownerID, paymentID string) error {
 	}
 	_, err = s.DB.ExecContext(ctx, `UPDATE mercadopago_payments SET outcome = ?, claimed_until = NULL, updated_at = ? WHERE id = ?`, string(got), now, rowID)
 	return err
-}
-
-// heard records when the webhook last took (or refused) a notice; a fault
-// here is logged, never the notice's answer.
-func (s *Service) heard(ctx context.Context, userID, column string) {
-	now := s.Clock.Now().UTC()
-	_, err := s.DB.ExecContext(ctx, `INSERT INTO mercadopago_webhook_health (user_id, `+column+`) VALUES (?, ?)
-		ON CONFLICT (user_id) DO UPDATE SET `+column+` = excluded.`+column, userID, now)
-	if err != nil {
-		httpx.Logger(ctx).Warn("mercadopago webhook: health not recorded", "err", err)
-	}
 }

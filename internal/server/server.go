@@ -99,7 +99,40 @@ type Deps struct {
 }
 
 // New builds the server. cfg.Secret and cfg.SecretKey must be set (config.EnsureSecret).
+// It is three parts: the core every part stands on, the domain's services
+// (wireDomain) and the outside providers' connections (newProviders, then
+// wireProviders once the domain they reach exists).
 func New(cfg *config.Config, d Deps) (*Server, error) {
+	c, err := newCore(cfg, d)
+	if err != nil {
+		return nil, err
+	}
+	p := newProviders(c)
+	dom := wireDomain(c, p.chargers())
+	wireProviders(c, p, dom)
+	metricsH := mountOperations(c, dom)
+	return &Server{Handler: c.outer(c.mux), BaseURL: cfg.BaseURL, Queue: c.queue, Auth: c.auth, Events: dom.broker, Billing: dom.billing,
+		WhatsApp: p.wa, MercadoPago: p.mp, Waitlist: dom.waitlist, Booking: dom.booking, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,
+		db: c.d.DB, databaseURL: cfg.DatabaseURL}, nil
+}
+
+// core is what every part of the server stands on: the configuration and
+// its dependencies, the job queue, mail, rate limits, sign-in, metrics and
+// the one mux.
+type core struct {
+	cfg     *config.Config
+	d       Deps
+	box     *secretbox.Box
+	queue   *jobs.Queue
+	mailer  *mail.Mailer
+	limiter *ratelimit.Limiter
+	auth    *auth.Service
+	authH   *auth.Handlers
+	reg     *prometheus.Registry
+	mux     *http.ServeMux
+}
+
+func newCore(cfg *config.Config, d Deps) (*core, error) {
 	if d.Clock == nil {
 		d.Clock = clock.Real{}
 	}
@@ -121,23 +154,33 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	queue := jobs.New(d.DB, d.Clock, d.Log)
-	mailer := mail.NewMailer(queue, d.Sender)
-	limiter := ratelimit.New(d.DB, d.Clock)
-	authSvc := auth.NewService(auth.Config{DB: d.DB, Clock: d.Clock, Limiter: limiter, Mailer: mailer,
+	c := &core{cfg: cfg, d: d, box: box, queue: jobs.New(d.DB, d.Clock, d.Log), limiter: ratelimit.New(d.DB, d.Clock), mux: http.NewServeMux()}
+	c.mailer = mail.NewMailer(c.queue, d.Sender)
+	c.auth = auth.NewService(auth.Config{DB: d.DB, Clock: d.Clock, Limiter: c.limiter, Mailer: c.mailer,
 		Secret: cfg.Secret, BaseURL: cfg.BaseURL, Log: d.Log})
-	authH := auth.NewHandlers(authSvc, cfg.TLS(), cfg.TrustProxy)
+	c.authH = auth.NewHandlers(c.auth, cfg.TLS(), cfg.TrustProxy)
+	c.authH.Register(c.mux)
+	c.reg = prometheus.NewRegistry()
+	c.reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return c, nil
+}
 
-	reg := prometheus.NewRegistry()
-	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	metrics := httpx.NewMetrics(reg)
+// domain is the product's own services that the providers, the background
+// work and the operational routes reach.
+type domain struct {
+	profiles *profiles.Service
+	broker   *events.Broker
+	billing  *billing.Service
+	booking  *booking.Service
+	waitlist *waitlist.Service
+	cep      *place.CEPLookup
+}
 
-	mux := http.NewServeMux()
-	authH.Register(mux)
-	// Deposits are charged through the owner's Mercado Pago when connected,
-	// else as the static Pix from their key (deposits.Chargers, the seam).
-	mp := &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL}
-	chargers := mercadopago.Chargers{Svc: mp, Else: deposits.Static{}}
+// wireDomain builds the domain's services and mounts their handlers.
+// Deposits are charged by chargers (the owner's Mercado Pago when
+// connected, else the static Pix from their key).
+func wireDomain(c *core, chargers deposits.Chargers) *domain {
+	d, cfg, mux, authH := c.d, c.cfg, c.mux, c.authH
 	profileSvc := &profiles.Service{DB: d.DB, Clock: d.Clock, DefaultReminderLead: cfg.ReminderLead, Deposits: chargers}
 	// Answers computed from an owner's data, kept while that data is unchanged.
 	// cfg.BenchDisable (a benchmark switch, never set in production) turns
@@ -145,44 +188,30 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	off := cfg.BenchDisable
 	var cache *memo.Cache // nil: no cache
 	if !off["memo"] {
-		cache = memo.New(d.DB, d.Clock, 16<<20, reg)
+		cache = memo.New(d.DB, d.Clock, 16<<20, c.reg)
 	}
 	setups := &schedule.Cache{DB: d.DB}
 	if off["setup-cache"] {
 		setups = nil
 	}
 	(&profiles.Handlers{Svc: profileSvc, Auth: authH, Memo: cache}).Register(mux)
-	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH, Limiter: limiter, Memo: cache}).Register(mux)
-	authSvc.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
+	(&profiles.PhotoHandlers{Svc: profileSvc, Store: d.Files, Auth: authH, Limiter: c.limiter, Memo: cache}).Register(mux)
+	c.auth.OnDelete(func(ctx context.Context, userID string) error { return profiles.DeletePhotos(ctx, d.Files, userID) })
 	broker := events.NewBroker(d.Log)
 	notes := &notifications.Service{DB: d.DB, Clock: d.Clock, Broker: broker}
 	(&notifications.Handlers{Svc: notes, Auth: authH}).Register(mux)
-	var provider billing.Provider = &billing.Local{DB: d.DB, Clock: d.Clock, BaseURL: cfg.BaseURL}
-	if cfg.StripeSecretKey != "" {
-		provider = billing.NewStripe(billing.StripeConfig{SecretKey: cfg.StripeSecretKey, PriceID: cfg.StripePriceID, BaseURL: cfg.BaseURL, APIBase: cfg.StripeAPIBase})
-	}
-	billingSvc := &billing.Service{DB: d.DB, Clock: d.Clock, Notes: notes, Provider: provider}
-	billingH := &billing.Handlers{Svc: billingSvc, Auth: authH}
-	billingH.Register(mux)
-	if cfg.StripeWebhook != "" {
-		// Outside /api: Stripe proves itself by signature, not by our CSRF header.
-		mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
-	}
-	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: mailer, Queue: queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
+	billingSvc := wireBilling(c, notes)
+	bookingSvc := &booking.Service{DB: d.DB, Clock: d.Clock, Mailer: c.mailer, Queue: c.queue, Notes: notes, BaseURL: cfg.BaseURL, ReminderLead: cfg.ReminderLead,
 		Setups: setups, Deposits: chargers}
 	bookingSvc.DepositMinute = cfg.DepositMinute
 	bookingSvc.RegisterJobs()
-	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
-	mp.Confirmer = depositConfirmer{bookingSvc}
-	mp.Jobs = queue
-	mp.RegisterJobs()
 	profileSvc.Rezone = bookingSvc.Rezone
 	profileSvc.Replan = bookingSvc.Replan
-	(&booking.Handlers{Svc: bookingSvc, Limiter: limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
-	waitlistSvc := &waitlist.Service{DB: d.DB, Clock: d.Clock, Queue: queue, Mailer: mailer, Booking: bookingSvc, Notes: notes, BaseURL: cfg.BaseURL}
+	(&booking.Handlers{Svc: bookingSvc, Limiter: c.limiter, TrustProxy: cfg.TrustProxy, Memo: cache, Reads: httpx.NewQueue(d.DB.Readers())}).Register(mux)
+	waitlistSvc := &waitlist.Service{DB: d.DB, Clock: d.Clock, Queue: c.queue, Mailer: c.mailer, Booking: bookingSvc, Notes: notes, BaseURL: cfg.BaseURL}
 	waitlistSvc.RegisterJobs()
-	(&waitlist.Handlers{Svc: waitlistSvc, Auth: authH, Limiter: limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
-	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
+	(&waitlist.Handlers{Svc: waitlistSvc, Auth: authH, Limiter: c.limiter, TrustProxy: cfg.TrustProxy}).Register(mux)
+	(&agenda.Handlers{Svc: &agenda.Service{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: c.queue}, Auth: authH, Memo: cache, Booking: bookingSvc, BaseURL: cfg.BaseURL}).Register(mux)
 	(&clients.Handlers{Svc: &clients.Service{DB: d.DB, Clock: d.Clock, Notes: notes}, Auth: authH, Memo: cache}).Register(mux)
 	(&reports.Handlers{Svc: &reports.Service{DB: d.DB, Clock: d.Clock}, Auth: authH, Memo: cache}).Register(mux)
 	(&onboarding.Handlers{Svc: &onboarding.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
@@ -190,27 +219,82 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
-	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
-	wa := &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: queue}
-	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
-	wa.Answers = whatsAppAnswers{bookingSvc}
-	// A reminder WhatsApp could not deliver goes by e-mail, as the job would have sent it.
-	wa.Fallback = whatsAppAnswers{bookingSvc}
-	// Reminders and a public booking's confirmation go by WhatsApp when the
-	// owner's number can carry them (booking.ReminderSender, ConfirmationSender).
-	bookingSvc.WhatsApp = whatsAppSender{wa}
-	// Waitlist offers go by WhatsApp when the owner's number can carry
-	// them, and by e-mail when it could not deliver them.
-	waitlistSvc.WhatsApp = wa
-	wa.Offers = whatsAppOffers{waitlistSvc}
-	wa.RegisterJobs()
-	(&whatsapp.Handlers{Svc: wa, Auth: authH}).Register(mux)
-	(&mercadopago.Handlers{Svc: mp, Auth: authH}).Register(mux)
+	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: c.queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
 	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
+	return &domain{profiles: profileSvc, broker: broker, billing: billingSvc, booking: bookingSvc, waitlist: waitlistSvc, cep: cep}
+}
+
+// wireBilling is the subscription: the local test provider, or Stripe
+// when configured (with its webhook when a secret is set).
+func wireBilling(c *core, notes *notifications.Service) *billing.Service {
+	cfg := c.cfg
+	var provider billing.Provider = &billing.Local{DB: c.d.DB, Clock: c.d.Clock, BaseURL: cfg.BaseURL}
+	if cfg.StripeSecretKey != "" {
+		provider = billing.NewStripe(billing.StripeConfig{SecretKey: cfg.StripeSecretKey, PriceID: cfg.StripePriceID, BaseURL: cfg.BaseURL, APIBase: cfg.StripeAPIBase})
+	}
+	billingSvc := &billing.Service{DB: c.d.DB, Clock: c.d.Clock, Notes: notes, Provider: provider}
+	billingH := &billing.Handlers{Svc: billingSvc, Auth: c.authH}
+	billingH.Register(c.mux)
+	if cfg.StripeWebhook != "" {
+		// Outside /api: Stripe proves itself by signature, not by our CSRF header.
+		c.mux.Handle("POST /webhooks/stripe", billingH.WebhookHandler(cfg.StripeWebhook))
+	}
+	return billingSvc
+}
+
+// providers are the owners' connections to outside providers, each on
+// the connection kit (platform/connect).
+type providers struct {
+	mp *mercadopago.Service
+	wa *whatsapp.Service
+}
+
+// newProviders builds each provider's connection with its client; they
+// reach the domain only once wireProviders has run.
+func newProviders(c *core) *providers {
+	d, cfg := c.d, c.cfg
+	return &providers{
+		mp: &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: c.box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL, Jobs: c.queue},
+		wa: &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: c.queue},
+	}
+}
+
+// chargers is how deposits are charged: through the owner's Mercado Pago
+// when connected, else as the static Pix from their key (deposits.Chargers, the seam).
+func (p *providers) chargers() deposits.Chargers {
+	return mercadopago.Chargers{Svc: p.mp, Else: deposits.Static{}}
+}
+
+// wireProviders joins each provider to the domain it serves, registers its
+// jobs and mounts its routes (the owner's card's and the webhook's).
+func wireProviders(c *core, p *providers, dom *domain) {
+	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
+	p.mp.Confirmer = depositConfirmer{dom.booking}
+	p.mp.RegisterJobs()
+	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
+	p.wa.Answers = whatsAppAnswers{dom.booking}
+	// A reminder WhatsApp could not deliver goes by e-mail, as the job would have sent it.
+	p.wa.Fallback = whatsAppAnswers{dom.booking}
+	// Reminders and a public booking's confirmation go by WhatsApp when the
+	// owner's number can carry them (booking.ReminderSender, ConfirmationSender).
+	dom.booking.WhatsApp = whatsAppSender{p.wa}
+	// Waitlist offers go by WhatsApp when the owner's number can carry
+	// them, and by e-mail when it could not deliver them.
+	dom.waitlist.WhatsApp = p.wa
+	p.wa.Offers = whatsAppOffers{dom.waitlist}
+	p.wa.RegisterJobs()
+	(&whatsapp.Handlers{Svc: p.wa, Auth: c.authH}).Register(c.mux)
+	(&mercadopago.Handlers{Svc: p.mp, Auth: c.authH}).Register(c.mux)
+}
+
+// mountOperations mounts the app's configuration, the API's 404, health,
+// readiness, metrics (returned, for cfg.MetricsAddr) and the web app.
+func mountOperations(c *core, dom *domain) http.Handler {
+	cfg, d, mux := c.cfg, c.d, c.mux
 	mux.HandleFunc("GET /api/config", func(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"supportEmail": cfg.SupportEmail, "supportWhatsapp": cfg.SupportWhatsApp, "demo": d.Demo,
-			"cepLookup": cep.Enabled()})
+			"cepLookup": dom.cep.Enabled()})
 	})
 	mux.HandleFunc("/api/", httpx.NotFoundAPI)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -224,25 +308,28 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 		}
 		httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	metricsH := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	metricsH := promhttp.HandlerFor(c.reg, promhttp.HandlerOpts{})
 	if cfg.MetricsAddr == "" {
 		mux.Handle("GET /metrics", metricsH)
 	} else {
 		mux.HandleFunc("/metrics", http.NotFound) // not the web app's index either
 	}
-	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web, profileSvc.PreviewOf, cfg.BaseURL)))
+	mux.Handle("/", gzhttp.GzipHandler(spa(d.Web, dom.profiles.PreviewOf, cfg.BaseURL)))
+	return metricsH
+}
 
-	var h http.Handler = mux
+// outer wraps the mux in what every request goes through.
+func (c *core) outer(mux http.Handler) http.Handler {
+	h := mux
 	// Public pages' reads: 300 a minute per visitor and instance is far above
 	// what a person clicking through the booking form needs.
-	h = ratelimit.PublicReads(ratelimit.NewMemory(300, time.Minute, d.Clock.Now), cfg.TrustProxy)(h)
-	h = httpx.CSRF(cfg.BaseURL)(h)
+	h = ratelimit.PublicReads(ratelimit.NewMemory(300, time.Minute, c.d.Clock.Now), c.cfg.TrustProxy)(h)
+	h = httpx.CSRF(c.cfg.BaseURL)(h)
 	// No handler and no database sees a NUL or text that is not UTF-8 in a
 	// path or query (PostgreSQL would refuse it with a 500).
 	h = httpx.RefuseBadText(h)
-	h = httpx.SecurityHeaders(cfg.TLS(), publicroutes.Framed)(h)
-	h = httpx.Observe(d.Log, metrics)(h)
-	return &Server{Handler: h, BaseURL: cfg.BaseURL, Queue: queue, Auth: authSvc, Events: broker, Billing: billingSvc, WhatsApp: wa, MercadoPago: mp, Waitlist: waitlistSvc, Booking: bookingSvc, Metrics: metricsH, limiter: limiter, log: d.Log, db: d.DB, databaseURL: cfg.DatabaseURL}, nil
+	h = httpx.SecurityHeaders(c.cfg.TLS(), publicroutes.Framed)(h)
+	return httpx.Observe(c.d.Log, httpx.NewMetrics(c.reg))(h)
 }
 
 // newFileStore is the bucket when AGENDEI_S3_URL is set, else a local folder.

@@ -2,9 +2,7 @@ package whatsapp
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/base64"
 	"errors"
 	"net/http"
 	"strings"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/clock"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/secretbox"
@@ -48,9 +47,8 @@ var (
 		"O Meta não encontrou esse ID do número de telefone com esse token. Confira o ID (não é o número em si) em WhatsApp > Configuração da API.")
 	errWABA = httpx.NewError(http.StatusBadRequest, "whatsapp_account_not_found",
 		"O Meta não deu acesso à conta do WhatsApp Business com esse ID. Confira o ID da conta em WhatsApp > Configuração da API.")
-	errMeta = httpx.NewError(http.StatusBadGateway, "whatsapp_unavailable",
-		"Não foi possível falar com o Meta agora. Tente novamente em alguns minutos.")
-	errNotConnected = httpx.NewError(http.StatusNotFound, "whatsapp_not_connected", "O WhatsApp Business não está conectado.")
+	errMeta         = connect.Unavailable("whatsapp_unavailable", "o Meta")
+	errNotConnected = connect.NotConnected("whatsapp_not_connected", "O WhatsApp Business")
 )
 
 // ConnectInput is the connect form. AccessToken and AppSecret may be left
@@ -83,6 +81,23 @@ type Status struct {
 	ConnectedAt        *time.Time       `json:"connectedAt"`
 }
 
+// provider is WhatsApp described for the connection kit: the form's
+// fields (the token and the app secret sealed) and what its table keeps.
+var provider = connect.Provider{
+	Name:  "whatsapp",
+	Table: "whatsapp_accounts",
+	Fields: []connect.Field{
+		{Name: "waba_id"},
+		{Name: "phone_number_id"},
+		{Name: "token", Column: "access_token_sealed", Secret: true},
+		{Name: "app_secret", Column: "app_secret_sealed", Secret: true},
+	},
+	Keys:         []string{"verify_token"},
+	Owned:        []string{"whatsapp_templates"},
+	Required:     errRequired,
+	NotConnected: errNotConnected,
+}
+
 // account is a stored connection with its secrets opened.
 type account struct {
 	UserID, WABAID, PhoneNumberID, Display, Name string
@@ -92,27 +107,22 @@ type account struct {
 	CheckedAt                                    sql.NullTime
 }
 
-func sealCtx(userID, field string) string { return userID + ":whatsapp." + field }
+// accounts is the kit's life-cycle of the owners' connections.
+func (s *Service) accounts() *connect.Accounts {
+	return &connect.Accounts{DB: s.DB, Box: s.Box, Clock: s.Clock, BaseURL: s.BaseURL, Provider: provider}
+}
 
 // load reads an owner's connection (nil when none) and opens its secrets.
 func (s *Service) load(ctx context.Context, q db.Querier, userID string) (*account, error) {
 	a := account{UserID: userID}
-	var tok, sec string
-	err := q.QueryRowContext(ctx, `SELECT waba_id, phone_number_id, display_phone_number, verified_name, access_token_sealed, app_secret_sealed,
-		verify_token, webhook_key, connected_at, templates_checked_at FROM whatsapp_accounts WHERE user_id = ?`, userID).Scan(
-		&a.WABAID, &a.PhoneNumberID, &a.Display, &a.Name, &tok, &sec, &a.VerifyToken, &a.WebhookKey, &a.ConnectedAt, &a.CheckedAt)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
+	got, err := s.accounts().Load(ctx, q, userID, connect.Col{Name: "display_phone_number", Into: &a.Display},
+		connect.Col{Name: "verified_name", Into: &a.Name}, connect.Col{Name: "templates_checked_at", Into: &a.CheckedAt})
+	if got == nil || err != nil {
 		return nil, err
 	}
-	if a.Token, err = s.Box.Open(tok, sealCtx(userID, "token")); err != nil {
-		return nil, err
-	}
-	if a.AppSecret, err = s.Box.Open(sec, sealCtx(userID, "app_secret")); err != nil {
-		return nil, err
-	}
+	v := got.Values
+	a.WABAID, a.PhoneNumberID, a.Token, a.AppSecret = v["waba_id"], v["phone_number_id"], v["token"], v["app_secret"]
+	a.VerifyToken, a.WebhookKey, a.ConnectedAt = v["verify_token"], got.WebhookKey, got.ConnectedAt
 	return &a, nil
 }
 
@@ -120,69 +130,41 @@ func (s *Service) load(ctx context.Context, q db.Querier, userID string) (*accou
 // name, the account's templates), creates Agendei's templates where
 // missing, and keeps the connection with its secrets sealed.
 func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (*Status, error) {
-	in.WABAID, in.PhoneNumberID = strings.TrimSpace(in.WABAID), strings.TrimSpace(in.PhoneNumberID)
-	in.AccessToken, in.AppSecret = strings.TrimSpace(in.AccessToken), strings.TrimSpace(in.AppSecret)
-	if in.WABAID == "" || in.PhoneNumberID == "" {
-		return nil, errRequired
-	}
-	if !digits(in.WABAID) || !digits(in.PhoneNumberID) || len(in.WABAID) > 32 || len(in.PhoneNumberID) > 32 {
-		return nil, errIDs
-	}
-	if len(in.AccessToken) > 1024 || len(in.AppSecret) > 1024 {
-		return nil, errTooLong
-	}
-	old, err := s.load(ctx, s.DB, userID)
-	if err != nil && !errors.Is(err, secretbox.ErrOpen) {
-		return nil, err
-	}
-	if old != nil {
-		if in.AccessToken == "" {
-			in.AccessToken = old.Token
-		}
-		if in.AppSecret == "" {
-			in.AppSecret = old.AppSecret
-		}
-	}
-	if in.AccessToken == "" || in.AppSecret == "" {
-		return nil, errRequired
-	}
-	phone, err := s.Graph.PhoneNumber(ctx, in.AccessToken, in.PhoneNumberID)
-	if err != nil {
-		return nil, connectError(ctx, err, errPhone)
-	}
-	list, err := s.Graph.Templates(ctx, in.AccessToken, in.WABAID)
-	if err != nil {
-		return nil, connectError(ctx, err, errWABA)
-	}
-	statuses, err := s.ensureTemplates(ctx, in.AccessToken, in.WABAID, list)
-	if err != nil {
-		return nil, connectError(ctx, err, errWABA)
-	}
-	tok, err := s.Box.Seal(in.AccessToken, sealCtx(userID, "token"))
-	if err != nil {
-		return nil, err
-	}
-	sec, err := s.Box.Seal(in.AppSecret, sealCtx(userID, "app_secret"))
-	if err != nil {
-		return nil, err
-	}
-	now := s.Clock.Now().UTC()
-	verify, key := randomToken(24), randomToken(24)
-	if old != nil {
-		verify, key = old.VerifyToken, old.WebhookKey
-	}
-	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_accounts (user_id, waba_id, phone_number_id, display_phone_number, verified_name,
-			access_token_sealed, app_secret_sealed, verify_token, webhook_key, templates_checked_at, connected_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (user_id) DO UPDATE SET waba_id = excluded.waba_id, phone_number_id = excluded.phone_number_id,
-			display_phone_number = excluded.display_phone_number, verified_name = excluded.verified_name,
-			access_token_sealed = excluded.access_token_sealed, app_secret_sealed = excluded.app_secret_sealed,
-			templates_checked_at = excluded.templates_checked_at, updated_at = excluded.updated_at`,
-			userID, in.WABAID, in.PhoneNumberID, phone.DisplayPhoneNumber, phone.VerifiedName, tok, sec, verify, key, now, now, now); err != nil {
-			return err
-		}
-		return saveTemplates(ctx, tx, userID, statuses, now)
+	err := s.accounts().Connect(ctx, userID, connect.Connection{
+		In: connect.Values{"waba_id": in.WABAID, "phone_number_id": in.PhoneNumberID, "token": in.AccessToken, "app_secret": in.AppSecret},
+		Check: func(in connect.Values) error {
+			waba, phone := in["waba_id"], in["phone_number_id"]
+			if waba == "" || phone == "" {
+				return errRequired
+			}
+			if !digits(waba) || !digits(phone) || len(waba) > 32 || len(phone) > 32 {
+				return errIDs
+			}
+			if len(in["token"]) > 1024 || len(in["app_secret"]) > 1024 {
+				return errTooLong
+			}
+			return nil
+		},
+		Verify: func(ctx context.Context, in connect.Values) (connect.Verified, error) {
+			token, waba := in["token"], in["waba_id"]
+			phone, err := s.Graph.PhoneNumber(ctx, token, in["phone_number_id"])
+			if err != nil {
+				return connect.Verified{}, connectError(ctx, err, errPhone)
+			}
+			list, err := s.Graph.Templates(ctx, token, waba)
+			if err != nil {
+				return connect.Verified{}, connectError(ctx, err, errWABA)
+			}
+			statuses, err := s.ensureTemplates(ctx, token, waba, list)
+			if err != nil {
+				return connect.Verified{}, connectError(ctx, err, errWABA)
+			}
+			now := s.Clock.Now().UTC()
+			return connect.Verified{
+				Columns: map[string]any{"display_phone_number": phone.DisplayPhoneNumber, "verified_name": phone.VerifiedName, "templates_checked_at": now},
+				Save:    func(ctx context.Context, tx *db.Tx) error { return saveTemplates(ctx, tx, userID, statuses, now) },
+			}, nil
+		},
 	})
 	if err != nil {
 		return nil, err
@@ -289,18 +271,14 @@ func (s *Service) RefreshTemplates(ctx context.Context, userID string, every tim
 // Status is the connection as the profile shows it, without secrets.
 func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
 	st := &Status{Templates: []TemplateStatus{}}
-	var connected time.Time
-	var key string
-	err := s.DB.QueryRowContext(ctx, `SELECT waba_id, phone_number_id, display_phone_number, verified_name, verify_token, webhook_key, connected_at
-		FROM whatsapp_accounts WHERE user_id = ?`, userID).Scan(&st.WABAID, &st.PhoneNumberID, &st.DisplayPhoneNumber, &st.VerifiedName, &st.VerifyToken, &key, &connected)
-	if errors.Is(err, sql.ErrNoRows) {
-		return st, nil
+	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "display_phone_number", Into: &st.DisplayPhoneNumber},
+		connect.Col{Name: "verified_name", Into: &st.VerifiedName})
+	if acc == nil || err != nil {
+		return st, err
 	}
-	if err != nil {
-		return nil, err
-	}
-	st.Connected, st.ConnectedAt = true, &connected
-	st.WebhookURL = s.BaseURL + "/webhooks/whatsapp/" + key
+	st.Connected, st.ConnectedAt = true, &acc.ConnectedAt
+	st.WABAID, st.PhoneNumberID, st.VerifyToken = acc.Values["waba_id"], acc.Values["phone_number_id"], acc.Values["verify_token"]
+	st.WebhookURL = s.accounts().WebhookURL(acc.WebhookKey)
 	err = db.Each(ctx, s.DB, `SELECT kind, name, status FROM whatsapp_templates WHERE user_id = ? ORDER BY kind`, []any{userID}, func(r *sql.Rows) error {
 		var t TemplateStatus
 		if err := r.Scan(&t.Kind, &t.Name, &t.Status); err != nil {
@@ -333,12 +311,7 @@ func (s *Service) sentThisMonth(ctx context.Context, userID string) (int, error)
 // Disconnect removes the connection, its sealed secrets and template
 // records; the message history stays on the appointments.
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
-	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM whatsapp_templates WHERE user_id = ?`, userID); err != nil {
-			return err
-		}
-		return db.ExecOwned(ctx, tx, errNotConnected, `DELETE FROM whatsapp_accounts WHERE user_id = ?`, userID)
-	})
+	return s.accounts().Disconnect(ctx, userID)
 }
 
 func digits(s string) bool {
@@ -348,10 +321,4 @@ func digits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-func randomToken(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
 }

@@ -1,19 +1,15 @@
 package whatsapp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/url"
-	"strings"
-	"time"
 
 	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/connect"
 )
 
 // GraphVersion is the Graph API version every call names. Meta keeps a
@@ -40,13 +36,14 @@ const GraphVersion = "v21.0"
 //     → {"messaging_product":"whatsapp","contacts":[{input,wa_id}],"messages":[{"id":"wamid.…"}]}
 //   - errors: {"error":{"message","type","code","error_subcode","fbtrace_id"}} with a 4xx/5xx status.
 type Graph struct {
-	BaseURL string // e.g. https://graph.facebook.com (config AGENDEI_WHATSAPP_GRAPH_URL)
-	HTTP    *http.Client
+	*connect.Client // BaseURL e.g. https://graph.facebook.com (config AGENDEI_WHATSAPP_GRAPH_URL)
 }
 
 // NewGraph returns a client of the Graph API at baseURL with a bounded timeout.
 func NewGraph(baseURL string) *Graph {
-	return &Graph{BaseURL: strings.TrimRight(baseURL, "/"), HTTP: &http.Client{Timeout: 15 * time.Second}}
+	c := connect.NewClient("graph api", baseURL)
+	c.Fault = graphFault
+	return &Graph{c}
 }
 
 // GraphError is an error answer of the Graph API.
@@ -59,6 +56,15 @@ type GraphError struct {
 	FBTraceID string `json:"fbtrace_id"`
 }
 
+func graphFault(status int, body []byte) error {
+	var e struct {
+		Error GraphError `json:"error"`
+	}
+	_ = json.Unmarshal(body, &e)
+	e.Error.Status = status
+	return &e.Error
+}
+
 func (e *GraphError) Error() string {
 	return fmt.Sprintf("graph api: %d %s (code %d/%d): %s", e.Status, e.Type, e.Code, e.Subcode, e.Message)
 }
@@ -66,7 +72,7 @@ func (e *GraphError) Error() string {
 // Auth reports an invalid, expired or under-privileged token (OAuth code
 // 190, permission codes 10 and 200–299, or a 401/403 answer).
 func (e *GraphError) Auth() bool {
-	return e.Code == 190 || e.Code == 10 || (e.Code >= 200 && e.Code < 300) || e.Status == http.StatusUnauthorized || e.Status == http.StatusForbidden
+	return e.Code == 190 || e.Code == 10 || (e.Code >= 200 && e.Code < 300) || connect.AuthStatus(e.Status)
 }
 
 // Temporary reports an error worth retrying: throttling (codes 4, 80007,
@@ -76,25 +82,7 @@ func (e *GraphError) Temporary() bool {
 	case 1, 2, 4, 80007, 130429, 131000, 131048, 131056:
 		return true
 	}
-	return e.Status == http.StatusTooManyRequests || e.Status >= 500
-}
-
-// OutcomeUnknown reports whether a call ended without Meta's answer after
-// the request may have reached it (a time-out): a send may have been
-// accepted, and sending again could be a second message.
-func OutcomeUnknown(err error) bool {
-	var ne net.Error
-	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
-}
-
-// Temporary reports whether err (from any Graph call) may succeed if tried
-// again: a transport fault or a temporary Graph error.
-func Temporary(err error) bool {
-	var ge *GraphError
-	if errors.As(err, &ge) {
-		return ge.Temporary()
-	}
-	return err != nil
+	return connect.TemporaryStatus(e.Status)
 }
 
 // PhoneNumber is what Meta shows of a business phone number.
@@ -292,52 +280,5 @@ func (g *Graph) SendText(ctx context.Context, token, phoneNumberID, to, body str
 
 // do calls the Graph API at the pinned version with the owner's token.
 func (g *Graph) do(ctx context.Context, token, method, path string, q url.Values, in, out any) error {
-	u := g.BaseURL + "/" + GraphVersion + path
-	if len(q) > 0 {
-		u += "?" + q.Encode()
-	}
-	var body io.Reader
-	if in != nil {
-		b, err := json.Marshal(in)
-		if err != nil {
-			return err
-		}
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, u, body)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	if in != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	hc := g.HTTP
-	if hc == nil {
-		hc = http.DefaultClient
-	}
-	res, err := hc.Do(req)
-	if err != nil {
-		return fmt.Errorf("graph api: %w", err)
-	}
-	defer res.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
-	if err != nil {
-		return fmt.Errorf("graph api: %w", err)
-	}
-	if res.StatusCode >= 300 {
-		var e struct {
-			Error GraphError `json:"error"`
-		}
-		_ = json.Unmarshal(raw, &e)
-		e.Error.Status = res.StatusCode
-		return &e.Error
-	}
-	if out == nil {
-		return nil
-	}
-	if err := json.Unmarshal(raw, out); err != nil {
-		return fmt.Errorf("graph api: unexpected answer: %w", err)
-	}
-	return nil
+	return g.Do(ctx, connect.Call{Method: method, Path: "/" + GraphVersion + path, Query: q, Token: token, In: in, Out: out})
 }

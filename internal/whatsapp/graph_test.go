@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/whatsapp"
 	"github.com/agendei/agendei/internal/whatsapp/graphtest"
 )
@@ -86,10 +87,10 @@ func TestGraph_ThrottlingIsTemporaryAnUndeliverableNumberIsNot(t *testing.T) {
 	f.FailNextSends(1, 503, 131000, "Something went wrong")
 	f.FailNextSends(1, 400, 131026, "Message undeliverable")
 	msg := whatsapp.TemplateMessage{To: "5511987654321", Template: tpl.Name, Language: "pt_BR", Body: []string{"Ana", "Clínica", "Limpeza", "quinta, 26/11", "14:00"}}
-	if _, err := g.SendTemplate(ctx, a.Token, a.PhoneNumberID, msg); !whatsapp.Temporary(err) {
+	if _, err := g.SendTemplate(ctx, a.Token, a.PhoneNumberID, msg); !connect.Temporary(err) {
 		t.Fatalf("503 must be temporary: %v", err)
 	}
-	if _, err := g.SendTemplate(ctx, a.Token, a.PhoneNumberID, msg); err == nil || whatsapp.Temporary(err) {
+	if _, err := g.SendTemplate(ctx, a.Token, a.PhoneNumberID, msg); err == nil || connect.Temporary(err) {
 		t.Fatalf("131026 must be final: %v", err)
 	}
 }

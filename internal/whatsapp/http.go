@@ -1,10 +1,12 @@
 package whatsapp
 
 import (
+	"context"
 	"net/http"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
 
@@ -18,9 +20,8 @@ type Handlers struct {
 // itself by signature (and the GET by the verify token), not by the app's
 // CSRF header.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/whatsapp", h.Auth.RequireUser(httpx.Handle(h.status)))
-	mux.Handle("PUT /api/whatsapp", h.Auth.RequireUser(httpx.Handle(h.connect)))
-	mux.Handle("DELETE /api/whatsapp", h.Auth.RequireUser(httpx.Handle(h.disconnect)))
+	connect.Card[ConnectInput, *Status]{Status: h.status, Connect: h.Svc.Connect, Disconnect: h.Svc.Disconnect}.
+		Register(mux, "/api/whatsapp", h.Auth.RequireUser, auth.UserID)
 	mux.Handle("GET /api/appointments/{id}/whatsapp", h.Auth.RequireUser(httpx.Handle(h.deliveries)))
 	mux.Handle("GET /webhooks/whatsapp/{key}", httpx.Handle(h.VerifyHandler))
 	mux.Handle("POST /webhooks/whatsapp/{key}", httpx.Handle(h.EventHandler))
@@ -28,30 +29,11 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 // status shows the connection; templates not yet approved are looked up at
 // Meta at most every 20 s (a fault there only leaves the last status).
-func (h *Handlers) status(w http.ResponseWriter, r *http.Request) error {
-	userID := auth.UserID(r.Context())
-	if err := h.Svc.RefreshTemplates(r.Context(), userID, 20*time.Second); err != nil {
-		httpx.Logger(r.Context()).Warn("whatsapp: template status not refreshed", "err", err)
+func (h *Handlers) status(ctx context.Context, userID string) (*Status, error) {
+	if err := h.Svc.RefreshTemplates(ctx, userID, 20*time.Second); err != nil {
+		httpx.Logger(ctx).Warn("whatsapp: template status not refreshed", "err", err)
 	}
-	st, err := h.Svc.Status(r.Context(), userID)
-	return httpx.Respond(w, http.StatusOK, st, err)
-}
-
-func (h *Handlers) connect(w http.ResponseWriter, r *http.Request) error {
-	var in ConnectInput
-	if err := httpx.DecodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	st, err := h.Svc.Connect(r.Context(), auth.UserID(r.Context()), in)
-	return httpx.Respond(w, http.StatusOK, st, err)
-}
-
-func (h *Handlers) disconnect(w http.ResponseWriter, r *http.Request) error {
-	if err := h.Svc.Disconnect(r.Context(), auth.UserID(r.Context())); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
+	return h.Svc.Status(ctx, userID)
 }
 
 func (h *Handlers) deliveries(w http.ResponseWriter, r *http.Request) error {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -215,14 +216,14 @@ func (s *Service) record(ctx context.Context, p sendPayload, id string, attempt 
 			locked_until = NULL, error = '' WHERE id = ?`, wamid, now, now, id)
 		return err
 	}
-	if OutcomeUnknown(sendErr) {
+	if connect.OutcomeUnknown(sendErr) {
 		// Meta may have accepted it (and billed it): never sent again. Its
 		// status webhook carries the key (biz_opaque_callback_data) and
 		// settles it; if none comes within statusWait, the e-mail goes.
 		httpx.Logger(ctx).Warn("whatsapp send: no answer in time, waiting for its status", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 		return s.awaitStatus(ctx, p, id, "sem resposta da Meta a tempo; aguardando o status da mensagem")
 	}
-	if Temporary(sendErr) && attempt < maxTries {
+	if connect.Temporary(sendErr) && attempt < maxTries {
 		httpx.Logger(ctx).Warn("whatsapp send: temporary failure, will retry", "appointment", p.AppointmentID, "offer", p.OfferID, "attempt", attempt, "err", sendErr)
 		if _, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'retry', locked_until = NULL, error = ? WHERE id = ? AND state = 'sending'`,
 			truncate(sendErr.Error(), 300), id); err != nil {
@@ -272,7 +273,7 @@ func (s *Service) settle(ctx context.Context, p sendPayload) error {
 // false when the message was sent, is being sent, or was given up.
 func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, attempt int, owned bool, err error) {
 	now := s.Clock.Now().UTC()
-	ref = randomToken(18)
+	ref = connect.RandomToken(18)
 	id = uuid.NewString()
 	res, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, offer_id, kind, state, ref_hash, attempts, locked_until, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, 1, ?, ?) ON CONFLICT (idem_key) DO NOTHING`,

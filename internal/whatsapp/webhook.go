@@ -17,6 +17,7 @@ import (
 
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/brfmt"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -46,9 +47,7 @@ type Answerer interface {
 }
 
 var (
-	errSignature = httpx.NewError(http.StatusUnauthorized, "invalid_signature", "Assinatura do webhook inválida.")
-	errHook      = httpx.NewError(http.StatusNotFound, "not_found", "Webhook não encontrado.")
-	errVerify    = httpx.NewError(http.StatusForbidden, "verify_token_mismatch", "Token de verificação não confere.")
+	errVerify = httpx.NewError(http.StatusForbidden, "verify_token_mismatch", "Token de verificação não confere.")
 )
 
 // VerifyHandler answers Meta's subscription check: GET with
@@ -58,7 +57,7 @@ func (h *Handlers) VerifyHandler(w http.ResponseWriter, r *http.Request) error {
 	var verify string
 	err := h.Svc.DB.QueryRowContext(r.Context(), `SELECT verify_token FROM whatsapp_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&verify)
 	if errors.Is(err, sql.ErrNoRows) {
-		return errHook
+		return connect.ErrHook
 	}
 	if err != nil {
 		return err
@@ -84,20 +83,16 @@ func (h *Handlers) EventHandler(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
-	var userID string
-	err = h.Svc.DB.QueryRowContext(r.Context(), `SELECT user_id FROM whatsapp_accounts WHERE webhook_key = ?`, r.PathValue("key")).Scan(&userID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return errHook
-	}
+	userID, err := h.Svc.accounts().Owner(r.Context(), r.PathValue("key"))
 	if err != nil {
 		return err
 	}
 	acc, err := h.Svc.load(r.Context(), h.Svc.DB, userID)
 	if err != nil || acc == nil {
-		return errors.Join(err, errHook)
+		return errors.Join(err, connect.ErrHook)
 	}
 	if !ValidSignature(acc.AppSecret, body, r.Header.Get("X-Hub-Signature-256")) {
-		return errSignature
+		return connect.ErrSignature
 	}
 	if err := h.Svc.handleEvent(r.Context(), acc, body); err != nil {
 		return err // 5xx: Meta delivers it again, and every step is idempotent
@@ -340,7 +335,7 @@ func (s *Service) reply(ctx context.Context, p replyPayload) error {
 		return err
 	}
 	if _, err := s.Graph.SendText(ctx, acc.Token, acc.PhoneNumberID, p.To, p.Text); err != nil {
-		if Temporary(err) {
+		if connect.Temporary(err) {
 			return err
 		}
 		httpx.Logger(ctx).Warn("whatsapp reply not sent", "owner", p.OwnerID, "err", err)

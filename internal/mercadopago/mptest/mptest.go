@@ -30,7 +30,6 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -39,6 +38,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/pix"
+	"github.com/agendei/agendei/internal/platform/connect/connecttest"
 )
 
 // Account is one Mercado Pago seller on the fake, reached with Token; its
@@ -75,7 +75,9 @@ type Fake struct {
 	// Now is the fake's clock (expiry checks and the webhook's ts); it
 	// defaults to time.Now and follows the server's clock when a test sets it.
 	Now func() time.Time
-	srv *httptest.Server
+	// Base counts the requests, keeps the problems and the statuses the
+	// next requests fail with.
+	connecttest.Base[int]
 
 	mu       sync.Mutex
 	accounts []Account
@@ -83,10 +85,7 @@ type Fake struct {
 	idem     map[string]idemEntry // token|key → payment and the body it answered
 	nextID   int64
 	creates  int
-	requests int
-	failNext []int
 	slowNext []time.Duration
-	problems []string
 }
 
 type idemEntry struct {
@@ -97,7 +96,7 @@ type idemEntry struct {
 // New starts a fake; Close stops it.
 func New() *Fake {
 	f, h := NewHandler()
-	f.srv = httptest.NewServer(h)
+	f.Start(h)
 	return f
 }
 
@@ -108,26 +107,16 @@ func NewHandler() (*Fake, http.Handler) {
 	return f, http.HandlerFunc(f.serve)
 }
 
-// URL is the fake's origin (the API base URL to configure).
-func (f *Fake) URL() string { return f.srv.URL }
-
-// Close stops the fake.
-func (f *Fake) Close() {
-	if f.srv != nil {
-		f.srv.Close()
-	}
-}
-
 // AddAccount registers a seller. Zero fields get plausible values.
 func (f *Fake) AddAccount(a Account) Account {
 	if a.UserID == 0 {
 		a.UserID = 100000000 + randInt(9e8)
 	}
 	if a.Token == "" {
-		a.Token = fmt.Sprintf("APP_USR-%d-%s-%s-%d", randInt(9e15), randHex(3), randHex(16), a.UserID)
+		a.Token = fmt.Sprintf("APP_USR-%d-%s-%s-%d", randInt(9e15), connecttest.RandHex(3), connecttest.RandHex(16), a.UserID)
 	}
 	if a.WebhookSecret == "" {
-		a.WebhookSecret = randHex(32)
+		a.WebhookSecret = connecttest.RandHex(32)
 	}
 	if a.Nickname == "" {
 		a.Nickname = "CLINICATESTE"
@@ -187,13 +176,7 @@ func (f *Fake) setStatus(id, status, detail string) {
 
 // FailNext makes the next n requests answer the HTTP status given (e.g.
 // 503 for Mercado Pago's fault, 429 for throttling).
-func (f *Fake) FailNext(n, status int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for range n {
-		f.failNext = append(f.failNext, status)
-	}
-}
+func (f *Fake) FailNext(n, status int) { f.Fail(n, status) }
 
 // SlowNext makes the next n payment creations answer only after d — the
 // payment is still made, as Mercado Pago makes one whose answer the caller
@@ -206,26 +189,11 @@ func (f *Fake) SlowNext(n int, d time.Duration) {
 	}
 }
 
-// Problems are the requests the fake refused as not shaped as Mercado Pago
-// documents: a test that expects none checks it is empty.
-func (f *Fake) Problems() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.problems...)
-}
-
 // Creates counts the POST /v1/payments that made a new payment.
 func (f *Fake) Creates() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.creates
-}
-
-// Requests counts the requests received.
-func (f *Fake) Requests() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.requests
 }
 
 var (
@@ -236,16 +204,11 @@ var (
 )
 
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
-	f.mu.Lock()
-	f.requests++
-	if len(f.failNext) > 0 {
-		st := f.failNext[0]
-		f.failNext = f.failNext[1:]
-		f.mu.Unlock()
+	f.Count()
+	if st, ok := f.NextFailure(); ok {
 		writeErr(w, st, "internal_error", "fake failure", 0, "")
 		return
 	}
-	f.mu.Unlock()
 	a := f.auth(r)
 	switch {
 	case r.Method == http.MethodGet && r.URL.Path == "/users/me":
@@ -287,17 +250,16 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, out)
 	default:
-		f.problem("unexpected request %s %s", r.Method, r.URL.Path)
+		f.Problem("unexpected request %s %s", r.Method, r.URL.Path)
 		writeErr(w, http.StatusNotFound, "not_found", "resource not found", 0, "")
 	}
 }
 
 // auth finds the account of the request's "Authorization: Bearer <token>".
 func (f *Fake) auth(r *http.Request) *Account {
-	h := r.Header.Get("Authorization")
-	tok, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || tok == "" {
-		f.problem("%s %s without Authorization: Bearer", r.Method, r.URL.Path)
+	tok := connecttest.Bearer(r)
+	if tok == "" {
+		f.Problem("%s %s without Authorization: Bearer", r.Method, r.URL.Path)
 		return nil
 	}
 	f.mu.Lock()
@@ -325,13 +287,13 @@ type pixBody struct {
 
 func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		f.problem("POST /v1/payments with Content-Type %q", ct)
+		f.Problem("POST /v1/payments with Content-Type %q", ct)
 		writeErr(w, http.StatusBadRequest, "bad_request", "Content-Type must be application/json", 1, "Params Error")
 		return
 	}
 	key := r.Header.Get("X-Idempotency-Key")
 	if key == "" {
-		f.problem("POST /v1/payments without X-Idempotency-Key")
+		f.Problem("POST /v1/payments without X-Idempotency-Key")
 		writeErr(w, http.StatusBadRequest, "bad_request", "Header X-Idempotency-Key can't be null", 1, "Params Error")
 		return
 	}
@@ -345,7 +307,7 @@ func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&b); err != nil {
-		f.problem("POST /v1/payments body: %v", err)
+		f.Problem("POST /v1/payments body: %v", err)
 		if strings.Contains(err.Error(), "unknown field") {
 			writeErr(w, http.StatusBadRequest, "bad_request", "The name of the following parameters is wrong : "+err.Error(), 8, "The name of the following parameters is wrong")
 		} else {
@@ -357,7 +319,7 @@ func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 	if e, ok := f.idem[a.Token+"|"+key]; ok {
 		p := f.payments[e.id]
 		if e.body != raw.String() {
-			f.problems = append(f.problems, "X-Idempotency-Key "+key+" reused with a different body")
+			f.Problem("X-Idempotency-Key %s reused with a different body", key)
 		}
 		out := f.render(p)
 		f.mu.Unlock()
@@ -410,7 +372,7 @@ func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 }
 
 func (f *Fake) invalid(w http.ResponseWriter, code int, msg, format string, args ...any) {
-	f.problem("POST /v1/payments: "+format, args...)
+	f.Problem("POST /v1/payments: "+format, args...)
 	writeErr(w, http.StatusBadRequest, "bad_request", msg, code, msg)
 }
 
@@ -568,12 +530,6 @@ func (n *Notification) Send() (int, error) {
 	return res.StatusCode, nil
 }
 
-func (f *Fake) problem(format string, args ...any) {
-	f.mu.Lock()
-	f.problems = append(f.problems, fmt.Sprintf(format, args...))
-	f.mu.Unlock()
-}
-
 func writeErr(w http.ResponseWriter, status int, code, msg string, causeCode int, causeDesc string) {
 	cause := []map[string]any{}
 	if causeCode != 0 {
@@ -583,9 +539,7 @@ func writeErr(w http.ResponseWriter, status int, code, msg string, causeCode int
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	connecttest.WriteJSON(w, status, "application/json;charset=UTF-8", v)
 }
 
 func validURL(s string) bool {
@@ -635,12 +589,6 @@ func qrPNG(text string) string {
 	return base64.StdEncoding.EncodeToString(b.Bytes())
 }
 
-func randHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
 func randInt(max int64) int64 {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
@@ -652,6 +600,6 @@ func randInt(max int64) int64 {
 }
 
 func uuid() string {
-	h := randHex(16)
+	h := connecttest.RandHex(16)
 	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 }

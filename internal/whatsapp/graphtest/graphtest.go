@@ -14,18 +14,18 @@ package graphtest
 import (
 	"bytes"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agendei/agendei/internal/platform/connect/connecttest"
 )
 
 // Account is one business on the fake: a WhatsApp Business Account with
@@ -60,19 +60,17 @@ type Message struct {
 
 // Fake is the Graph API double.
 type Fake struct {
+	// Base counts the requests, keeps the problems and the failures of the next sends.
+	connecttest.Base[failure]
 	Version string // the API version requests must name (default v21.0)
-	srv     *httptest.Server
 
 	mu        sync.Mutex
 	accounts  []Account
 	templates map[string][]*Template // by WABA id
 	messages  []Message
 	inbound   map[string]time.Time // phone number id|client → when the client last wrote (opens the 24 h window)
-	failNext  []failure
-	late      int // sends to accept and then answer only after the caller gave up
-	requests  int
+	late      int                  // sends to accept and then answer only after the caller gave up
 	sends     int
-	problems  []string
 }
 
 type failure struct {
@@ -84,7 +82,7 @@ type failure struct {
 // New starts a fake; it stops when the test ends (Close).
 func New() *Fake {
 	f := &Fake{Version: "v21.0", templates: map[string][]*Template{}, inbound: map[string]time.Time{}}
-	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	f.Start(http.HandlerFunc(f.serve))
 	return f
 }
 
@@ -95,26 +93,16 @@ func NewHandler() (*Fake, http.Handler) {
 	return f, http.HandlerFunc(f.serve)
 }
 
-// URL is the fake's origin (the Graph base URL to configure).
-func (f *Fake) URL() string { return f.srv.URL }
-
-// Close stops the fake.
-func (f *Fake) Close() {
-	if f.srv != nil {
-		f.srv.Close()
-	}
-}
-
 // AddAccount registers a business. Zero fields get plausible values.
 func (f *Fake) AddAccount(a Account) Account {
 	if a.WABAID == "" {
-		a.WABAID = randDigits(15)
+		a.WABAID = connecttest.RandDigits(15)
 	}
 	if a.PhoneNumberID == "" {
-		a.PhoneNumberID = randDigits(15)
+		a.PhoneNumberID = connecttest.RandDigits(15)
 	}
 	if a.Token == "" {
-		a.Token = "EAAG" + randDigits(40)
+		a.Token = "EAAG" + connecttest.RandDigits(40)
 	}
 	if a.AppSecret == "" {
 		a.AppSecret = randHex(16)
@@ -165,11 +153,7 @@ func (f *Fake) Messages() []Message {
 // status and Graph error code given (e.g. 503/131000 for Meta's fault,
 // 400/131026 for an undeliverable number).
 func (f *Fake) FailNextSends(n, status, code int, message string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for range n {
-		f.failNext = append(f.failNext, failure{status, code, message})
-	}
+	f.Fail(n, failure{status, code, message})
 }
 
 // AnswerLate makes the next n template sends accepted (the message goes,
@@ -182,27 +166,12 @@ func (f *Fake) AnswerLate(n int) {
 	f.late += n
 }
 
-// Problems are the requests the fake refused as not shaped as Meta
-// documents: a test that expects none checks it is empty.
-func (f *Fake) Problems() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.problems...)
-}
-
 // Sends counts the send-message calls that reached an account, answered or
 // failed.
 func (f *Fake) Sends() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.sends
-}
-
-// Requests counts the requests received.
-func (f *Fake) Requests() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.requests
 }
 
 var (
@@ -217,7 +186,7 @@ var (
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.requests++
+	f.Count()
 	rest, ok := strings.CutPrefix(r.URL.Path, "/"+f.Version+"/")
 	if !ok {
 		f.refuse(w, http.StatusBadRequest, 2500, "OAuthException", "Unknown path components: "+r.URL.Path+" (want /"+f.Version+"/…)")
@@ -236,7 +205,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if r.URL.Query().Get("fields") != "display_phone_number,verified_name" {
-			f.problem("phone number read without fields=display_phone_number,verified_name: %q", r.URL.RawQuery)
+			f.Problem("phone number read without fields=display_phone_number,verified_name: %q", r.URL.RawQuery)
 		}
 		writeJSON(w, http.StatusOK, map[string]string{"display_phone_number": a.DisplayPhoneNumber, "verified_name": a.VerifiedName, "id": a.PhoneNumberID})
 	case len(parts) == 2 && parts[1] == "message_templates":
@@ -327,7 +296,7 @@ func (f *Fake) createTemplate(w http.ResponseWriter, r *http.Request, a *Account
 		bad("category must be UTILITY, MARKETING or AUTHENTICATION: " + in.Category)
 		return
 	}
-	t := &Template{ID: randDigits(16), Name: in.Name, Language: in.Language, Category: strings.ToUpper(in.Category), Status: "PENDING"}
+	t := &Template{ID: connecttest.RandDigits(16), Name: in.Name, Language: in.Language, Category: strings.ToUpper(in.Category), Status: "PENDING"}
 	bodies := 0
 	for _, c := range in.Components {
 		switch strings.ToUpper(c.Type) {
@@ -435,9 +404,7 @@ func (f *Fake) send(w http.ResponseWriter, r *http.Request, a *Account) {
 		f.invalid(w, `type must be "template" (with a template object) or "text"`)
 		return
 	}
-	if len(f.failNext) > 0 {
-		e := f.failNext[0]
-		f.failNext = f.failNext[1:]
+	if e, ok := f.NextFailure(); ok {
 		f.refuse(w, e.status, e.code, "OAuthException", e.msg)
 		return
 	}
@@ -556,12 +523,8 @@ func (f *Fake) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 func (f *Fake) invalid(w http.ResponseWriter, msg string) {
-	f.problem("%s", msg)
+	f.Problem("%s", msg)
 	f.refuse(w, http.StatusBadRequest, 100, "OAuthException", "(#100) Invalid parameter: "+msg)
-}
-
-func (f *Fake) problem(format string, args ...any) {
-	f.problems = append(f.problems, fmt.Sprintf(format, args...))
 }
 
 func (f *Fake) refuse(w http.ResponseWriter, status, code int, typ, msg string) {
@@ -595,25 +558,10 @@ func (f *Fake) byWABA(id string) *Account {
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	connecttest.WriteJSON(w, status, "application/json; charset=UTF-8", v)
 }
 
-func randHex(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return strings.ToUpper(hex.EncodeToString(b))
-}
-
-func randDigits(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = '1' + b[i]%9
-	}
-	return string(b)
-}
+func randHex(n int) string { return strings.ToUpper(connecttest.RandHex(n)) }
 
 // --- webhooks, as Meta sends them ---
 

@@ -1,16 +1,8 @@
-import { useState } from 'react'
-import { toast } from 'sonner'
 import * as z from 'zod/mini'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Field, FormError } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
 import { formatInstant } from '@/lib/dates'
-import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
-import { useConnectMercadoPago, useDisconnectMercadoPago, useMercadoPago, type MercadoPagoConnectInput, type MercadoPagoStatus } from './api/mercadopago'
-import { Copyable } from './WhatsAppCard'
+import type { FormSchema } from '@/lib/form'
+import { mercadoPagoConnection, type MercadoPagoConnectInput, type MercadoPagoStatus } from './api/mercadopago'
+import { ConnectionCard, type ConnectionField } from './ConnectionCard'
 
 type Fields = { accessToken: string; webhookSecret: string }
 
@@ -23,6 +15,23 @@ const schemaFor = (connected: boolean): FormSchema<Fields, MercadoPagoConnectInp
   return z.object({ accessToken: token, webhookSecret: secret })
 }
 
+const fields: ConnectionField<Fields>[] = [
+  {
+    name: 'accessToken',
+    id: 'mp-token',
+    label: 'Access Token de produção',
+    secret: true,
+    hint: 'Em mercadopago.com.br/developers: Suas integrações → sua aplicação → Credenciais de produção → Access Token (começa com APP_USR-; não é a Public Key). Guardado criptografado e nunca mostrado de volta.',
+  },
+  {
+    name: 'webhookSecret',
+    id: 'mp-secret',
+    label: 'Assinatura secreta do webhook',
+    secret: true,
+    hint: 'Na mesma aplicação: Webhooks → Configurar notificações → Assinatura secreta. Com ela o Agendei confere que cada aviso de pagamento vem mesmo do Mercado Pago.',
+  },
+]
+
 /**
  * 'Mercado Pago (sinal por Pix automático)': the owner connects their own
  * Mercado Pago account; a booking's deposit is then charged as a Pix of
@@ -30,30 +39,38 @@ const schemaFor = (connected: boolean): FormSchema<Fields, MercadoPagoConnectInp
  * checked by its signature). Secrets are write-only here.
  */
 export function MercadoPagoCard() {
-  const { data } = useMercadoPago()
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Mercado Pago (sinal por Pix automático)</CardTitle>
-        <CardDescription>
-          Conecte a conta do Mercado Pago da sua clínica e o sinal de cada agendamento vira um Pix dessa conta: quando o cliente paga, o agendamento é confirmado sozinho,
-          sem você conferir o extrato. O Mercado Pago cobra a tarifa do Pix na sua conta. Sem conexão, o sinal usa a sua chave Pix e você marca “Sinal recebido”.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">{data ? <Connection status={data} /> : <Skeleton className="h-32" />}</CardContent>
-    </Card>
+    <ConnectionCard
+      title="Mercado Pago (sinal por Pix automático)"
+      description="Conecte a conta do Mercado Pago da sua clínica e o sinal de cada agendamento vira um Pix dessa conta: quando o cliente paga, o agendamento é confirmado sozinho, sem você conferir o extrato. O Mercado Pago cobra a tarifa do Pix na sua conta. Sem conexão, o sinal usa a sua chave Pix e você marca “Sinal recebido”."
+      api={mercadoPagoConnection}
+      skeleton="h-32"
+      details={(status) => <Details status={status} />}
+      webhook={{
+        heading: 'Webhook (avisos de pagamento)',
+        help: 'Cada Pix já leva este endereço. Para receber também os avisos que o Mercado Pago reenvia, cole-o em Suas integrações → sua aplicação → Webhooks → Configurar notificações, no modo produção, com o evento “Pagamentos”.',
+        copy: (status) => [{ id: 'mp-webhook-url', label: 'URL de notificação (webhook)', value: status.webhookUrl }],
+      }}
+      disconnectDialog={{
+        title: 'Desconectar o Mercado Pago?',
+        description: 'O Access Token e a assinatura secreta guardados são apagados. Os próximos sinais usam a sua chave Pix, e você confirma cada um com “Sinal recebido”.',
+        done: 'Mercado Pago desconectado',
+      }}
+      form={{
+        label: 'Conectar Mercado Pago',
+        schema: schemaFor,
+        values: () => ({ accessToken: '', webhookSecret: '' }),
+        fields,
+        submit: 'Conectar Mercado Pago',
+        failed: 'Não foi possível conectar o Mercado Pago.',
+        done: (st) => ({ title: 'Mercado Pago conectado', description: st.nickname }),
+      }}
+    />
   )
 }
 
-function Connection({ status }: { status: MercadoPagoStatus }) {
-  const [editing, setEditing] = useState(!status.connected)
-  if (status.connected && !editing) return <Connected status={status} onReplace={() => setEditing(true)} />
-  return <ConnectForm status={status} onDone={() => setEditing(false)} />
-}
-
-function Connected({ status, onReplace }: { status: MercadoPagoStatus; onReplace: () => void }) {
-  const disconnect = useDisconnectMercadoPago()
-  const [asking, setAsking] = useState(false)
+/** The account, the last payment notice, and a refused notice's warning (the webhook's health). */
+function Details({ status }: { status: MercadoPagoStatus }) {
   return (
     <>
       <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/30">
@@ -70,86 +87,6 @@ function Connected({ status, onReplace }: { status: MercadoPagoStatus; onReplace
           do fim do prazo do sinal.
         </p>
       ) : null}
-      <div className="grid gap-2">
-        <h3 className="text-sm font-medium">Webhook (avisos de pagamento)</h3>
-        <p className="text-xs text-stone-600 dark:text-stone-400">
-          Cada Pix já leva este endereço. Para receber também os avisos que o Mercado Pago reenvia, cole-o em Suas integrações → sua aplicação → Webhooks → Configurar
-          notificações, no modo produção, com o evento “Pagamentos”.
-        </p>
-        <Copyable id="mp-webhook-url" label="URL de notificação (webhook)" value={status.webhookUrl} />
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={() => setAsking(true)} disabled={disconnect.isPending}>
-          Desconectar
-        </Button>
-        <Button type="button" onClick={onReplace}>
-          Trocar dados de acesso
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={asking}
-        title="Desconectar o Mercado Pago?"
-        description="O Access Token e a assinatura secreta guardados são apagados. Os próximos sinais usam a sua chave Pix, e você confirma cada um com “Sinal recebido”."
-        action="Desconectar"
-        destructive
-        onDismiss={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false)
-          disconnect.mutate(undefined, {
-            onSuccess: () => toast.success('Mercado Pago desconectado'),
-            onError: () => toast.error('Erro', { description: 'Não foi possível desconectar. Tente novamente.' }),
-          })
-        }}
-      />
     </>
-  )
-}
-
-function ConnectForm({ status, onDone }: { status: MercadoPagoStatus; onDone: () => void }) {
-  const connect = useConnectMercadoPago()
-  const form = useSchemaForm(schemaFor(status.connected), { accessToken: '', webhookSecret: '' })
-  const { errors } = form.formState
-  const keep = status.connected ? ' Deixe em branco para manter o atual.' : ''
-  const onSubmit = form.handleSubmit(
-    (body) =>
-      connect.mutate(body, {
-        onSuccess: (st) => {
-          toast.success('Mercado Pago conectado', { description: st.nickname })
-          onDone()
-        },
-        onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível conectar o Mercado Pago.') }),
-      }),
-    () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }),
-  )
-  return (
-    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3" noValidate aria-label="Conectar Mercado Pago">
-      <Field
-        id="mp-token"
-        label="Access Token de produção"
-        error={errors.accessToken?.message}
-        hint={`Em mercadopago.com.br/developers: Suas integrações → sua aplicação → Credenciais de produção → Access Token (começa com APP_USR-; não é a Public Key). Guardado criptografado e nunca mostrado de volta.${keep}`}
-      >
-        <Input id="mp-token" type="password" autoComplete="off" {...form.register('accessToken')} />
-      </Field>
-      <Field
-        id="mp-secret"
-        label="Assinatura secreta do webhook"
-        error={errors.webhookSecret?.message}
-        hint={`Na mesma aplicação: Webhooks → Configurar notificações → Assinatura secreta. Com ela o Agendei confere que cada aviso de pagamento vem mesmo do Mercado Pago.${keep}`}
-      >
-        <Input id="mp-secret" type="password" autoComplete="off" {...form.register('webhookSecret')} />
-      </Field>
-      <FormError message={serverError(form)} />
-      <div className="flex flex-wrap justify-end gap-2">
-        {status.connected ? (
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? 'Conectando...' : 'Conectar Mercado Pago'}
-        </Button>
-      </div>
-    </form>
   )
 }

@@ -1,16 +1,8 @@
-import { useState } from 'react'
-import { toast } from 'sonner'
 import * as z from 'zod/mini'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Field, FormError } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Skeleton } from '@/components/ui/skeleton'
-import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
-import { useConnectWhatsApp, useDisconnectWhatsApp, useWhatsApp, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
-import { copyText } from '@/lib/clipboard'
+import type { FormSchema } from '@/lib/form'
 import { formatPhone } from '@/lib/phone'
+import { whatsAppConnection, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
+import { ConnectionCard, type ConnectionField } from './ConnectionCard'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
 
@@ -26,6 +18,37 @@ const schemaFor = (connected: boolean): FormSchema<Fields, WhatsAppConnectInput>
     appSecret: secret('a chave secreta do app'),
   })
 }
+
+const fields: ConnectionField<Fields>[] = [
+  {
+    name: 'wabaId',
+    id: 'wa-waba',
+    label: 'ID da conta do WhatsApp Business',
+    numeric: true,
+    hint: 'No painel do seu app em developers.facebook.com: WhatsApp → Configuração da API, em “ID da conta do WhatsApp Business”.',
+  },
+  {
+    name: 'phoneNumberId',
+    id: 'wa-phone',
+    label: 'ID do número de telefone',
+    numeric: true,
+    hint: 'Na mesma tela, abaixo do número escolhido: “ID do número de telefone” (não é o número em si).',
+  },
+  {
+    name: 'accessToken',
+    id: 'wa-token',
+    label: 'Token de acesso permanente',
+    secret: true,
+    hint: 'Em business.facebook.com: Configurações do negócio → Usuários do sistema → Gerar novo token, com as permissões whatsapp_business_messaging e whatsapp_business_management (o token temporário da Configuração da API expira em 24 horas). Guardado criptografado e nunca mostrado de volta.',
+  },
+  {
+    name: 'appSecret',
+    id: 'wa-secret',
+    label: 'Chave secreta do app',
+    secret: true,
+    hint: 'No painel do app: Configurações do app → Básico → Chave secreta do app (Mostrar). Com ela o Agendei confere que as respostas e os avisos de entrega vêm mesmo do Meta.',
+  },
+]
 
 const templateStatusLabel: Record<string, string> = {
   APPROVED: 'Aprovado',
@@ -50,31 +73,41 @@ const kindLabel: Record<string, string> = {
  * reminder's buttons come back by webhook. Secrets are write-only here.
  */
 export function WhatsAppCard() {
-  const { data } = useWhatsApp()
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>WhatsApp Business (envio automático)</CardTitle>
-        <CardDescription>
-          Conecte o número da sua clínica na plataforma WhatsApp Business (API de Nuvem do Meta) e o Agendei envia sozinho as confirmações e os lembretes, com os botões
-          Confirmar, Remarcar e Cancelar. O Meta cobra cada mensagem na sua conta. Enquanto não estiver conectado — ou um modelo de mensagem não estiver aprovado — essa
-          mensagem vai por e-mail e o botão de WhatsApp da agenda continua funcionando.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">{data ? <Connection status={data} /> : <Skeleton className="h-40" />}</CardContent>
-    </Card>
+    <ConnectionCard
+      title="WhatsApp Business (envio automático)"
+      description="Conecte o número da sua clínica na plataforma WhatsApp Business (API de Nuvem do Meta) e o Agendei envia sozinho as confirmações e os lembretes, com os botões Confirmar, Remarcar e Cancelar. O Meta cobra cada mensagem na sua conta. Enquanto não estiver conectado — ou um modelo de mensagem não estiver aprovado — essa mensagem vai por e-mail e o botão de WhatsApp da agenda continua funcionando."
+      api={whatsAppConnection}
+      skeleton="h-40"
+      details={(status) => <Details status={status} />}
+      webhook={{
+        heading: 'Webhook (respostas e avisos de entrega)',
+        help: 'No painel do seu app em developers.facebook.com: WhatsApp → Configuração → Webhook → Editar. Cole a URL e o token abaixo, verifique e assine o campo “messages”.',
+        copy: (status) => [
+          { id: 'wa-webhook-url', label: 'URL de retorno (webhook)', value: status.webhookUrl },
+          { id: 'wa-verify-token', label: 'Token de verificação', value: status.verifyToken },
+        ],
+      }}
+      disconnectDialog={{
+        title: 'Desconectar o WhatsApp Business?',
+        description: 'O token e a chave secreta guardados são apagados, e as confirmações e os lembretes voltam a ir por e-mail.',
+        done: 'WhatsApp desconectado',
+      }}
+      form={{
+        label: 'Conectar WhatsApp Business',
+        schema: schemaFor,
+        values: (status) => ({ wabaId: status.wabaId, phoneNumberId: status.phoneNumberId, accessToken: '', appSecret: '' }),
+        fields,
+        submit: 'Conectar WhatsApp',
+        failed: 'Não foi possível conectar o WhatsApp.',
+        done: (st) => ({ title: 'WhatsApp conectado', description: `${st.verifiedName} (${formatPhone(st.displayPhoneNumber)})` }),
+      }}
+    />
   )
 }
 
-function Connection({ status }: { status: WhatsAppStatus }) {
-  const [editing, setEditing] = useState(!status.connected)
-  if (status.connected && !editing) return <Connected status={status} onReplace={() => setEditing(true)} />
-  return <ConnectForm status={status} onDone={() => setEditing(false)} />
-}
-
-function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: () => void }) {
-  const disconnect = useDisconnectWhatsApp()
-  const [asking, setAsking] = useState(false)
+/** The number, this month's messages and the templates' review. */
+function Details({ status }: { status: WhatsAppStatus }) {
   return (
     <>
       <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/30">
@@ -95,120 +128,6 @@ function Connected({ status, onReplace }: { status: WhatsAppStatus; onReplace: (
         </ul>
         <p className="text-xs text-stone-600 dark:text-stone-400">A análise do Meta costuma levar de minutos a um dia. Até a aprovação, essa mensagem vai por e-mail.</p>
       </div>
-      <div className="grid gap-2">
-        <h3 className="text-sm font-medium">Webhook (respostas e avisos de entrega)</h3>
-        <p className="text-xs text-stone-600 dark:text-stone-400">
-          No painel do seu app em developers.facebook.com: WhatsApp → Configuração → Webhook → Editar. Cole a URL e o token abaixo, verifique e assine o campo “messages”.
-        </p>
-        <Copyable id="wa-webhook-url" label="URL de retorno (webhook)" value={status.webhookUrl} />
-        <Copyable id="wa-verify-token" label="Token de verificação" value={status.verifyToken} />
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={() => setAsking(true)} disabled={disconnect.isPending}>
-          Desconectar
-        </Button>
-        <Button type="button" onClick={onReplace}>
-          Trocar dados de acesso
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={asking}
-        title="Desconectar o WhatsApp Business?"
-        description="O token e a chave secreta guardados são apagados, e as confirmações e os lembretes voltam a ir por e-mail."
-        action="Desconectar"
-        destructive
-        onDismiss={() => setAsking(false)}
-        onConfirm={() => {
-          setAsking(false)
-          disconnect.mutate(undefined, {
-            onSuccess: () => toast.success('WhatsApp desconectado'),
-            onError: () => toast.error('Erro', { description: 'Não foi possível desconectar. Tente novamente.' }),
-          })
-        }}
-      />
     </>
-  )
-}
-
-export function Copyable({ id, label, value }: { id: string; label: string; value: string }) {
-  return (
-    <Field id={id} label={label}>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
-        <Button
-          type="button"
-          variant="outline"
-          aria-label={`Copiar ${label.toLowerCase()}`}
-          onClick={() => void copyText(value, 'Copiado', 'Copie manualmente.')}
-        >
-          Copiar
-        </Button>
-      </div>
-    </Field>
-  )
-}
-
-function ConnectForm({ status, onDone }: { status: WhatsAppStatus; onDone: () => void }) {
-  const connect = useConnectWhatsApp()
-  const form = useSchemaForm(schemaFor(status.connected), { wabaId: status.wabaId, phoneNumberId: status.phoneNumberId, accessToken: '', appSecret: '' })
-  const { errors } = form.formState
-  const keep = status.connected ? ' Deixe em branco para manter o atual.' : ''
-  const onSubmit = form.handleSubmit(
-    (body) =>
-      connect.mutate(body, {
-        onSuccess: (st) => {
-          toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${formatPhone(st.displayPhoneNumber)})` })
-          onDone()
-        },
-        onError: (e) => toast.error('Erro', { description: showServerError(form, e, 'Não foi possível conectar o WhatsApp.') }),
-      }),
-    () => toast.error('Campos obrigatórios', { description: 'Confira os campos destacados.' }),
-  )
-  return (
-    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3" noValidate aria-label="Conectar WhatsApp Business">
-      <Field
-        id="wa-waba"
-        label="ID da conta do WhatsApp Business"
-        error={errors.wabaId?.message}
-        hint="No painel do seu app em developers.facebook.com: WhatsApp → Configuração da API, em “ID da conta do WhatsApp Business”."
-      >
-        <Input id="wa-waba" inputMode="numeric" autoComplete="off" {...form.register('wabaId')} />
-      </Field>
-      <Field
-        id="wa-phone"
-        label="ID do número de telefone"
-        error={errors.phoneNumberId?.message}
-        hint="Na mesma tela, abaixo do número escolhido: “ID do número de telefone” (não é o número em si)."
-      >
-        <Input id="wa-phone" inputMode="numeric" autoComplete="off" {...form.register('phoneNumberId')} />
-      </Field>
-      <Field
-        id="wa-token"
-        label="Token de acesso permanente"
-        error={errors.accessToken?.message}
-        hint={`Em business.facebook.com: Configurações do negócio → Usuários do sistema → Gerar novo token, com as permissões whatsapp_business_messaging e whatsapp_business_management (o token temporário da Configuração da API expira em 24 horas). Guardado criptografado e nunca mostrado de volta.${keep}`}
-      >
-        <Input id="wa-token" type="password" autoComplete="off" {...form.register('accessToken')} />
-      </Field>
-      <Field
-        id="wa-secret"
-        label="Chave secreta do app"
-        error={errors.appSecret?.message}
-        hint={`No painel do app: Configurações do app → Básico → Chave secreta do app (Mostrar). Com ela o Agendei confere que as respostas e os avisos de entrega vêm mesmo do Meta.${keep}`}
-      >
-        <Input id="wa-secret" type="password" autoComplete="off" {...form.register('appSecret')} />
-      </Field>
-      <FormError message={serverError(form)} />
-      <div className="flex flex-wrap justify-end gap-2">
-        {status.connected ? (
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancelar
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={connect.isPending}>
-          {connect.isPending ? 'Conectando...' : 'Conectar WhatsApp'}
-        </Button>
-      </div>
-    </form>
   )
 }

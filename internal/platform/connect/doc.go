@@ -1,0 +1,23 @@
+// Package connect is the kit an owner's connection to an outside provider
+// (WhatsApp, Mercado Pago, and the calendars and sign-ups to come) stands
+// on, so that each provider writes only what is its own:
+//
+//   - Accounts: the sealed account's life-cycle over a small Provider
+//     description (which fields, which are secret, the provider's checks):
+//     load with the secrets opened, connect keeping a stored secret whose
+//     field was left empty, disconnect, and the plain view the profile shows.
+//     Secrets are sealed at rest by platform/secretbox, bound to the owner
+//     and the field.
+//   - Client: a typed JSON client (Bearer token, idempotency header,
+//     bounded answer) whose errors say Auth() or Temporary().
+//   - Health: what a provider's webhook last heard (a valid notice, a
+//     refused one), kept apart from the account so a notice does not bump
+//     the owner's data version.
+//   - connecttest: the base of the in-process fakes of each provider (the
+//     request count, the requests the provider's documentation forbids, the
+//     queued failures).
+//
+// It knows no provider: each domain package (whatsapp, mercadopago)
+// describes itself and keeps its own calls, texts and webhooks.
+// CONTRIBUTING.md ("Adicionar um provedor") walks through adding one.
+package connect
