@@ -567,6 +567,9 @@ func run(engine, dsn string) {
 		// the collector's settings): an owner's read, the busiest owner's
 		// day grid at random dates, the answer cache bypassed.
 		{"public read: owner's day grid, cold", randomGrid(1, false)},
+		// A cached owner read (the dashboard, kept by the answer cache):
+		// where checking the access token is the largest part of the work.
+		{"public read: owner's dashboard, cached", get("/api/dashboard", "owner")},
 	}
 	readRows = slices.DeleteFunc(readRows, func(r struct {
 		name string

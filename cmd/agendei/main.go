@@ -12,13 +12,10 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/agendei/agendei/internal/auth"
-	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/redact"
@@ -142,7 +139,6 @@ func run(ctx context.Context, name string, args []string, getenv func(string) st
 	if err != nil {
 		return err
 	}
-	tuneGC(os.Getenv, cfg.BenchDisable)
 	benchSwitches(cfg.BenchDisable)
 	defer d.Close()
 	demo, err := mark(ctx, log, cfg, d)
@@ -252,29 +248,9 @@ func newLogger(cfg *config.Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, opts))
 }
 
-// tuneGC sets the collector for a server, unless the environment (GOGC,
-// GOMEMLIMIT) or the benchmark switch (gogc, memory-limit) says otherwise.
-func tuneGC(getenv func(string) string, off map[string]bool) {
-	// A soft memory limit makes the collector work harder before the heap
-	// grows past it (GOMEMLIMIT overrides it; it is a target, not a cap).
-	if getenv("GOMEMLIMIT") == "" && !off["memory-limit"] {
-		debug.SetMemoryLimit(64 << 20)
-	}
-	// Below that limit, collect when the heap has grown 4× over what was
-	// live (GOGC overrides it), not Go's 2×: a server's live heap is small
-	// (~12 MB without cached answers) and an owner's grid or list allocates
-	// ~100 kB, so at 2× the collector ran every ~100 grids and was a third
-	// of their CPU; the soft limit above still bounds the heap.
-	if getenv("GOGC") == "" && !off["gogc"] {
-		debug.SetGCPercent(400)
-	}
-}
-
 // benchSwitches turns off the speed mechanisms the benchmark names that
 // live in package state rather than in what server.New builds (the
 // answer and setup caches are turned off there).
 func benchSwitches(off map[string]bool) {
-	auth.TokenCacheOff.Store(off["token-cache"])
 	db.RebindCacheOff.Store(off["rebind-cache"])
-	booking.BusyPoolOff.Store(off["busy-pool"])
 }

@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -158,33 +156,6 @@ func readBusy(ctx context.Context, q db.Querier, ownerID string, loc *time.Locat
 	return out, readBlocks(ctx, q, ownerID, loc, out, from, to)
 }
 
-// busyPool keeps the busy time read for one public request (a month of a
-// busy practice is tens of kilobytes) for the next, instead of the
-// collector: the public pages read it at a rate nothing else comes near.
-var busyPool = sync.Pool{New: func() any { s := make([]slots.Busy, 0, 1024); return &s }}
-
-// BusyPoolOff turns busyPool off: every read allocates its busy time and
-// leaves it to the collector. A benchmark switch
-// (AGENDEI_BENCH_DISABLE=busy-pool) measuring what the pool pays, never
-// set in production.
-var BusyPoolOff atomic.Bool
-
-// busyPooled counts the slices given back to busyPool (for its test).
-var busyPooled atomic.Int64
-
-// release gives the busy time back to the pool once nothing reads it: the
-// caller's last use of b and every slice Near returned from it.
-func (b BusyDays) release() {
-	for _, p := range b {
-		if p.all != nil && cap(p.all) <= 1<<16 && !BusyPoolOff.Load() {
-			all := p.all[:0]
-			busyPool.Put(&all)
-			busyPooled.Add(1)
-		}
-		p.all = nil
-	}
-}
-
 // readBusyDays is readBusy for the public pages' free times and bookable
 // days: the same time, as the busy_days triggers keep it, a row per date
 // read by primary key (a month is ~31 rows, not ~1,000 appointments). A
@@ -250,9 +221,6 @@ func (b BusyDays) fold(loc *time.Location, pro, date, list []byte) {
 		return
 	}
 	clock, day := slots.NewDayClock(t, loc), dayNumber(t)
-	if p.all == nil && !BusyPoolOff.Load() {
-		p.all = (*busyPool.Get().(*[]slots.Busy))[:0]
-	}
 	first := len(p.all)
 	p.all = appendBusy(p.all, list, clock)
 	if len(p.all) == first {

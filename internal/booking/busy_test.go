@@ -27,30 +27,3 @@ func TestAppendBusy_ReadsFoldedAppointments(t *testing.T) {
 		t.Fatalf("empty list: %+v", got)
 	}
 }
-
-// The benchmark's busy-pool switch gives the plain path: the same busy
-// time read, none of it taken from or given back to the pool.
-func TestBusyPoolOff_ReadsTheSameWithoutThePool(t *testing.T) {
-	date := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
-	read := func() []slots.Busy {
-		b := newBusyDays([]string{"p1"})
-		b.fold(time.UTC, []byte("p1"), []byte("2026-12-01"), []byte("09:00 60 0 0,14:30 45 0 0"))
-		got := slices.Clone(b.Near("p1", date))
-		b.release()
-		return got
-	}
-	on := read()
-	pooled := busyPooled.Load()
-	if pooled == 0 {
-		t.Fatal("the pool was not used with the switch on")
-	}
-	BusyPoolOff.Store(true)
-	defer BusyPoolOff.Store(false)
-	off := read()
-	if n := busyPooled.Load(); n != pooled {
-		t.Fatalf("with the pool off, %d slices went back to it", n-pooled)
-	}
-	if len(on) != 2 || !slices.Equal(on, off) {
-		t.Fatalf("on %+v, off %+v", on, off)
-	}
-}

@@ -127,7 +127,6 @@ func (s *Service) Times(ctx context.Context, owner versions.Owner, professionalI
 	if err != nil {
 		return nil, err
 	}
-	defer v.busy.release()
 	return s.freeOn(v, day), nil
 }
 
@@ -167,7 +166,6 @@ func (s *Service) FreeTimes(ctx context.Context, ownerID, professionalID, servic
 	if err != nil {
 		return nil, err
 	}
-	defer busy.release()
 	return s.freeOn(public{st, svc, pros, busy}, day), nil
 }
 
@@ -228,7 +226,6 @@ func (s *Service) Days(ctx context.Context, owner versions.Owner, professionalID
 	if err != nil {
 		return out, err
 	}
-	defer v.busy.release()
 	st := v.st
 	today, end := slots.Today(s.Clock.Now(), st.Loc), last(st)
 	for d := first; !d.After(end); d = d.AddDate(0, 0, 1) {
