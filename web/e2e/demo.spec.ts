@@ -15,6 +15,15 @@ const freePort = () =>
     })
   })
 
+/** The demo's next Tuesday after today in São Paulo, YYYY-MM-DD (cmd/agendei/demo.go books its weekly patient there). */
+function nextTuesday(): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).split('-').map(Number)
+  const day = new Date(Date.UTC(y, m - 1, d))
+  do day.setUTCDate(day.getUTCDate() + 1)
+  while (day.getUTCDay() !== 2)
+  return day.toISOString().slice(0, 10)
+}
+
 test('agendei demo starts a full practice: the printed login opens a dashboard full of numbers and a client list', async ({ browser }) => {
   test.setTimeout(240_000)
   const dir = mkdtempSync(join(tmpdir(), 'agendei-demo-'))
@@ -42,13 +51,16 @@ test('agendei demo starts a full practice: the printed login opens a dashboard f
     await page.goto('/clients')
     await expect(page.getByRole('link', { name: /^Ver histórico de / }).first()).toBeVisible()
     // The owner's screens with a full practice's data pass axe-core, on a desktop and on a phone (issue 39, point 15):
-    // every appointment box, block and badge the demo draws, not an empty account's.
+    // every appointment box, block and badge the demo draws, not an empty account's. The agenda opens on the demo's
+    // next Tuesday (its weekly patient and more): today may be a Sunday, when the practice is closed, or a Saturday
+    // morning the demo happened to leave free.
+    const tuesday = nextTuesday()
     for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 780 }]) {
       await page.setViewportSize(size)
       await audit(page, '/dashboard', async (p) => {
         await expect(p.getByRole('heading', { name: 'Agendamentos de hoje' })).toBeVisible()
       })
-      for (const [view, drawn] of [['', /^\d\d:\d\d /], ['?v=week', /^\d\d:\d\d /], ['?v=month', /: \d+ agendamentos?/]] as const) {
+      for (const [view, drawn] of [[`?d=${tuesday}`, /^\d\d:\d\d /], [`?v=week&d=${tuesday}`, /^\d\d:\d\d /], [`?v=month&d=${tuesday}`, /: \d+ agendamentos?/]] as const) {
         await audit(page, `/agenda${view}`, async (p) => {
           await expect(p.getByRole('heading', { name: 'Agenda', exact: true })).toBeVisible()
           await expect(p.locator('main').getByRole('button', { name: drawn }).first()).toBeAttached()
