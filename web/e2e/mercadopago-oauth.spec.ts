@@ -3,7 +3,7 @@ import { apiOwner, login, uniqueEmail } from './helpers'
 
 // "Conectar Mercado Pago" on a 360 px phone: the button sends the owner to
 // Mercado Pago's authorization page (cmd/mpfake playing the operator's
-// application, which logs in as the seller made last and sends the browser
+// application, which logs in as the seller named and sends the browser
 // straight back), the return page hands code and state to the server, and
 // the card shows the account — no token typed, no webhook to paste. The
 // same return opened again is refused in Portuguese.
@@ -15,6 +15,8 @@ type Seller = { userId: number; token: string; webhookSecret: string; nickname: 
 test('the owner connects Mercado Pago with one button', async ({ page, request }) => {
   const mp = process.env.E2E_MP_URL!
   const seller = (await (await request.post(`${mp}/_fake/accounts`)).json()) as Seller
+  // This seller, not one another spec made meanwhile, logs in at Mercado Pago's page.
+  expect((await request.post(`${mp}/_fake/authorize-as?userId=${seller.userId}`)).status()).toBe(204)
   const email = uniqueEmail('mpoauth')
   await apiOwner(request, { name: 'Dora Lima', business: 'Clínica Dora', area: 'Fisioterapia', username: `mpo${Date.now()}`, email, professional: 'Dora', priceCents: 10000 })
   await login(page, email, 'segredo1')
