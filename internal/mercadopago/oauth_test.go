@@ -134,6 +134,29 @@ func TestOAuth_OneButtonConnectsWithNoTokenTypedAndKeepsTheGrantSealed(t *testin
 		if c := w.charge(t); c.PaymentID == "" {
 			t.Fatal("no payment")
 		}
+		// The manual form may replace it, but with a token of its own: the grant's is not reused.
+		if r := w.owner.Do("PUT", "/api/mercadopago", map[string]string{"webhookSecret": w.seller.WebhookSecret}); r.StatusCode != 400 {
+			t.Fatalf("manual over OAuth without a token: %d %s", r.StatusCode, r.Body)
+		}
+		if st := w.connect(t); st.Auth != "manual" || st.WebhookURL == "" {
+			t.Fatalf("manual over OAuth: %+v", st)
+		}
+		w.e.DB.QueryRowContext(context.Background(), `SELECT refresh_token_sealed FROM mercadopago_accounts WHERE user_id = ?`, w.ownerID).Scan(&refresh)
+		if refresh != "" {
+			t.Fatal("the grant's refresh token outlived a manual replacement")
+		}
+		// Disconnecting works as for a manual connection.
+		if r := w.owner.Do("DELETE", "/api/mercadopago", nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect: %d", r.StatusCode)
+		}
+		w.connectOAuth(t)
+		if r := w.owner.Do("DELETE", "/api/mercadopago", nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect after OAuth: %d", r.StatusCode)
+		}
+		w.owner.Do("GET", "/api/mercadopago", nil).JSON(t, &st)
+		if st.Connected {
+			t.Fatalf("after disconnect: %+v", st)
+		}
 		w.noProblems(t)
 	})
 }
