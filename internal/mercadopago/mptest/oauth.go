@@ -137,9 +137,17 @@ func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) {
 		f.Problem("GET /authorization: "+format, args...)
 		http.Error(w, "Mercado Pago: "+fmt.Sprintf(format, args...), http.StatusBadRequest)
 	}
+	dup := ""
+	for k, v := range q {
+		if len(v) > 1 {
+			dup = k
+		}
+	}
 	switch {
 	case app == nil:
 		refuse("no application on the fake (SetApp)")
+	case dup != "":
+		refuse("parameter %s given more than once", dup)
 	case q.Get("client_id") != app.ClientID:
 		refuse("client_id %q is not the application's", q.Get("client_id"))
 	case q.Get("response_type") != "code":
