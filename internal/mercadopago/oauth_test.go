@@ -237,6 +237,11 @@ func TestOAuth_ADepositIsConfirmedByTheApplicationsSignedWebhook(t *testing.T) {
 		if dep, st, _ := w.state(t, b.ID); dep != "paid" || st != "confirmed" {
 			t.Fatalf("after payment: %s %s", dep, st)
 		}
+		var st mercadopago.Status
+		w.owner.Do("GET", "/api/mercadopago", nil).JSON(t, &st)
+		if st.LastNoticeAt == nil || st.SignatureRefusedAt != nil {
+			t.Fatalf("the card's last notice: %+v", st)
+		}
 		// A payment Agendei never made changes nothing.
 		if code, _ := w.fake.NotifyTo(p.NotificationURL, app.WebhookSecret, "999999999", "payment.updated").Send(); code != 200 {
 			t.Fatalf("unknown payment: %d", code)

@@ -155,7 +155,14 @@ func (h *Handlers) AppWebhookHandler(w http.ResponseWriter, r *http.Request) err
 	case err != nil:
 		return connect.ErrSignature
 	}
-	return s.take(w, r, body, dataID, requestID, func(id string) (string, error) { return s.ownerOfPayment(r.Context(), id) })
+	return s.take(w, r, body, dataID, requestID, func(id string) (string, error) {
+		owner, err := s.ownerOfPayment(r.Context(), id)
+		if owner != "" {
+			// What the card shows as the last notice received, as for an owner's own webhook.
+			s.health().Heard(r.Context(), owner, true)
+		}
+		return owner, err
+	})
 }
 
 // ownerOfPayment is the owner of one of Agendei's charges by Mercado
