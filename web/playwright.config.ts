@@ -15,6 +15,8 @@ process.env.E2E_GRAPH_URL ??= `http://127.0.0.1:${graphPort}`
 // The fake of Mercado Pago's API (cmd/mpfake) the server's Pix deposit calls go to.
 const mpPort = port + 2000
 process.env.E2E_MP_URL ??= `http://127.0.0.1:${mpPort}`
+// The operator's Mercado Pago application ("Conectar Mercado Pago"), the same on the fake and the server.
+const mpApp = { clientId: '4934588586838432', clientSecret: 'e2e-client-secret-0123456789', webhookSecret: 'e2e-webhook-secret-0123456789abcdef' }
 
 export default defineConfig({
   testDir: './e2e',
@@ -54,7 +56,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `go run ../cmd/mpfake -addr 127.0.0.1:${mpPort}`,
+      command: `go run ../cmd/mpfake -addr 127.0.0.1:${mpPort} -redirect-uri ${baseURL}/profile/mercadopago -client-id ${mpApp.clientId} -client-secret ${mpApp.clientSecret} -webhook-secret ${mpApp.webhookSecret}`,
       url: `${process.env.E2E_MP_URL}/_fake/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -63,7 +65,7 @@ export default defineConfig({
     },
     {
       // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
-      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL}`,
+      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

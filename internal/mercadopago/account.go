@@ -2,6 +2,7 @@ package mercadopago
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"net/http"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -31,6 +33,11 @@ type Service struct {
 	// Confirmer confirms a booking whose Pix was paid (the deposit model's
 	// confirm path); nil: payments are recorded and confirm nothing.
 	Confirmer Confirmer
+	// App is the operator's Mercado Pago application (nil: owners connect
+	// only by pasting their token, the manual form).
+	App *App
+	// Notes tells the owner what needs them (a renewal refused for good).
+	Notes *notifications.Service
 }
 
 var (
@@ -66,6 +73,15 @@ type Status struct {
 	// signature, when that is newer than the last valid one: the secret
 	// kept here is probably not the application's.
 	SignatureRefusedAt *time.Time `json:"signatureRefusedAt"`
+	// Auth is how the connection was made: "manual" (a pasted token) or
+	// "oauth" ("Conectar Mercado Pago"); "" when not connected.
+	Auth string `json:"auth"`
+	// Reconnect: Mercado Pago refused to renew the OAuth access for good;
+	// the owner must press the button again ("Reconecte o Mercado Pago").
+	Reconnect bool `json:"reconnect"`
+	// OAuthAvailable: the operator's application is configured, so the
+	// card offers "Conectar Mercado Pago" (else only the manual form).
+	OAuthAvailable bool `json:"oauthAvailable"`
 }
 
 // provider is Mercado Pago described for the connection kit: both fields
@@ -87,6 +103,7 @@ type account struct {
 	UserID, MPUserID, Nickname string
 	Token, WebhookSecret       string
 	WebhookKey                 string
+	Auth                       string // AuthManual or AuthOAuth
 }
 
 // accounts is the kit's life-cycle of the owners' connections.
@@ -99,11 +116,14 @@ func (s *Service) health() *connect.Health {
 	return &connect.Health{DB: s.DB, Clock: s.Clock, Table: "mercadopago_webhook_health"}
 }
 
-// load reads an owner's connection (nil when none) and opens its secrets.
+// load reads an owner's working connection (nil when none, or when its
+// OAuth access could not be renewed) and opens its secrets.
 func (s *Service) load(ctx context.Context, userID string) (*account, error) {
 	a := account{UserID: userID}
-	got, err := s.accounts().Load(ctx, s.DB, userID, connect.Col{Name: "mp_user_id", Into: &a.MPUserID}, connect.Col{Name: "nickname", Into: &a.Nickname})
-	if got == nil || err != nil {
+	var failed sql.NullTime
+	got, err := s.accounts().Load(ctx, s.DB, userID, connect.Col{Name: "mp_user_id", Into: &a.MPUserID}, connect.Col{Name: "nickname", Into: &a.Nickname},
+		connect.Col{Name: "auth", Into: &a.Auth}, connect.Col{Name: "refresh_failed_at", Into: &failed})
+	if got == nil || err != nil || failed.Valid {
 		return nil, err
 	}
 	a.Token, a.WebhookSecret, a.WebhookKey = got.Values["token"], got.Values["webhook_secret"], got.WebhookKey
@@ -113,6 +133,14 @@ func (s *Service) load(ctx context.Context, userID string) (*account, error) {
 // Connect verifies the token with Mercado Pago (GET /users/me, a Brazilian
 // account) and keeps the connection with both secrets sealed.
 func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (*Status, error) {
+	if strings.TrimSpace(in.AccessToken) == "" {
+		// A connection made by the button keeps no token of the owner's to
+		// reuse: the manual form replacing it needs its own.
+		var auth string
+		if err := s.DB.QueryRowContext(ctx, `SELECT auth FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(&auth); err == nil && auth == AuthOAuth {
+			return nil, errRequired
+		}
+	}
 	err := s.accounts().Connect(ctx, userID, connect.Connection{
 		In: connect.Values{"token": in.AccessToken, "webhook_secret": in.WebhookSecret},
 		Check: func(in connect.Values) error {
@@ -141,7 +169,9 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 				return connect.Verified{}, errSite
 			}
 			return connect.Verified{
-				Columns: map[string]any{"mp_user_id": strconv.FormatInt(me.ID, 10), "nickname": me.Nickname},
+				// A pasted token replaces an OAuth grant, whose refresh token goes.
+				Columns: map[string]any{"mp_user_id": strconv.FormatInt(me.ID, 10), "nickname": me.Nickname,
+					"auth": AuthManual, "refresh_token_sealed": "", "token_expires_at": nil, "public_key": "", "refresh_failed_at": nil},
 				// Refusals heard under the old secret say nothing about the new one.
 				Save: func(ctx context.Context, tx *db.Tx) error { return s.health().Forget(ctx, tx, userID) },
 			}, nil
@@ -155,13 +185,19 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 
 // Status is the connection as the profile shows it, without secrets.
 func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
-	st := &Status{}
-	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "mp_user_id", Into: &st.UserID}, connect.Col{Name: "nickname", Into: &st.Nickname})
+	st := &Status{OAuthAvailable: s.App != nil}
+	var failed sql.NullTime
+	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "mp_user_id", Into: &st.UserID}, connect.Col{Name: "nickname", Into: &st.Nickname},
+		connect.Col{Name: "auth", Into: &st.Auth}, connect.Col{Name: "refresh_failed_at", Into: &failed})
 	if acc == nil || err != nil {
 		return st, err
 	}
-	st.Connected, st.ConnectedAt = true, &acc.ConnectedAt
-	st.WebhookURL = s.webhookURL(acc.WebhookKey)
+	st.Connected, st.ConnectedAt, st.Reconnect = true, &acc.ConnectedAt, failed.Valid
+	if st.Auth == AuthManual {
+		// An OAuth connection's notices come to the application's webhook:
+		// there is nothing for the owner to paste anywhere.
+		st.WebhookURL = s.webhookURL(acc.WebhookKey)
+	}
 	h, err := s.health().Read(ctx, userID)
 	if err != nil {
 		return nil, err

@@ -242,3 +242,41 @@ func Cents(s string) (int64, error) {
 func (a *API) do(ctx context.Context, token, method, path, idem string, in, out any) error {
 	return a.Do(ctx, connect.Call{Method: method, Path: path, Token: token, IdempotencyKey: idem, In: in, Out: out})
 }
+
+// TokenRequest is a POST /oauth/token: grant_type "authorization_code"
+// (with Code, RedirectURI and CodeVerifier) or "refresh_token" (with
+// RefreshToken), always with the application's credentials.
+type TokenRequest struct {
+	ClientID     string `json:"client_id"`
+	ClientSecret string `json:"client_secret"`
+	GrantType    string `json:"grant_type"`
+	Code         string `json:"code,omitempty"`
+	RedirectURI  string `json:"redirect_uri,omitempty"`
+	CodeVerifier string `json:"code_verifier,omitempty"`
+	RefreshToken string `json:"refresh_token,omitempty"`
+}
+
+// Token is an OAuth grant: the owner's access token for ExpiresIn seconds
+// and the refresh token that renews it.
+type Token struct {
+	AccessToken  string `json:"access_token"`
+	TokenType    string `json:"token_type"`
+	ExpiresIn    int64  `json:"expires_in"`
+	Scope        string `json:"scope"`
+	UserID       int64  `json:"user_id"`
+	RefreshToken string `json:"refresh_token"`
+	PublicKey    string `json:"public_key"`
+	LiveMode     bool   `json:"live_mode"`
+}
+
+// Token asks for an OAuth grant (the application's own call: no Bearer).
+func (a *API) Token(ctx context.Context, r TokenRequest) (*Token, error) {
+	var t Token
+	if err := a.Do(ctx, connect.Call{Method: http.MethodPost, Path: "/oauth/token", In: r, Out: &t}); err != nil {
+		return nil, err
+	}
+	if t.AccessToken == "" || t.RefreshToken == "" || t.ExpiresIn <= 0 {
+		return nil, errors.New("mercado pago: oauth token answer without access_token, refresh_token or expires_in")
+	}
+	return &t, nil
+}

@@ -117,3 +117,83 @@ func TestFakeRefusesUndocumentedRequests(t *testing.T) {
 		t.Fatalf("bad payer e-mail: %v, problems %v", err, fake.Problems())
 	}
 }
+
+// The fake's OAuth refuses what Mercado Pago's documentation refuses: a
+// wrong client secret (invalid_client), a verifier that is not the
+// challenge's, another redirect_uri, a code or a refresh token used twice
+// (invalid_grant), and an authorization request without PKCE or with
+// another redirect_uri.
+func TestFakeOAuthRefusesWhatTheDocumentationRefuses(t *testing.T) {
+	fake := mptest.New()
+	t.Cleanup(fake.Close)
+	seller := fake.AddAccount(mptest.Account{})
+	app := fake.SetApp(mptest.App{RedirectURI: "https://agendei.example/profile/mercadopago"})
+	api := mercadopago.NewAPI(fake.URL())
+	ctx := context.Background()
+	verifier := strings.Repeat("v", 50)
+	code := func(challenge string) string {
+		t.Helper()
+		loc, status, err := fake.Authorize(fake.URL() + "/authorization?client_id=" + app.ClientID + "&response_type=code&platform_id=mp&state=0123456789abcdef0123" +
+			"&redirect_uri=" + app.RedirectURI + "&code_challenge=" + challenge + "&code_challenge_method=S256")
+		if err != nil || status != 302 || !strings.Contains(loc, "code=TG-") {
+			t.Fatalf("authorize: %d %s %v", status, loc, err)
+		}
+		return loc[strings.Index(loc, "code=")+5 : strings.Index(loc, "&")]
+	}
+	grant := func(r mercadopago.TokenRequest) (*mercadopago.Token, string) {
+		t.Helper()
+		r.ClientID, r.RedirectURI = app.ClientID, app.RedirectURI
+		if r.ClientSecret == "" {
+			r.ClientSecret = app.ClientSecret
+		}
+		tok, err := api.Token(ctx, r)
+		var ae *mercadopago.APIError
+		if errors.As(err, &ae) {
+			return nil, ae.Code
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok, ""
+	}
+	c := code(mercadopago.Challenge(verifier))
+	if _, e := grant(mercadopago.TokenRequest{GrantType: "authorization_code", Code: c, CodeVerifier: verifier, ClientSecret: "wrong"}); e != "invalid_client" {
+		t.Fatalf("wrong secret: %q", e)
+	}
+	if _, e := grant(mercadopago.TokenRequest{GrantType: "authorization_code", Code: code(mercadopago.Challenge(verifier)), CodeVerifier: strings.Repeat("w", 50)}); e != "invalid_grant" {
+		t.Fatalf("wrong verifier: %q", e)
+	}
+	tok, e := grant(mercadopago.TokenRequest{GrantType: "authorization_code", Code: c, CodeVerifier: verifier})
+	if e != "" || tok.UserID != seller.UserID || tok.ExpiresIn != 15552000 || !strings.HasPrefix(tok.AccessToken, "APP_USR-") {
+		t.Fatalf("grant: %+v %q", tok, e)
+	}
+	if me, err := api.Me(ctx, tok.AccessToken); err != nil || me.ID != seller.UserID {
+		t.Fatalf("the granted token: %+v %v", me, err)
+	}
+	if _, e := grant(mercadopago.TokenRequest{GrantType: "authorization_code", Code: c, CodeVerifier: verifier}); e != "invalid_grant" {
+		t.Fatalf("code used twice: %q", e)
+	}
+	next, e := grant(mercadopago.TokenRequest{GrantType: "refresh_token", RefreshToken: tok.RefreshToken})
+	if e != "" || next.RefreshToken == tok.RefreshToken {
+		t.Fatalf("refresh: %+v %q", next, e)
+	}
+	if _, e := grant(mercadopago.TokenRequest{GrantType: "refresh_token", RefreshToken: tok.RefreshToken}); e != "invalid_grant" {
+		t.Fatalf("refresh token used twice: %q", e)
+	}
+	if _, e := grant(mercadopago.TokenRequest{GrantType: "client_secret"}); e != "unsupported_grant_type" {
+		t.Fatalf("grant type: %q", e)
+	}
+	if len(fake.Problems()) != 1 { // the wrong client secret
+		t.Fatalf("problems: %v", fake.Problems())
+	}
+	for _, bad := range []string{"&redirect_uri=" + app.RedirectURI + "&code_challenge_method=plain&code_challenge=" + verifier,
+		"&redirect_uri=" + app.RedirectURI + "&platform_id=ml&code_challenge_method=S256&code_challenge=" + mercadopago.Challenge(verifier), "&code_challenge_method=S256&code_challenge=" + mercadopago.Challenge(verifier) + "&redirect_uri=https://evil.example/cb"} {
+		_, status, _ := fake.Authorize(fake.URL() + "/authorization?client_id=" + app.ClientID + "&response_type=code&platform_id=mp&state=0123456789abcdef0123" + bad)
+		if status != 400 {
+			t.Fatalf("authorize %s: %d", bad, status)
+		}
+	}
+	if len(fake.Problems()) != 4 {
+		t.Fatalf("problems: %v", fake.Problems())
+	}
+}

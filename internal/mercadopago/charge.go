@@ -95,9 +95,14 @@ func (s *Service) Charge(ctx context.Context, in ChargeInput) (*Charge, error) {
 		return &c, nil
 	}
 	// The first call, or one that did not hear Mercado Pago's answer: the
-	// stored amount, reference and expiry make the same body again.
+	// stored amount, reference and expiry make the same body again. An
+	// OAuth-connected owner's notices go to the application's webhook.
+	notify := s.webhookURL(acc.WebhookKey)
+	if acc.Auth == AuthOAuth {
+		notify = s.AppWebhookURL()
+	}
 	p, err := s.API.CreatePix(ctx, acc.Token, PixRequest{AmountCents: c.AmountCents, Description: description(in.Description),
-		ExternalReference: ref, PayerEmail: in.PayerEmail, ExpiresAt: c.ExpiresAt, NotificationURL: s.webhookURL(acc.WebhookKey),
+		ExternalReference: ref, PayerEmail: in.PayerEmail, ExpiresAt: c.ExpiresAt, NotificationURL: notify,
 		IdempotencyKey: idem})
 	if err != nil {
 		return nil, err

@@ -82,7 +82,9 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	acc, err := s.load(r.Context(), userID)
-	if err != nil || acc == nil {
+	if err != nil || acc == nil || acc.Auth == AuthOAuth {
+		// An OAuth connection has no secret of its own: its notices come
+		// to the application's webhook.
 		return errors.Join(err, connect.ErrHook)
 	}
 	q := r.URL.Query()
@@ -106,6 +108,78 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		return connect.ErrSignature
 	}
 	s.health().Heard(r.Context(), acc.UserID, true)
+	return s.take(w, r, body, dataID, requestID, func(string) (string, error) { return acc.UserID, nil })
+}
+
+// AppWebhookHandler takes the notices of the operator's application — the
+// payments of every owner connected by "Conectar Mercado Pago" name it as
+// their notification_url. The x-signature is checked with the
+// application's secret before anything is read; the payment is then found
+// among Agendei's charges by its id (→ its owner) and read through the API
+// with that owner's token. A notice of a payment Agendei does not know
+// changes nothing.
+func (h *Handlers) AppWebhookHandler(w http.ResponseWriter, r *http.Request) error {
+	s := h.Svc
+	if s.App == nil {
+		return connect.ErrHook
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return httpx.ErrTooLarge
+		}
+		return err
+	}
+	q := r.URL.Query()
+	signature := r.Header.Get("x-signature")
+	if signature == "" && q.Get("topic") != "" {
+		// An unsigned IPN notice: only a hint to read the payment back.
+		id := q.Get("id")
+		if q.Get("topic") != "payment" || id == "" {
+			return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+		}
+		if !validPaymentID(id) {
+			return errBody
+		}
+		owner, err := s.ownerOfPayment(r.Context(), id)
+		if err != nil || owner == "" {
+			return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, err)
+		}
+		return s.ipn(w, r, owner, "payment", id)
+	}
+	dataID, requestID := q.Get("data.id"), r.Header.Get("x-request-id")
+	switch err := Verify(s.App.WebhookSecret, signature, dataID, requestID, s.Clock.Now()); {
+	case errors.Is(err, ErrStale):
+		return errStale
+	case err != nil:
+		return connect.ErrSignature
+	}
+	return s.take(w, r, body, dataID, requestID, func(id string) (string, error) {
+		owner, err := s.ownerOfPayment(r.Context(), id)
+		if owner != "" {
+			// What the card shows as the last notice received, as for an owner's own webhook.
+			s.health().Heard(r.Context(), owner, true)
+		}
+		return owner, err
+	})
+}
+
+// ownerOfPayment is the owner of one of Agendei's charges by Mercado
+// Pago's payment id ("" when none).
+func (s *Service) ownerOfPayment(ctx context.Context, paymentID string) (string, error) {
+	var owner string
+	err := s.DB.QueryRowContext(ctx, `SELECT user_id FROM mercadopago_payments WHERE payment_id = ?`, paymentID).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return owner, err
+}
+
+// take acts on a notice whose signature was checked: a payment's is read
+// through the API with its owner's token (owner finds them: "" is none)
+// and recorded, once per x-request-id.
+func (s *Service) take(w http.ResponseWriter, r *http.Request, body []byte, dataID, requestID string, owner func(paymentID string) (string, error)) error {
 	var n notification
 	if err := json.Unmarshal(body, &n); err != nil {
 		return errBody
@@ -118,15 +192,19 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 		// owner's token, never taken from the body.
 		dataID = id
 	}
-	kind := q.Get("type")
+	kind := r.URL.Query().Get("type")
 	if kind == "" {
 		kind = n.Type
 	}
-	if kind == "payment" && dataID == "" {
+	if kind != "payment" || dataID == "" {
 		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
 	}
-	if kind != "payment" {
-		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+	ownerID, err := owner(dataID)
+	if err != nil {
+		return err
+	}
+	if ownerID == "" {
+		return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil) // not one of Agendei's charges
 	}
 	if requestID != "" {
 		var seen int
@@ -137,14 +215,14 @@ func (h *Handlers) WebhookHandler(w http.ResponseWriter, r *http.Request) error 
 			return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
 		}
 	}
-	if err := s.Sync(r.Context(), acc.UserID, dataID); err != nil {
+	if err := s.Sync(r.Context(), ownerID, dataID); err != nil {
 		httpx.Logger(r.Context()).Warn("mercadopago webhook: payment not taken, Mercado Pago will deliver it again", "err", err)
 		return err
 	}
 	if requestID != "" {
 		now := s.Clock.Now().UTC()
 		if _, err := s.DB.ExecContext(r.Context(), `INSERT INTO mercadopago_notifications (request_id, user_id, received_at) VALUES (?, ?, ?)
-			ON CONFLICT (request_id) DO NOTHING`, requestID, acc.UserID, now); err != nil {
+			ON CONFLICT (request_id) DO NOTHING`, requestID, ownerID, now); err != nil {
 			return err
 		}
 		// Past the window a replay is refused by its ts: its record is no longer needed.

@@ -255,9 +255,18 @@ type providers struct {
 func newProviders(c *core) *providers {
 	d, cfg := c.d, c.cfg
 	return &providers{
-		mp: &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: c.box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL, Jobs: c.queue},
+		mp: &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: c.box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL, Jobs: c.queue, App: mercadoPagoApp(cfg)},
 		wa: &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: c.queue},
 	}
+}
+
+// mercadoPagoApp is the operator's Mercado Pago application, when configured.
+func mercadoPagoApp(cfg *config.Config) *mercadopago.App {
+	if !cfg.MercadoPagoOAuth() {
+		return nil
+	}
+	return &mercadopago.App{ClientID: cfg.MercadoPagoClientID, ClientSecret: cfg.MercadoPagoClientSecret,
+		WebhookSecret: cfg.MercadoPagoWebhookSecret, AuthURL: cfg.MercadoPagoAuthURL}
 }
 
 // chargers is how deposits are charged: through the owner's Mercado Pago
@@ -271,6 +280,8 @@ func (p *providers) chargers() deposits.Chargers {
 func wireProviders(c *core, p *providers, dom *domain) {
 	// A Pix Mercado Pago says is paid confirms its booking through the deposits' confirm path.
 	p.mp.Confirmer = depositConfirmer{dom.booking}
+	// A renewal Mercado Pago refused for good rings the owner's bell.
+	p.mp.Notes = dom.booking.Notes
 	p.mp.RegisterJobs()
 	// A client's WhatsApp button reply goes through the one-tap answers' entry point.
 	p.wa.Answers = whatsAppAnswers{dom.booking}
@@ -365,6 +376,10 @@ func (s *Server) RunBackground(ctx context.Context) {
 			}
 			if err := s.Waitlist.Cleanup(ctx, ""); err != nil && ctx.Err() == nil {
 				s.log.Warn("waitlist cleanup", "err", err)
+			}
+			// OAuth tokens of Mercado Pago within 30 days of expiry are renewed.
+			if err := s.MercadoPago.RenewDue(ctx); err != nil && ctx.Err() == nil {
+				s.log.Warn("mercadopago token renewal", "err", err)
 			}
 			select {
 			case <-ctx.Done():

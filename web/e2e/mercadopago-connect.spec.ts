@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test'
 import { apiOwner, login, uniqueEmail } from './helpers'
 
 // Connecting the owner's Mercado Pago account on a 360 px phone, against the
-// fake of Mercado Pago's API the e2e server talks to (cmd/mpfake): the public
+// fake of Mercado Pago's API the e2e server talks to (cmd/mpfake), by the
+// manual form folded under 'Configuração manual (avançado)' (the button is
+// e2e/mercadopago-oauth.spec.ts): the public
 // key pasted for the token and a refused token are explained in Portuguese,
 // naming the field; the right credentials show the account and the webhook
 // URL, never the secrets; replacing keeps them when left blank; and it can
@@ -23,24 +25,25 @@ test('the owner connects Mercado Pago on a phone, and the secrets never come bac
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/profile')
 
+  await page.getByText('Configuração manual (avançado)').click()
   const form = page.getByRole('form', { name: 'Conectar Mercado Pago' })
   await form.scrollIntoViewIfNeeded()
-  await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
+  await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()
   await expect(form.getByText('Informe o Access Token de produção.')).toBeVisible()
   await expect(form.getByText('Informe a assinatura secreta do webhook.')).toBeVisible()
 
   await form.getByLabel('Access Token de produção').fill('APP_USR-5e6f7a8b-0c1d-4e2f-9a3b-4c5d6e7f8a9b')
   await form.getByLabel('Assinatura secreta do webhook').fill(seller.webhookSecret)
-  await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
+  await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()
   await expect(form.getByRole('alert')).toContainText('Isso é a Public Key')
 
   await form.getByLabel('Access Token de produção').fill('APP_USR-0000000000000000-000000-errado')
-  await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
+  await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()
   await expect(form.getByRole('alert')).toContainText('O Mercado Pago recusou o Access Token')
   await fits(page)
 
   await form.getByLabel('Access Token de produção').fill(seller.token)
-  await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
+  await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()
   await expect(page.getByText(`Conectado: ${seller.nickname}`)).toBeVisible()
   await expect(page.getByText(`Conta do Mercado Pago nº ${seller.userId}`)).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'URL de notificação (webhook)' })).toHaveValue(/\/webhooks\/mercadopago\/[A-Za-z0-9_-]{20,}$/)
@@ -67,7 +70,7 @@ test('the owner connects Mercado Pago on a phone, and the secrets never come bac
   // Replacing keeps the stored secrets when left blank (checked with Mercado Pago again).
   await page.getByRole('button', { name: 'Trocar dados de acesso' }).last().click()
   await expect(form.getByLabel('Access Token de produção')).toHaveValue('')
-  await form.getByRole('button', { name: 'Conectar Mercado Pago' }).click()
+  await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()
   await expect(page.getByText(`Conectado: ${seller.nickname}`)).toBeVisible()
   await expect(page.getByText('a assinatura não confere', { exact: false })).toHaveCount(0)
 
@@ -77,5 +80,5 @@ test('the owner connects Mercado Pago on a phone, and the secrets never come bac
   await expect(dialog).toBeVisible()
   await fits(page)
   await dialog.getByRole('button', { name: 'Desconectar' }).click()
-  await expect(page.getByRole('form', { name: 'Conectar Mercado Pago' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Conectar Mercado Pago' })).toBeVisible()
 })

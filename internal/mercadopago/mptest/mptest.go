@@ -14,7 +14,9 @@
 // HMAC-SHA256 of "id:<data.id>;request-id:<x-request-id>;ts:<ts>;" under
 // the account's secret>", x-request-id, the notification URL with
 // ?data.id=…&type=payment, and the body {"type":"payment","action":…,"data":{"id":…}}.
-// It is independent of the client it tests.
+// It also plays the OAuth side of an integrator's application (oauth.go):
+// the authorization page and POST /oauth/token, with PKCE and rotating
+// refresh tokens. It is independent of the client it tests.
 package mptest
 
 import (
@@ -50,12 +52,16 @@ type Account struct {
 	Nickname      string
 	Email         string
 	SiteID        string // MLB for Brazil
+
+	viaApp bool // the request's token was issued by the application's OAuth
 }
 
 // Payment is a Pix payment as the fake keeps it.
 type Payment struct {
 	ID                int64
-	Token             string // the account's
+	UserID            int64  // the seller's
+	Token             string // the token it was made with
+	ViaApp            bool   // made with a token the application's OAuth issued
 	IdempotencyKey    string
 	AmountCents       int64
 	Description       string
@@ -86,6 +92,15 @@ type Fake struct {
 	nextID   int64
 	creates  int
 	slowNext []time.Duration
+
+	// OAuth (oauth.go)
+	app        *App
+	authorizer int64
+	deny       bool
+	codes      map[string]*grantCode
+	issued     map[string]issued // access tokens issued by /oauth/token
+	refresh    map[string]int64  // refresh token → account, good once
+	grants     int
 }
 
 type idemEntry struct {
@@ -103,7 +118,8 @@ func New() *Fake {
 // NewHandler is the fake behind a handler the caller serves (cmd/mpfake,
 // for the browser tests).
 func NewHandler() (*Fake, http.Handler) {
-	f := &Fake{Now: time.Now, payments: map[int64]*Payment{}, idem: map[string]idemEntry{}, nextID: 1310000000 + randInt(1e6)}
+	f := &Fake{Now: time.Now, payments: map[int64]*Payment{}, idem: map[string]idemEntry{}, nextID: 1310000000 + randInt(1e6),
+		codes: map[string]*grantCode{}, issued: map[string]issued{}, refresh: map[string]int64{}}
 	return f, http.HandlerFunc(f.serve)
 }
 
@@ -209,6 +225,14 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, st, "internal_error", "fake failure", 0, "")
 		return
 	}
+	if r.Method == http.MethodGet && r.URL.Path == "/authorization" {
+		f.authorize(w, r)
+		return
+	}
+	if r.Method == http.MethodPost && r.URL.Path == "/oauth/token" {
+		f.token(w, r)
+		return
+	}
 	a := f.auth(r)
 	switch {
 	case r.Method == http.MethodGet && r.URL.Path == "/users/me":
@@ -240,7 +264,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		p, ok := f.payments[id]
 		var out map[string]any
-		if ok && p.Token == a.Token {
+		if ok && p.UserID == a.UserID {
 			out = f.render(p)
 		}
 		f.mu.Unlock()
@@ -264,9 +288,14 @@ func (f *Fake) auth(r *http.Request) *Account {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	id := int64(0)
+	if is, ok := f.issued[tok]; ok && f.Now().Before(is.expires) {
+		id = is.userID
+	}
 	for i := range f.accounts {
-		if f.accounts[i].Token == tok {
+		if f.accounts[i].Token == tok || (id != 0 && f.accounts[i].UserID == id) {
 			a := f.accounts[i]
+			a.viaApp = id != 0
 			return &a
 		}
 	}
@@ -316,7 +345,7 @@ func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 		return
 	}
 	f.mu.Lock()
-	if e, ok := f.idem[a.Token+"|"+key]; ok {
+	if e, ok := f.idem[strconv.FormatInt(a.UserID, 10)+"|"+key]; ok {
 		p := f.payments[e.id]
 		if e.body != raw.String() {
 			f.Problem("X-Idempotency-Key %s reused with a different body", key)
@@ -358,12 +387,12 @@ func (f *Fake) create(w http.ResponseWriter, r *http.Request, a *Account) {
 		cents := centsOf(amount)
 		f.mu.Lock()
 		f.nextID++
-		p := &Payment{ID: f.nextID, Token: a.Token, IdempotencyKey: key, AmountCents: cents, Description: *b.Description,
+		p := &Payment{ID: f.nextID, UserID: a.UserID, ViaApp: a.viaApp, Token: connecttest.Bearer(r), IdempotencyKey: key, AmountCents: cents, Description: *b.Description,
 			ExternalReference: *b.ExternalReference, PayerEmail: b.Payer.Email, NotificationURL: *b.NotificationURL,
 			Status: "pending", StatusDetail: "pending_waiting_transfer", CreatedAt: now, ExpiresAt: exp}
 		p.QRCode = brCode(p)
 		f.payments[p.ID] = p
-		f.idem[a.Token+"|"+key] = idemEntry{p.ID, raw.String()}
+		f.idem[strconv.FormatInt(a.UserID, 10)+"|"+key] = idemEntry{p.ID, raw.String()}
 		f.creates++
 		out := f.render(p)
 		f.mu.Unlock()
@@ -426,9 +455,14 @@ func (f *Fake) Notify(paymentID string) *Notification {
 	if ok {
 		to = p.NotificationURL
 		for _, a := range f.accounts {
-			if a.Token == p.Token {
+			if a.UserID == p.UserID {
 				secret = a.WebhookSecret
 			}
+		}
+		if p.ViaApp && f.app != nil {
+			// A payment made with the application's OAuth token notifies
+			// signed with the application's secret.
+			secret = f.app.WebhookSecret
 		}
 	}
 	f.mu.Unlock()

@@ -62,6 +62,16 @@ type Config struct {
 	// owner never chose their reminders on the profile (issue 28): the
 	// owner's setting wins once saved.
 	ReminderLead time.Duration
+	// The operator's Mercado Pago application, for "Conectar Mercado Pago"
+	// (OAuth with PKCE): its client id and secret, the signing secret of
+	// its webhook (Suas integrações → Webhooks), and the authorization
+	// page's origin (AGENDEI_MERCADOPAGO_AUTH_URL, default
+	// https://auth.mercadopago.com.br; tests point it at the fake). Without
+	// the first three the card offers only the manual form.
+	MercadoPagoClientID      string
+	MercadoPagoClientSecret  string
+	MercadoPagoWebhookSecret string
+	MercadoPagoAuthURL       string
 	// DepositMinute is a test switch, not for production: how long one
 	// minute of a deposit's hold lasts (AGENDEI_DEPOSIT_MINUTE, a Go
 	// duration; no flag, not in -h). The end-to-end tests set 1s so that a
@@ -106,6 +116,10 @@ func (c *Config) settings() []setting {
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
 		{"mercadopago-api-url", "AGENDEI_MERCADOPAGO_API_URL", "https://api.mercadopago.com", "origin of Mercado Pago's API for automatic Pix deposits (tests: a fake)", &c.MercadoPagoAPIURL},
+		{"mercadopago-client-id", "AGENDEI_MERCADOPAGO_CLIENT_ID", "", "client id of the operator's Mercado Pago application, for owners to connect with one button (OAuth)", &c.MercadoPagoClientID},
+		{"mercadopago-client-secret", "AGENDEI_MERCADOPAGO_CLIENT_SECRET", "", "client secret of the operator's Mercado Pago application", &c.MercadoPagoClientSecret},
+		{"mercadopago-webhook-secret", "AGENDEI_MERCADOPAGO_WEBHOOK_SECRET", "", "signing secret of the operator's Mercado Pago application's webhook", &c.MercadoPagoWebhookSecret},
+		{"mercadopago-auth-url", "AGENDEI_MERCADOPAGO_AUTH_URL", "https://auth.mercadopago.com.br", "origin of Mercado Pago's authorization page (tests: a fake)", &c.MercadoPagoAuthURL},
 		{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (default: the local test payment provider)", &c.StripeSecretKey},
 		{"stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", &c.StripeWebhook},
 		{"stripe-price-id", "STRIPE_PRICE_ID", "", "Stripe price of the monthly plan (R$ 21,90, BRL)", &c.StripePriceID},
@@ -212,6 +226,13 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("AGENDEI_MERCADOPAGO_API_URL must be an http(s) URL, got %q", c.MercadoPagoAPIURL))
 	}
 	c.MercadoPagoAPIURL = strings.TrimRight(c.MercadoPagoAPIURL, "/")
+	if u, err := url.Parse(c.MercadoPagoAuthURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("AGENDEI_MERCADOPAGO_AUTH_URL must be an http(s) URL, got %q", c.MercadoPagoAuthURL))
+	}
+	c.MercadoPagoAuthURL = strings.TrimRight(c.MercadoPagoAuthURL, "/")
+	if n := nonEmpty(c.MercadoPagoClientID, c.MercadoPagoClientSecret, c.MercadoPagoWebhookSecret); n != 0 && n != 3 {
+		errs = append(errs, errors.New("AGENDEI_MERCADOPAGO_CLIENT_ID, AGENDEI_MERCADOPAGO_CLIENT_SECRET and AGENDEI_MERCADOPAGO_WEBHOOK_SECRET go together: set all three or none"))
+	}
 	if c.SecretKey != "" {
 		if _, err := secretbox.Parse(c.SecretKey); err != nil {
 			errs = append(errs, fmt.Errorf("AGENDEI_SECRET_KEY: %w", err))
@@ -233,6 +254,21 @@ func (c *Config) validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// nonEmpty counts the values that are not empty.
+func nonEmpty(vs ...string) int {
+	n := 0
+	for _, v := range vs {
+		if v != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// MercadoPagoOAuth reports whether the operator's Mercado Pago application
+// is configured: owners may then connect with one button.
+func (c *Config) MercadoPagoOAuth() bool { return c.MercadoPagoClientID != "" }
 
 // TLS reports whether the public URL is https, which makes cookies Secure and
 // turns on HSTS.

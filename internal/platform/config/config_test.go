@@ -36,6 +36,9 @@ func TestParse_RefusesBadValues(t *testing.T) {
 		{"AGENDEI_LOG_FORMAT": "xml"},
 		{"AGENDEI_MAIL_FROM": "not an address"},
 		{"AGENDEI_METRICS_ADDR": "9090"},
+		// The operator's Mercado Pago application is all three or nothing.
+		{"AGENDEI_MERCADOPAGO_CLIENT_ID": "123", "AGENDEI_MERCADOPAGO_CLIENT_SECRET": "s"},
+		{"AGENDEI_MERCADOPAGO_AUTH_URL": "auth.mercadopago.com.br"},
 		{"AGENDEI_METRICS_ADDR": ":8080"},
 		// The contract's bounds of a reminder lead (30 min–7 days).
 		{"AGENDEI_REMINDER_LEAD": "2m"},

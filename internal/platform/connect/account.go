@@ -234,6 +234,23 @@ func (a *Accounts) Connect(ctx context.Context, userID string, c Connection) err
 	if err != nil {
 		return err
 	}
+	return a.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		if err := a.Save(ctx, tx, userID, in, v.Columns); err != nil {
+			return err
+		}
+		if v.Save == nil {
+			return nil
+		}
+		return v.Save(ctx, tx)
+	})
+}
+
+// Save writes an owner's connection in tx (which holds the owner's lock):
+// every Field from in, secrets sealed, and the provider's own columns;
+// the keys (webhook_key, …) and connected_at of a stored connection stay.
+// Connect ends with it; a provider whose values come from elsewhere than a
+// form (an OAuth grant, its renewal) calls it in its own OwnerTx.
+func (a *Accounts) Save(ctx context.Context, tx *db.Tx, userID string, in Values, columns map[string]any) error {
 	now := a.Clock.Now().UTC()
 	cols := []string{"user_id"}
 	args := []any{userID}
@@ -241,24 +258,20 @@ func (a *Accounts) Connect(ctx context.Context, userID string, c Connection) err
 	for _, f := range a.Provider.Fields {
 		val := in[f.Name]
 		if f.Secret {
+			var err error
 			if val, err = a.Box.Seal(val, a.sealCtx(userID, f.Name)); err != nil {
 				return err
 			}
 		}
 		cols, args, update = append(cols, f.column()), append(args, val), append(update, f.column())
 	}
-	for _, name := range slices.Sorted(maps.Keys(v.Columns)) { // one statement text per provider
-		cols, args, update = append(cols, name), append(args, v.Columns[name]), append(update, name)
+	for _, name := range slices.Sorted(maps.Keys(columns)) { // one statement text per provider
+		cols, args, update = append(cols, name), append(args, columns[name]), append(update, name)
 	}
+	// New keys for a first connection; a stored one keeps its own (the
+	// conflict's update leaves them alone).
 	for _, k := range append([]string{"webhook_key"}, a.Provider.Keys...) {
-		key := RandomToken(24)
-		if old != nil {
-			key = old.Values[k]
-			if k == "webhook_key" {
-				key = old.WebhookKey
-			}
-		}
-		cols, args = append(cols, k), append(args, key)
+		cols, args = append(cols, k), append(args, RandomToken(24))
 	}
 	cols, args, update = append(cols, "connected_at", "updated_at"), append(args, now, now), append(update, "updated_at")
 	set := make([]string, len(update))
@@ -267,15 +280,19 @@ func (a *Accounts) Connect(ctx context.Context, userID string, c Connection) err
 	}
 	upsert := `INSERT INTO ` + a.Provider.Table + ` (` + strings.Join(cols, ", ") + `) VALUES (?` + strings.Repeat(", ?", len(cols)-1) +
 		`) ON CONFLICT (user_id) DO UPDATE SET ` + strings.Join(set, ", ")
-	return a.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, upsert, args...); err != nil {
-			return err
-		}
-		if v.Save == nil {
-			return nil
-		}
-		return v.Save(ctx, tx)
-	})
+	_, err := tx.ExecContext(ctx, upsert, args...)
+	return err
+}
+
+// Seal seals one more secret of an owner's connection for the provider's
+// own column (bound to the owner and name, as the Fields' are); Open opens it.
+func (a *Accounts) Seal(userID, name, value string) (string, error) {
+	return a.Box.Seal(value, a.sealCtx(userID, name))
+}
+
+// Open opens what Seal sealed.
+func (a *Accounts) Open(userID, name, sealed string) (string, error) {
+	return a.Box.Open(sealed, a.sealCtx(userID, name))
 }
 
 // KeepSecrets is the replacement rule: a secret field left empty takes the

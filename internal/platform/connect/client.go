@@ -38,7 +38,7 @@ func NewClient(name, baseURL string) *Client {
 type Call struct {
 	Method, Path string
 	Query        url.Values
-	Token        string // sent as Authorization: Bearer
+	Token        string // sent as Authorization: Bearer ("": no Authorization)
 	// IdempotencyKey, when not empty, goes as X-Idempotency-Key: the same
 	// key answers the same resource.
 	IdempotencyKey string
@@ -113,7 +113,9 @@ func (c *Client) Do(ctx context.Context, call Call) error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Authorization", "Bearer "+call.Token)
+	if call.Token != "" { // an app's own calls (an OAuth token's grant) carry none
+		req.Header.Set("Authorization", "Bearer "+call.Token)
+	}
 	req.Header.Set("Accept", "application/json")
 	if call.In != nil {
 		req.Header.Set("Content-Type", "application/json")

@@ -46,6 +46,7 @@ var unversioned = map[string]string{
 	"mercadopago_payments":       "Pix charges and their status at Mercado Pago: read live",
 	"mercadopago_notifications":  "webhook idempotency: never part of an answer",
 	"mercadopago_webhook_health": "when the webhook last heard a valid or a refused notice: read live by the profile",
+	"mercadopago_oauth_states":   "a started \"Conectar Mercado Pago\": read once by its state, never part of an answer",
 }
 
 // ownerTables are the tables with a column naming the owner (or, for the

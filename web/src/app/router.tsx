@@ -26,6 +26,7 @@ const pages: RouteObject[] = [
     children: [
       { path: '/dashboard', ...page(() => import('@/features/dashboard/DashboardPage')) },
       { path: '/profile', ...page(() => import('@/features/profile/ProfilePage')) },
+      { path: '/profile/mercadopago', ...page(() => import('@/features/profile/MercadoPagoReturnPage')) },
       { path: '/services', ...page(() => import('@/features/services/ServicesPage')) },
       { path: '/add-service', ...page(() => import('@/features/services/AddServicePage')) },
       { path: '/configure-hours', ...page(() => import('@/features/hours/ConfigureHoursPage')) },

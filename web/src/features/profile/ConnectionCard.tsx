@@ -45,6 +45,13 @@ export type ConnectionCardProps<S extends Status, F extends FieldValues, I> = {
     failed: string
     done: (status: S) => { title: string; description: string }
   }
+  /**
+   * A connection with one button (the provider's OAuth, through the
+   * operator's application): when it renders something, it comes first and
+   * the form folds under 'Configuração manual (avançado)', its submit then
+   * named folded (so the button alone carries the provider's 'Conectar …').
+   */
+  oneButton?: { render: (status: S) => ReactNode; folded: string }
 }
 
 /**
@@ -72,21 +79,36 @@ type WithStatus<S extends Status, F extends FieldValues, I> = ConnectionCardProp
 function Connection<S extends Status, F extends FieldValues, I>(props: WithStatus<S, F, I>) {
   const [editing, setEditing] = useState(!props.status.connected)
   if (props.status.connected && !editing) return <Connected {...props} onReplace={() => setEditing(true)} />
-  return <ConnectForm {...props} onDone={() => setEditing(false)} />
+  const button = props.oneButton?.render(props.status)
+  if (!button) return <ConnectForm {...props} onDone={() => setEditing(false)} />
+  return (
+    <>
+      {button}
+      <details className="rounded-md border border-stone-200 p-3 dark:border-stone-800" open={props.status.connected}>
+        <summary className="cursor-pointer text-sm font-medium">Configuração manual (avançado)</summary>
+        <div className="mt-3">
+          <ConnectForm {...props} form={{ ...props.form, submit: props.oneButton?.folded ?? props.form.submit }} onDone={() => setEditing(false)} />
+        </div>
+      </details>
+    </>
+  )
 }
 
 function Connected<S extends Status, F extends FieldValues, I>({ status, details, webhook, disconnect, disconnectDialog: texts, onReplace }: WithStatus<S, F, I> & { onReplace: () => void }) {
   const [asking, setAsking] = useState(false)
+  const copy = webhook.copy(status)
   return (
     <>
       {details(status)}
-      <div className="grid gap-2">
-        <h3 className="text-sm font-medium">{webhook.heading}</h3>
-        <p className="text-xs text-stone-600 dark:text-stone-400">{webhook.help}</p>
-        {webhook.copy(status).map((c) => (
-          <Copyable key={c.id} {...c} />
-        ))}
-      </div>
+      {copy.length > 0 ? (
+        <div className="grid gap-2">
+          <h3 className="text-sm font-medium">{webhook.heading}</h3>
+          <p className="text-xs text-stone-600 dark:text-stone-400">{webhook.help}</p>
+          {copy.map((c) => (
+            <Copyable key={c.id} {...c} />
+          ))}
+        </div>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={() => setAsking(true)} disabled={disconnect.isPending}>
           Desconectar

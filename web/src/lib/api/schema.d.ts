@@ -1945,6 +1945,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mercadopago/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start "Conectar Mercado Pago" (OAuth authorization code with PKCE S256 and state, through the operator's application).
+         * @description Keeps a random state (as its hash, bound to the owner, for 10 minutes, good once) and a PKCE verifier (sealed), and answers
+         *     the authorization URL to send the owner to: {auth origin}/authorization?client_id, response_type=code, platform_id=mp,
+         *     state, redirect_uri ({base}/profile/mercadopago), code_challenge, code_challenge_method=S256.
+         *     404 `mercadopago_oauth_off` when the operator's application is not configured (only the manual form exists).
+         */
+        post: operations["startMercadoPagoOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mercadopago/oauth/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish "Conectar Mercado Pago" with what Mercado Pago sent back to the redirect page (code and state, or error).
+         * @description The state must be one this owner started, unexpired and unused (400 `mercadopago_oauth_state`); an `error` (the seller did not
+         *     authorize) is 400 `mercadopago_oauth_denied`. The code is exchanged at POST /oauth/token with the verifier; a code Mercado Pago
+         *     refuses is 400 `mercadopago_oauth_refused`, an account outside Brazil 400 `mercadopago_not_brazil`, Mercado Pago unreachable
+         *     502 `mercadopago_unavailable`. The access and refresh tokens are kept sealed; the owner types nothing.
+         */
+        post: operations["finishMercadoPagoOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/mercadopago": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The operator's application's notifications, for the payments of every owner connected by "Conectar Mercado Pago".
+         * @description x-signature is checked as for /webhooks/mercadopago/{key}, with the application's secret (AGENDEI_MERCADOPAGO_WEBHOOK_SECRET),
+         *     before anything is read: 401 `invalid_signature` / `stale_signature`. The payment is found among Agendei's charges by its id
+         *     (→ its owner) and read through the API with that owner's token; one Agendei did not make changes nothing.
+         *     404 `not_found` when no application is configured.
+         */
+        post: operations["mercadoPagoAppWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/mercadopago/{key}": {
         parameters: {
             query?: never;
@@ -2245,6 +2314,15 @@ export interface components {
         MercadoPagoStatus: {
             connected: boolean;
             /**
+             * @description how the connection was made: manual (a pasted token) or oauth (the button); empty when none
+             * @enum {string}
+             */
+            auth: "" | "manual" | "oauth";
+            /** @description Mercado Pago refused to renew the OAuth access for good: the owner must press “Conectar Mercado Pago” again */
+            reconnect: boolean;
+            /** @description the operator's Mercado Pago application is configured: the card offers “Conectar Mercado Pago” */
+            oauthAvailable: boolean;
+            /**
              * Format: date-time
              * @description when a notice with a valid x-signature last arrived
              */
@@ -2258,10 +2336,22 @@ export interface components {
             userId: string;
             /** @description the account's nickname as Mercado Pago shows it */
             nickname: string;
-            /** @description the notification URL to enter in Suas integrações → Webhooks (each Pix payment also names it) */
+            /** @description the notification URL to enter in Suas integrações → Webhooks (each Pix payment also names it); empty for an OAuth connection, whose notices go to the application's webhook */
             webhookUrl: string;
             /** Format: date-time */
             connectedAt: string | null;
+        };
+        MercadoPagoOAuthStart: {
+            /** @description Mercado Pago's authorization page for this owner */
+            url: string;
+        };
+        MercadoPagoOAuthFinish: {
+            /** @description the code Mercado Pago sent back */
+            code?: string;
+            /** @description the state Mercado Pago sent back */
+            state?: string;
+            /** @description Mercado Pago's error when the seller did not authorize (access_denied) */
+            error?: string;
         };
         MercadoPagoConnectInput: {
             /** @description production Access Token (APP_USR-…); empty keeps the stored one */
@@ -6648,6 +6738,91 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startMercadoPagoOAuth: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MercadoPagoOAuthStart"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    finishMercadoPagoOAuth: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MercadoPagoOAuthFinish"];
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MercadoPagoStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    mercadoPagoAppWebhook: {
+        parameters: {
+            query?: {
+                "data.id"?: string;
+                type?: string;
+            };
+            header?: {
+                "x-signature"?: string;
+                "x-request-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
             };
             default: components["responses"]["Error"];
         };

@@ -12,3 +12,11 @@ export const mercadoPagoConnection: ConnectionApi<MercadoPagoStatus, MercadoPago
   connect: (body) => request('put', '/api/mercadopago', { body, auth: true }),
   disconnect: () => request('delete', '/api/mercadopago', { auth: true }),
 }
+
+export type MercadoPagoOAuthFinish = Schemas['MercadoPagoOAuthFinish']
+
+/** 'Conectar Mercado Pago': where to send the owner (Mercado Pago's authorization page). */
+export const startMercadoPagoOAuth = () => request('post', '/api/mercadopago/oauth/start', { auth: true })
+
+/** What Mercado Pago sent back to /profile/mercadopago, handed to the server (a POST: opening the page changes nothing by itself). */
+export const finishMercadoPagoOAuth = (body: MercadoPagoOAuthFinish) => request('post', '/api/mercadopago/oauth/finish', { body, auth: true })
