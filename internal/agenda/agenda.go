@@ -396,6 +396,9 @@ type Handlers struct {
 func (h *Handlers) Register(mux *http.ServeMux) {
 	h.registerDeposits(mux)
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
+	// Not cached: who a reminder reaches also turns on WhatsApp's template
+	// reviews, which are not the owner's data.
+	mux.Handle("GET /api/reminders/reach", h.Auth.RequireUser(httpx.Handle(h.reach)))
 	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
 	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
 	mux.Handle("GET /api/clients/history", h.Auth.RequireUser(h.Memo.Owner("client-history", auth.UserID, httpx.Handle(h.history))))
@@ -422,6 +425,11 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 func (h *Handlers) dashboard(w http.ResponseWriter, r *http.Request) error {
 	d, err := h.Svc.DashboardData(r.Context(), auth.UserID(r.Context()))
 	return httpx.Respond(w, http.StatusOK, d, err)
+}
+
+func (h *Handlers) reach(w http.ResponseWriter, r *http.Request) error {
+	reach, err := h.Booking.Reach(r.Context(), auth.UserID(r.Context()))
+	return httpx.Respond(w, http.StatusOK, reach, err)
 }
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {

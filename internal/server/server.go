@@ -501,6 +501,14 @@ func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID
 	return w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
 }
 
+// ReminderRoute and CanReach tell booking's reach card (booking.ReminderRoutes)
+// how the owner's reminders go by WhatsApp.
+func (w whatsAppSender) ReminderRoute(ctx context.Context, q db.Querier, ownerID string) (string, error) {
+	return w.wa.ReminderRoute(ctx, q, ownerID)
+}
+
+func (w whatsAppSender) CanReach(phone string) bool { return w.wa.CanReach(phone) }
+
 // whatsAppOffers is the waitlist as the WhatsApp sender needs it (whatsapp.Offers).
 type whatsAppOffers struct{ svc *waitlist.Service }
 

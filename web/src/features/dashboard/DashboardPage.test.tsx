@@ -91,3 +91,57 @@ it("shows today's times first and every status in Portuguese (issue 39)", async 
   expect(link.textContent).toMatch(/^09:30/)
   expect(screen.getByText('09:30')).not.toHaveClass('truncate')
 })
+
+it("lists first tomorrow's clients no automatic reminder reaches, marked (issue 41 §5)", async () => {
+  const appt = (id: string, time: string, clientName: string) => ({
+    id,
+    time,
+    clientName,
+    status: 'confirmed',
+    date: '2026-11-28',
+    serviceName: 'Limpeza',
+    clientEmail: id === 'a1' ? 'bia@x.com' : '',
+    clientPhone: '11974442812',
+    professionalName: 'Ana',
+    answer: '',
+  })
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    if (c.url === '/api/setup-status')
+      return { status: 200, body: { complete: true, items, publicUsername: 'ana', trial: { inTrial: false, expired: false, daysRemaining: 0, endsAt: null } } }
+    if (c.url === '/api/dashboard')
+      return {
+        status: 200,
+        body: {
+          date: '2026-11-27',
+          unanswered: [appt('a1', '09:00', 'Beatriz Lima'), appt('a2', '15:00', 'Caio Souza')],
+          metrics: { total: 2, confirmed: 2, confirmationRate: 100, revenueCents: 0, uniqueClients: 1 },
+          today: [],
+        },
+      }
+    if (c.url === '/api/reminders/reach')
+      return {
+        status: 200,
+        body: {
+          from: '2026-11-27',
+          to: '2026-12-27',
+          on: true,
+          total: 2,
+          email: 1,
+          whatsApp: 0,
+          none: 1,
+          whatsAppRoute: '',
+          unreached: [{ appointmentId: 'a2', date: '2026-11-28', time: '15:00', clientName: 'Caio Souza', clientPhone: '11974442812', serviceName: 'Limpeza' }],
+        },
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/dashboard', Component: DashboardPage }], '/dashboard')
+  const list = await screen.findByRole('list', { name: 'Lembretes de amanhã' })
+  await screen.findByText('sem lembrete automático')
+  const rows = [...list.querySelectorAll('li')].map((li) => li.textContent)
+  expect(rows[0]).toMatch(/Caio Souza.*sem lembrete automático/)
+  expect(rows[1]).toMatch(/Beatriz Lima/)
+  expect(rows[1]).not.toMatch(/sem lembrete automático/)
+})

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import type { Schemas } from '@/lib/api/client'
 import { useMe } from '@/lib/api/endpoints/get-me'
 import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
+import { useReminderReach } from '@/lib/api/endpoints/get-reminder-reach'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { formatInstant } from '@/lib/dates'
 import { Badge } from '@/components/ui/badge'
@@ -257,7 +258,10 @@ function TodayList({ today }: { today: Dashboard['today'] }) {
 
 /** Tomorrow's appointments whose client has not answered a reminder, each with a one-tap WhatsApp nudge. */
 function TomorrowReminders({ unanswered }: { unanswered: Dashboard['unanswered'] }) {
-  const list = unanswered.filter((a) => a.clientPhone)
+  const { data: reach } = useReminderReach()
+  const unreached = new Set(reach?.unreached.map((g) => g.appointmentId))
+  // Those no automatic reminder reaches first: the owner's tap is all they get.
+  const list = unanswered.filter((a) => a.clientPhone).sort((a, b) => Number(unreached.has(b.id)) - Number(unreached.has(a.id)))
   if (list.length === 0) return null
   return (
     <Card>
@@ -276,7 +280,10 @@ function TomorrowReminders({ unanswered }: { unanswered: Dashboard['unanswered']
                 <span className="block truncate text-sm text-stone-600 dark:text-stone-400">
                   {a.serviceName} · {a.professionalName}
                 </span>
-                <AnswerBadge answer={a.answer} />
+                <span className="flex flex-wrap gap-1">
+                  <AnswerBadge answer={a.answer} />
+                  {unreached.has(a.id) ? <Badge tone="warning">sem lembrete automático</Badge> : null}
+                </span>
               </span>
               <WhatsAppMessages appointment={a} kinds={['reminder']} />
             </li>

@@ -34,3 +34,35 @@ it('turns the server default into two reminders, refuses two equal ones, and sav
   await user.click(screen.getByRole('button', { name: 'Salvar lembretes' }))
   await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ leads: [1440, 120], email: 'Olá, {nome}!' }))
 })
+
+it('says who the next reminders reach by channel and names the clients none reaches (issue 41 §5)', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/profile/reminders') return { status: 200, body: { leads: [1440], custom: true, email: 'Olá' } }
+    if (c.url === '/api/reminders/reach')
+      return {
+        status: 200,
+        body: {
+          from: '2026-11-27',
+          to: '2026-12-27',
+          on: true,
+          total: 12,
+          email: 7,
+          whatsApp: 4,
+          none: 1,
+          whatsAppRoute: 'own',
+          unreached: [{ appointmentId: 'x1', date: '2026-12-02', time: '10:00', clientName: 'Caio Souza', clientPhone: '', serviceName: 'Limpeza' }],
+        },
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/profile', Component: RemindersCard }], '/profile')
+  const byChannel = await screen.findByRole('list', { name: 'Lembretes por canal' })
+  expect(byChannel.textContent).toContain('WhatsApp (seu número): 4')
+  expect(byChannel.textContent).toContain('E-mail: 7')
+  expect(byChannel.textContent).toContain('nenhum: 1')
+  expect(screen.getByText('Próximos 30 dias: 12 agendamentos, por onde cada lembrete vai.')).toBeInTheDocument()
+  const unreached = screen.getByRole('list', { name: 'Clientes sem lembrete automático' })
+  expect(unreached.textContent).toContain('02/12/2026 10:00')
+  expect(screen.getByRole('link', { name: 'Caio Souza' })).toHaveAttribute('href', '/appointment/x1')
+})

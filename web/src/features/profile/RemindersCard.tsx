@@ -6,6 +6,9 @@ import { Field, FormError } from '@/components/ui/field'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Textarea } from '@/components/ui/textarea'
 import { serverError, showServerError, useSchemaForm, type FormSchema } from '@/lib/form'
+import { Link } from 'react-router'
+import { brDate } from '@/lib/format'
+import { useReminderReach, type ReminderReach } from '@/lib/api/endpoints/get-reminder-reach'
 import { useReminders, useSaveReminders, type Reminders } from './api/reminders'
 
 /** The leads an owner picks from, in minutes before the appointment. */
@@ -48,9 +51,80 @@ export function RemindersCard() {
           Vai por e-mail; o texto do WhatsApp é o “Lembrete” das mensagens do WhatsApp abaixo. Mudanças valem também para os agendamentos já marcados.
         </CardDescription>
       </CardHeader>
-      <CardContent>{data ? <RemindersForm reminders={data} /> : <Skeleton className="h-40" />}</CardContent>
+      <CardContent className="grid gap-6">
+        {data ? <RemindersForm reminders={data} /> : <Skeleton className="h-40" />}
+        <ReachSummary />
+      </CardContent>
     </Card>
   )
+}
+
+/** The WhatsApp number reminders go from, in the owner's words. */
+const routeLabel: Record<string, string> = { own: 'WhatsApp (seu número)', agendei: 'WhatsApp (número do Agendei)' }
+
+/**
+ * Who the reminders reach (issue 41 §5): the next 30 days' appointments by
+ * the channel their reminders take, the same rule the server sends by, and
+ * by name the clients no reminder reaches.
+ */
+export function ReachSummary() {
+  const { data: reach } = useReminderReach()
+  if (!reach) return <Skeleton className="h-24" />
+  return (
+    <section aria-labelledby="reach-title" className="grid gap-2 border-t border-stone-200 pt-4 dark:border-stone-800">
+      <h3 id="reach-title" className="font-medium">
+        Quem os lembretes alcançam
+      </h3>
+      <p className="text-sm text-stone-600 dark:text-stone-400">{reachIntro(reach)}</p>
+      {reach.total > 0 ? (
+        <ul className="grid gap-1 text-sm" aria-label="Lembretes por canal">
+          {reach.whatsAppRoute !== '' || reach.whatsApp > 0 ? (
+            <li>
+              {routeLabel[reach.whatsAppRoute] ?? 'WhatsApp'}: <strong className="tabular-nums">{reach.whatsApp}</strong>
+            </li>
+          ) : null}
+          <li>
+            E-mail: <strong className="tabular-nums">{reach.email}</strong>
+          </li>
+          <li>
+            <strong>nenhum</strong>: <strong className="tabular-nums">{reach.none}</strong>
+          </li>
+        </ul>
+      ) : null}
+      {reach.unreached.length > 0 ? (
+        <div className="grid gap-1">
+          <p className="text-sm">
+            Sem lembrete automático — não deixaram e-mail{reach.whatsAppRoute === '' ? ' e o WhatsApp não está conectado' : ' nem celular válido'}. Avise pelo WhatsApp com um toque no
+            agendamento:
+          </p>
+          <ul className="grid gap-1 text-sm" aria-label="Clientes sem lembrete automático">
+            {reach.unreached.map((g) => (
+              <li key={g.appointmentId} className="flex min-w-0 gap-1">
+                <span className="shrink-0 tabular-nums">
+                  {brDate(g.date)} {g.time}
+                </span>
+                <span aria-hidden>·</span>
+                <Link to={`/appointment/${g.appointmentId}`} className="min-w-0 truncate underline">
+                  {g.clientName}
+                </Link>
+                <span aria-hidden className="hidden sm:inline">
+                  ·
+                </span>
+                <span className="hidden min-w-0 truncate text-stone-600 sm:inline dark:text-stone-400">{g.serviceName}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function reachIntro(r: ReminderReach): string {
+  const n = r.total === 1 ? '1 agendamento' : `${r.total} agendamentos`
+  if (r.total === 0) return 'Nenhum agendamento confirmado nos próximos 30 dias.'
+  if (!r.on) return `Os lembretes estão desligados. Ligados, alcançariam assim os ${n} dos próximos 30 dias:`
+  return `Próximos 30 dias: ${n}, por onde cada lembrete vai.`
 }
 
 function defaults(r: Reminders): Fields {

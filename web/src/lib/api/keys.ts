@@ -68,6 +68,7 @@ export const queryKeys = {
   mercadopago: ['mercadopago'] as const,
   whatsappDeliveries: (appointmentId: string) => ['appointments', 'whatsapp', appointmentId] as const,
   reminders: ['reminders'] as const,
+  reminderReach: ['reminders', 'reach'] as const,
   subscription: ['subscription'] as const,
   // The public booking pages (their own module, so those pages load only their keys).
   ...publicKeys,

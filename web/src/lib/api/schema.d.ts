@@ -1513,6 +1513,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reminders/reach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the automatic reminders reach: the next 30 days' confirmed appointments counted by the channel their reminders take, and the clients none reaches (issue 41 §5). */
+        get: operations["getReminderReach"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message-templates": {
         parameters: {
             query?: never;
@@ -2729,6 +2746,43 @@ export interface components {
             custom?: boolean;
             /** @description the reminder e-mail's text; the placeholders of the message templates, the three answer buttons follow it */
             email: string;
+        };
+        ReminderReach: {
+            /**
+             * Format: date
+             * @description the owner's today
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description the last day counted (30 days ahead)
+             */
+            to: string;
+            /** @description false: the owner turned reminders off; the counts say who they would reach */
+            on: boolean;
+            /** @description confirmed appointments ahead whose client is to be reminded (not those made without telling the client) */
+            total: number;
+            /** @description reminded by e-mail */
+            email: number;
+            /** @description reminded by WhatsApp */
+            whatsApp: number;
+            /** @description no reminder reaches the client */
+            none: number;
+            /**
+             * @description the number WhatsApp reminders go from: the owner's own, the Agendei one, or none now
+             * @enum {string}
+             */
+            whatsAppRoute: "" | "own" | "agendei";
+            /** @description the appointments no reminder reaches, soonest first */
+            unreached: {
+                appointmentId: string;
+                /** Format: date */
+                date: string;
+                time: string;
+                clientName: string;
+                clientPhone: string;
+                serviceName: string;
+            }[];
         };
         AnswerLinks: {
             /** @description /resposta/{token}: Confirmar presença */
@@ -5864,6 +5918,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reminders"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReminderReach: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderReach"];
                 };
             };
             default: components["responses"]["Error"];

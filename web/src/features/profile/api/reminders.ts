@@ -13,5 +13,12 @@ export const useReminders = () => useQuery({ queryKey: queryKeys.reminders, quer
 /** Saves them; the server re-plans the reminders of future appointments. */
 export function useSaveReminders() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: saveReminders, onSuccess: (saved) => qc.setQueryData(queryKeys.reminders, saved) })
+  return useMutation({
+    mutationFn: saveReminders,
+    onSuccess: (saved) => {
+      qc.setQueryData(queryKeys.reminders, saved)
+      void qc.invalidateQueries({ queryKey: queryKeys.reminderReach })
+    },
+  })
 }
+
