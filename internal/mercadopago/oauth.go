@@ -233,7 +233,7 @@ func (s *Service) saveGrant(ctx context.Context, tx *db.Tx, userID string, tok *
 	return s.oauthAccounts().Save(ctx, tx, userID,
 		connect.Values{"token": tok.AccessToken, "webhook_secret": "", "refresh_token": tok.RefreshToken},
 		map[string]any{"auth": AuthOAuth, "mp_user_id": mpUserID, "nickname": nickname, "public_key": tok.PublicKey,
-			"token_expires_at": s.Clock.Now().UTC().Add(time.Duration(tok.ExpiresIn) * time.Second), "refresh_failed_at": nil})
+			"token_expires_at": s.Clock.Now().UTC().Add(time.Duration(tok.ExpiresIn) * time.Second), "refresh_failed_at": nil, "renewing_until": nil})
 }
 
 // RenewDue renews every OAuth token within RenewBefore of its expiry; a
@@ -269,23 +269,42 @@ func (s *Service) RenewDue(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// Renew renews one owner's OAuth token when it is due, in one transaction
-// under the owner's lock (the first lock of PostgreSQL's order; the
-// account's row is written after it): a second instance renewing the same
-// owner waits, then finds the token renewed and leaves it — the rotated
-// refresh token is never lost to an older one written after it. A renewal
-// Mercado Pago refuses for good (invalid_grant: revoked, expired) marks the
-// connection as needing the owner and tells them in the bell; a temporary
-// failure is tried again by the next sweep.
+// renewClaim is how long an instance's claim to renew an owner's token
+// lasts: longer than the call (renewTimeout) and the two short writes.
+const (
+	renewClaim   = 30 * time.Second
+	renewTimeout = 10 * time.Second
+)
+
+// Renew renews one owner's OAuth token when it is due, in three steps, so
+// that no transaction — on SQLite, the one writer every booking waits for —
+// is held open while Mercado Pago answers:
+//
+//  1. under the owner's lock (the first lock of PostgreSQL's order), claim
+//     the renewal (renewing_until): a second instance finds the claim, or
+//     the token renewed, and leaves it — one grant, and the rotated refresh
+//     token is never overwritten by an older one;
+//  2. call Mercado Pago, outside any transaction;
+//  3. under the owner's lock again, keep the new pair — only if the row
+//     still holds the refresh token that was used (a reconnection or a
+//     disconnection meanwhile wins).
+//
+// A renewal Mercado Pago refuses for good (invalid_grant: revoked,
+// expired) marks the connection as needing the owner and tells them in
+// the bell; a temporary failure leaves the claim to end, and the next
+// sweep tries again. A process killed between 2 and 3 loses the rotated
+// token: its next renewal is refused and the owner is told to reconnect.
 func (s *Service) Renew(ctx context.Context, userID string) error {
 	if s.App == nil {
 		return nil
 	}
-	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
-		var auth, sealed, mpUserID, nickname string
-		var expires, failed sql.NullTime
-		err := tx.QueryRowContext(ctx, `SELECT auth, refresh_token_sealed, token_expires_at, refresh_failed_at, mp_user_id, nickname
-			FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(&auth, &sealed, &expires, &failed, &mpUserID, &nickname)
+	var sealed, mpUserID, nickname string
+	claimed := false
+	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		var auth string
+		var expires, failed, renewing sql.NullTime
+		err := tx.QueryRowContext(ctx, `SELECT auth, refresh_token_sealed, token_expires_at, refresh_failed_at, renewing_until, mp_user_id, nickname
+			FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(&auth, &sealed, &expires, &failed, &renewing, &mpUserID, &nickname)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil // disconnected meanwhile
 		}
@@ -293,30 +312,50 @@ func (s *Service) Renew(ctx context.Context, userID string) error {
 			return err
 		}
 		now := s.Clock.Now().UTC()
-		if auth != AuthOAuth || failed.Valid || (expires.Valid && !expires.Time.Before(now.Add(RenewBefore))) {
-			return nil // manual, waiting for the owner, or renewed by another instance meanwhile
+		if auth != AuthOAuth || failed.Valid || (expires.Valid && !expires.Time.Before(now.Add(RenewBefore))) ||
+			(renewing.Valid && now.Before(renewing.Time)) {
+			return nil // manual, waiting for the owner, renewed or being renewed by another instance
 		}
-		refresh, err := s.oauthAccounts().Open(userID, "refresh_token", sealed)
+		claimed = true
+		_, err = tx.ExecContext(ctx, `UPDATE mercadopago_accounts SET renewing_until = ? WHERE user_id = ?`, now.Add(renewClaim), userID)
+		return err
+	})
+	if err != nil || !claimed {
+		return err
+	}
+	refresh, err := s.oauthAccounts().Open(userID, "refresh_token", sealed)
+	if err != nil {
+		return err
+	}
+	call, cancel := context.WithTimeout(ctx, renewTimeout)
+	defer cancel()
+	tok, callErr := s.API.Token(call, TokenRequest{ClientID: s.App.ClientID, ClientSecret: s.App.ClientSecret, GrantType: "refresh_token", RefreshToken: refresh})
+	var ae *APIError
+	refused := errors.As(callErr, &ae) && (ae.Code == "invalid_grant" || ae.Code == "unauthorized_client")
+	if callErr != nil && !refused {
+		return callErr // temporary: the claim ends, the next sweep tries again
+	}
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		var now = s.Clock.Now().UTC()
+		var current string
+		err := tx.QueryRowContext(ctx, `SELECT refresh_token_sealed FROM mercadopago_accounts WHERE user_id = ?`, userID).Scan(&current)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && current != sealed) {
+			return nil // disconnected or connected again meanwhile: that connection stands
+		}
 		if err != nil {
 			return err
 		}
-		call, cancel := context.WithTimeout(ctx, 10*time.Second) // the owner's lock is held meanwhile
-		defer cancel()
-		tok, err := s.API.Token(call, TokenRequest{ClientID: s.App.ClientID, ClientSecret: s.App.ClientSecret, GrantType: "refresh_token", RefreshToken: refresh})
-		var ae *APIError
-		if errors.As(err, &ae) && (ae.Code == "invalid_grant" || ae.Code == "unauthorized_client") {
-			if _, err := tx.ExecContext(ctx, `UPDATE mercadopago_accounts SET refresh_failed_at = ?, updated_at = ? WHERE user_id = ?`, now, now, userID); err != nil {
-				return err
-			}
-			if s.Notes == nil {
-				return nil
-			}
-			return s.Notes.Create(ctx, tx, userID, notifications.System, "Reconecte o Mercado Pago",
-				"O Mercado Pago não renovou o acesso do Agendei à sua conta (a autorização foi removida ou expirou). Enquanto você não reconectar, os sinais usam a sua chave Pix. Vá em Perfil → Mercado Pago e clique em “Conectar Mercado Pago”.", "")
+		if !refused {
+			return s.saveGrant(ctx, tx, userID, tok, mpUserID, nickname)
 		}
-		if err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE mercadopago_accounts SET refresh_failed_at = ?, renewing_until = NULL, updated_at = ? WHERE user_id = ?`,
+			now, now, userID); err != nil {
 			return err
 		}
-		return s.saveGrant(ctx, tx, userID, tok, mpUserID, nickname)
+		if s.Notes == nil {
+			return nil
+		}
+		return s.Notes.Create(ctx, tx, userID, notifications.System, "Reconecte o Mercado Pago",
+			"O Mercado Pago não renovou o acesso do Agendei à sua conta (a autorização foi removida ou expirou). Enquanto você não reconectar, os sinais usam a sua chave Pix. Vá em Perfil → Mercado Pago e clique em “Conectar Mercado Pago”.", "")
 	})
 }

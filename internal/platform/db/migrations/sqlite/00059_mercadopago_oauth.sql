@@ -7,7 +7,9 @@
 -- refresh token that renews it (refresh_token_sealed, '' for a manual
 -- one), the access token's expiry, and the account's public key;
 -- refresh_failed_at is set when Mercado Pago refused a renewal for good:
--- the owner must connect again (the card says so). Its
+-- the owner must connect again (the card says so). renewing_until is a
+-- renewal's claim: the instance renewing calls Mercado Pago outside any
+-- transaction, and no other starts one until the claim ends. Its
 -- webhook_secret_sealed seals '' — its notices come to the operator's
 -- webhook, signed with the application's secret from the configuration.
 ALTER TABLE mercadopago_accounts ADD COLUMN auth TEXT NOT NULL DEFAULT 'manual';
@@ -15,6 +17,7 @@ ALTER TABLE mercadopago_accounts ADD COLUMN refresh_token_sealed TEXT NOT NULL D
 ALTER TABLE mercadopago_accounts ADD COLUMN token_expires_at TIMESTAMP;
 ALTER TABLE mercadopago_accounts ADD COLUMN public_key TEXT NOT NULL DEFAULT '';
 ALTER TABLE mercadopago_accounts ADD COLUMN refresh_failed_at TIMESTAMP;
+ALTER TABLE mercadopago_accounts ADD COLUMN renewing_until TIMESTAMP;
 CREATE INDEX mercadopago_accounts_renewal ON mercadopago_accounts (token_expires_at) WHERE auth = 'oauth' AND refresh_failed_at IS NULL;
 
 -- One started "Conectar Mercado Pago": the state sent to Mercado Pago is
@@ -33,6 +36,7 @@ CREATE INDEX mercadopago_oauth_states_user ON mercadopago_oauth_states (user_id)
 -- +goose Down
 DROP TABLE mercadopago_oauth_states;
 DROP INDEX mercadopago_accounts_renewal;
+ALTER TABLE mercadopago_accounts DROP COLUMN renewing_until;
 ALTER TABLE mercadopago_accounts DROP COLUMN refresh_failed_at;
 ALTER TABLE mercadopago_accounts DROP COLUMN public_key;
 ALTER TABLE mercadopago_accounts DROP COLUMN token_expires_at;
