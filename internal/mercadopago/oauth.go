@@ -120,6 +120,10 @@ func Challenge(verifier string) string {
 	return base64.RawURLEncoding.EncodeToString(sum[:])
 }
 
+// maxStarts is how many unfinished "Conectar Mercado Pago" an owner may
+// have at once; starting another forgets the oldest.
+const maxStarts = 5
+
 // StartOAuth begins "Conectar Mercado Pago" for the owner: a random state
 // (kept as its hash, bound to the owner, for StateLife, good once) and a
 // PKCE verifier (kept sealed), and the authorization URL to send them to.
@@ -137,8 +141,13 @@ func (s *Service) StartOAuth(ctx context.Context, userID string) (*OAuthStart, e
 		if _, err := tx.ExecContext(ctx, `DELETE FROM mercadopago_oauth_states WHERE user_id = ? AND expires_at < ?`, userID, now); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO mercadopago_oauth_states (state_hash, user_id, verifier_sealed, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
-			stateHash(state), userID, sealed, now.Add(StateLife), now)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mercadopago_oauth_states (state_hash, user_id, verifier_sealed, expires_at, created_at) VALUES (?, ?, ?, ?, ?)`,
+			stateHash(state), userID, sealed, now.Add(StateLife), now); err != nil {
+			return err
+		}
+		// Bounded: an owner's few newest starts stay good (a few tabs), older ones go.
+		_, err = tx.ExecContext(ctx, `DELETE FROM mercadopago_oauth_states WHERE user_id = ? AND state_hash NOT IN
+			(SELECT state_hash FROM mercadopago_oauth_states WHERE user_id = ? ORDER BY created_at DESC, state_hash LIMIT ?)`, userID, userID, maxStarts)
 		return err
 	})
 	if err != nil {

@@ -359,3 +359,32 @@ func TestOAuth_WithoutTheApplicationOnlyTheManualFormExists(t *testing.T) {
 		}
 	})
 }
+
+// An owner's unfinished starts are bounded: a sixth forgets the oldest,
+// whose return is then refused, while the newest still connects.
+func TestOAuth_AnOwnersUnfinishedStartsAreBounded(t *testing.T) {
+	eachOAuth(t, func(t *testing.T, w *world, app mptest.App) {
+		var first *url.URL
+		var last *url.URL
+		for i := range 6 {
+			u := w.start(t)
+			if i == 0 {
+				first = u
+			}
+			last = u
+			w.e.Clock.Advance(time.Second)
+		}
+		var n int
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM mercadopago_oauth_states WHERE user_id = ?`, w.ownerID).Scan(&n); err != nil || n != 5 {
+			t.Fatalf("%d states kept (%v), want 5", n, err)
+		}
+		code, state := w.authorize(t, first)
+		if r := w.finish(code, state); r.StatusCode != 400 {
+			t.Fatalf("the oldest start: %d %s, want refused", r.StatusCode, r.Body)
+		}
+		code, state = w.authorize(t, last)
+		if r := w.finish(code, state); r.StatusCode != 200 {
+			t.Fatalf("the newest start: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
