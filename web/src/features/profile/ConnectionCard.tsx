@@ -39,6 +39,8 @@ export type ConnectionCardProps<S extends Status, F extends FieldValues, I> = {
     label: string
     /** A new connection needs every secret; a replacement keeps the stored ones when left blank. */
     schema: (connected: boolean) => FormSchema<F, I>
+    /** Whether secrets left blank keep stored ones (default: when connected); a connection made by the one button has none to keep. */
+    keeps?: (status: S) => boolean
     values: (status: S) => F
     fields: ConnectionField<F>[]
     submit: string
@@ -156,9 +158,10 @@ export function Copyable({ id, label, value }: { id: string; label: string; valu
 }
 
 function ConnectForm<S extends Status, F extends FieldValues, I>({ status, connect, form: spec, onDone }: WithStatus<S, F, I> & { onDone: () => void }) {
-  const form = useSchemaForm(spec.schema(status.connected), spec.values(status))
+  const keeps = spec.keeps?.(status) ?? status.connected
+  const form = useSchemaForm(spec.schema(keeps), spec.values(status))
   const { errors } = form.formState
-  const keep = status.connected ? ' Deixe em branco para manter o atual.' : ''
+  const keep = keeps ? ' Deixe em branco para manter o atual.' : ''
   const onSubmit = form.handleSubmit(
     (body) =>
       connect.mutate(body, {

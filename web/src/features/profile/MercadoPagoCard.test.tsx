@@ -61,6 +61,18 @@ describe('MercadoPagoCard', () => {
     expect(screen.queryByRole('textbox', { name: 'URL de notificação (webhook)' })).toBeNull()
   })
 
+  it('asks a connection made by the button for both secrets when replaced by hand: none of the owner’s is stored to keep', async () => {
+    const calls = serve(byButton)
+    renderRoutes([{ path: '/profile', Component: MercadoPagoCard }], '/profile')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Trocar dados de acesso' }))
+    expect(screen.queryByText(/Deixe em branco para manter/)).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Conectar com o Access Token' }))
+    expect(await screen.findByText('Informe o Access Token de produção.')).toBeInTheDocument()
+    expect(screen.getByText('Informe a assinatura secreta do webhook.')).toBeInTheDocument()
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false)
+  })
+
   it('says “Reconecte o Mercado Pago” with the button when a renewal was refused', async () => {
     serve({ ...byButton, reconnect: true })
     renderRoutes([{ path: '/profile', Component: MercadoPagoCard }], '/profile')

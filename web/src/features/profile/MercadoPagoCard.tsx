@@ -65,6 +65,8 @@ export function MercadoPagoCard() {
       form={{
         label: 'Conectar Mercado Pago',
         schema: schemaFor,
+        // A connection made by the button has no token of the owner's to keep: the manual form asks for both.
+        keeps: (status) => status.connected && status.auth !== 'oauth',
         values: () => ({ accessToken: '', webhookSecret: '' }),
         fields,
         submit: 'Conectar Mercado Pago',
