@@ -175,9 +175,11 @@ func (f *Fake) Sends() int {
 }
 
 var (
-	reName   = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
-	reParam  = regexp.MustCompile(`\{\{(\d+)\}\}`)
-	reDigits = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
+	reName  = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
+	reParam = regexp.MustCompile(`\{\{(\d+)\}\}`)
+	// a body that starts or ends with a parameter.
+	reEdgeParam = regexp.MustCompile(`^\{\{\d+\}\}|\{\{\d+\}\}$`)
+	reDigits    = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
 	// a body parameter Meta refuses (error 132018).
 	reBadParam = regexp.MustCompile(`[\t\n\r]|     `)
 	reLang     = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
@@ -307,6 +309,12 @@ func (f *Fake) createTemplate(w http.ResponseWriter, r *http.Request, a *Account
 				return
 			}
 			t.Body = c.Text
+			// Meta's template guidelines: a variable parameter may not
+			// open or close the body (fixed text must frame it).
+			if body := strings.TrimSpace(c.Text); reEdgeParam.MatchString(body) {
+				bad("body text must not start or end with a parameter")
+				return
+			}
 			nums := reParam.FindAllStringSubmatch(c.Text, -1)
 			for i, m := range nums {
 				if m[1] != fmt.Sprint(i+1) {
