@@ -498,6 +498,10 @@ func (w whatsAppSender) SendReminder(ctx context.Context, tx *db.Tx, r booking.R
 	return err
 }
 
+func (w whatsAppSender) SendCancellation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {
+	return w.wa.QueueCancellation(ctx, tx, ownerID, appointmentID, clientPhone, at)
+}
+
 func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {
 	return w.wa.QueueConfirmation(ctx, tx, ownerID, appointmentID, clientPhone, at)
 }

@@ -240,6 +240,11 @@ func (s *Service) drop(ctx context.Context, p sendPayload, reason string) error 
 func OperatorTemplateFor(kind string) NewTemplate {
 	ex := func(v ...string) *TemplateExample { return &TemplateExample{BodyText: [][]string{v}} }
 	switch kind {
+	case KindCancellation:
+		return NewTemplate{Name: "agendei_operador_cancelamento_v1", Language: Language, Category: "UTILITY", Components: []TemplateComponent{
+			{Type: "BODY", Text: "Mensagem de {{1}}: olá, {{2}}. Seu agendamento foi cancelado: {{3}} em {{4}} às {{5}}. Para marcar outro horário, fale com a clínica ou use a página de agendamento.",
+				Example: ex("Clínica Bem Viver", "Ana", "Limpeza", "quinta-feira, 26/11", "14:00")},
+		}}
 	case KindReminder:
 		return NewTemplate{Name: "agendei_operador_lembrete_v1", Language: Language, Category: "UTILITY", Components: []TemplateComponent{
 			{Type: "BODY", Text: "Mensagem de {{1}}: olá, {{2}}! Lembrete do seu horário: {{3}} em {{4}} às {{5}}. Você confirma presença?",

@@ -200,8 +200,12 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 	if err != nil {
 		return err
 	}
-	if a.Status != "confirmed" || (p.For != "" && p.For != a.Date+" "+a.Time) {
-		// cancelled, or moved: the message of the new time is its own
+	want := "confirmed" // a cancellation's notice goes only while it stands cancelled
+	if p.Kind == KindCancellation {
+		want = "cancelled"
+	}
+	if a.Status != want || (p.For != "" && p.For != a.Date+" "+a.Time) {
+		// cancelled (or restored), or moved: the message of the new time is its own
 		return s.drop(ctx, p, "o agendamento foi cancelado ou remarcado antes do envio")
 	}
 	snd, err := s.sender(ctx, p, a.Phone)

@@ -1,6 +1,6 @@
 import { useWhatsAppDeliveries, type WhatsAppDelivery } from './api/whatsapp-deliveries'
 
-const kind: Record<string, string> = { confirmation: 'Confirmação', reminder: 'Lembrete' }
+const kind: Record<string, string> = { confirmation: 'Confirmação', reminder: 'Lembrete', cancellation: 'Aviso de cancelamento' }
 
 function says(d: WhatsAppDelivery): { text: string; bad: boolean } {
   switch (d.state) {

@@ -65,6 +65,7 @@ const kindLabel: Record<string, string> = {
   confirmation: 'Confirmação de agendamento',
   reminder: 'Lembrete (Confirmar, Remarcar, Cancelar)',
   waitlist_offer: 'Oferta da lista de espera (com o link para ficar com o horário)',
+  cancellation: 'Aviso de cancelamento',
 }
 
 /**

@@ -2270,7 +2270,7 @@ export interface components {
             verifyToken: string;
             templates: {
                 /** @enum {string} */
-                kind: "confirmation" | "reminder" | "waitlist_offer";
+                kind: "confirmation" | "reminder" | "waitlist_offer" | "cancellation";
                 name: string;
                 /** @description Meta's review status: APPROVED, PENDING, REJECTED, PAUSED, DISABLED… */
                 status: string;
@@ -2332,7 +2332,7 @@ export interface components {
         };
         WhatsAppDelivery: {
             /** @enum {string} */
-            kind: "confirmation" | "reminder";
+            kind: "confirmation" | "reminder" | "cancellation";
             /**
              * @description queued and dropped: a message of the operator's number, waiting, or not sent as its appointment changed first
              * @enum {string}
