@@ -495,3 +495,46 @@ func TestOperator_TheSwitchIsInertForAnOwnerWithTheirOwnNumber(t *testing.T) {
 		}
 	})
 }
+
+// A text a client writes in reply to one of the operator's messages
+// reaches the owner's bell (they cannot read the operator's number), once,
+// by the message it answers; a text answering no known message, or none,
+// reaches nobody.
+func TestOperator_ATextReplyReachesTheOwnersBellOnce(t *testing.T) {
+	eachOperator(t, 200, func(t *testing.T, w *world, op graphtest.Account) {
+		w.operatorReady(t, op)
+		switchOperator(t, w.owner, true)
+		p := w.practice(t)
+		p.book(t, w.e, "15:00", "Carla", "(21) 99888-7766", "")
+		w.e.RunJobs()
+		to := whatsapp.Recipient("(21) 99888-7766")
+		sent, _ := operatorSent(w.fake, op, to)
+		if len(sent) != 1 {
+			t.Fatalf("Carla's confirmation: %+v", sent)
+		}
+		hook := w.e.HTTP.URL + "/webhooks/whatsapp"
+		reply := w.fake.TextReply(op, "wamid.IN-T1", to, sent[0].ID, "Vou me atrasar 10 minutos", w.e.Clock.Now())
+		for _, b := range [][]byte{
+			reply, reply, // Meta delivers it twice
+			w.fake.TextReply(op, "wamid.IN-T2", to, "wamid.DESCONHECIDO", "Oi?", w.e.Clock.Now()),
+			w.fake.TextReply(op, "wamid.IN-T3", to, "", "Bom dia", w.e.Clock.Now()),
+		} {
+			if code, _ := graphtest.Post(hook, op.AppSecret, b); code != 200 {
+				t.Fatalf("webhook: %d", code)
+			}
+		}
+		var notes struct {
+			Notifications []struct{ Title, Description string }
+		}
+		w.owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+		var got []string
+		for _, n := range notes.Notifications {
+			if n.Title == "Resposta do cliente no WhatsApp do Agendei" {
+				got = append(got, n.Description)
+			}
+		}
+		if len(got) != 1 || !strings.Contains(got[0], "“Vou me atrasar 10 minutos”") {
+			t.Fatalf("the owner's bell: %q", got)
+		}
+	})
+}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -150,6 +151,9 @@ type event struct {
 					Context *struct {
 						ID string `json:"id"`
 					} `json:"context"`
+					Text *struct {
+						Body string `json:"body"`
+					} `json:"text"`
 					Button *struct {
 						Payload string `json:"payload"`
 					} `json:"button"`
@@ -441,8 +445,15 @@ func (s *Service) handleOperatorEvent(ctx context.Context, body []byte) error {
 					payload = m.Button.Payload
 				case m.Type == "interactive" && m.Interactive != nil && m.Interactive.ButtonReply != nil:
 					payload = m.Interactive.ButtonReply.ID
+				case m.Type == "text" && m.Text != nil && m.Context != nil:
+					// A reply written to one of our messages: the owner
+					// cannot read the operator's number, so their bell does.
+					if err := s.forwardReply(ctx, m.ID, m.Context.ID, m.Text.Body); err != nil && !errors.Is(err, db.ErrOwnerGone) {
+						return err
+					}
+					continue
 				default:
-					continue // free text and the rest: no action
+					continue // the rest: no action
 				}
 				if m.Context == nil {
 					continue // answers no message: no action
@@ -461,4 +472,37 @@ func (s *Service) handleOperatorEvent(ctx context.Context, body []byte) error {
 		}
 	}
 	return nil
+}
+
+// forwardReply puts on the owner's bell, once per inbound message, a text a
+// client wrote in reply to one of the operator's messages (found by the
+// message it answers, context.id): the owner has no access to the
+// operator's number, and a "vou me atrasar" must not be lost. A text that
+// answers no known message gets no action.
+func (s *Service) forwardReply(ctx context.Context, inboundID, contextID, text string) error {
+	owner, apptID, _, ok, err := s.operatorMessage(ctx, contextID)
+	if err != nil || !ok || inboundID == "" || apptID == "" || s.Notes == nil {
+		return err
+	}
+	return s.DB.OwnerTx(ctx, owner, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
+			inboundID, owner, s.Clock.Now().UTC())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // a replay
+		}
+		return s.Notes.Create(ctx, tx, owner, notifications.Client, "Resposta do cliente no WhatsApp do Agendei",
+			"O cliente respondeu à mensagem automática: “"+clip(httpx.CleanText(text), 500)+"”. Para conversar, use o botão de WhatsApp do agendamento.", apptID)
+	})
+}
+
+// clip keeps at most n characters (runes) of s, with "…" when cut.
+func clip(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n]) + "…"
 }

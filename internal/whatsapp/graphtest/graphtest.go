@@ -644,6 +644,24 @@ func (a Account) buttonReply(inboundID, from, context, payload, text string, at 
 	})
 }
 
+// TextReply is the webhook of a client writing a text in reply to a
+// message (WhatsApp's "reply" on it): a message of type "text" whose
+// context names the message answered ("" for a text that answers none).
+// Like a tap, it opens the 24-hour window.
+func (f *Fake) TextReply(a Account, inboundID, from, context, body string, at time.Time) []byte {
+	f.mu.Lock()
+	f.inbound[a.PhoneNumberID+"|"+from] = time.Now()
+	f.mu.Unlock()
+	m := map[string]any{"from": from, "id": inboundID, "timestamp": fmt.Sprint(at.Unix()), "type": "text", "text": map[string]string{"body": body}}
+	if context != "" {
+		m["context"] = map[string]string{"from": digitsOf(a.DisplayPhoneNumber), "id": context}
+	}
+	return a.envelope(map[string]any{
+		"contacts": []any{map[string]any{"profile": map[string]string{"name": "Cliente"}, "wa_id": from}},
+		"messages": []any{m},
+	})
+}
+
 // Status is one status change of a sent message.
 type Status struct {
 	MessageID, Status, RecipientID string // status: sent, delivered, read, failed
