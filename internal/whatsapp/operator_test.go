@@ -242,7 +242,7 @@ func TestOperator_PhoneOnlyClientIsRemindedFromTheAgendeiNumberAndATapConfirms(t
 			t.Fatalf("Bruno's appointment answered by Carla's tap: %q", a)
 		}
 		_, replies := operatorSent(w.fake, op, to)
-		if len(replies) != 1 || !strings.Contains(replies[0].Text, "Presença confirmada") {
+		if len(replies) != 1 || !strings.HasPrefix(replies[0].Text, "Mensagem de Clínica Sorriso: Presença confirmada") {
 			t.Fatalf("replies from the operator's number: %+v", replies)
 		}
 		// A status of the operator's message updates its row.

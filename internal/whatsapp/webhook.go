@@ -306,6 +306,16 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload, 
 			return err
 		}
 	}
+	if reply != "" && via == viaOperator {
+		// From the Agendei number, the reply names the practice as its messages do.
+		var practice string
+		if err := s.DB.QueryRowContext(ctx, `SELECT name FROM profiles WHERE id = ?`, userID).Scan(&practice); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if practice != "" {
+			reply = "Mensagem de " + practice + ": " + reply
+		}
+	}
 	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
 			inboundID, userID, s.Clock.Now().UTC())
