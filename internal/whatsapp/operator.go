@@ -157,6 +157,13 @@ func (s *Service) route(ctx context.Context, q db.Querier, ownerID, kind, client
 	if Recipient(clientPhone) == "" {
 		return "", nil
 	}
+	return s.RouteOf(ctx, q, ownerID, kind)
+}
+
+// RouteOf is route for every client with a phone at once: "own",
+// "operator" or "" (what the reminders card counts by; the operator's
+// allowance is checked only as each message is queued).
+func (s *Service) RouteOf(ctx context.Context, q db.Querier, ownerID, kind string) (string, error) {
 	var own int
 	var status sql.NullString
 	if err := q.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM whatsapp_accounts WHERE user_id = ?),
