@@ -27,10 +27,10 @@ var errNotConfirmed = httpx.NewError(http.StatusConflict, "plan_changed",
 // owner's lock and the professionals' already taken by the caller): its
 // deposit follows, its time goes to the waitlist, the owner's tabs are
 // told, and with notify the client is sent the cancellation. It returns the
-// channel that carried the client's notice: "email", or "none" when no
-// automatic message could leave (no address) or none was asked ("").
-// WhatsApp carries no automatic cancellation today: the owner sends it by
-// hand, which the answer tells them to do.
+// channels that carried the client's notice (channelOf: "email",
+// "whatsapp", "email_whatsapp"), "none" when no automatic message could
+// leave (no address, no number to carry it: the owner sends it by hand,
+// which the answer tells them to do), or "" when none was asked.
 func (s *Service) CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id string, notify bool) (string, error) {
 	var pro sql.NullString
 	var date, at, status, client, service, proName string
@@ -68,9 +68,5 @@ func (s *Service) CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id str
 	if err != nil {
 		return "", err
 	}
-	sent, err := s.tellCancelled(ctx, tx, st, ownerID, id)
-	if err != nil {
-		return "", err
-	}
-	return channelOf(sent, false), nil
+	return s.tellCancelled(ctx, tx, st, ownerID, id)
 }

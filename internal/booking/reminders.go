@@ -53,6 +53,14 @@ type ConfirmationSender interface {
 	SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error)
 }
 
+// CancellationSender is a ReminderSender that also tells a client of the
+// owner's cancellation (WhatsApp's notice, besides the e-mail with the
+// calendar cancellation), queued in the cancellation's transaction; it
+// says whether it queued one.
+type CancellationSender interface {
+	SendCancellation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error)
+}
+
 // ErrNotAvailable is a ReminderSender's "not by me": the reminder goes by e-mail.
 var ErrNotAvailable = errors.New("reminder channel not available")
 

@@ -17,44 +17,60 @@ import (
 	"github.com/agendei/agendei/internal/slots"
 )
 
-// TellCancelled e-mails the client that the owner cancelled the appointment,
-// with an invite that removes it from their calendar (METHOD:CANCEL, the
-// same UID, the next sequence). Nothing is sent without an e-mail address.
-// It returns the channel that carried the notice, in the words of the
-// answers (channelOf): "email", or "none" when no message could leave —
-// WhatsApp carries no automatic cancellation: the owner sends it by hand.
+// TellCancelled tells the client that the owner cancelled the
+// appointment: by e-mail, with an invite that removes it from their
+// calendar (METHOD:CANCEL, the same UID, the next sequence), and by
+// WhatsApp when a number can carry it (the owner's own, or the Agendei
+// number they turned on; issue 41). It returns the channels that carried
+// the notice, in the words of the answers (channelOf): "email",
+// "whatsapp", "email_whatsapp", or "none" when no message could leave.
 func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) (string, error) {
-	if s.Mailer == nil {
-		return "none", nil
-	}
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
 		return "", err
 	}
-	sent := false
+	channel := "none"
 	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var err error
-		sent, err = s.tellCancelled(ctx, tx, st, ownerID, id)
+		channel, err = s.tellCancelled(ctx, tx, st, ownerID, id)
 		return err
 	})
-	return channelOf(sent, false), err
+	return channel, err
 }
 
-// tellCancelled queues TellCancelled's e-mail inside the caller's
-// transaction, and says whether one was queued (false without an address,
-// a mailer, or a time no slot can read).
-func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string) (bool, error) {
+// tellCancelled queues TellCancelled's messages inside the caller's
+// transaction and returns the channels that carry them (channelOf): the
+// e-mail (none without an address, a mailer, or a time no slot can read)
+// and WhatsApp's notice (none without a phone or a number to carry it).
+func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string) (string, error) {
 	var b booked
 	b.Booked = &Booked{ID: id}
 	var status string
-	err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
+	err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, client_phone, service_name, professional_name, appointment_date, appointment_time, duration,
 		price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
-		Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "" || s.Mailer == nil)) {
-		return false, nil
+		Scan(&b.ClientName, &b.ClientEmail, &b.ClientPhone, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && status != "cancelled") {
+		return "none", nil
 	}
 	if err != nil {
-		return false, err
+		return "", err
+	}
+	byWhatsApp := false
+	if cs, ok := s.WhatsApp.(CancellationSender); ok && b.ClientPhone != "" {
+		if byWhatsApp, err = cs.SendCancellation(ctx, tx, ownerID, id, b.ClientPhone, b.Date+" "+b.Time); err != nil {
+			return "", err
+		}
+	}
+	byEmail, err := s.emailCancelled(ctx, tx, st, ownerID, b)
+	return channelOf(byEmail, byWhatsApp), err
+}
+
+// emailCancelled queues the cancellation's e-mail with its calendar
+// cancellation, and says whether one was queued.
+func (s *Service) emailCancelled(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID string, b booked) (bool, error) {
+	id := b.ID
+	if b.ClientEmail == "" || s.Mailer == nil {
+		return false, nil
 	}
 	day, err1 := slots.ParseDate(b.Date)
 	minute, err2 := slots.ParseHHMM(b.Time)

@@ -256,7 +256,8 @@ func newProviders(c *core) *providers {
 	d, cfg := c.d, c.cfg
 	return &providers{
 		mp: &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: c.box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL, Jobs: c.queue, App: mercadoPagoApp(cfg)},
-		wa: &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: c.queue},
+		wa: &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: c.queue,
+			Operator: operatorOf(cfg.WhatsAppOperator)},
 	}
 }
 
@@ -267,6 +268,16 @@ func mercadoPagoApp(cfg *config.Config) *mercadopago.App {
 	}
 	return &mercadopago.App{ClientID: cfg.MercadoPagoClientID, ClientSecret: cfg.MercadoPagoClientSecret,
 		WebhookSecret: cfg.MercadoPagoWebhookSecret, AuthURL: cfg.MercadoPagoAuthURL}
+}
+
+// operatorOf is the operator's WhatsApp number as the sender takes it
+// (nil when not configured).
+func operatorOf(o config.WhatsAppOperator) *whatsapp.Operator {
+	if !o.On() {
+		return nil
+	}
+	return &whatsapp.Operator{WABAID: o.WABAID, PhoneNumberID: o.PhoneNumberID, Token: o.Token, AppSecret: o.AppSecret,
+		VerifyToken: o.VerifyToken, Allowance: o.Allowance}
 }
 
 // chargers is how deposits are charged: through the owner's Mercado Pago
@@ -287,6 +298,8 @@ func wireProviders(c *core, p *providers, dom *domain) {
 	p.wa.Answers = whatsAppAnswers{dom.booking}
 	// A reminder WhatsApp could not deliver goes by e-mail, as the job would have sent it.
 	p.wa.Fallback = whatsAppAnswers{dom.booking}
+	// The owner's bell hears when the operator's number's allowance ran out.
+	p.wa.Notes = dom.booking.Notes
 	// Reminders and a public booking's confirmation go by WhatsApp when the
 	// owner's number can carry them (booking.ReminderSender, ConfirmationSender).
 	dom.booking.WhatsApp = whatsAppSender{p.wa}
@@ -388,6 +401,9 @@ func (s *Server) RunBackground(ctx context.Context) {
 			}
 		}
 	}()
+	// The operator's WhatsApp templates, created and tracked at Meta in the
+	// background (no request or start waits for it).
+	go s.WhatsApp.KeepOperatorTemplates(ctx, 10*time.Minute)
 	s.Queue.Run(ctx, time.Second)
 }
 
@@ -495,6 +511,10 @@ func (w whatsAppSender) SendReminder(ctx context.Context, tx *db.Tx, r booking.R
 		return booking.ErrNotAvailable
 	}
 	return err
+}
+
+func (w whatsAppSender) SendCancellation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {
+	return w.wa.QueueCancellation(ctx, tx, ownerID, appointmentID, clientPhone, at)
 }
 
 func (w whatsAppSender) SendConfirmation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {

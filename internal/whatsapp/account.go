@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -35,6 +36,11 @@ type Service struct {
 	// Offers is the waitlist: what an offer's message says, and its
 	// e-mail when WhatsApp could not deliver it (nil: no offers by WhatsApp).
 	Offers Offers
+	// Operator is the operator's number for owners without their own
+	// (issue 41 §1); nil or not configured: none.
+	Operator *Operator
+	// Notes tells an owner that the operator's allowance ran out.
+	Notes *notifications.Service
 }
 
 var (
@@ -79,6 +85,8 @@ type Status struct {
 	Templates          []TemplateStatus `json:"templates"`
 	SentThisMonth      int              `json:"sentThisMonth"`
 	ConnectedAt        *time.Time       `json:"connectedAt"`
+	// Operator is the operator's number, for an owner without their own.
+	Operator OperatorStatus `json:"operator"`
 }
 
 // provider is WhatsApp described for the connection kit: the form's
@@ -195,9 +203,15 @@ func connectError(ctx context.Context, err error, notFound error) error {
 // ensureTemplates creates each of Agendei's templates the account lacks
 // and returns every template's status.
 func (s *Service) ensureTemplates(ctx context.Context, token, wabaID string, list []Template) ([]TemplateStatus, error) {
+	return s.ensureTemplatesOf(ctx, token, wabaID, list, TemplateFor)
+}
+
+// ensureTemplatesOf is ensureTemplates with the templates of an account
+// (the owners' TemplateFor, the operator's OperatorTemplateFor).
+func (s *Service) ensureTemplatesOf(ctx context.Context, token, wabaID string, list []Template, templateFor func(kind string) NewTemplate) ([]TemplateStatus, error) {
 	var out []TemplateStatus
 	for _, kind := range Kinds {
-		want := TemplateFor(kind)
+		want := templateFor(kind)
 		status := ""
 		for _, t := range list {
 			if t.Name == want.Name && t.Language == want.Language {
@@ -271,6 +285,10 @@ func (s *Service) RefreshTemplates(ctx context.Context, userID string, every tim
 // Status is the connection as the profile shows it, without secrets.
 func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
 	st := &Status{Templates: []TemplateStatus{}}
+	var err error
+	if st.Operator, err = s.operatorStatus(ctx, userID); err != nil {
+		return nil, err
+	}
 	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "display_phone_number", Into: &st.DisplayPhoneNumber},
 		connect.Col{Name: "verified_name", Into: &st.VerifiedName})
 	if acc == nil || err != nil {
@@ -304,7 +322,7 @@ func (s *Service) sentThisMonth(ctx context.Context, userID string) (int, error)
 	now := s.Clock.Now().In(loc)
 	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, loc)
 	var n int
-	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_messages WHERE user_id = ? AND sent_at >= ?`, userID, first.UTC()).Scan(&n)
+	err = s.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM whatsapp_messages WHERE user_id = ? AND via = 'own' AND sent_at >= ?`, userID, first.UTC()).Scan(&n)
 	return n, err
 }
 

@@ -45,3 +45,12 @@ func (s *Service) QueueConfirmation(ctx context.Context, tx *db.Tx, ownerID, app
 	}
 	return s.Queue(ctx, tx, Message{OwnerID: ownerID, AppointmentID: appointmentID, ClientPhone: clientPhone, Kind: KindConfirmation, For: at})
 }
+
+// QueueCancellation queues the owner's cancellation notice to the client
+// in the cancellation's transaction, when a number can carry it (the
+// owner's own or the operator's, within its allowance); it reports whether
+// it did. The owner acts here (not an anonymous visitor): no limits but
+// the allowance.
+func (s *Service) QueueCancellation(ctx context.Context, tx *db.Tx, ownerID, appointmentID, clientPhone, at string) (bool, error) {
+	return s.Queue(ctx, tx, Message{OwnerID: ownerID, AppointmentID: appointmentID, ClientPhone: clientPhone, Kind: KindCancellation, For: at})
+}

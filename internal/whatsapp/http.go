@@ -23,6 +23,9 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	connect.Card[ConnectInput, *Status]{Status: h.status, Connect: h.Svc.Connect, Disconnect: h.Svc.Disconnect}.
 		Register(mux, "/api/whatsapp", h.Auth.RequireUser, auth.UserID)
 	mux.Handle("GET /api/appointments/{id}/whatsapp", h.Auth.RequireUser(httpx.Handle(h.deliveries)))
+	mux.Handle("PUT /api/whatsapp/operator", h.Auth.RequireUser(httpx.Handle(h.setOperator)))
+	mux.Handle("GET /webhooks/whatsapp", httpx.Handle(h.OperatorVerifyHandler))
+	mux.Handle("POST /webhooks/whatsapp", httpx.Handle(h.OperatorEventHandler))
 	mux.Handle("GET /webhooks/whatsapp/{key}", httpx.Handle(h.VerifyHandler))
 	mux.Handle("POST /webhooks/whatsapp/{key}", httpx.Handle(h.EventHandler))
 }
@@ -39,4 +42,14 @@ func (h *Handlers) status(ctx context.Context, userID string) (*Status, error) {
 func (h *Handlers) deliveries(w http.ResponseWriter, r *http.Request) error {
 	ds, err := h.Svc.Deliveries(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 	return httpx.Respond(w, http.StatusOK, ds, err)
+}
+
+// setOperator is the card's switch of the operator's number.
+func (h *Handlers) setOperator(w http.ResponseWriter, r *http.Request) error {
+	var in OperatorInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	st, err := h.Svc.SetOperator(r.Context(), auth.UserID(r.Context()), in)
+	return httpx.Respond(w, http.StatusOK, st, err)
 }

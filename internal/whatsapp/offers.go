@@ -11,7 +11,6 @@ package whatsapp
 
 import (
 	"context"
-	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/brfmt"
@@ -39,13 +38,19 @@ type Offers interface {
 }
 
 // CanOffer reports whether a waitlist offer to this phone would go by
-// WhatsApp (the owner's number connected, its offer template approved):
-// what the client is told at joining, as QueueOffer decides it later.
+// WhatsApp (the owner's number, or the operator's they turned on, with its
+// offer template approved, and the operator's monthly allowance not used
+// up): what the client is told at joining, as QueueOffer decides it later.
 func (s *Service) CanOffer(ctx context.Context, q db.Querier, ownerID, clientPhone string) (bool, error) {
 	if s.Offers == nil {
 		return false, nil
 	}
-	return s.Ready(ctx, q, ownerID, KindWaitlistOffer, clientPhone)
+	via, err := s.route(ctx, q, ownerID, KindWaitlistOffer, clientPhone)
+	if err != nil || via != viaOperator {
+		return via != "", err
+	}
+	_, used, err := s.operatorUsed(ctx, q, ownerID) // the month's allowance as it stands now
+	return err == nil && used < s.Operator.Allowance, err
 }
 
 // QueueOffer writes the job that sends a waitlist offer by WhatsApp when
@@ -56,16 +61,12 @@ func (s *Service) QueueOffer(ctx context.Context, tx *db.Tx, ownerID, offerID, c
 	if s.Offers == nil {
 		return false, nil
 	}
-	ready, err := s.Ready(ctx, tx, ownerID, KindWaitlistOffer, clientPhone)
-	if err != nil || !ready {
-		return false, err
-	}
-	err = s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: ownerID, ClientKey: clientKey}, sendJob,
-		sendPayload{OwnerID: ownerID, OfferID: offerID, Kind: KindWaitlistOffer}, time.Time{}, maxTries+3)
-	if err == nil {
+	queued, err := s.queue(ctx, tx, jobs.About{UserID: ownerID, ClientKey: clientKey}, clientPhone,
+		sendPayload{OwnerID: ownerID, OfferID: offerID, Kind: KindWaitlistOffer})
+	if err == nil && queued {
 		db.AfterCommit(tx, s.Jobs.Wake) // an offer's minutes are counting
 	}
-	return err == nil, err
+	return queued, err
 }
 
 // deliverOffer sends an offer's message at most once per offer, as
@@ -75,25 +76,21 @@ func (s *Service) deliverOffer(ctx context.Context, p sendPayload) error {
 		return nil
 	}
 	c, open, err := s.Offers.OfferContent(ctx, p.OwnerID, p.OfferID, false)
-	if err != nil || !open {
-		return err
-	}
-	acc, err := s.load(ctx, s.DB, p.OwnerID)
 	if err != nil {
 		return err
 	}
-	ready := false
-	if acc != nil {
-		_ = s.RefreshTemplates(ctx, p.OwnerID, 10*time.Minute)
-		if ready, err = s.Ready(ctx, s.DB, p.OwnerID, p.Kind, c.Phone); err != nil {
-			return err
-		}
+	if !open {
+		return s.drop(ctx, p, "a oferta foi encerrada antes do envio")
+	}
+	snd, err := s.sender(ctx, p, c.Phone)
+	if err != nil {
+		return err
 	}
 	id, _, attempt, owned, err := s.claim(ctx, p)
 	if err != nil || !owned {
 		return err
 	}
-	if !ready {
+	if !snd.ready {
 		return s.giveUp(ctx, p, id, "failed", "WhatsApp indisponível para esta mensagem (desconectado, modelo não aprovado ou sem telefone)")
 	}
 	// The link is minted only now, by the attempt that owns the message.
@@ -102,12 +99,16 @@ func (s *Service) deliverOffer(ctx context.Context, p sendPayload) error {
 		return err
 	}
 	if !open {
+		// Never sent, so never billed: an operator's does not count against the allowance.
 		_, err := s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'failed', error = 'a oferta foi encerrada antes do envio', locked_until = NULL
 			WHERE id = ? AND state IN ('sending', 'retry')`, id)
 		return err
 	}
-	msg := TemplateMessage{To: Recipient(c.Phone), Template: WaitlistOfferTemplate().Name, Language: Language,
-		Body: []string{c.Client, c.Practice, c.Service, brfmt.LongDate(c.Date), c.Time, c.Until, c.Link}, CallbackData: p.idemKey()}
-	wamid, sendErr := s.Graph.SendTemplate(ctx, acc.Token, acc.PhoneNumberID, msg)
+	body := []string{c.Client, c.Practice, c.Service, brfmt.LongDate(c.Date), c.Time, c.Until, c.Link}
+	if snd.operator {
+		body = []string{c.Practice, c.Client, c.Service, brfmt.LongDate(c.Date), c.Time, c.Until, c.Link} // the practice first
+	}
+	msg := TemplateMessage{To: Recipient(c.Phone), Template: snd.template(p.Kind).Name, Language: Language, Body: body, CallbackData: p.idemKey()}
+	wamid, sendErr := s.Graph.SendTemplate(ctx, snd.token, snd.phoneNumberID, msg)
 	return s.record(ctx, p, id, attempt, wamid, sendErr)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agendei/agendei/internal/whatsapp"
 	"github.com/agendei/agendei/internal/whatsapp/graphtest"
 )
 
@@ -60,7 +61,7 @@ func TestOffer_GoesByWhatsAppWithAClaimLinkOnce(t *testing.T) {
 		for _, tp := range st.Templates {
 			found = found || (tp.Kind == "waitlist_offer" && tp.Name == "agendei_lista_espera_v1")
 		}
-		if !found || len(w.fake.Templates(w.biz.WABAID)) != 3 {
+		if !found || len(w.fake.Templates(w.biz.WABAID)) != len(whatsapp.Kinds) {
 			t.Fatalf("templates: %+v at Meta %+v", st.Templates, w.fake.Templates(w.biz.WABAID))
 		}
 		w.approve(t)

@@ -2,26 +2,26 @@ package whatsapp
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"github.com/agendei/agendei/internal/platform/db"
 )
 
-// ReminderRoute names the number an owner's reminders go from now: "own"
-// when their connected number's reminder template is APPROVED (Ready's
-// rule, for every client at once), "" when WhatsApp carries none.
+// ReminderRoute names the number an owner's reminders go from now, for the
+// reminders card: "own" (their connected number, its reminder template
+// approved), "agendei" (the operator's number, switched on, its template
+// approved and this month's allowance not used up), or "" when WhatsApp
+// carries none — the send's own rule (RouteOf, reserve) for every client
+// with a phone at once.
 func (s *Service) ReminderRoute(ctx context.Context, q db.Querier, ownerID string) (string, error) {
-	var status string
-	err := q.QueryRowContext(ctx, `SELECT t.status FROM whatsapp_templates t JOIN whatsapp_accounts a ON a.user_id = t.user_id
-		WHERE t.user_id = ? AND t.kind = ?`, ownerID, KindReminder).Scan(&status)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && status != "APPROVED") {
-		return "", nil
+	via, err := s.RouteOf(ctx, q, ownerID, KindReminder)
+	if err != nil || via != viaOperator {
+		return via, err
 	}
-	if err != nil {
+	_, used, err := s.operatorUsed(ctx, q, ownerID)
+	if err != nil || used >= s.Operator.Allowance {
 		return "", err
 	}
-	return "own", nil
+	return "agendei", nil
 }
 
 // CanReach reports whether a client phone is one a message can be sent to.

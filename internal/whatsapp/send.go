@@ -61,6 +61,9 @@ type sendPayload struct {
 	Kind          string `json:"kind"`
 	N             int    `json:"n,omitempty"` // which of the owner's reminders (1 or 2); 0 for a confirmation
 	For           string `json:"for"`         // "YYYY-MM-DD HH:MM": the appointment time the message is about
+	// Via is the number it goes from: "" or "own" the owner's, "operator"
+	// the operator's (its outbox row written when it was queued).
+	Via string `json:"via,omitempty"`
 }
 
 // idemKey names a message once: (appointment, kind and which one, the time
@@ -74,18 +77,13 @@ func (p sendPayload) idemKey() string {
 }
 
 // Ready reports whether an owner's message of a kind can go by WhatsApp
-// now: connected, its template APPROVED, and a client phone to send to.
+// now: from the owner's own number (connected, its template APPROVED) or
+// from the operator's (configured, switched on, its template APPROVED),
+// and a client phone to send to. The operator's monthly allowance is
+// checked only when the message is queued.
 func (s *Service) Ready(ctx context.Context, q db.Querier, ownerID, kind, clientPhone string) (bool, error) {
-	if Recipient(clientPhone) == "" {
-		return false, nil
-	}
-	var status string
-	err := q.QueryRowContext(ctx, `SELECT t.status FROM whatsapp_templates t JOIN whatsapp_accounts a ON a.user_id = t.user_id
-		WHERE t.user_id = ? AND t.kind = ?`, ownerID, kind).Scan(&status)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	return status == "APPROVED", err
+	via, err := s.route(ctx, q, ownerID, kind, clientPhone)
+	return via != "", err
 }
 
 // Message is one message to queue: the n-th reminder (or the
@@ -102,13 +100,39 @@ type Message struct {
 // message exists exactly when the change that asked for it does — and
 // reports whether it did; false means the e-mail is the channel.
 func (s *Service) Queue(ctx context.Context, q db.Querier, m Message) (bool, error) {
-	ready, err := s.Ready(ctx, q, m.OwnerID, m.Kind, m.ClientPhone)
-	if err != nil || !ready {
+	return s.queue(ctx, q, jobs.About{UserID: m.OwnerID, AppointmentID: m.AppointmentID}, m.ClientPhone,
+		sendPayload{OwnerID: m.OwnerID, AppointmentID: m.AppointmentID, Kind: m.Kind, N: m.N, For: m.For})
+}
+
+// queue writes a message's send job by the number route chooses; through
+// the operator's, only when the owner's monthly allowance has room (its
+// outbox row taken in the same transaction, under the owner's lock). It
+// reports whether it did.
+func (s *Service) queue(ctx context.Context, q db.Querier, about jobs.About, clientPhone string, p sendPayload) (bool, error) {
+	via, err := s.route(ctx, q, p.OwnerID, p.Kind, clientPhone)
+	if err != nil || via == "" {
 		return false, err
 	}
-	err = s.Jobs.Enqueue(ctx, q, jobs.About{UserID: m.OwnerID, AppointmentID: m.AppointmentID}, sendJob,
-		sendPayload{OwnerID: m.OwnerID, AppointmentID: m.AppointmentID, Kind: m.Kind, N: m.N, For: m.For}, time.Time{}, maxTries+3)
-	return err == nil, err
+	if via == viaOwn {
+		err = s.Jobs.Enqueue(ctx, q, about, sendJob, p, time.Time{}, maxTries+3)
+		return err == nil, err
+	}
+	p.Via = viaOperator
+	queued := false
+	put := func(tx *db.Tx) error {
+		ok, err := s.reserve(ctx, tx, p)
+		if err != nil || !ok {
+			return err
+		}
+		queued = true
+		return s.Jobs.Enqueue(ctx, tx, about, sendJob, p, time.Time{}, maxTries+3)
+	}
+	if tx, ok := q.(*db.Tx); ok {
+		err = put(tx)
+	} else {
+		err = s.DB.OwnerTx(ctx, p.OwnerID, put)
+	}
+	return queued && err == nil, err
 }
 
 // RegisterJobs teaches the queue to send WhatsApp messages.
@@ -176,34 +200,78 @@ func (s *Service) deliver(ctx context.Context, p sendPayload) error {
 	if err != nil {
 		return err
 	}
-	if a.Status != "confirmed" || (p.For != "" && p.For != a.Date+" "+a.Time) {
-		return nil // cancelled, or moved: the message of the new time is its own
+	want := "confirmed" // a cancellation's notice goes only while it stands cancelled
+	if p.Kind == KindCancellation {
+		want = "cancelled"
 	}
-	acc, err := s.load(ctx, s.DB, p.OwnerID)
+	if a.Status != want || (p.For != "" && p.For != a.Date+" "+a.Time) {
+		// cancelled (or restored), or moved: the message of the new time is its own
+		return s.drop(ctx, p, "o agendamento foi cancelado ou remarcado antes do envio")
+	}
+	snd, err := s.sender(ctx, p, a.Phone)
 	if err != nil {
 		return err
-	}
-	ready := false
-	if acc != nil {
-		_ = s.RefreshTemplates(ctx, p.OwnerID, 10*time.Minute) // a newly approved template is used at once
-		if ready, err = s.Ready(ctx, s.DB, p.OwnerID, p.Kind, a.Phone); err != nil {
-			return err
-		}
 	}
 	id, ref, attempt, owned, err := s.claim(ctx, p)
 	if err != nil || !owned {
 		return err
 	}
-	if !ready {
+	if !snd.ready {
 		return s.giveUp(ctx, p, id, "failed", "WhatsApp indisponível para esta mensagem (desconectado, modelo não aprovado ou sem telefone)")
 	}
-	msg := TemplateMessage{To: Recipient(a.Phone), Template: TemplateFor(p.Kind).Name, Language: Language,
-		Body: []string{a.Client, a.Owner, a.Service, brfmt.LongDate(a.Date), a.Time}, CallbackData: p.idemKey()}
+	body := []string{a.Client, a.Owner, a.Service, brfmt.LongDate(a.Date), a.Time}
+	if snd.operator {
+		body = []string{a.Owner, a.Client, a.Service, brfmt.LongDate(a.Date), a.Time} // the practice first
+	}
+	msg := TemplateMessage{To: Recipient(a.Phone), Template: snd.template(p.Kind).Name, Language: Language, Body: body, CallbackData: p.idemKey()}
 	if p.Kind == KindReminder {
 		msg.QuickReply = []string{"c:" + ref, "r:" + ref, "n:" + ref}
 	}
-	wamid, sendErr := s.Graph.SendTemplate(ctx, acc.Token, acc.PhoneNumberID, msg)
+	wamid, sendErr := s.Graph.SendTemplate(ctx, snd.token, snd.phoneNumberID, msg)
 	return s.record(ctx, p, id, attempt, wamid, sendErr)
+}
+
+// from is the number a message goes from, and whether it can carry it now.
+type from struct {
+	token, phoneNumberID string
+	operator, ready      bool
+}
+
+func (f from) template(kind string) NewTemplate {
+	if f.operator {
+		return OperatorTemplateFor(kind)
+	}
+	return TemplateFor(kind)
+}
+
+// sender is the number a queued message goes from: the operator's for a
+// message queued through it (its templates refreshed if stale), else the
+// owner's own (a newly approved template used at once).
+func (s *Service) sender(ctx context.Context, p sendPayload, phone string) (from, error) {
+	if p.Via == viaOperator {
+		if !s.Operator.On() {
+			return from{operator: true}, nil // the operator's number was removed from the configuration
+		}
+		if err := s.RefreshOperatorTemplates(ctx, 10*time.Minute); err != nil {
+			httpx.Logger(ctx).Warn("whatsapp: the operator's templates not refreshed", "err", err)
+		}
+		var status sql.NullString
+		if err := s.DB.QueryRowContext(ctx, `SELECT status FROM whatsapp_operator_templates WHERE kind = ?`, p.Kind).Scan(&status); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return from{}, err
+		}
+		return from{token: s.Operator.Token, phoneNumberID: s.Operator.PhoneNumberID, operator: true,
+			ready: status.String == "APPROVED" && Recipient(phone) != ""}, nil
+	}
+	acc, err := s.load(ctx, s.DB, p.OwnerID)
+	if err != nil || acc == nil {
+		return from{}, err
+	}
+	_ = s.RefreshTemplates(ctx, p.OwnerID, 10*time.Minute) // a newly approved template is used at once
+	var status sql.NullString
+	if err := s.DB.QueryRowContext(ctx, `SELECT status FROM whatsapp_templates WHERE user_id = ? AND kind = ?`, p.OwnerID, p.Kind).Scan(&status); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return from{}, err
+	}
+	return from{token: acc.Token, phoneNumberID: acc.PhoneNumberID, ready: status.String == "APPROVED" && Recipient(phone) != ""}, nil
 }
 
 // record keeps Meta's answer to an attempt: sent, a retry for a temporary
@@ -291,9 +359,9 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 		return "", "", 0, false, err
 	}
 	switch {
-	case state == "retry":
+	case state == "retry" || state == "queued": // queued: an operator's message, its row written when it was queued
 		res, err = s.DB.ExecContext(ctx, `UPDATE whatsapp_messages SET state = 'sending', attempts = attempts + 1, ref_hash = ?, locked_until = ?
-			WHERE id = ? AND state = 'retry'`, RefHash(ref), now.Add(sendLease), id)
+			WHERE id = ? AND state = ?`, RefHash(ref), now.Add(sendLease), id, state)
 		if err != nil {
 			return "", "", 0, false, err
 		}

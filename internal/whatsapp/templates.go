@@ -15,6 +15,9 @@ const (
 	// KindWaitlistOffer is a freed time offered to a waitlist entry, with
 	// its claim link and until when it holds.
 	KindWaitlistOffer = "waitlist_offer"
+	// KindCancellation tells the client the owner cancelled their
+	// appointment (the owner's "avisar o cliente" on a cancellation).
+	KindCancellation = "cancellation"
 )
 
 // Language is the templates' language code.
@@ -60,9 +63,19 @@ func WaitlistOfferTemplate() NewTemplate {
 	}}
 }
 
+// CancellationTemplate tells the client the owner cancelled their
+// appointment.
+func CancellationTemplate() NewTemplate {
+	return NewTemplate{Name: "agendei_cancelamento_v1", Language: Language, Category: "UTILITY", Components: []TemplateComponent{
+		{Type: "BODY", Text: "Olá, {{1}}. {{2}} cancelou o seu agendamento: {{3}} em {{4}} às {{5}}. Para marcar outro horário, fale com a clínica ou use a página de agendamento.", Example: example},
+	}}
+}
+
 // TemplateFor is the template of a kind of message.
 func TemplateFor(kind string) NewTemplate {
 	switch kind {
+	case KindCancellation:
+		return CancellationTemplate()
 	case KindReminder:
 		return ReminderTemplate()
 	case KindWaitlistOffer:
@@ -72,4 +85,4 @@ func TemplateFor(kind string) NewTemplate {
 }
 
 // Kinds lists every kind, in the order the profile shows them.
-var Kinds = []string{KindConfirmation, KindReminder, KindWaitlistOffer}
+var Kinds = []string{KindConfirmation, KindReminder, KindWaitlistOffer, KindCancellation}

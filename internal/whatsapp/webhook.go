@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/jobs"
+	"github.com/agendei/agendei/internal/notifications"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -141,9 +142,18 @@ type event struct {
 					} `json:"errors"`
 				} `json:"statuses"`
 				Messages []struct {
-					ID     string `json:"id"`
-					From   string `json:"from"`
-					Type   string `json:"type"`
+					ID   string `json:"id"`
+					From string `json:"from"`
+					Type string `json:"type"`
+					// Context names the message this one answers (a
+					// button tap's, or a reply's): its id is the wamid of
+					// the message Agendei sent.
+					Context *struct {
+						ID string `json:"id"`
+					} `json:"context"`
+					Text *struct {
+						Body string `json:"body"`
+					} `json:"text"`
 					Button *struct {
 						Payload string `json:"payload"`
 					} `json:"button"`
@@ -192,7 +202,7 @@ func (s *Service) handleEvent(ctx context.Context, acc *account, body []byte) er
 				default:
 					continue // free text and the rest: the owner reads them in WhatsApp
 				}
-				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload); errors.Is(err, db.ErrOwnerGone) {
+				if err := s.answer(ctx, acc.UserID, m.ID, m.From, payload, viaOwn); errors.Is(err, db.ErrOwnerGone) {
 					return nil // the account was deleted meanwhile
 				} else if err != nil {
 					return err
@@ -263,7 +273,7 @@ func (s *Service) applyStatus(ctx context.Context, userID, wamid, key, status, t
 // payload's reference (never the appointment id) finds the appointment
 // among this owner's messages. The reply to the client is queued with the
 // inbound id's record, so a replay neither acts nor replies twice.
-func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload string) error {
+func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload, via string) error {
 	if inboundID == "" {
 		return nil
 	}
@@ -296,6 +306,16 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 			return err
 		}
 	}
+	if reply != "" && via == viaOperator {
+		// From the Agendei number, the reply names the practice as its messages do.
+		var practice string
+		if err := s.DB.QueryRowContext(ctx, `SELECT name FROM profiles WHERE id = ?`, userID).Scan(&practice); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if practice != "" {
+			reply = "Mensagem de " + practice + ": " + reply
+		}
+	}
 	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
 			inboundID, userID, s.Clock.Now().UTC())
@@ -306,7 +326,7 @@ func (s *Service) answer(ctx context.Context, userID, inboundID, from, payload s
 			return nil
 		}
 		return s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: userID, AppointmentID: apptID}, replyJob,
-			replyPayload{OwnerID: userID, To: from, Text: reply}, time.Time{}, 5)
+			replyPayload{OwnerID: userID, To: from, Text: reply, Via: via}, time.Time{}, 5)
 	})
 }
 
@@ -324,21 +344,175 @@ type replyPayload struct {
 	OwnerID string `json:"ownerId"`
 	To      string `json:"to"`
 	Text    string `json:"text"`
+	Via     string `json:"via,omitempty"` // "operator": the reply goes from the operator's number
 }
 
 // reply sends the answer's confirmation back to the client as text, inside
 // the 24-hour window their tap opened. A final refusal is logged, not
 // retried: the answer itself is already recorded.
 func (s *Service) reply(ctx context.Context, p replyPayload) error {
-	acc, err := s.load(ctx, s.DB, p.OwnerID)
-	if err != nil || acc == nil {
-		return err
+	var token, phoneNumberID string
+	if p.Via == viaOperator {
+		if !s.Operator.On() {
+			return nil
+		}
+		token, phoneNumberID = s.Operator.Token, s.Operator.PhoneNumberID
+	} else {
+		acc, err := s.load(ctx, s.DB, p.OwnerID)
+		if err != nil || acc == nil {
+			return err
+		}
+		token, phoneNumberID = acc.Token, acc.PhoneNumberID
 	}
-	if _, err := s.Graph.SendText(ctx, acc.Token, acc.PhoneNumberID, p.To, p.Text); err != nil {
+	if _, err := s.Graph.SendText(ctx, token, phoneNumberID, p.To, p.Text); err != nil {
 		if connect.Temporary(err) {
 			return err
 		}
 		httpx.Logger(ctx).Warn("whatsapp reply not sent", "owner", p.OwnerID, "err", err)
 	}
 	return nil
+}
+
+// OperatorVerifyHandler answers Meta's subscription check of the
+// operator's webhook, with the operator's verify token.
+func (h *Handlers) OperatorVerifyHandler(w http.ResponseWriter, r *http.Request) error {
+	o := h.Svc.Operator
+	if !o.On() {
+		return connect.ErrHook
+	}
+	q := r.URL.Query()
+	if q.Get("hub.mode") != "subscribe" || subtle.ConstantTimeCompare([]byte(q.Get("hub.verify_token")), []byte(o.VerifyToken)) != 1 {
+		return errVerify
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	_, _ = io.WriteString(w, q.Get("hub.challenge"))
+	return nil
+}
+
+// OperatorEventHandler takes Meta's POSTs to the operator's webhook: the
+// raw body's X-Hub-Signature-256 is checked with the operator's app
+// secret before anything in it is read.
+func (h *Handlers) OperatorEventHandler(w http.ResponseWriter, r *http.Request) error {
+	o := h.Svc.Operator
+	if !o.On() {
+		return connect.ErrHook
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return httpx.ErrTooLarge
+		}
+		return err
+	}
+	if !ValidSignature(o.AppSecret, body, r.Header.Get("X-Hub-Signature-256")) {
+		return connect.ErrSignature
+	}
+	if err := h.Svc.handleOperatorEvent(r.Context(), body); err != nil {
+		return err // 5xx: Meta delivers it again, and every step is idempotent
+	}
+	return httpx.Respond(w, http.StatusOK, map[string]bool{"received": true}, nil)
+}
+
+// handleOperatorEvent applies the operator's number's webhook: a status
+// to the message it names (found by wamid, or by its key while a timed-out
+// send has none yet), and a button tap to the appointment of the message
+// it answers — found by the tap's context.id (the wamid Agendei got when
+// it sent that message), its payload's reference checked against that
+// message's. Never by the client's number: one client may book with two
+// practices. A tap that answers no known message, or whose payload is not
+// that message's, changes nothing.
+func (s *Service) handleOperatorEvent(ctx context.Context, body []byte) error {
+	var ev event
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return httpx.Validation("Corpo do webhook inválido.")
+	}
+	for _, e := range ev.Entry {
+		for _, c := range e.Changes {
+			v := c.Value
+			if v.Metadata.PhoneNumberID != s.Operator.PhoneNumberID {
+				continue // another number of the operator's account: not Agendei's
+			}
+			for _, st := range v.Statuses {
+				var owner string
+				err := s.DB.QueryRowContext(ctx, `SELECT user_id FROM whatsapp_messages WHERE via = 'operator' AND (wamid = ? OR (wamid IS NULL AND idem_key = ?))`,
+					st.ID, st.CallbackData).Scan(&owner)
+				if errors.Is(err, sql.ErrNoRows) {
+					continue // not a message of Agendei's
+				}
+				if err != nil {
+					return err
+				}
+				if err := s.applyStatus(ctx, owner, st.ID, st.CallbackData, st.Status, st.Timestamp, statusError(st.Errors)); err != nil && !errors.Is(err, db.ErrOwnerGone) {
+					return err
+				}
+			}
+			for _, m := range v.Messages {
+				payload := ""
+				switch {
+				case m.Type == "button" && m.Button != nil:
+					payload = m.Button.Payload
+				case m.Type == "interactive" && m.Interactive != nil && m.Interactive.ButtonReply != nil:
+					payload = m.Interactive.ButtonReply.ID
+				case m.Type == "text" && m.Text != nil && m.Context != nil:
+					// A reply written to one of our messages: the owner
+					// cannot read the operator's number, so their bell does.
+					if err := s.forwardReply(ctx, m.ID, m.Context.ID, m.Text.Body); err != nil && !errors.Is(err, db.ErrOwnerGone) {
+						return err
+					}
+					continue
+				default:
+					continue // the rest: no action
+				}
+				if m.Context == nil {
+					continue // answers no message: no action
+				}
+				owner, _, refHash, ok, err := s.operatorMessage(ctx, m.Context.ID)
+				if err != nil {
+					return err
+				}
+				if !ok || !validPayload(payload, refHash) {
+					continue // not a message of Agendei's, or not its button
+				}
+				if err := s.answer(ctx, owner, m.ID, m.From, payload, viaOperator); err != nil && !errors.Is(err, db.ErrOwnerGone) {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// forwardReply puts on the owner's bell, once per inbound message, a text a
+// client wrote in reply to one of the operator's messages (found by the
+// message it answers, context.id): the owner has no access to the
+// operator's number, and a "vou me atrasar" must not be lost. A text that
+// answers no known message gets no action.
+func (s *Service) forwardReply(ctx context.Context, inboundID, contextID, text string) error {
+	owner, apptID, _, ok, err := s.operatorMessage(ctx, contextID)
+	if err != nil || !ok || inboundID == "" || apptID == "" || s.Notes == nil {
+		return err
+	}
+	return s.DB.OwnerTx(ctx, owner, func(tx *db.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO whatsapp_inbound (wamid, user_id, received_at) VALUES (?, ?, ?) ON CONFLICT (wamid) DO NOTHING`,
+			inboundID, owner, s.Clock.Now().UTC())
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // a replay
+		}
+		return s.Notes.Create(ctx, tx, owner, notifications.Client, "Resposta do cliente no WhatsApp do Agendei",
+			"O cliente respondeu à mensagem automática: “"+clip(httpx.CleanText(text), 500)+"”. Para conversar, use o botão de WhatsApp do agendamento.", apptID)
+	})
+}
+
+// clip keeps at most n characters (runes) of s, with "…" when cut.
+func clip(s string, n int) string {
+	r := []rune(strings.TrimSpace(s))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n]) + "…"
 }

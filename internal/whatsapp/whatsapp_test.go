@@ -127,14 +127,14 @@ func TestConnect_VerifiesWithMetaExplainsRefusalsAndSealsTheSecrets(t *testing.T
 			}
 		}
 		st := w.connect(t)
-		if !st.Connected || st.VerifiedName != "Clínica Sorriso" || st.DisplayPhoneNumber != "+55 11 3333-4444" || len(st.Templates) != 3 {
+		if !st.Connected || st.VerifiedName != "Clínica Sorriso" || st.DisplayPhoneNumber != "+55 11 3333-4444" || len(st.Templates) != len(whatsapp.Kinds) {
 			t.Fatalf("connected: %+v", st)
 		}
 		if !strings.HasPrefix(st.WebhookURL, w.e.HTTP.URL+"/webhooks/whatsapp/") || strings.Contains(st.WebhookURL, w.ownerID) || len(st.VerifyToken) < 20 {
 			t.Fatalf("webhook URL %q / verify token %q", st.WebhookURL, st.VerifyToken)
 		}
 		created := w.fake.Templates(w.biz.WABAID)
-		if len(created) != 3 || created[0].Status != "PENDING" {
+		if len(created) != len(whatsapp.Kinds) || created[0].Status != "PENDING" {
 			t.Fatalf("templates in the owner's account: %+v", created)
 		}
 		var reminder graphtest.Template
@@ -164,7 +164,7 @@ func TestConnect_VerifiesWithMetaExplainsRefusalsAndSealsTheSecrets(t *testing.T
 		if !again.Connected || again.WebhookURL != st.WebhookURL || again.VerifyToken != st.VerifyToken {
 			t.Fatalf("replace: %+v", again)
 		}
-		if len(w.fake.Templates(w.biz.WABAID)) != 3 {
+		if len(w.fake.Templates(w.biz.WABAID)) != len(whatsapp.Kinds) {
 			t.Fatal("connecting again created the templates twice")
 		}
 		// Someone else cannot see or remove it.

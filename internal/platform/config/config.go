@@ -9,12 +9,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +44,12 @@ type Config struct {
 	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
 	// point it at the in-process fake). The API version is pinned in code.
 	WhatsAppGraphURL string
+	// WhatsAppOperator is the operator's own WhatsApp Business Platform
+	// number, used for every owner who turns it on and has not connected
+	// their own (issue 41 §1). All of it or none: without it nothing changes.
+	// The token, app secret and verify token are secrets: kept here, never
+	// in the database, never logged.
+	WhatsAppOperator WhatsAppOperator
 	// MercadoPagoAPIURL is the origin of Mercado Pago's REST API for Pix
 	// deposits (AGENDEI_MERCADOPAGO_API_URL, default
 	// https://api.mercadopago.com; tests point it at the in-process fake).
@@ -86,6 +94,26 @@ type Config struct {
 	BenchDisable map[string]bool
 }
 
+// WhatsAppOperator is the operator's WhatsApp number (AGENDEI_WHATSAPP_OPERATOR_*).
+type WhatsAppOperator struct {
+	WABAID        string // AGENDEI_WHATSAPP_OPERATOR_WABA_ID
+	PhoneNumberID string // AGENDEI_WHATSAPP_OPERATOR_PHONE_NUMBER_ID
+	Token         string // AGENDEI_WHATSAPP_OPERATOR_TOKEN: a system user's permanent token
+	AppSecret     string // AGENDEI_WHATSAPP_OPERATOR_APP_SECRET: checks the webhook's X-Hub-Signature-256
+	VerifyToken   string // AGENDEI_WHATSAPP_OPERATOR_VERIFY_TOKEN: echoed by Meta on the webhook's GET
+	// Allowance is how many messages a month each owner may send through
+	// the operator's number (AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE, default 200).
+	Allowance int
+}
+
+// On reports whether the operator's number is configured.
+func (o WhatsAppOperator) On() bool { return o.PhoneNumberID != "" }
+
+// LogValue keeps the secrets out of any log that prints the settings.
+func (o WhatsAppOperator) LogValue() slog.Value {
+	return slog.GroupValue(slog.String("waba_id", o.WABAID), slog.String("phone_number_id", o.PhoneNumberID), slog.Int("allowance", o.Allowance))
+}
+
 // BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes, each a
 // mechanism kept for speed that the switch replaces with the plain path:
 // the answer cache (memo), the per-owner setup cache (schedule.Cache) and
@@ -115,6 +143,11 @@ func (c *Config) settings() []setting {
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
+		{"whatsapp-operator-waba-id", "AGENDEI_WHATSAPP_OPERATOR_WABA_ID", "", "the operator's WhatsApp Business Account id, for owners without their own number (default: off)", &c.WhatsAppOperator.WABAID},
+		{"whatsapp-operator-phone-number-id", "AGENDEI_WHATSAPP_OPERATOR_PHONE_NUMBER_ID", "", "the operator's WhatsApp phone-number id", &c.WhatsAppOperator.PhoneNumberID},
+		{"whatsapp-operator-token", "AGENDEI_WHATSAPP_OPERATOR_TOKEN", "", "the operator's permanent WhatsApp access token (secret)", &c.WhatsAppOperator.Token},
+		{"whatsapp-operator-app-secret", "AGENDEI_WHATSAPP_OPERATOR_APP_SECRET", "", "the operator's Meta app secret, checks the webhook's signature (secret)", &c.WhatsAppOperator.AppSecret},
+		{"whatsapp-operator-verify-token", "AGENDEI_WHATSAPP_OPERATOR_VERIFY_TOKEN", "", "the token Meta echoes when verifying the operator's webhook (secret)", &c.WhatsAppOperator.VerifyToken},
 		{"mercadopago-api-url", "AGENDEI_MERCADOPAGO_API_URL", "https://api.mercadopago.com", "origin of Mercado Pago's API for automatic Pix deposits (tests: a fake)", &c.MercadoPagoAPIURL},
 		{"mercadopago-client-id", "AGENDEI_MERCADOPAGO_CLIENT_ID", "", "client id of the operator's Mercado Pago application, for owners to connect with one button (OAuth)", &c.MercadoPagoClientID},
 		{"mercadopago-client-secret", "AGENDEI_MERCADOPAGO_CLIENT_SECRET", "", "client secret of the operator's Mercado Pago application", &c.MercadoPagoClientSecret},
@@ -161,6 +194,15 @@ func Parse(name string, args []string, getenv func(string) string, adjust ...fun
 		}
 		c.DepositMinute = d
 	}
+	allowance := 200
+	if v := getenv("AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return nil, fmt.Errorf("AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE must be a whole number of messages, got %q", v)
+		}
+		allowance = n
+	}
+	fs.IntVar(&c.WhatsAppOperator.Allowance, "whatsapp-operator-allowance", allowance, "messages a month each owner may send through the operator's WhatsApp number (env AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE)")
 	trust := getenv("AGENDEI_TRUST_PROXY") == "true" || getenv("AGENDEI_TRUST_PROXY") == "1"
 	fs.BoolVar(&c.TrustProxy, "trust-proxy", trust, "take the client IP from X-Forwarded-For (env AGENDEI_TRUST_PROXY)")
 	for _, a := range adjust {
@@ -222,6 +264,7 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_GRAPH_URL must be an http(s) URL, got %q", c.WhatsAppGraphURL))
 	}
 	c.WhatsAppGraphURL = strings.TrimRight(c.WhatsAppGraphURL, "/")
+	errs = append(errs, c.WhatsAppOperator.validate()...)
 	if u, err := url.Parse(c.MercadoPagoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("AGENDEI_MERCADOPAGO_API_URL must be an http(s) URL, got %q", c.MercadoPagoAPIURL))
 	}
@@ -269,6 +312,29 @@ func nonEmpty(vs ...string) int {
 // MercadoPagoOAuth reports whether the operator's Mercado Pago application
 // is configured: owners may then connect with one button.
 func (c *Config) MercadoPagoOAuth() bool { return c.MercadoPagoClientID != "" }
+
+// validate: all five settings or none, ids of digits, an allowance of 1
+// to 100000. The secrets are never put in an error.
+func (o *WhatsAppOperator) validate() []error {
+	set := 0
+	for _, v := range []*string{&o.WABAID, &o.PhoneNumberID, &o.Token, &o.AppSecret, &o.VerifyToken} {
+		*v = strings.TrimSpace(*v)
+		if *v != "" {
+			set++
+		}
+	}
+	var errs []error
+	if set != 0 && set != 5 {
+		errs = append(errs, errors.New("the operator's WhatsApp number needs all of AGENDEI_WHATSAPP_OPERATOR_WABA_ID, _PHONE_NUMBER_ID, _TOKEN, _APP_SECRET and _VERIFY_TOKEN (or none)"))
+	}
+	if o.WABAID != "" && digitsOnly(o.WABAID) != o.WABAID || o.PhoneNumberID != "" && digitsOnly(o.PhoneNumberID) != o.PhoneNumberID {
+		errs = append(errs, errors.New("AGENDEI_WHATSAPP_OPERATOR_WABA_ID and _PHONE_NUMBER_ID are digits, as Meta shows them"))
+	}
+	if o.Allowance < 1 || o.Allowance > 100000 {
+		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE must be from 1 to 100000 messages a month, got %d", o.Allowance))
+	}
+	return errs
+}
 
 // TLS reports whether the public URL is https, which makes cookies Secure and
 // turns on HSTS.

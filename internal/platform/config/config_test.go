@@ -1,8 +1,10 @@
 package config
 
 import (
+	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agendei/agendei/internal/platform/secretbox"
@@ -154,6 +156,46 @@ func TestParse_BenchDisableIsOffByDefault(t *testing.T) {
 		c, err = Parse("t", nil, env(map[string]string{"AGENDEI_BENCH_DISABLE": m}))
 		if err != nil || !c.BenchDisable[m] || len(c.BenchDisable) != 1 {
 			t.Errorf("%s: %v %v", m, c.BenchDisable, err)
+		}
+	}
+}
+
+// The operator's WhatsApp number (issue 41 §1): off by default, all of it
+// or none, its ids digits, an allowance that can be used; no secret of it
+// in an error or in what a log prints of it.
+func TestParse_WhatsAppOperator(t *testing.T) {
+	c, err := Parse("t", nil, env(nil))
+	if err != nil || c.WhatsAppOperator.On() || c.WhatsAppOperator.Allowance != 200 {
+		t.Fatalf("default: %+v %v", c.WhatsAppOperator, err)
+	}
+	all := map[string]string{"AGENDEI_WHATSAPP_OPERATOR_WABA_ID": "1029384756", "AGENDEI_WHATSAPP_OPERATOR_PHONE_NUMBER_ID": "5647382910",
+		"AGENDEI_WHATSAPP_OPERATOR_TOKEN": "EAAG-segredo-do-token", "AGENDEI_WHATSAPP_OPERATOR_APP_SECRET": "segredo-do-app",
+		"AGENDEI_WHATSAPP_OPERATOR_VERIFY_TOKEN": "segredo-de-verificacao", "AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE": "50"}
+	c, err = Parse("t", nil, env(all))
+	if err != nil || !c.WhatsAppOperator.On() || c.WhatsAppOperator.Allowance != 50 || c.WhatsAppOperator.Token != "EAAG-segredo-do-token" {
+		t.Fatalf("configured: %+v %v", c.WhatsAppOperator, err)
+	}
+	var buf strings.Builder
+	slog.New(slog.NewTextHandler(&buf, nil)).Info("settings", "operator", c.WhatsAppOperator)
+	if strings.Contains(buf.String(), "segredo") || !strings.Contains(buf.String(), "5647382910") {
+		t.Fatalf("logged: %s", buf.String())
+	}
+	bad := []map[string]string{
+		{"AGENDEI_WHATSAPP_OPERATOR_PHONE_NUMBER_ID": "5647382910"},
+		{"AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE": "0"},
+		{"AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE": "muitas"},
+	}
+	withLetters := map[string]string{}
+	for k, v := range all {
+		withLetters[k] = v
+	}
+	withLetters["AGENDEI_WHATSAPP_OPERATOR_WABA_ID"] = "waba-1"
+	for _, e := range append(bad, withLetters) {
+		_, err := Parse("t", nil, env(e))
+		if err == nil {
+			t.Errorf("%v: accepted", e)
+		} else if strings.Contains(err.Error(), "segredo") {
+			t.Errorf("%v: a secret in the error: %v", e, err)
 		}
 	}
 }

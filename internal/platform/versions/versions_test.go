@@ -39,6 +39,8 @@ var unversioned = map[string]string{
 	"whatsapp_templates":         "template review status: read live",
 	"whatsapp_messages":          "the WhatsApp outbox and delivery statuses: read live",
 	"whatsapp_inbound":           "webhook idempotency: never part of an answer",
+	"whatsapp_operator_owners":   "the operator's number switched on: read live by the sender and the profile",
+	"whatsapp_allowance_notices": "which months the owner was told the allowance ran out: never part of an answer",
 	"waitlist_entries":           "the waitlist: read live (the owner's day list, the client's links), never through the answer cache",
 	"waitlist_offers":            "the waitlist's offers: read live by their token and in the owner's day list",
 	"waitlist_notices":           "which waitlist messages went today (one per contact, one per date): never part of an answer",

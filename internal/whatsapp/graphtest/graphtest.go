@@ -175,9 +175,11 @@ func (f *Fake) Sends() int {
 }
 
 var (
-	reName   = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
-	reParam  = regexp.MustCompile(`\{\{(\d+)\}\}`)
-	reDigits = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
+	reName  = regexp.MustCompile(`^[a-z0-9_]{1,512}$`)
+	reParam = regexp.MustCompile(`\{\{(\d+)\}\}`)
+	// a body that starts or ends with a parameter.
+	reEdgeParam = regexp.MustCompile(`^\{\{\d+\}\}|\{\{\d+\}\}$`)
+	reDigits    = regexp.MustCompile(`^[1-9][0-9]{7,14}$`)
 	// a body parameter Meta refuses (error 132018).
 	reBadParam = regexp.MustCompile(`[\t\n\r]|     `)
 	reLang     = regexp.MustCompile(`^[a-z]{2,3}(_[A-Z]{2})?$`)
@@ -307,6 +309,12 @@ func (f *Fake) createTemplate(w http.ResponseWriter, r *http.Request, a *Account
 				return
 			}
 			t.Body = c.Text
+			// Meta's template guidelines: a variable parameter may not
+			// open or close the body (fixed text must frame it).
+			if body := strings.TrimSpace(c.Text); reEdgeParam.MatchString(body) {
+				bad("body text must not start or end with a parameter")
+				return
+			}
 			nums := reParam.FindAllStringSubmatch(c.Text, -1)
 			for i, m := range nums {
 				if m[1] != fmt.Sprint(i+1) {
@@ -633,6 +641,24 @@ func (a Account) buttonReply(inboundID, from, context, payload, text string, at 
 			"type":      "button",
 			"button":    map[string]string{"payload": payload, "text": text},
 		}},
+	})
+}
+
+// TextReply is the webhook of a client writing a text in reply to a
+// message (WhatsApp's "reply" on it): a message of type "text" whose
+// context names the message answered ("" for a text that answers none).
+// Like a tap, it opens the 24-hour window.
+func (f *Fake) TextReply(a Account, inboundID, from, context, body string, at time.Time) []byte {
+	f.mu.Lock()
+	f.inbound[a.PhoneNumberID+"|"+from] = time.Now()
+	f.mu.Unlock()
+	m := map[string]any{"from": from, "id": inboundID, "timestamp": fmt.Sprint(at.Unix()), "type": "text", "text": map[string]string{"body": body}}
+	if context != "" {
+		m["context"] = map[string]string{"from": digitsOf(a.DisplayPhoneNumber), "id": context}
+	}
+	return a.envelope(map[string]any{
+		"contacts": []any{map[string]any{"profile": map[string]string{"name": "Cliente"}, "wa_id": from}},
+		"messages": []any{m},
 	})
 }
 

@@ -1,6 +1,6 @@
 import { useWhatsAppDeliveries, type WhatsAppDelivery } from './api/whatsapp-deliveries'
 
-const kind: Record<string, string> = { confirmation: 'Confirmação', reminder: 'Lembrete' }
+const kind: Record<string, string> = { confirmation: 'Confirmação', reminder: 'Lembrete', cancellation: 'Aviso de cancelamento' }
 
 function says(d: WhatsAppDelivery): { text: string; bad: boolean } {
   switch (d.state) {
@@ -10,6 +10,10 @@ function says(d: WhatsAppDelivery): { text: string; bad: boolean } {
       return { text: 'WhatsApp entregue', bad: false }
     case 'read':
       return { text: 'WhatsApp lido', bad: false }
+    case 'dropped':
+      return { text: 'WhatsApp não enviado: o agendamento mudou antes', bad: false }
+    case 'queued':
+      return { text: 'WhatsApp na fila', bad: false }
     case 'failed':
     case 'unknown':
       return { text: d.emailed ? 'WhatsApp não entregue — enviado por e-mail' : 'WhatsApp não entregue', bad: true }

@@ -32,6 +32,8 @@ export type ConnectionCardProps<S extends Status, F extends FieldValues, I> = {
   skeleton: string
   /** What the connection shows above its webhook: the account, and the provider's own blocks. */
   details: (status: S) => ReactNode
+  /** What the card shows first, whether connected or not (a provider's own block; null for none). */
+  lead?: (status: S) => ReactNode
   webhook: { heading: string; help: ReactNode; copy: (status: S) => { id: string; label: string; value: string }[] }
   /** The dialog that asks before disconnecting, and the toast after. */
   disconnectDialog: { title: string; description: string; done: string }
@@ -70,7 +72,16 @@ export function ConnectionCard<S extends Status, F extends FieldValues, I>(props
         <CardTitle>{props.title}</CardTitle>
         <CardDescription>{props.description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">{status.data ? <Connection {...props} status={status.data} connect={connect} disconnect={disconnect} /> : <Skeleton className={props.skeleton} />}</CardContent>
+      <CardContent className="grid gap-4">
+        {status.data ? (
+          <>
+            {props.lead?.(status.data)}
+            <Connection {...props} status={status.data} connect={connect} disconnect={disconnect} />
+          </>
+        ) : (
+          <Skeleton className={props.skeleton} />
+        )}
+      </CardContent>
     </Card>
   )
 }

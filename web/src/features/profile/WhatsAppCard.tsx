@@ -1,7 +1,10 @@
 import * as z from 'zod/mini'
 import type { FormSchema } from '@/lib/form'
 import { formatPhone } from '@/lib/phone'
-import { whatsAppConnection, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
+import { toast } from 'sonner'
+import { useProfile } from '@/lib/api/endpoints/get-profile'
+import { errorMessage } from '@/lib/api/client'
+import { useWhatsAppOperator, whatsAppConnection, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
 import { ConnectionCard, type ConnectionField } from './ConnectionCard'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
@@ -62,6 +65,7 @@ const kindLabel: Record<string, string> = {
   confirmation: 'Confirmação de agendamento',
   reminder: 'Lembrete (Confirmar, Remarcar, Cancelar)',
   waitlist_offer: 'Oferta da lista de espera (com o link para ficar com o horário)',
+  cancellation: 'Aviso de cancelamento',
 }
 
 /**
@@ -80,6 +84,7 @@ export function WhatsAppCard() {
       api={whatsAppConnection}
       skeleton="h-40"
       details={(status) => <Details status={status} />}
+      lead={(status) => (status.connected || !status.operator.available ? null : <AgendeiNumber status={status} />)}
       webhook={{
         heading: 'Webhook (respostas e avisos de entrega)',
         help: 'No painel do seu app em developers.facebook.com: WhatsApp → Configuração → Webhook → Editar. Cole a URL e o token abaixo, verifique e assine o campo “messages”.',
@@ -129,5 +134,50 @@ function Details({ status }: { status: WhatsAppStatus }) {
         <p className="text-xs text-stone-600 dark:text-stone-400">A análise do Meta costuma levar de minutos a um dia. Até a aprovação, essa mensagem vai por e-mail.</p>
       </div>
     </>
+  )
+}
+
+/**
+ * The Agendei number (the operator's, issue 41 §1): one switch, for an
+ * owner who has not connected their own number (then their own is used
+ * and this is not shown). Says plainly whose number the messages go from,
+ * that they name the practice, and this month's count of the allowance.
+ */
+function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
+  const op = status.operator
+  const toggle = useWhatsAppOperator()
+  const practice = useProfile().data?.name || 'sua clínica'
+  const full = op.sentThisMonth >= op.allowance
+  return (
+    <section aria-labelledby="wa-agendei-title" className="grid gap-2 rounded-md border border-stone-200 p-3 text-sm dark:border-stone-800">
+      <h3 id="wa-agendei-title" className="font-medium">
+        Número de WhatsApp do Agendei
+      </h3>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+          checked={op.enabled}
+          disabled={toggle.isPending}
+          onChange={(e) =>
+            toggle.mutate(e.target.checked, {
+              onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível mudar o envio pelo número do Agendei.') }),
+            })
+          }
+        />
+        <span>Enviar confirmações, lembretes e ofertas da lista de espera pelo WhatsApp do Agendei</span>
+      </label>
+      <p className="text-stone-600 dark:text-stone-400">
+        As mensagens saem do número de WhatsApp do Agendei, não do seu, e começam com o nome da sua clínica: “Mensagem de {practice}: olá, Ana! Lembrete do seu horário…”. Os botões Confirmar, Remarcar e
+        Cancelar funcionam igual. Nada para configurar no Meta.
+      </p>
+      <p className={full ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-stone-700 dark:text-stone-300'}>
+        {op.sentThisMonth} de {op.allowance} mensagens este mês
+      </p>
+      {op.enabled && full && <p className="text-amber-700 dark:text-amber-400">O limite do mês acabou: até o dia 1º, lembretes e avisos vão por e-mail; para quem não deu e-mail, use o botão de WhatsApp da agenda.</p>}
+      {op.enabled && !op.ready && <p className="text-stone-600 dark:text-stone-400">O Meta ainda está analisando as mensagens do Agendei. Até a aprovação, elas vão por e-mail.</p>}
+      <p className="text-xs text-stone-600 dark:text-stone-400">Prefere enviar do seu próprio número? Conecte-o abaixo: ele passa a ser usado no lugar do número do Agendei.</p>
+    </section>
   )
 }

@@ -842,8 +842,9 @@ export interface paths {
          *     now holds any of it. Only the overlap is checked (a past or out-of-hours appointment may come back).
          *     A no-show can be marked only once the appointment has begun (`too_early`, 409).
          *     Errors also `validation_failed` (400, unknown status), `not_found` (404). A cancellation with
-         *     `notifyClient` answers `notice`, the channel that carried the client's notice (`none`: no e-mail could
-         *     leave; WhatsApp carries no automatic cancellation, the owner sends it by hand).
+         *     `notifyClient` answers `notice`, the channels that carried the client's notice (`email`, `whatsapp` —
+         *     from the owner's own number or the Agendei number they turned on, when its cancellation template is
+         *     approved —, `email_whatsapp`, or `none`: nothing could leave, the owner sends it by hand).
          */
         patch: operations["setAppointmentStatus"];
         trace?: never;
@@ -1896,6 +1897,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp/operator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The card's switch: the owner's messages go from the Agendei number (the operator's), naming the practice, within the monthly allowance.
+         * @description Errors (pt-BR): 400 `validation_failed` (enabled missing); 404 `whatsapp_operator_unavailable` (this installation has no operator's
+         *     number); 409 `whatsapp_own_number` (turning it on while the owner's own number is connected: their own is used).
+         */
+        put: operations["setWhatsAppOperator"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/whatsapp": {
         parameters: {
             query?: never;
@@ -1907,6 +1929,33 @@ export interface paths {
         get: operations["appointmentWhatsApp"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meta's subscription check of the operator's number's webhook.
+         * @description With hub.mode=subscribe and hub.verify_token equal to the operator's (configuration), answers hub.challenge as text; 403 `verify_token_mismatch` otherwise; 404 when the installation has no operator's number.
+         */
+        get: operations["whatsappOperatorWebhookVerify"];
+        put?: never;
+        /**
+         * The operator's number's messages webhook (delivery statuses; clients' quick-reply answers).
+         * @description X-Hub-Signature-256 with the operator's app secret must verify before the body is read: 401 `invalid_signature` otherwise; 404
+         *     when the installation has no operator's number. A status finds its message by wamid; a tap finds its appointment by the message it
+         *     answers (context.id, the wamid Agendei sent, with the button's reference of that message), never by the client's number. A tap that
+         *     answers no known message changes nothing. Replays change nothing twice.
+         */
+        post: operations["whatsappOperatorWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2308,15 +2357,28 @@ export interface components {
             verifyToken: string;
             templates: {
                 /** @enum {string} */
-                kind: "confirmation" | "reminder" | "waitlist_offer";
+                kind: "confirmation" | "reminder" | "waitlist_offer" | "cancellation";
                 name: string;
                 /** @description Meta's review status: APPROVED, PENDING, REJECTED, PAUSED, DISABLED… */
                 status: string;
             }[];
-            /** @description template messages Meta accepted since the first of the owner's month (Meta bills the owner per message) */
+            /** @description template messages from the owner's own number Meta accepted since the first of the owner's month (Meta bills the owner per message) */
             sentThisMonth: number;
             /** Format: date-time */
             connectedAt: string | null;
+            /** @description The Agendei number (the operator's), for an owner without their own: when the owner's own number is connected, theirs is used and the switch is inert. */
+            operator: {
+                /** @description this installation has the operator's number */
+                available: boolean;
+                /** @description the owner turned it on */
+                enabled: boolean;
+                /** @description Meta approved its reminder template: messages go now */
+                ready: boolean;
+                /** @description the owner's messages through it this calendar month (their time zone) */
+                sentThisMonth: number;
+                /** @description messages a month per owner (0 when not available) */
+                allowance: number;
+            };
         };
         WhatsAppConnectInput: {
             /** @description WhatsApp Business Account ID (digits) */
@@ -2378,9 +2440,12 @@ export interface components {
         };
         WhatsAppDelivery: {
             /** @enum {string} */
-            kind: "confirmation" | "reminder";
-            /** @enum {string} */
-            state: "sending" | "retry" | "sent" | "delivered" | "read" | "failed" | "unknown";
+            kind: "confirmation" | "reminder" | "cancellation";
+            /**
+             * @description queued and dropped: a message of the operator's number, waiting, or not sent as its appointment changed first
+             * @enum {string}
+             */
+            state: "queued" | "dropped" | "sending" | "retry" | "sent" | "delivered" | "read" | "failed" | "unknown";
             error: string;
             /** @description the e-mail went instead */
             emailed: boolean;
@@ -6664,6 +6729,36 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    setWhatsAppOperator: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The connection's status with the switch as set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     appointmentWhatsApp: {
         parameters: {
             query?: never;
@@ -6682,6 +6777,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WhatsAppDelivery"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whatsappOperatorWebhookVerify: {
+        parameters: {
+            query?: {
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+                "hub.challenge"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, echoed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whatsappOperatorWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Hub-Signature-256": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];

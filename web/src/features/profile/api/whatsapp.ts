@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import type { ConnectionApi } from './connection'
@@ -18,3 +18,12 @@ export const whatsAppConnection: ConnectionApi<WhatsAppStatus, WhatsAppConnectIn
 
 /** The owner's WhatsApp Business connection (never its secrets) and its templates' review status. */
 export const useWhatsApp = () => useQuery({ queryKey: queryKeys.whatsapp, queryFn: getWhatsApp })
+
+/** The card's switch of the Agendei number (the operator's): the status comes back with the switch as set. */
+export function useWhatsAppOperator() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (enabled: boolean) => request('put', '/api/whatsapp/operator', { body: { enabled }, auth: true }),
+    onSuccess: (st) => qc.setQueryData(queryKeys.whatsapp, st),
+  })
+}
