@@ -332,7 +332,25 @@ func (s *Service) writeMove(ctx context.Context, tx *db.Tx, st *schedule.Setup, 
 func (s *Service) tellMoved(ctx context.Context, tx *db.Tx, stamp time.Time, bs []booked) (string, error) {
 	b0 := bs[0]
 	byEmail := b0.ClientEmail != "" && s.Mailer != nil
-	if !byEmail && (b0.ClientPhone == "" || s.WhatsApp == nil) {
+	// Their subscribed browsers hear of the first session's new time too,
+	// and a tap opens its private page (besides e-mail and WhatsApp).
+	pushed := false
+	if s.Push != nil {
+		ok, err := s.Push.Reaches(ctx, tx, b0.OwnerID, b0.ID)
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			token, err := addLink(ctx, tx, b0.OwnerID, b0.ID, stamp)
+			if err != nil {
+				return "", err
+			}
+			if pushed, err = s.pushNotice(ctx, tx, b0, "moved", s.BaseURL+"/cancel/"+token); err != nil {
+				return "", err
+			}
+		}
+	}
+	if !byEmail && !pushed && (b0.ClientPhone == "" || s.WhatsApp == nil) {
 		return "none", nil
 	}
 	token := ""

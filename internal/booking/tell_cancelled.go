@@ -24,7 +24,7 @@ import (
 // answers (channelOf): "email", or "none" when no message could leave —
 // WhatsApp carries no automatic cancellation: the owner sends it by hand.
 func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) (string, error) {
-	if s.Mailer == nil {
+	if s.Mailer == nil && s.Push == nil {
 		return "none", nil
 	}
 	st, err := s.setupOf(ctx, ownerID)
@@ -50,7 +50,7 @@ func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Set
 	err := tx.QueryRowContext(ctx, `SELECT client_name, client_email, service_name, professional_name, appointment_date, appointment_time, duration,
 		price_cents, status, sequence FROM appointments WHERE id = ? AND user_id = ?`, id, ownerID).
 		Scan(&b.ClientName, &b.ClientEmail, &b.ServiceName, &b.ProfessionalName, &b.Date, &b.Time, &b.Duration, &b.PriceCents, &status, &b.Sequence)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && (status != "cancelled" || b.ClientEmail == "" || s.Mailer == nil)) {
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && status != "cancelled") {
 		return false, nil
 	}
 	if err != nil {
@@ -61,11 +61,20 @@ func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Set
 	if err1 != nil || err2 != nil {
 		return false, nil
 	}
+	b.OwnerID, b.OwnerName = ownerID, st.Name
+	b.Start = time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+	// Their subscribed browsers hear it too (besides the e-mail).
+	if _, err := s.pushNotice(ctx, tx, b, "cancelled", ""); err != nil {
+		return false, err
+	}
+	if b.ClientEmail == "" || s.Mailer == nil {
+		return false, nil
+	}
 	b.Sequence++
 	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
 		return false, err
 	}
-	start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+	start := b.Start
 	if err := locate(ctx, tx, b); err != nil {
 		return false, err
 	}
