@@ -68,9 +68,9 @@ func (s *Service) CancelAffected(ctx context.Context, tx *db.Tx, ownerID, id str
 	if err != nil {
 		return "", err
 	}
-	sent, err := s.tellCancelled(ctx, tx, st, ownerID, id)
+	emailed, pushed, err := s.tellCancelled(ctx, tx, st, ownerID, id)
 	if err != nil {
 		return "", err
 	}
-	return channelOf(sent, false), nil
+	return channelOf(emailed, false, pushed), nil
 }

@@ -368,8 +368,15 @@ func TestPush_SubscriptionsAreInTheClientsCopyAndErasedWithThem(t *testing.T) {
 func TestPush_TheOwnersCancellationIsPushed(t *testing.T) {
 	each(t, func(t *testing.T, w *world) {
 		b := w.subscribe(t, w.token)
-		if r := w.owner.Do("PATCH", "/api/appointments/"+w.apptID, map[string]any{"status": "cancelled", "notifyClient": true}); r.StatusCode != 200 {
+		r := w.owner.Do("PATCH", "/api/appointments/"+w.apptID, map[string]any{"status": "cancelled", "notifyClient": true})
+		var a struct{ Notice string }
+		if r.StatusCode != 200 {
 			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
+		}
+		// A phone-only client of an owner without WhatsApp: the notification
+		// alone carried it, and the owner is told so.
+		if r.JSON(t, &a); a.Notice != "push" {
+			t.Fatalf("notice %q, want push", a.Notice)
 		}
 		w.e.RunJobs()
 		got := w.fake.For(b)
@@ -419,9 +426,14 @@ func TestPush_AWaitlistOfferAndAMoveArePushed(t *testing.T) {
 			t.Fatalf("the offer's link: %d %s", r.StatusCode, r.Body)
 		}
 		// The owner moves Bruno's appointment and tells him.
-		if r := w.owner.Do("POST", "/api/appointments/"+w.apptID+"/reschedule", map[string]any{"date": "2026-11-26", "time": "16:00",
-			"professionalId": w.pro, "serviceId": w.service, "notifyClient": true}); r.StatusCode != 200 {
+		r = w.owner.Do("POST", "/api/appointments/"+w.apptID+"/reschedule", map[string]any{"date": "2026-11-26", "time": "16:00",
+			"professionalId": w.pro, "serviceId": w.service, "notifyClient": true})
+		var moved struct{ Notice string }
+		if r.StatusCode != 200 {
 			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		if r.JSON(t, &moved); moved.Notice != "push" {
+			t.Fatalf("notice of the move %q, want push", moved.Notice)
 		}
 		w.e.RunJobs()
 		got = w.fake.For(b)

@@ -2955,10 +2955,10 @@ export interface components {
             time?: string;
         };
         /**
-         * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
+         * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), push (only a notification to the client's subscribed browsers: sent, maybe unseen, so the owner may still send it by hand), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
          * @enum {string}
          */
-        NoticeChannel: "" | "email" | "whatsapp" | "email_whatsapp" | "none";
+        NoticeChannel: "" | "email" | "whatsapp" | "email_whatsapp" | "push" | "none";
         HolidayEntry: {
             /**
              * @description a national holiday's key, or custom-{id} for the owner's own
