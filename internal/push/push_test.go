@@ -449,3 +449,26 @@ func TestPush_AWaitlistOfferAndAMoveArePushed(t *testing.T) {
 		}
 	})
 }
+
+// A push service's fault (503) only delays push: the reminder itself is
+// done, the send is tried again after the queue's back-off, and the
+// message goes once.
+func TestPush_APushServiceFaultIsTriedAgain(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		b := w.subscribe(t, w.token)
+		w.fake.Answer(b, http.StatusServiceUnavailable)
+		w.untilReminder(t)
+		if n := w.count(t, `SELECT COUNT(*) FROM push_deliveries WHERE state = 'queued'`); n != 1 || len(w.fake.For(b)) != 0 {
+			t.Fatalf("after a 503: %d queued, %d accepted", n, len(w.fake.For(b)))
+		}
+		if n := w.count(t, `SELECT COUNT(*) FROM jobs WHERE kind = 'booking.reminder' AND done_at IS NULL`); n != 0 {
+			t.Fatalf("the reminder waits on the push service (%d not done)", n)
+		}
+		w.fake.Answer(b, 0)
+		w.e.Clock.Advance(time.Minute)
+		w.e.RunJobs()
+		if len(w.fake.For(b)) != 1 || w.count(t, `SELECT COUNT(*) FROM push_deliveries WHERE state = 'sent'`) != 1 {
+			t.Fatalf("after the back-off: %d accepted", len(w.fake.For(b)))
+		}
+	})
+}
