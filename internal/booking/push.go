@@ -33,7 +33,10 @@ type PushNote struct {
 	OwnerID, AppointmentID string
 	// Kind: reminder, cancelled, moved; Key the message's idempotency key,
 	// the one e-mail and WhatsApp use for it.
-	Kind, Key   string
+	Kind, Key string
+	// For is the appointment's local "YYYY-MM-DD HH:MM" it is about: a
+	// send that finds it moved since stays quiet.
+	For         string
 	Title, Body string
 	// URL is opened by a tap on the notification; Confirm and Cancel are
 	// the one-tap answer links of its actions ("" for none).
@@ -71,7 +74,7 @@ func (s *Service) pushReminder(ctx context.Context, tx *db.Tx, r Reminder) (bool
 	if err != nil {
 		return false, err
 	}
-	return s.Push.Notify(ctx, tx, PushNote{OwnerID: r.OwnerID, AppointmentID: r.AppointmentID, Kind: "reminder", Key: r.Key(),
+	return s.Push.Notify(ctx, tx, PushNote{OwnerID: r.OwnerID, AppointmentID: r.AppointmentID, Kind: "reminder", Key: r.Key(), For: r.For,
 		Title: fmt.Sprintf("Lembrete: %s %s às %s", r.ServiceName, dayWords(s.Clock.Now(), r.Start, r.Date), r.Time),
 		Body:  fmt.Sprintf("%s, com %s. Confirma sua presença?", r.OwnerName, r.ProfessionalName),
 		URL:   links.Reschedule, Confirm: links.Confirm, Cancel: links.Cancel, Until: r.Start})
@@ -88,8 +91,8 @@ func (s *Service) pushNotice(ctx context.Context, tx *db.Tx, b booked, kind, lin
 	if ok, err := s.Push.Reaches(ctx, tx, b.OwnerID, b.ID); err != nil || !ok {
 		return false, err
 	}
-	n := PushNote{OwnerID: b.OwnerID, AppointmentID: b.ID, Kind: kind, Key: b.ID + "/" + kind + "/" + b.Date + " " + b.Time, URL: link,
-		Until: b.Start}
+	at := b.Date + " " + b.Time
+	n := PushNote{OwnerID: b.OwnerID, AppointmentID: b.ID, Kind: kind, Key: b.ID + "/" + kind + "/" + at, For: at, URL: link, Until: b.Start}
 	when := fmt.Sprintf("%s em %s às %s", b.ServiceName, brfmt.Date(b.Date), b.Time)
 	if kind == "cancelled" {
 		n.Title, n.Body = "Agendamento cancelado", fmt.Sprintf("%s cancelou %s.", b.OwnerName, when)

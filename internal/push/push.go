@@ -289,7 +289,11 @@ type Message struct {
 	AppointmentID, ClientKey string
 	// Kind is what it is (reminder, offer, cancelled, moved) and Key its
 	// idempotency key: the same for each retry, as e-mail's and WhatsApp's.
-	Kind, Key   string
+	Kind, Key string
+	// For is the appointment's local "YYYY-MM-DD HH:MM" the message is
+	// about ("" for none): a send that finds the appointment moved since
+	// stays quiet.
+	For         string
 	Title, Body string
 	// URL is the page a tap on the notification opens.
 	URL     string
@@ -305,6 +309,7 @@ type Message struct {
 type payload struct {
 	SubscriptionID string   `json:"subscriptionId"`
 	Key            string   `json:"key"`
+	For            string   `json:"for,omitempty"`
 	Title          string   `json:"title"`
 	Body           string   `json:"body"`
 	URL            string   `json:"url"`
@@ -366,7 +371,7 @@ func (s *Service) Queue(ctx context.Context, tx db.Querier, m Message) (int, err
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue // this browser had it: a retry of the same message
 		}
-		p := payload{SubscriptionID: id, Key: m.Key, Title: m.Title, Body: m.Body, URL: m.URL, Actions: m.Actions, Until: until.Unix(), Urgent: m.Urgent}
+		p := payload{SubscriptionID: id, Key: m.Key, For: m.For, Title: m.Title, Body: m.Body, URL: m.URL, Actions: m.Actions, Until: until.Unix(), Urgent: m.Urgent}
 		if err := s.Jobs.Enqueue(ctx, tx, jobs.About{UserID: m.OwnerID, AppointmentID: m.AppointmentID, ClientKey: m.ClientKey}, sendJob, p, time.Time{}, maxTries); err != nil {
 			return queued, err
 		}
@@ -414,9 +419,9 @@ func (s *Service) deliver(ctx context.Context, p payload) error {
 	if !until.After(now) {
 		return s.mark(ctx, p, "failed", "expirou antes do envio")
 	}
-	// A reminder waiting for a retry says nothing of an appointment
-	// cancelled or moved since (its key ends with the time it is about).
-	if kind == "reminder" && (status.String != "confirmed" || !strings.HasSuffix(p.Key, "/"+at.String)) {
+	// A message waiting for a retry says nothing of a time the appointment
+	// has left since, nor a reminder of one cancelled since.
+	if (p.For != "" && at.String != p.For) || (kind == "reminder" && status.String != "confirmed") {
 		return s.mark(ctx, p, "failed", "cancelado ou remarcado antes do envio")
 	}
 	ttl := min(until.Sub(now), maxTTL)

@@ -472,3 +472,26 @@ func TestPush_APushServiceFaultIsTriedAgain(t *testing.T) {
 		}
 	})
 }
+
+// A reminder whose send waits for a retry says nothing once the
+// appointment has moved: the retry finds another time and stays quiet.
+func TestPush_ARetryAfterAMoveStaysQuiet(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		b := w.subscribe(t, w.token)
+		w.fake.Answer(b, http.StatusServiceUnavailable)
+		w.untilReminder(t)
+		if r := w.owner.Do("POST", "/api/appointments/"+w.apptID+"/reschedule", map[string]any{"date": "2026-11-26", "time": "16:00",
+			"professionalId": w.pro, "serviceId": w.service}); r.StatusCode != 200 {
+			t.Fatalf("move: %d %s", r.StatusCode, r.Body)
+		}
+		w.fake.Answer(b, 0)
+		w.e.Clock.Advance(time.Minute)
+		w.e.RunJobs()
+		if n := len(w.fake.For(b)); n != 0 {
+			t.Fatalf("%d messages: the reminder of 14:00 went after the move", n)
+		}
+		if n := w.count(t, `SELECT COUNT(*) FROM push_deliveries WHERE state = 'failed' AND error = 'cancelado ou remarcado antes do envio'`); n != 1 {
+			t.Fatalf("the stale reminder's delivery: %d failed", n)
+		}
+	})
+}

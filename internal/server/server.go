@@ -550,7 +550,7 @@ func (p pushSender) Reaches(ctx context.Context, q db.Querier, ownerID, appointm
 }
 
 func (p pushSender) Notify(ctx context.Context, tx *db.Tx, n booking.PushNote) (bool, error) {
-	m := push.Message{OwnerID: n.OwnerID, AppointmentID: n.AppointmentID, Kind: n.Kind, Key: n.Key, Title: n.Title, Body: n.Body, URL: n.URL, Until: n.Until}
+	m := push.Message{OwnerID: n.OwnerID, AppointmentID: n.AppointmentID, Kind: n.Kind, Key: n.Key, For: n.For, Title: n.Title, Body: n.Body, URL: n.URL, Until: n.Until}
 	if n.Confirm != "" {
 		m.Actions = append(m.Actions, push.Action{Action: "confirm", Title: "Confirmar", URL: n.Confirm})
 	}
