@@ -57,6 +57,9 @@ type Service struct {
 	// WhatsApp sends reminders by WhatsApp (nil: by e-mail only); see
 	// ReminderSender.
 	WhatsApp ReminderSender
+	// Push sends reminders and notices to the client's subscribed browsers
+	// too (nil: none); see PushSender.
+	Push PushSender
 	// Deposits picks how an owner's deposits are charged (nil:
 	// deposits.Static, the static Pix from the owner's key).
 	Deposits deposits.Chargers

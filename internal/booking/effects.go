@@ -84,8 +84,9 @@ func (s *Service) afterBooking(ctx context.Context, tx *db.Tx, b booked) error {
 		if err := s.confirmToClient(ctx, tx, now, b); err != nil {
 			return err
 		}
-	} else if b.ClientEmail == "" && b.ClientPhone != "" && s.WhatsApp != nil {
-		// A client who gave only a phone is reminded when WhatsApp can carry it.
+	} else if b.ClientEmail == "" && b.ClientPhone != "" && (s.WhatsApp != nil || s.Push != nil) {
+		// A client who gave only a phone is reminded when WhatsApp can
+		// carry it, or push (their browser may subscribe after booking).
 		if err := s.remindLater(ctx, tx, now, b); err != nil {
 			return err
 		}

@@ -326,14 +326,33 @@ func (s *Service) writeMove(ctx context.Context, tx *db.Tx, st *schedule.Setup, 
 // ones of its series moved with it): one e-mail, with the first one's
 // updated invite and a fresh private link to it, and WhatsApp's
 // confirmation of the new time when the owner's number can carry it (as for
-// a public booking); a reminder before each session at its new time. It
-// returns the channel that carried the notice: "email", "whatsapp",
-// "email_whatsapp", or "none" when no automatic message could leave.
+// a public booking), a push notification to their subscribed browsers; a
+// reminder before each session at its new time. It returns the channel that
+// carried the notice: "email", "whatsapp", "email_whatsapp", "push", or
+// "none" when no automatic message could leave.
 func (s *Service) tellMoved(ctx context.Context, tx *db.Tx, stamp time.Time, bs []booked) (string, error) {
 	b0 := bs[0]
 	byEmail := b0.ClientEmail != "" && s.Mailer != nil
+	// Their subscribed browsers hear of the first session's new time too,
+	// and a tap opens its private page (besides e-mail and WhatsApp).
+	pushed := false
+	if s.Push != nil {
+		ok, err := s.Push.Reaches(ctx, tx, b0.OwnerID, b0.ID)
+		if err != nil {
+			return "", err
+		}
+		if ok {
+			token, err := addLink(ctx, tx, b0.OwnerID, b0.ID, stamp)
+			if err != nil {
+				return "", err
+			}
+			if pushed, err = s.pushNotice(ctx, tx, b0, "moved", s.BaseURL+"/cancel/"+token); err != nil {
+				return "", err
+			}
+		}
+	}
 	if !byEmail && (b0.ClientPhone == "" || s.WhatsApp == nil) {
-		return "none", nil
+		return channelOf(false, false, pushed), nil
 	}
 	token := ""
 	if byEmail {
@@ -363,11 +382,14 @@ func (s *Service) tellMoved(ctx context.Context, tx *db.Tx, stamp time.Time, bs 
 			return "", err
 		}
 	}
-	return channelOf(byEmail, byWhatsApp), nil
+	return channelOf(byEmail, byWhatsApp, pushed), nil
 }
 
 // channelOf names what carried a client's notice, in the answers' words.
-func channelOf(byEmail, byWhatsApp bool) string {
+// A push notification besides e-mail or WhatsApp adds nothing to say; a
+// push alone is "push" (sent, though maybe unseen: the owner may still
+// send it by hand).
+func channelOf(byEmail, byWhatsApp, byPush bool) string {
 	switch {
 	case byEmail && byWhatsApp:
 		return "email_whatsapp"
@@ -375,6 +397,8 @@ func channelOf(byEmail, byWhatsApp bool) string {
 		return "email"
 	case byWhatsApp:
 		return "whatsapp"
+	case byPush:
+		return "push"
 	}
 	return "none"
 }

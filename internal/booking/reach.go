@@ -2,8 +2,9 @@
 // counted by the channel their reminders will take, decided by the same
 // rule as the send (sendReminder) — WhatsApp when the owner's sender can
 // carry a reminder to the client's phone, else e-mail when the client
-// gave one, else nobody — and the clients nobody will remind, by name, so
-// the owner can reach them by hand.
+// gave one; and besides either, a notification on the client's subscribed
+// browsers — and the clients nobody will remind, by name, so the owner can
+// reach them by hand.
 
 package booking
 
@@ -31,6 +32,12 @@ type ReminderRoutes interface {
 	CanReach(phone string) bool
 }
 
+// PushAudience is a push sender that can name, for one owner at once, the
+// clients with a browser subscribed (by their client key).
+type PushAudience interface {
+	SubscribedClients(ctx context.Context, q db.Querier, ownerID string) (map[string]bool, error)
+}
+
 // Reach is how the owner's next reminders will reach their clients.
 type Reach struct {
 	From string `json:"from"` // the owner's today, "YYYY-MM-DD"
@@ -40,9 +47,12 @@ type Reach struct {
 	On    bool `json:"on"`
 	Total int  `json:"total"`
 	// Email and WhatsApp count appointments whose reminder goes by that
-	// channel; None those whose client no reminder can reach.
+	// channel; Push those whose client also gets it as a notification on a
+	// subscribed browser (besides the others); None those whose client no
+	// reminder can reach.
 	Email    int `json:"email"`
 	WhatsApp int `json:"whatsApp"`
+	Push     int `json:"push"`
 	None     int `json:"none"`
 	// WhatsAppRoute is the number WhatsApp reminders go from: "own",
 	// "agendei", or "" (WhatsApp carries none now).
@@ -95,23 +105,35 @@ func (s *Service) Reach(ctx context.Context, ownerID string) (*Reach, error) {
 			return nil, err
 		}
 	}
-	err = db.Each(ctx, s.DB, `SELECT id, appointment_date, appointment_time, client_name, client_phone, client_email, service_name
+	subscribed := map[string]bool{}
+	if audience, ok := s.Push.(PushAudience); ok {
+		if subscribed, err = audience.SubscribedClients(ctx, s.DB, ownerID); err != nil {
+			return nil, err
+		}
+	}
+	err = db.Each(ctx, s.DB, `SELECT id, appointment_date, appointment_time, client_name, client_phone, client_email, service_name, client_key
 		FROM appointments WHERE user_id = ? AND status = 'confirmed' AND remind = TRUE AND starts_at > ? AND appointment_date <= ?
 		ORDER BY appointment_date, appointment_time, id`, []any{ownerID, now, r.To}, func(rows *sql.Rows) error {
 		var g ReachGap
-		var email string
-		if err := rows.Scan(&g.AppointmentID, &g.Date, &g.Time, &g.ClientName, &g.ClientPhone, &email, &g.ServiceName); err != nil {
+		var email, clientKey string
+		if err := rows.Scan(&g.AppointmentID, &g.Date, &g.Time, &g.ClientName, &g.ClientPhone, &email, &g.ServiceName, &clientKey); err != nil {
 			return err
 		}
 		r.Total++
+		pushed := clientKey != "" && subscribed[clientKey]
+		if pushed {
+			r.Push++
+		}
 		switch reachChannel(r.WhatsAppRoute, routes, g.ClientPhone, email) {
 		case "whatsapp":
 			r.WhatsApp++
 		case "email":
 			r.Email++
 		default:
-			r.None++
-			r.Unreached = append(r.Unreached, g)
+			if !pushed {
+				r.None++
+				r.Unreached = append(r.Unreached, g)
+			}
 		}
 		return nil
 	})

@@ -170,7 +170,7 @@ func (s *Service) Replan(ctx context.Context, tx *db.Tx, ownerID string) error {
 	var all []appt
 	err = db.Each(ctx, tx, `SELECT id, appointment_date, appointment_time, starts_at FROM appointments
 		WHERE user_id = ? AND status = 'confirmed' AND remind = TRUE AND starts_at > ? AND (client_email <> '' OR (client_phone <> '' AND ?))`,
-		[]any{ownerID, now, s.WhatsApp != nil}, func(r *sql.Rows) error {
+		[]any{ownerID, now, s.WhatsApp != nil || s.Push != nil}, func(r *sql.Rows) error {
 			var a appt
 			var date, at string
 			if err := r.Scan(&a.id, &date, &at, &a.start); err != nil {
@@ -293,7 +293,8 @@ func orDefault(v, def string) string {
 // sendReminder is the one send step of a reminder: by the WhatsApp sender
 // when one is plugged in and can send it (the client has a phone), else by
 // e-mail (when the client has an address), each with its channel's one-tap
-// links; the owner's bell says which.
+// links, and besides by push to the client's subscribed browsers; the
+// owner's bell says the channels really used.
 func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Reminder, waText, emailText string, emailOnly bool) error {
 	by := ""
 	if s.WhatsApp != nil && r.ClientPhone != "" && !emailOnly {
@@ -309,10 +310,7 @@ func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Remin
 			return err
 		}
 	}
-	if by == "" {
-		if r.ClientEmail == "" || s.Mailer == nil {
-			return nil // no way to reach them
-		}
+	if by == "" && r.ClientEmail != "" && s.Mailer != nil {
 		links, err := s.NewAnswerLinks(ctx, tx, r.OwnerID, r.AppointmentID, ChannelEmail)
 		if err != nil {
 			return err
@@ -334,6 +332,22 @@ func (s *Service) sendReminder(ctx context.Context, tx *db.Tx, a booked, r Remin
 			return err
 		}
 		by = "por e-mail"
+	}
+	// Push goes besides (it is free and may not be seen); the e-mail that
+	// stands in for a WhatsApp message that failed does not push again.
+	if !emailOnly {
+		pushed, err := s.pushReminder(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		if pushed && by != "" {
+			by += " e por notificação no celular"
+		} else if pushed {
+			by = "por notificação no celular"
+		}
+	}
+	if by == "" {
+		return nil // no way to reach them
 	}
 	return s.Notes.Create(ctx, tx, r.OwnerID, notifications.Reminder, "Lembrete enviado",
 		fmt.Sprintf("%s foi lembrado(a) %s de %s em %s às %s.", r.ClientName, by, r.ServiceName, brfmt.Date(r.Date), r.Time), r.AppointmentID)

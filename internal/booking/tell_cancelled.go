@@ -21,9 +21,10 @@ import (
 // appointment: by e-mail, with an invite that removes it from their
 // calendar (METHOD:CANCEL, the same UID, the next sequence), and by
 // WhatsApp when a number can carry it (the owner's own, or the Agendei
-// number they turned on; issue 41). It returns the channels that carried
-// the notice, in the words of the answers (channelOf): "email",
-// "whatsapp", "email_whatsapp", or "none" when no message could leave.
+// number they turned on; issue 41), and to their subscribed browsers by
+// push. It returns the channels that carried the notice, in the words of
+// the answers (channelOf): "email", "whatsapp", "email_whatsapp", "push"
+// (a notification alone), or "none" when no message could leave.
 func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) (string, error) {
 	st, err := s.setupOf(ctx, ownerID)
 	if err != nil {
@@ -40,8 +41,9 @@ func (s *Service) TellCancelled(ctx context.Context, ownerID, id string) (string
 
 // tellCancelled queues TellCancelled's messages inside the caller's
 // transaction and returns the channels that carry them (channelOf): the
-// e-mail (none without an address, a mailer, or a time no slot can read)
-// and WhatsApp's notice (none without a phone or a number to carry it).
+// e-mail (none without an address, a mailer, or a time no slot can read),
+// WhatsApp's notice (none without a phone or a number to carry it) and the
+// push notification (none without a subscribed browser).
 func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Setup, ownerID, id string) (string, error) {
 	var b booked
 	b.Booked = &Booked{ID: id}
@@ -61,8 +63,20 @@ func (s *Service) tellCancelled(ctx context.Context, tx *db.Tx, st *schedule.Set
 			return "", err
 		}
 	}
+	day, err1 := slots.ParseDate(b.Date)
+	minute, err2 := slots.ParseHHMM(b.Time)
+	if err1 != nil || err2 != nil {
+		return channelOf(false, byWhatsApp, false), nil
+	}
+	b.OwnerID, b.OwnerName = ownerID, st.Name
+	b.Start = time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+	// Their subscribed browsers hear it too (besides the e-mail).
+	byPush, err := s.pushNotice(ctx, tx, b, "cancelled", "")
+	if err != nil {
+		return "", err
+	}
 	byEmail, err := s.emailCancelled(ctx, tx, st, ownerID, b)
-	return channelOf(byEmail, byWhatsApp), err
+	return channelOf(byEmail, byWhatsApp, byPush), err
 }
 
 // emailCancelled queues the cancellation's e-mail with its calendar
@@ -72,16 +86,11 @@ func (s *Service) emailCancelled(ctx context.Context, tx *db.Tx, st *schedule.Se
 	if b.ClientEmail == "" || s.Mailer == nil {
 		return false, nil
 	}
-	day, err1 := slots.ParseDate(b.Date)
-	minute, err2 := slots.ParseHHMM(b.Time)
-	if err1 != nil || err2 != nil {
-		return false, nil
-	}
 	b.Sequence++
 	if _, err := tx.ExecContext(ctx, `UPDATE appointments SET sequence = ? WHERE id = ?`, b.Sequence, id); err != nil {
 		return false, err
 	}
-	start := time.Unix(slots.At(day, minute, st.Loc)*60, 0).In(st.Loc)
+	start := b.Start
 	if err := locate(ctx, tx, b); err != nil {
 		return false, err
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/google/uuid"
@@ -47,6 +48,27 @@ type Data struct {
 	// last reported.
 	AnswerLinks      []DataAnswerLink `json:"answerLinks"`
 	WhatsAppMessages []DataMessage    `json:"whatsappMessages"`
+	// PushSubscriptions are their browsers subscribed to notifications
+	// (issue 41 §4), each with the messages sent to it.
+	PushSubscriptions []DataPush `json:"pushSubscriptions"`
+}
+
+// DataPush is a browser of the client's subscribed to push notifications:
+// the push service it is reached through (the address itself, the
+// browser's secret, and its keys are kept but not copied: with them anyone
+// could aim messages at it) and what was sent to it.
+type DataPush struct {
+	Service   string            `json:"service"` // the push service's host, e.g. fcm.googleapis.com
+	CreatedAt time.Time         `json:"createdAt"`
+	Messages  []DataPushMessage `json:"messages"`
+}
+
+// DataPushMessage is one notification sent (or queued) to a browser.
+type DataPushMessage struct {
+	Kind      string     `json:"kind"`  // reminder, offer, cancelled, moved
+	State     string     `json:"state"` // queued, sent, failed
+	CreatedAt time.Time  `json:"createdAt"`
+	SentAt    *time.Time `json:"sentAt"`
 }
 
 // DataAnswerLink is a one-tap answer link sent to the client (the link
@@ -149,7 +171,7 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 		return nil, err
 	}
 	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{},
-		AnswerLinks: []DataAnswerLink{}, WhatsAppMessages: []DataMessage{}}
+		AnswerLinks: []DataAnswerLink{}, WhatsAppMessages: []DataMessage{}, PushSubscriptions: []DataPush{}}
 	err = db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
 		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
@@ -200,7 +222,49 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 	if err != nil {
 		return nil, err
 	}
+	if err := s.pushData(ctx, d, userID, key); err != nil {
+		return nil, err
+	}
 	return d, s.sentData(ctx, d, userID, key)
+}
+
+// pushData adds the client's subscribed browsers (by their key), oldest
+// first, each with the messages sent to it.
+func (s *Service) pushData(ctx context.Context, d *Data, userID, key string) error {
+	index := map[string]int{}
+	err := db.Each(ctx, s.DB, `SELECT id, endpoint, created_at FROM push_subscriptions WHERE user_id = ? AND client_key = ? ORDER BY created_at, id`,
+		[]any{userID, key}, func(r *sql.Rows) error {
+			var id, endpoint string
+			var p DataPush
+			if err := r.Scan(&id, &endpoint, &p.CreatedAt); err != nil {
+				return err
+			}
+			if u, err := url.Parse(endpoint); err == nil {
+				p.Service = u.Hostname()
+			}
+			p.CreatedAt, p.Messages = p.CreatedAt.UTC(), []DataPushMessage{}
+			index[id] = len(d.PushSubscriptions)
+			d.PushSubscriptions = append(d.PushSubscriptions, p)
+			return nil
+		})
+	if err != nil || len(index) == 0 {
+		return err
+	}
+	return db.Each(ctx, s.DB, `SELECT d.subscription_id, d.kind, d.state, d.created_at, d.sent_at FROM push_deliveries d
+		JOIN push_subscriptions s ON s.id = d.subscription_id WHERE s.user_id = ? AND s.client_key = ? ORDER BY d.created_at, d.idem_key`,
+		[]any{userID, key}, func(r *sql.Rows) error {
+			var id string
+			var m DataPushMessage
+			var sent sql.NullTime
+			if err := r.Scan(&id, &m.Kind, &m.State, &m.CreatedAt, &sent); err != nil {
+				return err
+			}
+			m.CreatedAt, m.SentAt = m.CreatedAt.UTC(), utcOrNil(sent)
+			if i, ok := index[id]; ok {
+				d.PushSubscriptions[i].Messages = append(d.PushSubscriptions[i].Messages, m)
+			}
+			return nil
+		})
 }
 
 // sentData adds what was sent to the client about their appointments:
@@ -325,6 +389,15 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 				return err
 			}
 		}
+		// Their browsers subscribed to notifications go, with what was sent
+		// to each: nothing reaches them any more.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM push_deliveries WHERE subscription_id IN (SELECT id FROM push_subscriptions WHERE user_id = ? AND client_key = ?)`,
+			userID, key); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM push_subscriptions WHERE user_id = ? AND client_key = ?`, userID, key); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE notifications SET description = ?, metadata = '{}', client_key = ? WHERE `+theirs,
 			ErasedNote, gone, userID, key, userID, key); err != nil {
 			return err
@@ -367,7 +440,7 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 
 // erasedTables are the tables an erase deletes or rewrites rows of.
 var erasedTables = []string{"appointments", "notifications", "jobs", "appointment_links",
-	"answer_tokens", "whatsapp_messages", "waitlist_entries", "waitlist_offers"}
+	"answer_tokens", "whatsapp_messages", "waitlist_entries", "waitlist_offers", "push_subscriptions", "push_deliveries"}
 
 // dataCSV writes a client's appointments as a spreadsheet (the clients
 // list's conventions: BOM, ';', R$ with a decimal comma, formulas neutralised).
@@ -400,7 +473,7 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 // answerWords and channelWords say a client's answer in the agenda's words.
 var (
 	answerWords  = map[string]string{"": "sem resposta", "confirmed": "confirmado pelo cliente", "reschedule": "pediu para remarcar", "cancelled": "cancelado pelo cliente"}
-	channelWords = map[string]string{"": "", "email": "e-mail", "whatsapp": "WhatsApp", "link": "link do cliente"}
+	channelWords = map[string]string{"": "", "email": "e-mail", "whatsapp": "WhatsApp", "link": "link do cliente", "push": "notificação no celular"}
 )
 
 func (h *Handlers) data(w http.ResponseWriter, r *http.Request) error {

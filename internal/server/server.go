@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	netmail "net/mail"
 	"path"
 	"path/filepath"
 	"strings"
@@ -44,6 +45,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/ratelimit"
 	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/profiles"
+	"github.com/agendei/agendei/internal/push"
 	"github.com/agendei/agendei/internal/reports"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
@@ -63,6 +65,7 @@ type Server struct {
 	WhatsApp    *whatsapp.Service
 	MercadoPago *mercadopago.Service
 	Waitlist    *waitlist.Service
+	Push        *push.Service    // web push to clients' browsers; tests point it at their fake (Hosts, HTTP)
 	Metrics     http.Handler     // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
 	BaseURL     string           // the public address links and previews are written with
 	Booking     *booking.Service // the answers' entry point (Answer) and the reminders' WhatsApp seam (WhatsApp)
@@ -107,12 +110,15 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := newProviders(c)
+	p, err := newProviders(c)
+	if err != nil {
+		return nil, err
+	}
 	dom := wireDomain(c, p.chargers())
 	wireProviders(c, p, dom)
 	metricsH := mountOperations(c, dom)
 	return &Server{Handler: c.outer(c.mux), BaseURL: cfg.BaseURL, Queue: c.queue, Auth: c.auth, Events: dom.broker, Billing: dom.billing,
-		WhatsApp: p.wa, MercadoPago: p.mp, Waitlist: dom.waitlist, Booking: dom.booking, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,
+		WhatsApp: p.wa, MercadoPago: p.mp, Push: p.push, Waitlist: dom.waitlist, Booking: dom.booking, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,
 		db: c.d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
@@ -246,19 +252,34 @@ func wireBilling(c *core, notes *notifications.Service) *billing.Service {
 // providers are the owners' connections to outside providers, each on
 // the connection kit (platform/connect).
 type providers struct {
-	mp *mercadopago.Service
-	wa *whatsapp.Service
+	mp   *mercadopago.Service
+	wa   *whatsapp.Service
+	push *push.Service
 }
 
 // newProviders builds each provider's connection with its client; they
 // reach the domain only once wireProviders has run.
-func newProviders(c *core) *providers {
+func newProviders(c *core) (*providers, error) {
 	d, cfg := c.d, c.cfg
-	return &providers{
+	p := &providers{
 		mp: &mercadopago.Service{DB: d.DB, Clock: d.Clock, Box: c.box, API: mercadopago.NewAPI(cfg.MercadoPagoAPIURL), BaseURL: cfg.BaseURL, Jobs: c.queue, App: mercadoPagoApp(cfg)},
 		wa: &whatsapp.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Graph: whatsapp.NewGraph(cfg.WhatsAppGraphURL), BaseURL: cfg.BaseURL, Jobs: c.queue,
 			Operator: operatorOf(cfg.WhatsAppOperator)},
 	}
+	// Web push needs no owner's account: the server's VAPID key signs it
+	// (RFC 8292), its contact the sender's address.
+	var err error
+	p.push, err = push.New(d.DB, d.Clock, c.queue, cfg.VAPIDPrivateKey, vapidSubject(cfg))
+	return p, err
+}
+
+// vapidSubject is the VAPID contact: the sender's e-mail address, else the
+// public https address.
+func vapidSubject(cfg *config.Config) string {
+	if a, err := netmail.ParseAddress(cfg.MailFrom); err == nil {
+		return a.Address
+	}
+	return cfg.BaseURL
 }
 
 // mercadoPagoApp is the operator's Mercado Pago application, when configured.
@@ -308,6 +329,12 @@ func wireProviders(c *core, p *providers, dom *domain) {
 	dom.waitlist.WhatsApp = p.wa
 	p.wa.Offers = whatsAppOffers{dom.waitlist}
 	p.wa.RegisterJobs()
+	// Reminders, waitlist offers and the notices of a cancellation or a move
+	// also go to the client's subscribed browsers (besides e-mail and WhatsApp).
+	dom.booking.Push = pushSender{p.push}
+	dom.waitlist.Push = pushSender{p.push}
+	p.push.RegisterJobs()
+	(&push.Handlers{Svc: p.push, Tokens: dom.booking, Limiter: c.limiter, TrustProxy: c.cfg.TrustProxy}).Register(c.mux)
 	(&whatsapp.Handlers{Svc: p.wa, Auth: c.authH}).Register(c.mux)
 	(&mercadopago.Handlers{Svc: p.mp, Auth: c.authH}).Register(c.mux)
 }
@@ -554,4 +581,35 @@ func (a whatsAppAnswers) EmailInstead(ctx context.Context, ownerID, appointmentI
 
 func (a whatsAppAnswers) AnswerFromWhatsApp(ctx context.Context, ownerID, appointmentID string, ans whatsapp.Answer) (string, error) {
 	return a.svc.AnswerReply(ctx, ownerID, appointmentID, booking.Action(ans), booking.ChannelWhatsApp)
+}
+
+// pushSender is booking's and the waitlist's push seam (booking.PushSender,
+// waitlist.OfferPusher): each note becomes a push.Message queued in the
+// caller's transaction, one job per subscribed browser of the client.
+type pushSender struct{ svc *push.Service }
+
+func (p pushSender) Reaches(ctx context.Context, q db.Querier, ownerID, appointmentID string) (bool, error) {
+	return p.svc.Reaches(ctx, q, ownerID, appointmentID)
+}
+
+func (p pushSender) SubscribedClients(ctx context.Context, q db.Querier, ownerID string) (map[string]bool, error) {
+	return p.svc.SubscribedClients(ctx, q, ownerID)
+}
+
+func (p pushSender) Notify(ctx context.Context, tx *db.Tx, n booking.PushNote) (bool, error) {
+	m := push.Message{OwnerID: n.OwnerID, AppointmentID: n.AppointmentID, Kind: n.Kind, Key: n.Key, For: n.For, Title: n.Title, Body: n.Body, URL: n.URL, Until: n.Until}
+	if n.Confirm != "" {
+		m.Actions = append(m.Actions, push.Action{Action: "confirm", Title: "Confirmar", URL: n.Confirm})
+	}
+	if n.Cancel != "" {
+		m.Actions = append(m.Actions, push.Action{Action: "cancel", Title: "Cancelar", URL: n.Cancel})
+	}
+	queued, err := p.svc.Queue(ctx, tx, m)
+	return queued > 0, err
+}
+
+func (p pushSender) PushOffer(ctx context.Context, tx *db.Tx, o waitlist.PushedOffer) (bool, error) {
+	queued, err := p.svc.Queue(ctx, tx, push.Message{OwnerID: o.OwnerID, ClientKey: o.ClientKey, Kind: "offer", Key: "offer/" + o.OfferID,
+		Title: o.Title, Body: o.Body, URL: o.URL, Until: o.Until, Urgent: true})
+	return queued > 0, err
 }

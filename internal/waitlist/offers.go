@@ -324,10 +324,33 @@ func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, offerID string
 			return queued, err
 		}
 	}
+	pushed, err := s.pushOffer(ctx, tx, e, offerID, o)
+	if err != nil {
+		return false, err
+	}
 	if s.Mailer == nil || e.email == "" {
-		return false, nil
+		return pushed, nil
 	}
 	return true, s.sendEmail(ctx, tx, e, o)
+}
+
+// pushOffer sends the offer to the client's subscribed browsers too, with
+// the claim link the e-mail carries; a tap opens it. Not beside WhatsApp:
+// its message mints the offer's one claim link afresh, which would leave
+// the notification's link dead.
+func (s *Service) pushOffer(ctx context.Context, tx *db.Tx, e waiting, offerID string, o outgoing) (bool, error) {
+	if s.Push == nil {
+		return false, nil
+	}
+	var ownerName, service string
+	if err := tx.QueryRowContext(ctx, `SELECT p.name, s.name FROM profiles p JOIN services s ON s.id = ? WHERE p.id = ?`,
+		e.serviceID, e.ownerID).Scan(&ownerName, &service); err != nil {
+		return false, err
+	}
+	return s.Push.PushOffer(ctx, tx, PushedOffer{OwnerID: e.ownerID, ClientKey: e.key, OfferID: offerID,
+		Title: fmt.Sprintf("Vagou um horário: %s em %s às %s", service, brfmt.Date(o.date), o.time),
+		Body:  fmt.Sprintf("%s: confirme nos próximos %s para ficar com ele.", ownerName, brfmt.Minutes(o.minutes)),
+		URL:   s.BaseURL + "/lista-de-espera/oferta/" + o.token, Until: s.Clock.Now().Add(time.Duration(o.minutes) * time.Minute)})
 }
 
 // sendEmail queues an offer's e-mail.

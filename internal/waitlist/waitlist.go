@@ -44,6 +44,23 @@ type Service struct {
 	// WhatsApp sends offers from the owner's number when it can (nil: by
 	// e-mail only).
 	WhatsApp OfferSender
+	// Push sends offers to the client's subscribed browsers too (nil:
+	// none); see OfferPusher.
+	Push OfferPusher
+}
+
+// OfferPusher queues an offer's push notification to the client's
+// subscribed browsers (internal/push, through the server's wiring) in the
+// transaction that writes the offer, and reports whether it queued one.
+type OfferPusher interface {
+	PushOffer(ctx context.Context, tx *db.Tx, o PushedOffer) (bool, error)
+}
+
+// PushedOffer is an offer as a push notification says it.
+type PushedOffer struct {
+	OwnerID, ClientKey, OfferID string
+	Title, Body, URL            string
+	Until                       time.Time
 }
 
 // OfferSender queues an offer's WhatsApp message in the transaction that

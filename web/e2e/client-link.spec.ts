@@ -45,12 +45,16 @@ test('a client books without e-mail, keeps the link the card shows, and moves an
   const wa = (await page.getByRole('link', { name: 'Enviar para meu WhatsApp' }).getAttribute('href')) ?? ''
   expect(wa.startsWith('https://wa.me/?text=')).toBe(true)
   expect(decodeURIComponent(wa.split('?text=')[1])).toContain(url)
+  // Issue 41 §4: Chromium has the Push API, so the card offers reminders on this phone.
+  await expect(page.getByRole('button', { name: 'Receber lembretes neste celular' })).toBeVisible()
   // Nothing on the card is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Through the link: move to 15:00, then cancel.
   await link.click()
   await expect(page.getByRole('heading', { name: 'Seu agendamento' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Receber lembretes neste celular' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.getByRole('button', { name: 'Remarcar' }).click()
   const move = page.getByRole('form', { name: 'Remarcar' })
   await move.getByLabel('Novo horário').selectOption('15:00')

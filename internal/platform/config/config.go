@@ -4,7 +4,9 @@
 package config
 
 import (
+	"crypto/ecdh"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"flag"
@@ -40,6 +42,11 @@ type Config struct {
 	// base64 of 32 bytes; several, comma-separated, while a key rotates — the
 	// first seals, all open). Generated into DataDir when absent.
 	SecretKey string
+	// VAPIDPrivateKey signs web push requests (AGENDEI_VAPID_PRIVATE_KEY,
+	// RFC 8292: base64url of a P-256 private scalar, 32 bytes). Generated
+	// into DataDir when absent; browsers subscribe to its public key, so
+	// changing it leaves every subscription unanswered.
+	VAPIDPrivateKey string
 	// WhatsAppGraphURL is the Graph API's origin for the WhatsApp Cloud API
 	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
 	// point it at the in-process fake). The API version is pinned in code.
@@ -142,6 +149,7 @@ func (c *Config) settings() []setting {
 		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
+		{"vapid-private-key", "AGENDEI_VAPID_PRIVATE_KEY", "", "base64url of a P-256 private key that signs web push notifications (default: generated once into the data dir)", &c.VAPIDPrivateKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
 		{"whatsapp-operator-waba-id", "AGENDEI_WHATSAPP_OPERATOR_WABA_ID", "", "the operator's WhatsApp Business Account id, for owners without their own number (default: off)", &c.WhatsAppOperator.WABAID},
 		{"whatsapp-operator-phone-number-id", "AGENDEI_WHATSAPP_OPERATOR_PHONE_NUMBER_ID", "", "the operator's WhatsApp phone-number id", &c.WhatsAppOperator.PhoneNumberID},
@@ -281,6 +289,9 @@ func (c *Config) validate() error {
 			errs = append(errs, fmt.Errorf("AGENDEI_SECRET_KEY: %w", err))
 		}
 	}
+	if c.VAPIDPrivateKey != "" && !validVAPID(c.VAPIDPrivateKey) {
+		errs = append(errs, errors.New("AGENDEI_VAPID_PRIVATE_KEY must be base64url of a P-256 private key (32 bytes); leave it empty to generate one"))
+	}
 	if c.StripeSecretKey != "" && (c.StripeWebhook == "" || c.StripePriceID == "") {
 		errs = append(errs, errors.New("with STRIPE_SECRET_KEY set, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed too"))
 	}
@@ -340,8 +351,8 @@ func (o *WhatsAppOperator) validate() []error {
 // turns on HSTS.
 func (c *Config) TLS() bool { return strings.HasPrefix(c.BaseURL, "https://") }
 
-// EnsureSecret fills Secret from <data dir>/secret.key, and SecretKey from
-// <data dir>/secrets.key, creating each file with a random key the first
+// EnsureSecret fills Secret from <data dir>/secret.key, SecretKey from
+// <data dir>/secrets.key and VAPIDPrivateKey from <data dir>/vapid.key, creating each file with a random key the first
 // time. Several instances must share the keys: set AGENDEI_SECRET and
 // AGENDEI_SECRET_KEY, or share the data dir.
 func (c *Config) EnsureSecret() error {
@@ -366,7 +377,33 @@ func (c *Config) EnsureSecret() error {
 		}
 		c.SecretKey = key
 	}
+	if c.VAPIDPrivateKey == "" {
+		key, err := ensureFile(filepath.Join(c.DataDir, "vapid.key"), c.DataDir, NewVAPIDKey, validVAPID)
+		if err != nil {
+			return err
+		}
+		c.VAPIDPrivateKey = key
+	}
 	return nil
+}
+
+// NewVAPIDKey is a new web push signing key: base64url of a P-256 private
+// scalar (the form AGENDEI_VAPID_PRIVATE_KEY takes).
+func NewVAPIDKey() (string, error) {
+	k, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(k.Bytes()), nil
+}
+
+func validVAPID(s string) bool {
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
+	if err != nil {
+		return false
+	}
+	_, err = ecdh.P256().NewPrivateKey(raw)
+	return err == nil
 }
 
 // ensureFile reads a key kept in path, or writes a new one from gen the

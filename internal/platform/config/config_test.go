@@ -199,3 +199,34 @@ func TestParse_WhatsAppOperator(t *testing.T) {
 		}
 	}
 }
+
+// The web push signing key (issue 41 §4) is generated like the others:
+// once into the data dir, kept, and a configured key wins; a key that is
+// not a P-256 scalar is refused at start.
+func TestEnsureSecret_GeneratesTheVAPIDKeyOnceAndKeepsIt(t *testing.T) {
+	dir := t.TempDir()
+	a := &Config{DataDir: dir}
+	if err := a.EnsureSecret(); err != nil || !validVAPID(a.VAPIDPrivateKey) {
+		t.Fatalf("generated VAPID key %q: %v", a.VAPIDPrivateKey, err)
+	}
+	b := &Config{DataDir: dir}
+	if err := b.EnsureSecret(); err != nil || b.VAPIDPrivateKey != a.VAPIDPrivateKey {
+		t.Fatal("a second start must reuse the VAPID key")
+	}
+	st, _ := os.Stat(filepath.Join(dir, "vapid.key"))
+	if st.Mode().Perm() != 0o600 {
+		t.Fatalf("key file mode %v", st.Mode().Perm())
+	}
+	k, _ := NewVAPIDKey()
+	c, err := Parse("agendei", nil, env(map[string]string{"AGENDEI_VAPID_PRIVATE_KEY": k}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.DataDir = t.TempDir()
+	if c.EnsureSecret() != nil || c.VAPIDPrivateKey != k {
+		t.Fatal("a configured VAPID key must win")
+	}
+	if _, err := Parse("agendei", nil, env(map[string]string{"AGENDEI_VAPID_PRIVATE_KEY": "not-a-key"})); err == nil || !strings.Contains(err.Error(), "AGENDEI_VAPID_PRIVATE_KEY") {
+		t.Fatalf("a bad VAPID key must be refused, got %v", err)
+	}
+}

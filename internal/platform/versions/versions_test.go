@@ -47,6 +47,8 @@ var unversioned = map[string]string{
 	"deposit_events":             "a deposit's history: read live by the appointment's details; each change also updates the deposit (versioned)",
 	"mercadopago_payments":       "Pix charges and their status at Mercado Pago: read live",
 	"mercadopago_notifications":  "webhook idempotency: never part of an answer",
+	"push_subscriptions":         "clients' browsers subscribed to web push: read live by the sender and the LGPD copy",
+	"push_deliveries":            "the web push outbox's idempotency: never part of an answer",
 	"mercadopago_webhook_health": "when the webhook last heard a valid or a refused notice: read live by the profile",
 	"mercadopago_oauth_states":   "a started \"Conectar Mercado Pago\": read once by its state, never part of an answer",
 }

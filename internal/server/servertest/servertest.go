@@ -86,6 +86,8 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	// 32 bytes, base64: seals owners' provider secrets.
 	cfg.SecretKey = "dGVzdC1zZWNyZXRzLWtleS10ZXN0LXNlY3JldHMta2U="
 	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
+	// Signs web push; the fake push service (push/pushtest) checks it.
+	cfg.VAPIDPrivateKey = vapidKey(t)
 	if configure != nil {
 		configure(cfg)
 	}
@@ -458,4 +460,20 @@ func validate(t testing.TB, req *http.Request, resp *Response) {
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Fatalf("%s %s answered %d %s, which breaks api/openapi.yaml: %v", req.Method, req.URL.Path, resp.StatusCode, resp.Body, err)
 	}
+}
+
+var vapid struct {
+	once sync.Once
+	key  string
+	err  error
+}
+
+// vapidKey is one VAPID key for the process's servers (a peer shares it,
+// as instances share their configuration).
+func vapidKey(t testing.TB) string {
+	vapid.once.Do(func() { vapid.key, vapid.err = config.NewVAPIDKey() })
+	if vapid.err != nil {
+		t.Fatal(vapid.err)
+	}
+	return vapid.key
 }

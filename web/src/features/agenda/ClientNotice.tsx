@@ -21,6 +21,8 @@ export function noticeText(channel: NoticeChannel): string {
       return 'Avisamos por WhatsApp.'
     case 'email_whatsapp':
       return 'Avisamos por e-mail e WhatsApp.'
+    case 'push':
+      return 'Avisamos por notificação no celular do cliente.'
     case 'none':
       return 'Não conseguimos avisar automaticamente.'
     default:
@@ -40,7 +42,8 @@ export function cancellationText(a: Pick<Noticed, 'clientName' | 'serviceName' |
  * rescheduling template for a move (with the appointment where it now is).
  */
 export function ClientNotice({ kind, channel, appointment: a }: { kind: 'cancel' | 'move'; channel: NoticeChannel; appointment: Noticed }) {
-  const byHand = channel === 'none'
+  // A notification alone may go unseen: the message to send by hand stays at hand.
+  const byHand = channel === 'none' || channel === 'push'
   const wa = byHand && kind === 'cancel' ? whatsappFor(a.clientPhone, cancellationText(a)) : undefined
   return (
     <div className="grid gap-2" role="status">

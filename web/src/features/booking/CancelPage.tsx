@@ -15,6 +15,7 @@ import { useCancellation } from './api/get-cancellation'
 import { useRescheduleBooking } from './api/reschedule-booking'
 import { useRescheduleTimes } from './api/get-reschedule-times'
 import { PracticeHelp } from './PracticeHelp'
+import { PushButton } from './PushButton'
 
 const PixCard = lazy(() => import('./PixCard'))
 
@@ -81,6 +82,7 @@ export default function CancelPage() {
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
         <dd>{formatBRL(data.priceCents)}</dd>
       </dl>
+      {data.status === 'confirmed' || data.status === 'awaiting_deposit' ? <PushButton token={token} /> : null}
       {data.status === 'awaiting_deposit' && data.deposit?.state === 'pending' ? (
         <Suspense fallback={null}>
           <PixCard

@@ -8,6 +8,7 @@ import { cancellationQueryOptions } from './api/get-cancellation'
 import { Header } from './BookingSection'
 import { MyBookingLink } from './MyBookingLink'
 import { PracticeHelp } from './PracticeHelp'
+import { PushButton } from './PushButton'
 import PixCard from './PixCard'
 
 type PublicProfile = Schemas['PublicProfile']
@@ -65,6 +66,7 @@ export default function Confirmation({ profile, done, onAgain }: { profile: Publ
           </a>
         </div>
         <MyBookingLink token={b.token} owner={profile.name} />
+        {live?.status !== 'cancelled' ? <PushButton token={b.token} /> : null}
         {done.email && (!deposit || paid) ? (
           <p className="mt-4 text-sm">{`Você receberá uma confirmação por e-mail em ${done.email}, com o convite para a sua agenda e um link para cancelar, se precisar.`}</p>
         ) : null}

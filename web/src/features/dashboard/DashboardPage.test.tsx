@@ -130,6 +130,7 @@ it("lists first tomorrow's clients no automatic reminder reaches, marked (issue 
           total: 2,
           email: 1,
           whatsApp: 0,
+          push: 0,
           none: 1,
           whatsAppRoute: '',
           unreached: [{ appointmentId: 'a2', date: '2026-11-28', time: '15:00', clientName: 'Caio Souza', clientPhone: '11974442812', serviceName: 'Limpeza' }],

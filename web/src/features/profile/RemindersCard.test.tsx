@@ -49,6 +49,7 @@ it('says who the next reminders reach by channel and names the clients none reac
           total: 12,
           email: 7,
           whatsApp: 4,
+          push: 3,
           none: 1,
           whatsAppRoute: 'own',
           unreached: [{ appointmentId: 'x1', date: '2026-12-02', time: '10:00', clientName: 'Caio Souza', clientPhone: '', serviceName: 'Limpeza' }],

@@ -86,6 +86,11 @@ export function ReachSummary() {
           <li>
             E-mail: <strong className="tabular-nums">{reach.email}</strong>
           </li>
+          {reach.push > 0 ? (
+            <li>
+              Notificação no celular (além dos outros): <strong className="tabular-nums">{reach.push}</strong>
+            </li>
+          ) : null}
           <li>
             <strong>nenhum</strong>: <strong className="tabular-nums">{reach.none}</strong>
           </li>
@@ -94,8 +99,8 @@ export function ReachSummary() {
       {reach.unreached.length > 0 ? (
         <div className="grid gap-1">
           <p className="text-sm">
-            Sem lembrete automático — não deixaram e-mail{reach.whatsAppRoute === '' ? ' e o WhatsApp não está conectado' : ' nem celular válido'}. Avise pelo WhatsApp com um toque no
-            agendamento:
+            Sem lembrete automático — não deixaram e-mail{reach.whatsAppRoute === '' ? ' e o WhatsApp não está conectado' : ' nem celular válido'}, nem ativaram as notificações
+            no celular. Avise pelo WhatsApp com um toque no agendamento:
           </p>
           <ul className="grid gap-1 text-sm" aria-label="Clientes sem lembrete automático">
             {reach.unreached.map((g) => (

@@ -711,6 +711,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's VAPID public key (RFC 8292): the applicationServerKey a client's browser subscribes to web push with. */
+        get: operations["getPushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Receber lembretes neste celular': keep the browser's push subscription for the client of the booking behind a private link (idempotent per browser).
+         * @description Reminders (with 'Confirmar' and 'Cancelar' as the notification's actions), waitlist offers and the notices of a cancellation or a move then also go to this browser, besides e-mail and WhatsApp. The endpoint must be https on a real push service (Chrome's, Firefox's, Safari's, Edge's); a client's browsers past 5 replace the oldest. Errors `validation_failed` (400: the endpoint or the keys), `not_found` (404), `rate_limited` (429: per link and per practice a day, per visitor an hour).
+         */
+        post: operations["subscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/push/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Parar os lembretes neste celular': forget this browser's subscription for the client of the booking behind a private link.
+         * @description Errors `not_found` (404), `rate_limited` (429).
+         */
+        post: operations["unsubscribePush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/bookings/{token}/cancel": {
         parameters: {
             query?: never;
@@ -2747,7 +2804,7 @@ export interface components {
                 /** Format: date-time */
                 answeredAt: string | null;
                 /** @enum {string} */
-                answerChannel: "" | "email" | "whatsapp" | "link";
+                answerChannel: "" | "email" | "whatsapp" | "link" | "push";
             }[];
             notifications: {
                 title: string;
@@ -2783,7 +2840,7 @@ export interface components {
                 /** @enum {string} */
                 action: "confirm" | "reschedule" | "cancel";
                 /** @enum {string} */
-                channel: "email" | "whatsapp";
+                channel: "email" | "whatsapp" | "push";
                 /** Format: date-time */
                 createdAt: string;
             }[];
@@ -2803,6 +2860,35 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
             }[];
+            /** @description The client's browsers subscribed to push notifications (issue 41 §4), oldest first, each with the messages sent to it. The browser's address and keys are kept but not copied (they would let anyone aim messages at it): the push service's host stands for it. */
+            pushSubscriptions: {
+                /** @description the push service's host, e.g. fcm.googleapis.com */
+                service: string;
+                /** Format: date-time */
+                createdAt: string;
+                messages: {
+                    /** @enum {string} */
+                    kind: "reminder" | "offer" | "cancelled" | "moved";
+                    /** @enum {string} */
+                    state: "queued" | "sent" | "failed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    sentAt: string | null;
+                }[];
+            }[];
+        };
+        /** @description What the browser's PushSubscription.toJSON() gives. */
+        PushSubscription: {
+            /** @description the push service's https URL for this browser */
+            endpoint: string;
+            expirationTime?: number | null;
+            keys: {
+                /** @description base64url of the browser's P-256 public key (65 bytes) */
+                p256dh: string;
+                /** @description base64url of the 16-byte auth secret */
+                auth: string;
+            };
         };
         Reminders: {
             /** @description minutes before each appointment a reminder goes, earliest first (0, 1 or 2 reminders) */
@@ -2831,6 +2917,8 @@ export interface components {
             email: number;
             /** @description reminded by WhatsApp */
             whatsApp: number;
+            /** @description also reminded by a notification on the client's subscribed browsers (besides e-mail or WhatsApp, or alone) */
+            push: number;
             /** @description no reminder reaches the client */
             none: number;
             /**
@@ -3078,10 +3166,10 @@ export interface components {
             time?: string;
         };
         /**
-         * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
+         * @description what carried the client's notice of a cancellation or a move: email (queued), whatsapp (an automatic WhatsApp message queued), email_whatsapp (both), push (only a notification to the client's subscribed browsers: sent, maybe unseen, so the owner may still send it by hand), none (no automatic message could leave: the owner sends it by hand); empty, or absent on an appointment: none was asked
          * @enum {string}
          */
-        NoticeChannel: "" | "email" | "whatsapp" | "email_whatsapp" | "none";
+        NoticeChannel: "" | "email" | "whatsapp" | "email_whatsapp" | "push" | "none";
         HolidayEntry: {
             /**
              * @description a national holiday's key, or custom-{id} for the owner's own
@@ -4522,6 +4610,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cancellation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, base64url of an uncompressed P-256 point. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    subscribePush: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscription"];
+            };
+        };
+        responses: {
+            /** @description Subscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    unsubscribePush: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether there was such a subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];
