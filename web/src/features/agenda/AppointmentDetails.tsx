@@ -159,17 +159,24 @@ export function AppointmentDetails({
               </label>
             ) : null}
             {reachable ? (
-              // The e-mail carries an invite that removes the event from the client's calendar; without one, the
-              // answer says nobody could be told and the cancellation is ready to send on WhatsApp.
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-4 shrink-0 accent-brand-700"
-                  checked={cancelling?.notifyClient ?? false}
-                  onChange={(e) => setCancelling((c) => c && { ...c, notifyClient: e.target.checked })}
-                />
-                {a.clientEmail ? `Avisar ${a.clientName} por e-mail` : `Avisar ${a.clientName} (sem e-mail: a mensagem fica pronta para o WhatsApp)`}
-              </label>
+              // Which channels carry it is the server's to know (the e-mail with the invite that removes the event,
+              // WhatsApp when a number carries it, push): the answer says which did, or that none could and the
+              // cancellation is ready to send on WhatsApp. The question promises no channel.
+              <div className="grid gap-1">
+                <label className="flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="size-4 shrink-0 accent-brand-700"
+                    checked={cancelling?.notifyClient ?? false}
+                    aria-describedby="cancel-notify-how"
+                    onChange={(e) => setCancelling((c) => c && { ...c, notifyClient: e.target.checked })}
+                  />
+                  {`Avisar ${a.clientName} do cancelamento`}
+                </label>
+                <p id="cancel-notify-how" className="pl-6 text-xs text-stone-600 dark:text-stone-400">
+                  Pelo que o cliente deixou: e-mail, WhatsApp ou notificação no celular. Se nada puder sair, a mensagem fica pronta para você enviar pelo WhatsApp.
+                </p>
+              </div>
             ) : null}
           </div>
         ) : null}
