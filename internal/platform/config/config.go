@@ -47,6 +47,11 @@ type Config struct {
 	// into DataDir when absent; browsers subscribe to its public key, so
 	// changing it leaves every subscription unanswered.
 	VAPIDPrivateKey string
+	// PushHosts are hosts a browser's push endpoint may name besides the
+	// push services' own (AGENDEI_PUSH_HOSTS, comma-separated; default none):
+	// the server POSTs to those addresses, so only a test or the bench,
+	// with its local push service, adds one.
+	PushHosts string
 	// WhatsAppGraphURL is the Graph API's origin for the WhatsApp Cloud API
 	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
 	// point it at the in-process fake). The API version is pinned in code.
@@ -149,6 +154,7 @@ func (c *Config) settings() []setting {
 		{"support-whatsapp", "AGENDEI_SUPPORT_WHATSAPP", "5511999999999", "support WhatsApp number, digits with country code", &c.SupportWhatsApp},
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
+		{"push-hosts", "AGENDEI_PUSH_HOSTS", "", "hosts a push endpoint may name besides the browsers' push services, comma-separated (tests and the bench: a local push service)", &c.PushHosts},
 		{"vapid-private-key", "AGENDEI_VAPID_PRIVATE_KEY", "", "base64url of a P-256 private key that signs web push notifications (default: generated once into the data dir)", &c.VAPIDPrivateKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
 		{"whatsapp-operator-waba-id", "AGENDEI_WHATSAPP_OPERATOR_WABA_ID", "", "the operator's WhatsApp Business Account id, for owners without their own number (default: off)", &c.WhatsAppOperator.WABAID},

@@ -26,6 +26,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
@@ -70,9 +71,17 @@ type Received struct {
 	Plaintext []byte
 }
 
+// Reporter is where the fake reports a misuse: a test's testing.TB, or a
+// program's (the bench's) stand-in that stops it.
+type Reporter interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // Service is the fake push service.
 type Service struct {
-	t      testing.TB
+	t      Reporter
 	srv    *httptest.Server
 	mu     sync.Mutex
 	byPath map[string]*Browser
@@ -83,10 +92,26 @@ type Service struct {
 
 // New starts a push service on an https loopback address.
 func New(t testing.TB) *Service {
-	s := &Service{t: t, byPath: map[string]*Browser{}, answer: map[string]int{}}
-	s.srv = httptest.NewTLSServer(http.HandlerFunc(s.serve))
-	t.Cleanup(s.srv.Close)
+	s := Start(t)
+	t.Cleanup(s.Close)
 	return s
+}
+
+// Start starts a push service outside a test (the bench drives the real
+// binary against it); Close stops it.
+func Start(r Reporter) *Service {
+	s := &Service{t: r, byPath: map[string]*Browser{}, answer: map[string]int{}}
+	s.srv = httptest.NewTLSServer(http.HandlerFunc(s.serve))
+	return s
+}
+
+// Close stops the service.
+func (s *Service) Close() { s.srv.Close() }
+
+// CertPEM is the service's certificate, for a process that must trust it
+// (SSL_CERT_FILE).
+func (s *Service) CertPEM() []byte {
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: s.srv.Certificate().Raw})
 }
 
 // Client is an HTTP client that trusts the service's certificate.
