@@ -298,7 +298,7 @@ func operatorOf(o config.WhatsAppOperator) *whatsapp.Operator {
 		return nil
 	}
 	return &whatsapp.Operator{WABAID: o.WABAID, PhoneNumberID: o.PhoneNumberID, Token: o.Token, AppSecret: o.AppSecret,
-		VerifyToken: o.VerifyToken, Allowance: o.Allowance}
+		VerifyToken: o.VerifyToken, Allowance: o.Allowance, AppID: o.AppID, SignupConfigID: o.SignupConfigID}
 }
 
 // chargers is how deposits are charged: through the owner's Mercado Pago
