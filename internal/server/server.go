@@ -379,7 +379,7 @@ func (c *core) outer(mux http.Handler) http.Handler {
 	// No handler and no database sees a NUL or text that is not UTF-8 in a
 	// path or query (PostgreSQL would refuse it with a 500).
 	h = httpx.RefuseBadText(h)
-	h = httpx.SecurityHeaders(c.cfg.TLS(), publicroutes.Framed)(h)
+	h = httpx.SecurityHeaders(c.cfg.TLS(), publicroutes.Framed, c.cfg.WhatsAppOperator.Signup())(h)
 	return httpx.Observe(c.d.Log, httpx.NewMetrics(c.reg))(h)
 }
 
