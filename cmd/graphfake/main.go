@@ -7,6 +7,9 @@
 //
 //	POST /_fake/accounts          a new business; answers its ids, token and app secret
 //	POST /_fake/approve?waba=ID   approves every template of that account
+//	POST /_fake/signup            a business as Meta's Embedded Signup window leaves it (a number
+//	                              not registered yet) and the one-time code FB.login would give the
+//	                              browser for it; needs -app-id and -app-secret, the operator's app
 package main
 
 import (
@@ -21,8 +24,11 @@ import (
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:18999", "address to listen on (loopback only)")
+	appID := flag.String("app-id", "", "the operator's Meta app id, for Embedded Signup's code exchange (optional)")
+	appSecret := flag.String("app-secret", "", "that app's secret")
 	flag.Parse()
 	fake, graph := graphtest.NewHandler()
+	fake.SetApp(graphtest.App{ID: *appID, Secret: *appSecret})
 	mux := http.NewServeMux()
 	mux.Handle("/", graph)
 	mux.HandleFunc("POST /_fake/accounts", func(w http.ResponseWriter, r *http.Request) {
@@ -36,6 +42,11 @@ func main() {
 			fake.SetTemplateStatus(waba, t.Name, "APPROVED")
 		}
 		w.WriteHeader(http.StatusNoContent)
+	})
+	mux.HandleFunc("POST /_fake/signup", func(w http.ResponseWriter, r *http.Request) {
+		a := fake.AddAccount(graphtest.Account{VerifiedName: "Clínica Teste", DisplayPhoneNumber: "+55 11 3222-1000", Unregistered: true})
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]string{"wabaId": a.WABAID, "phoneNumberId": a.PhoneNumberID, "code": fake.SignupCode(a)})
 	})
 	mux.HandleFunc("GET /_fake/ready", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
 	s := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 5 * time.Second}

@@ -309,7 +309,7 @@ func operatorOf(o config.WhatsAppOperator) *whatsapp.Operator {
 		return nil
 	}
 	return &whatsapp.Operator{WABAID: o.WABAID, PhoneNumberID: o.PhoneNumberID, Token: o.Token, AppSecret: o.AppSecret,
-		VerifyToken: o.VerifyToken, Allowance: o.Allowance}
+		VerifyToken: o.VerifyToken, Allowance: o.Allowance, AppID: o.AppID, SignupConfigID: o.SignupConfigID}
 }
 
 // chargers is how deposits are charged: through the owner's Mercado Pago
@@ -390,7 +390,7 @@ func (c *core) outer(mux http.Handler) http.Handler {
 	// No handler and no database sees a NUL or text that is not UTF-8 in a
 	// path or query (PostgreSQL would refuse it with a 500).
 	h = httpx.RefuseBadText(h)
-	h = httpx.SecurityHeaders(c.cfg.TLS(), publicroutes.Framed)(h)
+	h = httpx.SecurityHeaders(c.cfg.TLS(), publicroutes.Framed, c.cfg.WhatsAppOperator.Signup())(h)
 	return httpx.Observe(c.d.Log, httpx.NewMetrics(c.reg))(h)
 }
 

@@ -87,6 +87,37 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	})
 }
 
+// With Meta's Embedded Signup configured, the app's pages may load Meta's
+// JS SDK and keep the link to its sign-up popup; the framed widget and the
+// API answers allow nothing of Meta's, and without it no page does.
+func TestSecurityHeaders_MetaOnlyWhereEmbeddedSignupIsConfigured(t *testing.T) {
+	metaCSP := func(h http.Header) bool {
+		return strings.Contains(h.Get("Content-Security-Policy"), "https://connect.facebook.net") || h.Get("Cross-Origin-Opener-Policy") != "same-origin"
+	}
+	plain := servertest.StartWith(t, db.SQLite, nil).Client()
+	for _, p := range []string{"/", "/profile"} {
+		if metaCSP(plain.Do("GET", p, nil).Header) {
+			t.Errorf("%s allows Meta without Embedded Signup", p)
+		}
+	}
+	e := servertest.StartWith(t, db.SQLite, func(c *config.Config) {
+		c.WhatsAppOperator = config.WhatsAppOperator{WABAID: "1", PhoneNumberID: "2", Token: "t", AppSecret: "s", VerifyToken: "v", Allowance: 10,
+			AppID: "4455667788", SignupConfigID: "9988776655"}
+	})
+	c := e.Client()
+	h := c.Do("GET", "/profile", nil).Header
+	csp := h.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src 'self' https://connect.facebook.net;") || !strings.Contains(csp, "frame-ancestors 'none'") ||
+		h.Get("Cross-Origin-Opener-Policy") != "same-origin-allow-popups" {
+		t.Errorf("profile page: CSP %q, COOP %q", csp, h.Get("Cross-Origin-Opener-Policy"))
+	}
+	for _, p := range []string{"/api/config", "/embed/ana-souza"} {
+		if metaCSP(c.Do("GET", p, nil).Header) {
+			t.Errorf("%s allows Meta", p)
+		}
+	}
+}
+
 // TestSecurityHeaders_BehindTLS: when Agendei is served over HTTPS (its base
 // URL, typically behind a TLS-terminating proxy), responses add HSTS and the
 // refresh cookie becomes Secure with the __Host- prefix.

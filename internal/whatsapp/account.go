@@ -87,6 +87,11 @@ type Status struct {
 	ConnectedAt        *time.Time       `json:"connectedAt"`
 	// Operator is the operator's number, for an owner without their own.
 	Operator OperatorStatus `json:"operator"`
+	// Signup: whether (and how) the card offers "Conectar meu WhatsApp".
+	Signup SignupConfig `json:"signup"`
+	// SignedUp: the number was connected through Meta's Embedded Signup
+	// (its events come to the operator's webhook: no URL to give Meta).
+	SignedUp bool `json:"signedUp"`
 }
 
 // provider is WhatsApp described for the connection kit: the form's
@@ -169,8 +174,9 @@ func (s *Service) Connect(ctx context.Context, userID string, in ConnectInput) (
 			}
 			now := s.Clock.Now().UTC()
 			return connect.Verified{
-				Columns: map[string]any{"display_phone_number": phone.DisplayPhoneNumber, "verified_name": phone.VerifiedName, "templates_checked_at": now},
-				Save:    func(ctx context.Context, tx *db.Tx) error { return saveTemplates(ctx, tx, userID, statuses, now) },
+				Columns: map[string]any{"display_phone_number": phone.DisplayPhoneNumber, "verified_name": phone.VerifiedName, "templates_checked_at": now,
+					"signup": 0, "pin_sealed": ""}, // typed by hand: events come to the owner's own webhook
+				Save: func(ctx context.Context, tx *db.Tx) error { return saveTemplates(ctx, tx, userID, statuses, now) },
 			}, nil
 		},
 	})
@@ -284,13 +290,13 @@ func (s *Service) RefreshTemplates(ctx context.Context, userID string, every tim
 
 // Status is the connection as the profile shows it, without secrets.
 func (s *Service) Status(ctx context.Context, userID string) (*Status, error) {
-	st := &Status{Templates: []TemplateStatus{}}
+	st := &Status{Templates: []TemplateStatus{}, Signup: s.SignupConfig()}
 	var err error
 	if st.Operator, err = s.operatorStatus(ctx, userID); err != nil {
 		return nil, err
 	}
 	acc, err := s.accounts().Peek(ctx, userID, connect.Col{Name: "display_phone_number", Into: &st.DisplayPhoneNumber},
-		connect.Col{Name: "verified_name", Into: &st.VerifiedName})
+		connect.Col{Name: "verified_name", Into: &st.VerifiedName}, connect.Col{Name: "signup", Into: &st.SignedUp})
 	if acc == nil || err != nil {
 		return st, err
 	}

@@ -24,6 +24,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 		Register(mux, "/api/whatsapp", h.Auth.RequireUser, auth.UserID)
 	mux.Handle("GET /api/appointments/{id}/whatsapp", h.Auth.RequireUser(httpx.Handle(h.deliveries)))
 	mux.Handle("PUT /api/whatsapp/operator", h.Auth.RequireUser(httpx.Handle(h.setOperator)))
+	mux.Handle("POST /api/whatsapp/signup", h.Auth.RequireUser(httpx.Handle(h.signup)))
 	mux.Handle("GET /webhooks/whatsapp", httpx.Handle(h.OperatorVerifyHandler))
 	mux.Handle("POST /webhooks/whatsapp", httpx.Handle(h.OperatorEventHandler))
 	mux.Handle("GET /webhooks/whatsapp/{key}", httpx.Handle(h.VerifyHandler))
@@ -51,5 +52,16 @@ func (h *Handlers) setOperator(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	st, err := h.Svc.SetOperator(r.Context(), auth.UserID(r.Context()), in)
+	return httpx.Respond(w, http.StatusOK, st, err)
+}
+
+// signup finishes "Conectar meu WhatsApp": the code and ids Meta's
+// sign-up window gave the browser (signup.go).
+func (h *Handlers) signup(w http.ResponseWriter, r *http.Request) error {
+	var in SignupInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	st, err := h.Svc.Signup(r.Context(), auth.UserID(r.Context()), in)
 	return httpx.Respond(w, http.StatusOK, st, err)
 }

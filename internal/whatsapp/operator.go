@@ -43,7 +43,14 @@ import (
 type Operator struct {
 	WABAID, PhoneNumberID, Token, AppSecret, VerifyToken string
 	Allowance                                            int // messages a month per owner
+	// AppID and SignupConfigID: the operator's Meta app and its Embedded
+	// Signup configuration, for owners' "Conectar meu WhatsApp" (signup.go);
+	// empty: the card offers only the manual form.
+	AppID, SignupConfigID string
 }
+
+// Signup reports whether owners may connect with Meta's Embedded Signup.
+func (o *Operator) Signup() bool { return o.On() && o.AppID != "" && o.SignupConfigID != "" }
 
 // On reports whether the operator's number is configured.
 func (o *Operator) On() bool { return o != nil && o.PhoneNumberID != "" }

@@ -92,6 +92,9 @@ func (h *Handlers) EventHandler(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || acc == nil {
 		return errors.Join(err, connect.ErrHook)
 	}
+	if acc.AppSecret == "" { // signed up: its events come to the operator's webhook, never here
+		return connect.ErrHook
+	}
 	if !ValidSignature(acc.AppSecret, body, r.Header.Get("X-Hub-Signature-256")) {
 		return connect.ErrSignature
 	}
@@ -428,11 +431,17 @@ func (s *Service) handleOperatorEvent(ctx context.Context, body []byte) error {
 	if err := json.Unmarshal(body, &ev); err != nil {
 		return httpx.Validation("Corpo do webhook inválido.")
 	}
+	routed := map[string]bool{}
 	for _, e := range ev.Entry {
 		for _, c := range e.Changes {
 			v := c.Value
 			if v.Metadata.PhoneNumberID != s.Operator.PhoneNumberID {
-				continue // another number of the operator's account: not Agendei's
+				// An owner's number connected by Embedded Signup: the
+				// operator's app is subscribed to its WABA (the entry's id).
+				if err := s.routeSignedUp(ctx, e.ID, v.Metadata.PhoneNumberID, body, routed); err != nil {
+					return err
+				}
+				continue
 			}
 			for _, st := range v.Statuses {
 				var owner string
@@ -482,6 +491,31 @@ func (s *Service) handleOperatorEvent(ctx context.Context, body []byte) error {
 		}
 	}
 	return nil
+}
+
+// routeSignedUp hands an event of a signed-up owner's number — found by
+// its phone_number_id, in the WABA the entry names — to that owner's
+// account, once per owner and body. A number no owner signed up with is
+// not Agendei's: nothing happens.
+func (s *Service) routeSignedUp(ctx context.Context, wabaID, phoneNumberID string, body []byte, routed map[string]bool) error {
+	if phoneNumberID == "" || routed[phoneNumberID] {
+		return nil
+	}
+	routed[phoneNumberID] = true
+	var owner string
+	err := s.DB.QueryRowContext(ctx, `SELECT user_id FROM whatsapp_accounts WHERE phone_number_id = ? AND waba_id = ? AND signup = 1`,
+		phoneNumberID, wabaID).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	acc, err := s.load(ctx, s.DB, owner)
+	if err != nil || acc == nil {
+		return err // gone meanwhile: nothing of it to update
+	}
+	return s.handleEvent(ctx, acc, body)
 }
 
 // forwardReply puts on the owner's bell, once per inbound message, a text a

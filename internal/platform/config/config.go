@@ -116,14 +116,26 @@ type WhatsAppOperator struct {
 	// Allowance is how many messages a month each owner may send through
 	// the operator's number (AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE, default 200).
 	Allowance int
+	// AppID and SignupConfigID turn on Meta's Embedded Signup (issue 41 §2,
+	// "Conectar meu WhatsApp"): the operator's Meta app id
+	// (AGENDEI_WHATSAPP_APP_ID) and its Facebook Login for Business
+	// configuration id (AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID). Both or none,
+	// and only with the operator's number: the code is exchanged with its
+	// app secret, and the signed-up numbers' events reach its webhook.
+	AppID, SignupConfigID string
 }
+
+// Signup reports whether owners may connect their number with Meta's
+// Embedded Signup.
+func (o WhatsAppOperator) Signup() bool { return o.On() && o.AppID != "" && o.SignupConfigID != "" }
 
 // On reports whether the operator's number is configured.
 func (o WhatsAppOperator) On() bool { return o.PhoneNumberID != "" }
 
 // LogValue keeps the secrets out of any log that prints the settings.
 func (o WhatsAppOperator) LogValue() slog.Value {
-	return slog.GroupValue(slog.String("waba_id", o.WABAID), slog.String("phone_number_id", o.PhoneNumberID), slog.Int("allowance", o.Allowance))
+	return slog.GroupValue(slog.String("waba_id", o.WABAID), slog.String("phone_number_id", o.PhoneNumberID), slog.Int("allowance", o.Allowance),
+		slog.String("app_id", o.AppID), slog.String("signup_config_id", o.SignupConfigID))
 }
 
 // BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes, each a
@@ -162,6 +174,8 @@ func (c *Config) settings() []setting {
 		{"whatsapp-operator-token", "AGENDEI_WHATSAPP_OPERATOR_TOKEN", "", "the operator's permanent WhatsApp access token (secret)", &c.WhatsAppOperator.Token},
 		{"whatsapp-operator-app-secret", "AGENDEI_WHATSAPP_OPERATOR_APP_SECRET", "", "the operator's Meta app secret, checks the webhook's signature (secret)", &c.WhatsAppOperator.AppSecret},
 		{"whatsapp-operator-verify-token", "AGENDEI_WHATSAPP_OPERATOR_VERIFY_TOKEN", "", "the token Meta echoes when verifying the operator's webhook (secret)", &c.WhatsAppOperator.VerifyToken},
+		{"whatsapp-app-id", "AGENDEI_WHATSAPP_APP_ID", "", "the operator's Meta app id, for owners' Embedded Signup (needs the operator's number)", &c.WhatsAppOperator.AppID},
+		{"whatsapp-signup-config-id", "AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID", "", "the Embedded Signup (Facebook Login for Business) configuration id of the operator's Meta app", &c.WhatsAppOperator.SignupConfigID},
 		{"mercadopago-api-url", "AGENDEI_MERCADOPAGO_API_URL", "https://api.mercadopago.com", "origin of Mercado Pago's API for automatic Pix deposits (tests: a fake)", &c.MercadoPagoAPIURL},
 		{"mercadopago-client-id", "AGENDEI_MERCADOPAGO_CLIENT_ID", "", "client id of the operator's Mercado Pago application, for owners to connect with one button (OAuth)", &c.MercadoPagoClientID},
 		{"mercadopago-client-secret", "AGENDEI_MERCADOPAGO_CLIENT_SECRET", "", "client secret of the operator's Mercado Pago application", &c.MercadoPagoClientSecret},
@@ -346,6 +360,16 @@ func (o *WhatsAppOperator) validate() []error {
 	}
 	if o.WABAID != "" && digitsOnly(o.WABAID) != o.WABAID || o.PhoneNumberID != "" && digitsOnly(o.PhoneNumberID) != o.PhoneNumberID {
 		errs = append(errs, errors.New("AGENDEI_WHATSAPP_OPERATOR_WABA_ID and _PHONE_NUMBER_ID are digits, as Meta shows them"))
+	}
+	o.AppID, o.SignupConfigID = strings.TrimSpace(o.AppID), strings.TrimSpace(o.SignupConfigID)
+	if (o.AppID == "") != (o.SignupConfigID == "") {
+		errs = append(errs, errors.New("Embedded Signup needs both AGENDEI_WHATSAPP_APP_ID and AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID (or neither)"))
+	}
+	if o.AppID != "" && set != 5 {
+		errs = append(errs, errors.New("Embedded Signup (AGENDEI_WHATSAPP_APP_ID) needs the operator's number too: its app secret exchanges the code and checks the webhook the signed-up numbers' events reach"))
+	}
+	if o.AppID != "" && digitsOnly(o.AppID) != o.AppID || o.SignupConfigID != "" && digitsOnly(o.SignupConfigID) != o.SignupConfigID {
+		errs = append(errs, errors.New("AGENDEI_WHATSAPP_APP_ID and AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID are digits, as Meta shows them"))
 	}
 	if o.Allowance < 1 || o.Allowance > 100000 {
 		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_OPERATOR_ALLOWANCE must be from 1 to 100000 messages a month, got %d", o.Allowance))

@@ -190,6 +190,19 @@ func TestParse_WhatsAppOperator(t *testing.T) {
 		withLetters[k] = v
 	}
 	withLetters["AGENDEI_WHATSAPP_OPERATOR_WABA_ID"] = "waba-1"
+	if c.WhatsAppOperator.Signup() {
+		t.Fatal("Embedded Signup on without its app id")
+	}
+	signup := map[string]string{"AGENDEI_WHATSAPP_APP_ID": "4455667788", "AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID": "9988776655"}
+	for k, v := range all {
+		signup[k] = v
+	}
+	if c, err := Parse("t", nil, env(signup)); err != nil || !c.WhatsAppOperator.Signup() || c.WhatsAppOperator.AppID != "4455667788" {
+		t.Fatalf("Embedded Signup: %+v %v", c, err)
+	}
+	bad = append(bad,
+		map[string]string{"AGENDEI_WHATSAPP_APP_ID": "4455667788", "AGENDEI_WHATSAPP_SIGNUP_CONFIG_ID": "9988776655"}, // without the operator's number
+		map[string]string{"AGENDEI_WHATSAPP_APP_ID": "4455667788"})
 	for _, e := range append(bad, withLetters) {
 		_, err := Parse("t", nil, env(e))
 		if err == nil {

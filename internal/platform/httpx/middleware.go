@@ -174,14 +174,27 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 // exact route) may be framed, by any site; every other page and answer
 // refuses framing. mayFrame gets the escaped path, the form routes are
 // matched in.
-func SecurityHeaders(tls bool, mayFrame func(path string) bool) func(http.Handler) http.Handler {
+//
+// meta (Meta's Embedded Signup configured, issue 41 §2) lets the app's
+// pages — never the framed widget, never an /api answer — load Meta's JS
+// SDK from connect.facebook.net, frame and reach facebook.com, and keep
+// the link to the sign-up popup it opens (Cross-Origin-Opener-Policy
+// same-origin-allow-popups: under same-origin the popup's message to
+// its opener, the code and the ids, never arrives). Without it nothing of
+// Meta's is allowed anywhere.
+func SecurityHeaders(tls bool, mayFrame func(path string) bool, meta bool) func(http.Handler) http.Handler {
 	const policy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
 		"font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+	const metaPolicy = "default-src 'self'; script-src 'self' https://connect.facebook.net; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob: https://*.facebook.com https://*.fbcdn.net; font-src 'self'; " +
+		"connect-src 'self' https://*.facebook.com https://connect.facebook.net; frame-src https://*.facebook.com; " +
+		"object-src 'none'; base-uri 'self'; form-action 'self'; "
 	// Each value is one slice every response shares (the header map holds
 	// it; nothing changes a value in place, and an append to a full slice
 	// copies it): setting them allocates nothing, on every request.
 	one := func(v string) []string { return []string{v}[:1:1] }
 	framed, unframed, deny := one(policy+"frame-ancestors *"), one(policy+"frame-ancestors 'none'"), one("DENY")
+	metaPage, popups := one(metaPolicy+"frame-ancestors 'none'"), one("same-origin-allow-popups")
 	common := []struct {
 		name  string // canonical
 		value []string
@@ -203,6 +216,10 @@ func SecurityHeaders(tls bool, mayFrame func(path string) bool) func(http.Handle
 			}
 			for _, c := range common {
 				h[c.name] = c.value
+			}
+			if meta && !mayFrame(r.URL.EscapedPath()) && !strings.HasPrefix(r.URL.Path, "/api/") && !strings.HasPrefix(r.URL.Path, "/webhooks/") {
+				h["Content-Security-Policy"] = metaPage
+				h["Cross-Origin-Opener-Policy"] = popups
 			}
 			if tls || r.TLS != nil {
 				h["Strict-Transport-Security"] = hsts

@@ -36,6 +36,12 @@ type Account struct {
 	AppSecret             string
 	DisplayPhoneNumber    string
 	VerifiedName          string
+	// PIN is the number's two-step verification PIN ("" : none yet; a
+	// register sets it).
+	PIN string
+	// Unregistered: a number just added by Embedded Signup, which sends
+	// nothing until registered (signup.go).
+	Unregistered bool
 }
 
 // Template is a template as the fake keeps it.
@@ -71,6 +77,12 @@ type Fake struct {
 	inbound   map[string]time.Time // phone number id|client → when the client last wrote (opens the 24 h window)
 	late      int                  // sends to accept and then answer only after the caller gave up
 	sends     int
+	// Embedded Signup (signup.go): the operator's app, the codes issued,
+	// the numbers registered (their PIN) and the apps subscribed to a WABA.
+	app        App
+	codes      map[string]*signupCode
+	registered map[string]string
+	subscribed map[string][]string
 }
 
 type failure struct {
@@ -194,6 +206,9 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 		f.refuse(w, http.StatusBadRequest, 2500, "OAuthException", "Unknown path components: "+r.URL.Path+" (want /"+f.Version+"/…)")
 		return
 	}
+	if f.serveApp(w, r, rest) {
+		return
+	}
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok || token == "" {
 		f.refuse(w, http.StatusUnauthorized, 190, "OAuthException", "An access token is required to request this resource.")
@@ -229,7 +244,23 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		f.sends++
+		if a.Unregistered && f.registered[a.PhoneNumberID] == "" {
+			f.refuse(w, http.StatusBadRequest, 133010, "OAuthException", "Account not registered")
+			return
+		}
 		f.send(w, r, a)
+	case len(parts) == 2 && parts[1] == "register" && r.Method == http.MethodPost:
+		a := f.byPhone(parts[0])
+		if !f.reach(w, a, parts[0], token) {
+			return
+		}
+		f.register(w, r, a)
+	case len(parts) == 2 && parts[1] == "subscribed_apps" && r.Method == http.MethodPost:
+		a := f.byWABA(parts[0])
+		if !f.reach(w, a, parts[0], token) {
+			return
+		}
+		f.subscribe(w, a)
 	default:
 		f.refuse(w, http.StatusBadRequest, 100, "GraphMethodException", "Unsupported "+r.Method+" request: "+r.URL.Path)
 	}

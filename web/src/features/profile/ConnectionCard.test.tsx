@@ -58,7 +58,7 @@ describe('ConnectionCard', () => {
     const calls = stubFetch((c) => {
       if (c.url === '/api/auth/refresh') return { status: 200, body: session }
       if (c.url === '/api/whatsapp' && c.method === 'GET')
-        return { status: 200, body: { connected: false, wabaId: '', phoneNumberId: '', displayPhoneNumber: '', verifiedName: '', webhookUrl: '', verifyToken: '', templates: [], sentThisMonth: 0, connectedAt: null, operator: { available: false, enabled: false, ready: false, sentThisMonth: 0, allowance: 0 } } }
+        return { status: 200, body: { connected: false, wabaId: '', phoneNumberId: '', displayPhoneNumber: '', verifiedName: '', webhookUrl: '', verifyToken: '', templates: [], sentThisMonth: 0, connectedAt: null, operator: { available: false, enabled: false, ready: false, sentThisMonth: 0, allowance: 0 }, signup: { available: false }, signedUp: false } }
       return undefined
     })
     renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')

@@ -76,7 +76,8 @@ export function ConnectionCard<S extends Status, F extends FieldValues, I>(props
         {status.data ? (
           <>
             {props.lead?.(status.data)}
-            <Connection {...props} status={status.data} connect={connect} disconnect={disconnect} />
+            {/* Keyed by connected: a connection made outside the form (a one-button flow) shows the connection, not the form it left open. */}
+            <Connection key={String(status.data.connected)} {...props} status={status.data} connect={connect} disconnect={disconnect} />
           </>
         ) : (
           <Skeleton className={props.skeleton} />

@@ -6,7 +6,7 @@ import { WhatsAppCard } from './WhatsAppCard'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const none = { connected: false, wabaId: '', phoneNumberId: '', displayPhoneNumber: '', verifiedName: '', webhookUrl: '', verifyToken: '', templates: [], sentThisMonth: 0, connectedAt: null }
+const none = { connected: false, wabaId: '', phoneNumberId: '', displayPhoneNumber: '', verifiedName: '', webhookUrl: '', verifyToken: '', templates: [], sentThisMonth: 0, connectedAt: null, signup: { available: false }, signedUp: false }
 const operator = { available: true, enabled: false, ready: true, sentThisMonth: 84, allowance: 200 }
 
 describe('WhatsAppCard: the Agendei number', () => {
@@ -77,5 +77,128 @@ describe('WhatsAppCard: the Agendei number', () => {
     renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
     expect(await screen.findByText(/Conectado: Clínica Bem Viver/)).toBeInTheDocument()
     expect(screen.queryByRole('switch')).toBeNull()
+  })
+})
+
+/**
+ * A stand-in of Meta's JS SDK on window.FB (the tests reach no outside
+ * site): FB.login posts the sign-up's session logging message as Meta's
+ * window does (from https://www.facebook.com) and answers with a code.
+ */
+function fakeSDK(opts: { origin?: string; cancel?: boolean } = {}) {
+  const logins: Record<string, unknown>[] = []
+  let n = 0
+  const FB = {
+    init: vi.fn(),
+    login: (cb: (r: { authResponse: { code: string } | null }) => void, o: Record<string, unknown>) => {
+      logins.push(o)
+      n++
+      const data = opts.cancel
+        ? { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { current_step: 'PHONE_NUMBER_SETUP' } }
+        : { type: 'WA_EMBEDDED_SIGNUP', event: 'FINISH', data: { phone_number_id: '5550001', waba_id: '7770001' } }
+      window.dispatchEvent(new MessageEvent('message', { origin: opts.origin ?? 'https://www.facebook.com', data: JSON.stringify(data) }))
+      cb({ authResponse: opts.cancel ? null : { code: `AQcodigo${n}` } })
+    },
+  }
+  vi.stubGlobal('FB', FB)
+  return { FB, logins }
+}
+
+const connected = {
+  ...none,
+  connected: true,
+  signedUp: true,
+  wabaId: '7770001',
+  phoneNumberId: '5550001',
+  displayPhoneNumber: '+55 11 3222-1000',
+  verifiedName: 'Clínica Sorriso',
+  templates: [{ kind: 'reminder', name: 'agendei_lembrete_v1', status: 'PENDING' }],
+  connectedAt: '2026-11-28T06:00:00Z',
+  operator: { ...operator, available: false },
+}
+const offered = { ...none, operator: { ...operator, available: false }, signup: { available: true, appId: '4455667788', configId: '9988776655', graphVersion: 'v21.0' } }
+
+describe('WhatsAppCard: Conectar meu WhatsApp (Embedded Signup)', () => {
+  it('opens Meta’s window with the configuration, posts the code and ids, and shows the number; the manual form folds under avançado', async () => {
+    const { FB, logins } = fakeSDK()
+    let current: object = offered
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: { name: 'Clínica Sorriso' } }
+      if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: current }
+      if (c.url === '/api/whatsapp/signup' && c.method === 'POST') {
+        current = connected
+        return { status: 200, body: connected }
+      }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+    const button = await screen.findByRole('button', { name: 'Conectar meu WhatsApp' })
+    expect(screen.getByText('Configuração manual (avançado)')).toBeInTheDocument()
+    expect(FB.init).not.toHaveBeenCalled() // nothing of Meta's before the click
+    await userEvent.setup().click(button)
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/whatsapp/signup')?.body).toEqual({ code: 'AQcodigo1', wabaId: '7770001', phoneNumberId: '5550001' }))
+    expect(FB.init).toHaveBeenCalledWith(expect.objectContaining({ appId: '4455667788', version: 'v21.0' }))
+    expect(logins[0]).toMatchObject({ config_id: '9988776655', response_type: 'code', override_default_response_type: true })
+    expect(await screen.findByText(/Conectado: Clínica Sorriso/)).toBeInTheDocument()
+    expect(screen.queryByText('URL de retorno (webhook)')).not.toBeInTheDocument()
+  })
+
+  it('ignores the sign-up message from another origin', async () => {
+    fakeSDK({ origin: 'https://evil.example' })
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: { name: 'Clínica Sorriso' } }
+      if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: offered }
+      return undefined
+    })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+      await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
+      await vi.advanceTimersByTimeAsync(16_000)
+      expect(await screen.findByText(/O Meta não informou a conta e o número escolhidos/)).toBeInTheDocument()
+      expect(calls.some((c) => c.url === '/api/whatsapp/signup')).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('asks for the number’s PIN when Meta does, and goes through Meta’s window again with it', async () => {
+    fakeSDK()
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: { name: 'Clínica Sorriso' } }
+      if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: offered }
+      if (c.url === '/api/whatsapp/signup' && c.method === 'POST') {
+        if (!(c.body as { pin?: string }).pin)
+          return { status: 409, body: { error: { code: 'whatsapp_pin_required', message: 'Este número já tem verificação em duas etapas: digite o PIN de 6 dígitos dele para concluir.' } } }
+        return { status: 200, body: connected }
+      }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
+    const pin = await screen.findByLabelText('PIN da verificação em duas etapas')
+    await user.click(screen.getByRole('button', { name: 'Conectar meu WhatsApp' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('O PIN tem 6 dígitos.')
+    await user.type(pin, '246810')
+    await user.click(screen.getByRole('button', { name: 'Conectar meu WhatsApp' }))
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/whatsapp/signup').at(-1)?.body).toEqual({ code: 'AQcodigo2', wabaId: '7770001', phoneNumberId: '5550001', pin: '246810' }))
+  })
+
+  it('says so when the owner closes Meta’s window', async () => {
+    fakeSDK({ cancel: true })
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: { name: 'Clínica Sorriso' } }
+      if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: offered }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
+    expect(await screen.findByText(/A conexão foi interrompida na janela do Meta/)).toBeInTheDocument()
+    expect(calls.some((c) => c.url === '/api/whatsapp/signup')).toBe(false)
   })
 })

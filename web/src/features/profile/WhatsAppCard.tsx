@@ -1,10 +1,14 @@
+import { useState } from 'react'
 import * as z from 'zod/mini'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
 import type { FormSchema } from '@/lib/form'
 import { formatPhone } from '@/lib/phone'
 import { toast } from 'sonner'
 import { useProfile } from '@/lib/api/endpoints/get-profile'
-import { errorMessage } from '@/lib/api/client'
-import { useWhatsAppOperator, whatsAppConnection, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
+import { ApiError, errorMessage } from '@/lib/api/client'
+import { useWhatsAppOperator, useWhatsAppSignup, whatsAppConnection, type WhatsAppConnectInput, type WhatsAppStatus } from './api/whatsapp'
+import { runEmbeddedSignup, SignupCancelled } from './whatsapp-signup'
 import { ConnectionCard, type ConnectionField } from './ConnectionCard'
 
 type Fields = { wabaId: string; phoneNumberId: string; accessToken: string; appSecret: string }
@@ -85,13 +89,18 @@ export function WhatsAppCard() {
       skeleton="h-40"
       details={(status) => <Details status={status} />}
       lead={(status) => (status.connected || !status.operator.available ? null : <AgendeiNumber status={status} />)}
+      oneButton={{ render: (status) => (status.signup.available ? <SignupButton status={status} /> : null), folded: 'Conectar com os IDs e o token' }}
       webhook={{
         heading: 'Webhook (respostas e avisos de entrega)',
         help: 'No painel do seu app em developers.facebook.com: WhatsApp → Configuração → Webhook → Editar. Cole a URL e o token abaixo, verifique e assine o campo “messages”.',
-        copy: (status) => [
-          { id: 'wa-webhook-url', label: 'URL de retorno (webhook)', value: status.webhookUrl },
-          { id: 'wa-verify-token', label: 'Token de verificação', value: status.verifyToken },
-        ],
+        // A number connected by the button has nothing to set up: its events come to the Agendei app.
+        copy: (status) =>
+          status.signedUp
+            ? []
+            : [
+                { id: 'wa-webhook-url', label: 'URL de retorno (webhook)', value: status.webhookUrl },
+                { id: 'wa-verify-token', label: 'Token de verificação', value: status.verifyToken },
+              ],
       }}
       disconnectDialog={{
         title: 'Desconectar o WhatsApp Business?',
@@ -179,5 +188,75 @@ function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
       {op.enabled && !op.ready && <p className="text-stone-600 dark:text-stone-400">O Meta ainda está analisando as mensagens do Agendei. Até a aprovação, elas vão por e-mail.</p>}
       <p className="text-xs text-stone-600 dark:text-stone-400">Prefere enviar do seu próprio número? Conecte-o abaixo: ele passa a ser usado no lugar do número do Agendei.</p>
     </section>
+  )
+}
+
+/**
+ * 'Conectar meu WhatsApp' (Meta's Embedded Signup): Meta's own window
+ * (loaded only on this click), then the code and ids go to the server,
+ * which registers the number, subscribes to its events and creates the
+ * templates. When the number already has two-step verification, Meta asks
+ * for its PIN: the owner types it and goes through Meta's window again
+ * (each code is valid once).
+ */
+function SignupButton({ status }: { status: WhatsAppStatus }) {
+  const signup = useWhatsAppSignup()
+  const [busy, setBusy] = useState(false)
+  const [askPIN, setAskPIN] = useState(false)
+  const [pin, setPIN] = useState('')
+  const [pinError, setPINError] = useState('')
+  const cfg = status.signup
+  const start = async () => {
+    if (askPIN && !/^\d{6}$/.test(pin)) {
+      setPINError('O PIN tem 6 dígitos.')
+      return
+    }
+    setPINError('')
+    setBusy(true)
+    try {
+      const got = await runEmbeddedSignup({ appId: cfg.appId ?? '', configId: cfg.configId ?? '', graphVersion: cfg.graphVersion ?? '' })
+      const st = await signup.mutateAsync({ ...got, ...(askPIN ? { pin } : {}) })
+      setAskPIN(false)
+      toast.success('WhatsApp conectado', { description: `${st.verifiedName} (${formatPhone(st.displayPhoneNumber)})` })
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'whatsapp_pin_required') {
+        setAskPIN(true)
+      } else if (e instanceof ApiError && e.code === 'whatsapp_pin_mismatch') {
+        setPINError(e.message)
+      } else {
+        toast.error('Erro', { description: e instanceof SignupCancelled ? e.message : errorMessage(e, 'Não foi possível conectar o WhatsApp.') })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="grid gap-2 text-sm">
+      <p className="text-stone-600 dark:text-stone-400">
+        Entre com a sua conta do Facebook na janela do Meta e escolha (ou cadastre) o número da clínica. O Agendei faz o resto: registra o número, recebe as respostas e
+        cria os modelos de mensagem.
+      </p>
+      {askPIN ? (
+        <div className="grid gap-1">
+          <label htmlFor="wa-pin" className="font-medium">
+            PIN da verificação em duas etapas
+          </label>
+          <Input id="wa-pin" inputMode="numeric" autoComplete="off" maxLength={6} value={pin} onChange={(e) => setPIN(e.target.value.trim())} aria-invalid={pinError ? true : undefined} aria-describedby="wa-pin-hint" />
+          <p id="wa-pin-hint" className="text-stone-600 dark:text-stone-400">
+            Este número já tem verificação em duas etapas. Digite o PIN de 6 dígitos dele e clique de novo: a janela do Meta abre mais uma vez para confirmar.
+          </p>
+          {pinError ? (
+            <p role="alert" className="text-red-700 dark:text-red-400">
+              {pinError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div>
+        <Button type="button" onClick={() => void start()} disabled={busy}>
+          {busy ? 'Conectando ao Meta...' : 'Conectar meu WhatsApp'}
+        </Button>
+      </div>
+    </div>
   )
 }

@@ -1975,6 +1975,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 'Conectar meu WhatsApp': finishes Meta's Embedded Signup with the code and ids the sign-up window gave the browser.
+         * @description Server to server: the code is exchanged for the business token, the WABA checked as shared with the operator's app (debug_token),
+         *     the number registered (POST /{phone-number-id}/register), the app subscribed to the WABA's webhooks, the templates created; the
+         *     token is kept sealed. Errors (pt-BR): 400 `validation_failed` (code or ids missing, a PIN not of 6 digits); 400
+         *     `whatsapp_signup_code` (the code expired or was used); 400 `whatsapp_signup_not_shared` (the WABA is not the one shared);
+         *     409 `whatsapp_pin_required` (the number has two-step verification: ask its PIN and post again with a new code);
+         *     400 `whatsapp_pin_mismatch`; 404 `whatsapp_signup_unavailable` (not configured); 502 `whatsapp_unavailable`.
+         */
+        post: operations["whatsAppSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/whatsapp": {
         parameters: {
             query?: never;
@@ -2436,6 +2461,29 @@ export interface components {
                 /** @description messages a month per owner (0 when not available) */
                 allowance: number;
             };
+            /** @description Meta's Embedded Signup: whether the card offers 'Conectar meu WhatsApp', and what Meta's JS SDK is opened with. */
+            signup: {
+                /** @description this installation has the operator's Meta app with an Embedded Signup configuration */
+                available: boolean;
+                /** @description the operator's Meta app id (FB.init appId) */
+                appId?: string;
+                /** @description the Facebook Login for Business configuration id (FB.login config_id) */
+                configId?: string;
+                /** @description the Graph API version for FB.init, e.g. v21.0 */
+                graphVersion?: string;
+            };
+            /** @description connected by Embedded Signup: its events come to the operator's webhook, no webhook to set up */
+            signedUp: boolean;
+        };
+        WhatsAppSignupInput: {
+            /** @description the code of FB.login's answer (response_type code), valid once */
+            code: string;
+            /** @description waba_id of the sign-up's session logging message (WA_EMBEDDED_SIGNUP, FINISH) */
+            wabaId: string;
+            /** @description phone_number_id of that message */
+            phoneNumberId: string;
+            /** @description the number's two-step verification PIN (6 digits), only when a first try answered 409 whatsapp_pin_required */
+            pin?: string;
         };
         WhatsAppConnectInput: {
             /** @description WhatsApp Business Account ID (digits) */
@@ -6925,6 +6973,34 @@ export interface operations {
         };
         responses: {
             /** @description The connection's status with the switch as set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whatsAppSignup: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WhatsAppSignupInput"];
+            };
+        };
+        responses: {
+            /** @description The connection's status, connected. */
             200: {
                 headers: {
                     [name: string]: unknown;

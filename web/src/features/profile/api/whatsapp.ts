@@ -5,6 +5,7 @@ import type { ConnectionApi } from './connection'
 
 export type WhatsAppStatus = Schemas['WhatsAppStatus']
 export type WhatsAppConnectInput = Schemas['WhatsAppConnectInput']
+export type WhatsAppSignupInput = Schemas['WhatsAppSignupInput']
 
 export const getWhatsApp = () => request('get', '/api/whatsapp', { auth: true })
 
@@ -24,6 +25,15 @@ export function useWhatsAppOperator() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (enabled: boolean) => request('put', '/api/whatsapp/operator', { body: { enabled }, auth: true }),
+    onSuccess: (st) => qc.setQueryData(queryKeys.whatsapp, st),
+  })
+}
+
+/** 'Conectar meu WhatsApp': the code and ids of Meta's sign-up window go to the server, which connects the number; the status comes back connected. */
+export function useWhatsAppSignup() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: WhatsAppSignupInput) => request('post', '/api/whatsapp/signup', { body, auth: true }),
     onSuccess: (st) => qc.setQueryData(queryKeys.whatsapp, st),
   })
 }
