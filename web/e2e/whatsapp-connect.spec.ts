@@ -34,7 +34,7 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
   await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
   await expect(page.getByText('Conectado: Clínica Teste ((11) 3333-4444)')).toBeVisible()
   const templates = page.getByRole('list', { name: 'Modelos de mensagem' })
-  await expect(templates.getByText('Em análise pelo Meta')).toHaveCount(3)
+  await expect(templates.getByText('Em análise pelo Meta')).toHaveCount(4)
   await expect(templates.getByText('Oferta da lista de espera (com o link para ficar com o horário)')).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'URL de retorno (webhook)' })).toHaveValue(/\/webhooks\/whatsapp\/[A-Za-z0-9_-]{20,}$/)
   await expect(page.getByRole('textbox', { name: 'Token de verificação' })).not.toHaveValue('')
@@ -46,7 +46,7 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
   await request.post(`${graph}/_fake/approve?waba=${biz.wabaId}`)
   await expect(async () => {
     await page.reload()
-    await expect(page.getByRole('list', { name: 'Modelos de mensagem' }).getByText('Aprovado')).toHaveCount(3, { timeout: 2_000 })
+    await expect(page.getByRole('list', { name: 'Modelos de mensagem' }).getByText('Aprovado')).toHaveCount(4, { timeout: 2_000 })
   }).toPass({ timeout: 45_000, intervals: [3_000] })
 
   // Replacing keeps the stored secrets when left blank.
