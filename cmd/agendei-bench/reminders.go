@@ -93,13 +93,13 @@ type counts struct {
 }
 
 func (t *tally) count(fake *graphtest.Fake, pushed *pushtest.Service, operatorPhoneID string, clients []client) counts {
-	wa := map[string]int{}
+	wa, fromOperator := map[string]int{}, map[string]int{}
 	var c counts
 	for _, m := range fake.Messages() {
 		if m.Template == whatsapp.ReminderTemplate().Name || m.Template == whatsapp.OperatorTemplateFor(whatsapp.KindReminder).Name {
 			wa[m.To]++
 			if m.PhoneNumberID == operatorPhoneID {
-				c.byOperator++
+				fromOperator[m.To]++
 			}
 		}
 	}
@@ -131,6 +131,9 @@ func (t *tally) count(fake *graphtest.Fake, pushed *pushtest.Service, operatorPh
 		}
 		if w > 0 {
 			c.byWhatsApp++
+		}
+		if fromOperator[cl.phone] > 0 { // this pass's clients only: the fake keeps every pass's messages
+			c.byOperator++
 		}
 	}
 	for _, n := range t.msgIDs {
