@@ -117,16 +117,8 @@ func (q *Queue) Enqueue(ctx context.Context, x db.Querier, about About, kind str
 	_, err = x.ExecContext(ctx, `INSERT INTO jobs (id, kind, payload, run_at, max_attempts, created_at, user_id, appointment_id, client_key)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, (SELECT client_key FROM appointments WHERE id = ? AND user_id = ?)))`,
 		uuid.NewString(), kind, string(body), runAt.UTC(), maxAttempts, now,
-		orNull(about.UserID), orNull(about.AppointmentID), orNull(about.ClientKey), about.AppointmentID, about.UserID)
+		db.OrNull(about.UserID), db.OrNull(about.AppointmentID), db.OrNull(about.ClientKey), about.AppointmentID, about.UserID)
 	return err
-}
-
-// orNull is s as a query argument, NULL when empty.
-func orNull(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 type claimed struct {

@@ -271,8 +271,7 @@ func (s *Service) RenewDue(ctx context.Context) error {
 	var errs []error
 	for _, id := range owners {
 		if err := s.Renew(ctx, id); err != nil && ctx.Err() == nil {
-			httpx.Logger(ctx).Warn("mercadopago: token not renewed, tried again within the hour", "err", err)
-			errs = append(errs, err)
+			errs = append(errs, err) // logged once by the caller; tried again within the hour
 		}
 	}
 	return errors.Join(errs...)

@@ -380,7 +380,7 @@ func (s *Service) Queue(ctx context.Context, tx db.Querier, m Message) (int, err
 	queued := 0
 	for _, id := range ids {
 		res, err := tx.ExecContext(ctx, `INSERT INTO push_deliveries (subscription_id, idem_key, user_id, appointment_id, kind, state, created_at)
-			VALUES (?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (subscription_id, idem_key) DO NOTHING`, id, m.Key, m.OwnerID, orNull(m.AppointmentID), m.Kind, now)
+			VALUES (?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (subscription_id, idem_key) DO NOTHING`, id, m.Key, m.OwnerID, db.OrNull(m.AppointmentID), m.Kind, now)
 		if err != nil {
 			return queued, err
 		}
@@ -506,11 +506,4 @@ func tag(key string) string {
 // redactURL drops the endpoint from an error's text.
 func redactURL(err error, endpoint string) string {
 	return strings.ReplaceAll(err.Error(), endpoint, "[endpoint]")
-}
-
-func orNull(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }

@@ -216,7 +216,7 @@ func (s *Service) reserve(ctx context.Context, tx *db.Tx, p sendPayload) (bool, 
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, offer_id, kind, state, via, attempts, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, 'queued', 'operator', 0, ?) ON CONFLICT (idem_key) DO NOTHING`,
-		uuid.NewString(), p.idemKey(), p.OwnerID, orNull(p.AppointmentID), orNull(p.OfferID), p.Kind, s.Clock.Now().UTC())
+		uuid.NewString(), p.idemKey(), p.OwnerID, db.OrNull(p.AppointmentID), db.OrNull(p.OfferID), p.Kind, s.Clock.Now().UTC())
 	return err == nil, err
 }
 

@@ -345,7 +345,7 @@ func (s *Service) claim(ctx context.Context, p sendPayload) (id, ref string, att
 	id = uuid.NewString()
 	res, err := s.DB.ExecContext(ctx, `INSERT INTO whatsapp_messages (id, idem_key, user_id, appointment_id, offer_id, kind, state, ref_hash, attempts, locked_until, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, 1, ?, ?) ON CONFLICT (idem_key) DO NOTHING`,
-		id, p.idemKey(), p.OwnerID, orNull(p.AppointmentID), orNull(p.OfferID), p.Kind, RefHash(ref), now.Add(sendLease), now)
+		id, p.idemKey(), p.OwnerID, db.OrNull(p.AppointmentID), db.OrNull(p.OfferID), p.Kind, RefHash(ref), now.Add(sendLease), now)
 	if err != nil {
 		return "", "", 0, false, err
 	}
@@ -415,13 +415,6 @@ func (s *Service) emailInstead(ctx context.Context, p sendPayload) error {
 		return s.Offers.EmailOffer(ctx, p.OwnerID, p.OfferID)
 	}
 	return s.Fallback.EmailInstead(ctx, p.OwnerID, p.AppointmentID, p.N, p.For)
-}
-
-func orNull(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 // RefHash is how a quick-reply reference is kept: its SHA-256.

@@ -634,3 +634,11 @@ func (d *DB) Reclaim(ctx context.Context, tables ...string) error {
 
 // pgIdent quotes a table name for PostgreSQL.
 func pgIdent(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+// OrNull is an optional text column's value: NULL for "".
+func OrNull(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
