@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -159,7 +160,8 @@ func TestRefresh_RotatesAndDetectsReuse(t *testing.T) {
 		if second == "" || second == first {
 			t.Fatal("refresh must rotate the cookie")
 		}
-		// A thief replays the first token: the whole chain dies.
+		// A thief replays the first token, past the leeway: the whole chain dies.
+		e.Clock.Advance(auth.RefreshLeeway)
 		thief := e.Client()
 		thief.SetCookie(cookie, first)
 		if r := thief.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 401 {
@@ -173,6 +175,52 @@ func TestRefresh_RotatesAndDetectsReuse(t *testing.T) {
 		other.Login("ana@example.com", "segredo1")
 		if r := other.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 200 {
 			t.Fatalf("other device: %d", r.StatusCode)
+		}
+	})
+}
+
+// The answer to a refresh is lost on its way (the owner taps a link while the
+// app refreshes): the browser presents the old cookie again, and inside the
+// leeway that still signs in, in the same family — a later reuse of it still
+// revokes the family.
+func TestRefresh_LostAnswerInsideTheLeewayKeepsTheSignIn(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Ana", "ana@example.com", "segredo1", "gato")
+		first := c.Cookie(cookie)
+		if r := c.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 200 {
+			t.Fatalf("refresh: %d %s", r.StatusCode, r.Body)
+		}
+		lost := c.Cookie(cookie) // the answer that never reached the browser
+		e.Clock.Advance(auth.RefreshLeeway - time.Second)
+		again := e.Client()
+		again.SetCookie(cookie, first)
+		r := again.Do("POST", "/api/auth/refresh", nil)
+		if r.StatusCode != 200 {
+			t.Fatalf("the old cookie inside the leeway: %d %s", r.StatusCode, r.Body)
+		}
+		var s struct{ AccessToken string }
+		r.JSON(t, &s)
+		again.Token = s.AccessToken
+		if r := again.Do("GET", "/api/me", nil); r.StatusCode != 200 {
+			t.Fatalf("signed in after the lost answer: %d", r.StatusCode)
+		}
+		if r := again.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 200 {
+			t.Fatalf("the sibling's token rotates on: %d %s", r.StatusCode, r.Body)
+		}
+		// The leeway runs from the first use, not the last: past it, the old token is a replay.
+		e.Clock.Advance(time.Second)
+		thief := e.Client()
+		thief.SetCookie(cookie, first)
+		if r := thief.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 401 {
+			t.Fatalf("the old cookie past the leeway: %d", r.StatusCode)
+		}
+		for name, tok := range map[string]string{"lost": lost, "sibling": again.Cookie(cookie)} {
+			late := e.Client()
+			late.SetCookie(cookie, tok)
+			if r := late.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 401 {
+				t.Fatalf("after the replay the %s token must be revoked: %d", name, r.StatusCode)
+			}
 		}
 	})
 }

@@ -116,8 +116,10 @@ func (s *Service) Login(ctx context.Context, rawEmail, rawPassword, ip string) (
 }
 
 // Refresh trades a refresh token for a new session in the same family. A token
-// presented a second time means it was stolen or replayed: the whole family is
-// revoked, signing out both the thief and the owner.
+// presented again more than refreshLeeway after its first use means it was
+// stolen or replayed: the whole family is revoked, signing out both the thief
+// and the owner. Inside the leeway it trades once more (the first answer was
+// lost on its way).
 func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 	if token == "" {
 		return nil, errSessionInvalid
@@ -137,7 +139,9 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 		if err != nil {
 			return err
 		}
-		if used.Valid && !revoked.Valid {
+		// Presented again after its leeway: stolen or replayed. Inside it, the
+		// answer to its first use was lost on the way (see refreshLeeway).
+		if used.Valid && !revoked.Valid && now.Sub(used.Time) >= refreshLeeway {
 			reused = true
 			return revokeFamily(ctx, tx, family, now)
 		}
@@ -151,8 +155,11 @@ func (s *Service) Refresh(ctx context.Context, token string) (*Session, error) {
 		} else if ended {
 			return errSessionInvalid
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE refresh_tokens SET used_at = ? WHERE id = ?`, now, id); err != nil {
-			return err
+		// The first use starts the leeway; a replay inside it does not extend it.
+		if !used.Valid {
+			if _, err := tx.ExecContext(ctx, `UPDATE refresh_tokens SET used_at = ? WHERE id = ?`, now, id); err != nil {
+				return err
+			}
 		}
 		u, err := userByID(ctx, tx, userID)
 		if err != nil {

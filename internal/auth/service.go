@@ -61,6 +61,14 @@ const (
 	minKeyword         = 3
 	maxName            = 120
 	maxSecret          = 200
+	// refreshLeeway is how long a just-rotated refresh token still trades for
+	// a session instead of counting as stolen: the answer to a refresh can be
+	// lost on its way (the owner taps a link while the app refreshes, a phone's
+	// network drops), and the browser then presents the old cookie again. A
+	// replay inside it mints a sibling in the same family; after it, the whole
+	// family is revoked. Auth0's "reuse interval" and Okta's grace period work
+	// the same way.
+	refreshLeeway = 30 * time.Second
 )
 
 // Errors with the spec's texts (§5, §8).

@@ -137,3 +137,28 @@ test('dark mode persists across reloads as a class on the root', async ({ page }
   await page.reload()
   await expect(html).toHaveClass(/dark/)
 })
+
+test('a refresh whose answer is lost on the way — the owner taps away while the app refreshes — keeps the owner signed in', async ({ page, context }) => {
+  const email = uniqueEmail('perdida')
+  await signup(page, 'Bia Lopes', email, 'segredo1', 'gato preto')
+  await expect(page.getByText('Olá, Bia Lopes!')).toBeVisible()
+  // The reloaded page's first refresh reaches the server, which rotates the cookie, but its answer
+  // never reaches the browser (a navigation or a dropped network aborts it): the browser keeps the old cookie.
+  let first = true
+  await page.route('**/api/auth/refresh', async (route) => {
+    if (!first) return route.continue()
+    first = false
+    const before = await context.cookies()
+    await route.fetch()
+    await context.clearCookies()
+    await context.addCookies(before)
+    await route.abort('connectionreset')
+  })
+  await page.reload()
+  // The app tries again with the old cookie, inside the server's leeway: still signed in, not sent to /login.
+  await expect(page.getByText('Olá, Bia Lopes!')).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.unroute('**/api/auth/refresh')
+  await page.reload()
+  await expect(page.getByText('Olá, Bia Lopes!')).toBeVisible()
+})

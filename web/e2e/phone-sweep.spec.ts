@@ -283,6 +283,10 @@ test('the demo practice, with its months of data, fits a 360×780 phone on every
       username: profile.publicUsername ?? 'bemviver-demo',
     })
     await ctx.close()
+  } catch (e) {
+    // What the demo's server said (warnings and errors) tells a lost sign-in from a slow page.
+    console.log(`agendei demo printed:\n${out.slice(-4000)}`)
+    throw e
   } finally {
     demo.kill('SIGTERM')
     rmSync(dir, { recursive: true, force: true })

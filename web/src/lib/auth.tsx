@@ -33,8 +33,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /**
  * Trades the refresh cookie for a new session. Single-flight in this tab, and
  * serialised across tabs with the Web Locks API: the server revokes a whole
- * sign-in when one refresh token is presented twice, so two tabs must never
- * race with the same cookie. Network and 5xx failures back off from 200 ms.
+ * sign-in when one refresh token is presented twice (past a 30-second leeway
+ * for an answer lost on its way), so two tabs must never race with the same cookie. Network and 5xx failures back off from 200 ms.
  */
 function refreshSession(): Promise<Session | null> {
   if (inflight) return inflight
