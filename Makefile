@@ -1,6 +1,6 @@
 # Agendei — the two commands a newcomer needs are `make run` and `make test`.
 # Everything they need is installed by the targets themselves (npm packages,
-# Go modules); .ci/run also installs the Debian packages (chromium, postgresql).
+# Go modules); .ci/run also installs the Debian packages (chromium, postgresql, radicale).
 
 GO      ?= go
 NPM     ?= npm
