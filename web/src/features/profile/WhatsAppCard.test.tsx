@@ -18,7 +18,7 @@ describe('WhatsAppCard: the Agendei number', () => {
       if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: current }
       if (c.url === '/api/whatsapp/operator' && c.method === 'PUT') {
         current = { ...current, operator: { ...operator, enabled: (c.body as { enabled: boolean }).enabled } }
-        return { status: 200, body: current }
+        return { status: 200, body: current, delayMs: 300 }
       }
       return undefined
     })
@@ -32,8 +32,12 @@ describe('WhatsAppCard: the Agendei number', () => {
 
     const user = userEvent.setup()
     await user.click(toggle)
+    // While it saves, the switch stays where the owner put it (it used to snap back until the answer).
+    await waitFor(() => expect(screen.getByRole('switch')).toBeDisabled())
+    expect(screen.getByRole('switch')).toBeChecked()
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true }))
-    await waitFor(() => expect(screen.getByRole('switch')).toBeChecked())
+    await waitFor(() => expect(screen.getByRole('switch')).toBeEnabled())
+    expect(screen.getByRole('switch')).toBeChecked()
     await user.click(screen.getByRole('switch'))
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ enabled: false }))
   })

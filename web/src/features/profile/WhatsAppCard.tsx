@@ -167,7 +167,8 @@ function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
           type="checkbox"
           role="switch"
           className="mt-0.5 size-4 shrink-0 accent-brand-700"
-          checked={op.enabled}
+          // While saving, the switch shows where the owner put it (a controlled input would otherwise snap back until the answer).
+          checked={toggle.isPending ? toggle.variables : op.enabled}
           disabled={toggle.isPending}
           onChange={(e) =>
             toggle.mutate(e.target.checked, {
