@@ -268,20 +268,26 @@ func (g *Graph) DebugToken(ctx context.Context, appToken, token string) (*TokenI
 // verification PIN (POST /{phone-number-id}/register {messaging_product, pin}
 // → {"success":true}).
 func (g *Graph) Register(ctx context.Context, token, phoneNumberID, pin string) error {
-	return g.success(ctx, token, "/"+url.PathEscape(phoneNumberID)+"/register", map[string]string{"messaging_product": "whatsapp", "pin": pin})
+	return g.success(ctx, token, http.MethodPost, "/"+url.PathEscape(phoneNumberID)+"/register", map[string]string{"messaging_product": "whatsapp", "pin": pin})
 }
 
 // SubscribeApp subscribes the token's app to a WABA's webhooks (POST
 // /{waba-id}/subscribed_apps → {"success":true}).
 func (g *Graph) SubscribeApp(ctx context.Context, token, wabaID string) error {
-	return g.success(ctx, token, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
+	return g.success(ctx, token, http.MethodPost, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
 }
 
-func (g *Graph) success(ctx context.Context, token, path string, in any) error {
+// UnsubscribeApp ends the token's app's subscription to a WABA's webhooks
+// (DELETE /{waba-id}/subscribed_apps, no body → {"success":true}).
+func (g *Graph) UnsubscribeApp(ctx context.Context, token, wabaID string) error {
+	return g.success(ctx, token, http.MethodDelete, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
+}
+
+func (g *Graph) success(ctx context.Context, token, method, path string, in any) error {
 	var out struct {
 		Success bool `json:"success"`
 	}
-	if err := g.do(ctx, token, http.MethodPost, path, nil, in, &out); err != nil {
+	if err := g.do(ctx, token, method, path, nil, in, &out); err != nil {
 		return err
 	}
 	if !out.Success {

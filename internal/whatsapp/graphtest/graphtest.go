@@ -88,6 +88,8 @@ type Fake struct {
 	codes      map[string]*signupCode
 	registered map[string]string
 	subscribed map[string][]string
+	// unsubscribeFail: the next unsubscribe calls answered with this error.
+	unsubscribeFail []failure
 }
 
 type failure struct {
@@ -270,9 +272,13 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		f.register(w, r, a)
-	case len(parts) == 2 && parts[1] == "subscribed_apps" && r.Method == http.MethodPost:
+	case len(parts) == 2 && parts[1] == "subscribed_apps" && (r.Method == http.MethodPost || r.Method == http.MethodDelete):
 		a := f.byWABA(parts[0])
 		if !f.reach(w, a, parts[0], token) {
+			return
+		}
+		if r.Method == http.MethodDelete {
+			f.unsubscribe(w, r, a)
 			return
 		}
 		f.subscribe(w, a)
