@@ -164,6 +164,11 @@ func TestSignup_FailuresAreExplained(t *testing.T) {
 		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz)}); status != 400 || !strings.Contains(body, "Conectar meu WhatsApp") {
 			t.Fatalf("no ids: %d %s", status, body)
 		}
+		// Meta's FINISH_ONLY_WABA: an account and no number. Said plainly, the code not spent.
+		code := w.fake.SignupCode(w.biz)
+		if status, body, _ := w.signup(t, map[string]string{"code": code, "wabaId": w.biz.WABAID}); status != 400 || !strings.Contains(body, "whatsapp_signup_no_number") || !strings.Contains(body, "sem um número de telefone") {
+			t.Fatalf("no number: %d %s", status, body)
+		}
 		// Another business's WABA typed in: the token has no scope on it.
 		stranger := w.fake.AddAccount(graphtest.Account{})
 		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz), "wabaId": stranger.WABAID, "phoneNumberId": w.biz.PhoneNumberID}); status != 400 || !strings.Contains(body, "whatsapp_signup_not_shared") {
