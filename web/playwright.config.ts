@@ -12,6 +12,21 @@ const baseURL = `http://127.0.0.1:${port}`
 // The fake of Meta's Graph API (cmd/graphfake) the server's WhatsApp Cloud API calls go to.
 const graphPort = port + 1000
 process.env.E2E_GRAPH_URL ??= `http://127.0.0.1:${graphPort}`
+// The operator's Meta app and WhatsApp number (issue 41 §1 and §2), the same on the fake and the server:
+// every owner's card offers the Agendei number's switch and 'Conectar meu WhatsApp'. Its allowance is
+// small so that e2e/whatsapp-operator.spec.ts sees it run out; only owners who flip the switch use it.
+const metaApp = {
+  appId: '1234567890123456',
+  configId: '987654321098765',
+  appSecret: 'e2e-meta-app-secret-0123456789abcdef',
+  wabaId: '102290129340398',
+  phoneNumberId: '106540352242922',
+  token: 'EAAGe2eOperatorToken0123456789',
+  verifyToken: 'e2e-operator-verify-token',
+  allowance: 3,
+}
+process.env.E2E_OPERATOR_PHONE_NUMBER_ID ??= metaApp.phoneNumberId
+process.env.E2E_OPERATOR_ALLOWANCE ??= String(metaApp.allowance)
 // The fake of Mercado Pago's API (cmd/mpfake) the server's Pix deposit calls go to.
 const mpPort = port + 2000
 process.env.E2E_MP_URL ??= `http://127.0.0.1:${mpPort}`
@@ -48,7 +63,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: [
     {
-      command: `go run ../cmd/graphfake -addr 127.0.0.1:${graphPort}`,
+      command: `go run ../cmd/graphfake -addr 127.0.0.1:${graphPort} -app-id ${metaApp.appId} -app-secret ${metaApp.appSecret} -operator-waba ${metaApp.wabaId} -operator-phone ${metaApp.phoneNumberId} -operator-token ${metaApp.token} -webhook ${baseURL}/webhooks/whatsapp`,
       url: `${process.env.E2E_GRAPH_URL}/_fake/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -65,7 +80,7 @@ export default defineConfig({
     },
     {
       // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
-      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret}`,
+      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --whatsapp-operator-waba-id ${metaApp.wabaId} --whatsapp-operator-phone-number-id ${metaApp.phoneNumberId} --whatsapp-operator-token ${metaApp.token} --whatsapp-operator-app-secret ${metaApp.appSecret} --whatsapp-operator-verify-token ${metaApp.verifyToken} --whatsapp-operator-allowance ${metaApp.allowance} --whatsapp-app-id ${metaApp.appId} --whatsapp-signup-config-id ${metaApp.configId} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret}`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -116,8 +116,11 @@ type account struct {
 	UserID, WABAID, PhoneNumberID, Display, Name string
 	Token, AppSecret                             string
 	VerifyToken, WebhookKey                      string
-	ConnectedAt                                  time.Time
-	CheckedAt                                    sql.NullTime
+	// SignedUp: connected by Embedded Signup (its events come to the
+	// operator app's webhook, which is subscribed to its WABA).
+	SignedUp    bool
+	ConnectedAt time.Time
+	CheckedAt   sql.NullTime
 }
 
 // accounts is the kit's life-cycle of the owners' connections.
@@ -129,7 +132,8 @@ func (s *Service) accounts() *connect.Accounts {
 func (s *Service) load(ctx context.Context, q db.Querier, userID string) (*account, error) {
 	a := account{UserID: userID}
 	got, err := s.accounts().Load(ctx, q, userID, connect.Col{Name: "display_phone_number", Into: &a.Display},
-		connect.Col{Name: "verified_name", Into: &a.Name}, connect.Col{Name: "templates_checked_at", Into: &a.CheckedAt})
+		connect.Col{Name: "verified_name", Into: &a.Name}, connect.Col{Name: "templates_checked_at", Into: &a.CheckedAt},
+		connect.Col{Name: "signup", Into: &a.SignedUp})
 	if got == nil || err != nil {
 		return nil, err
 	}
@@ -333,8 +337,23 @@ func (s *Service) sentThisMonth(ctx context.Context, userID string) (int, error)
 }
 
 // Disconnect removes the connection, its sealed secrets and template
-// records; the message history stays on the appointments.
+// records; the message history stays on the appointments. A number
+// connected by "Conectar meu WhatsApp" first has the operator's app
+// unsubscribed from its WABA's webhooks, with the business token that is
+// about to be erased: nothing of that business reaches Agendei afterwards.
+// Meta refusing or out of reach does not keep the owner connected: it is
+// logged (no owner's data in it), and the events that still come find no
+// account to go to (routeSignedUp).
 func (s *Service) Disconnect(ctx context.Context, userID string) error {
+	acc, err := s.load(ctx, s.DB, userID)
+	if err != nil {
+		return err
+	}
+	if acc != nil && acc.SignedUp {
+		if err := s.Graph.UnsubscribeApp(ctx, acc.Token, acc.WABAID); err != nil {
+			httpx.Logger(ctx).Warn("whatsapp disconnect: the app could not be unsubscribed from the business's webhooks at Meta; disconnected anyway", "err", err)
+		}
+	}
 	return s.accounts().Disconnect(ctx, userID)
 }
 

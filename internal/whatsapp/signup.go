@@ -69,7 +69,10 @@ var (
 		"A conexão com um clique não está disponível nesta instalação: use a configuração manual.")
 	errSignupInput = httpx.Validation("O Meta não devolveu o código e os IDs da conta e do número. Clique em “Conectar meu WhatsApp” de novo e conclua a janela do Meta.")
 	errSignupPIN   = httpx.Validation("O PIN da verificação em duas etapas tem 6 dígitos.")
-	errSignupCode  = httpx.NewError(http.StatusBadRequest, "whatsapp_signup_code",
+	// Meta's FINISH_ONLY_WABA: the sign-up ended with an account and no number.
+	errSignupNoNumber = httpx.NewError(http.StatusBadRequest, "whatsapp_signup_no_number",
+		"Sua conta do WhatsApp Business foi criada no Meta, mas ainda sem um número de telefone, e é dele que as mensagens saem. Clique em “Conectar meu WhatsApp” de novo e, na janela do Meta, escolha ou cadastre o número da clínica.")
+	errSignupCode = httpx.NewError(http.StatusBadRequest, "whatsapp_signup_code",
 		"O código do Meta expirou ou já foi usado. Clique em “Conectar meu WhatsApp” de novo.")
 	errSignupShared = httpx.NewError(http.StatusBadRequest, "whatsapp_signup_not_shared",
 		"O Meta não compartilhou essa conta do WhatsApp Business com o Agendei. Clique em “Conectar meu WhatsApp” de novo e escolha a conta na janela do Meta.")
@@ -96,6 +99,9 @@ func (s *Service) Signup(ctx context.Context, userID string, in SignupInput) (*S
 	o := s.Operator
 	if !o.Signup() {
 		return nil, errSignupOff
+	}
+	if in.Code != "" && digits(in.WABAID) && in.PhoneNumberID == "" {
+		return nil, errSignupNoNumber
 	}
 	if in.Code == "" || len(in.Code) > 2048 || !digits(in.WABAID) || !digits(in.PhoneNumberID) || len(in.WABAID) > 32 || len(in.PhoneNumberID) > 32 {
 		return nil, errSignupInput
@@ -268,20 +274,26 @@ func (g *Graph) DebugToken(ctx context.Context, appToken, token string) (*TokenI
 // verification PIN (POST /{phone-number-id}/register {messaging_product, pin}
 // → {"success":true}).
 func (g *Graph) Register(ctx context.Context, token, phoneNumberID, pin string) error {
-	return g.success(ctx, token, "/"+url.PathEscape(phoneNumberID)+"/register", map[string]string{"messaging_product": "whatsapp", "pin": pin})
+	return g.success(ctx, token, http.MethodPost, "/"+url.PathEscape(phoneNumberID)+"/register", map[string]string{"messaging_product": "whatsapp", "pin": pin})
 }
 
 // SubscribeApp subscribes the token's app to a WABA's webhooks (POST
 // /{waba-id}/subscribed_apps → {"success":true}).
 func (g *Graph) SubscribeApp(ctx context.Context, token, wabaID string) error {
-	return g.success(ctx, token, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
+	return g.success(ctx, token, http.MethodPost, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
 }
 
-func (g *Graph) success(ctx context.Context, token, path string, in any) error {
+// UnsubscribeApp ends the token's app's subscription to a WABA's webhooks
+// (DELETE /{waba-id}/subscribed_apps, no body → {"success":true}).
+func (g *Graph) UnsubscribeApp(ctx context.Context, token, wabaID string) error {
+	return g.success(ctx, token, http.MethodDelete, "/"+url.PathEscape(wabaID)+"/subscribed_apps", nil)
+}
+
+func (g *Graph) success(ctx context.Context, token, method, path string, in any) error {
 	var out struct {
 		Success bool `json:"success"`
 	}
-	if err := g.do(ctx, token, http.MethodPost, path, nil, in, &out); err != nil {
+	if err := g.do(ctx, token, method, path, nil, in, &out); err != nil {
 		return err
 	}
 	if !out.Success {

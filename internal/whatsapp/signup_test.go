@@ -164,6 +164,11 @@ func TestSignup_FailuresAreExplained(t *testing.T) {
 		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz)}); status != 400 || !strings.Contains(body, "Conectar meu WhatsApp") {
 			t.Fatalf("no ids: %d %s", status, body)
 		}
+		// Meta's FINISH_ONLY_WABA: an account and no number. Said plainly, the code not spent.
+		code := w.fake.SignupCode(w.biz)
+		if status, body, _ := w.signup(t, map[string]string{"code": code, "wabaId": w.biz.WABAID}); status != 400 || !strings.Contains(body, "whatsapp_signup_no_number") || !strings.Contains(body, "sem um número de telefone") {
+			t.Fatalf("no number: %d %s", status, body)
+		}
 		// Another business's WABA typed in: the token has no scope on it.
 		stranger := w.fake.AddAccount(graphtest.Account{})
 		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz), "wabaId": stranger.WABAID, "phoneNumberId": w.biz.PhoneNumberID}); status != 400 || !strings.Contains(body, "whatsapp_signup_not_shared") {
@@ -232,6 +237,88 @@ func TestSignup_TheOperatorsWrongAppSecret(t *testing.T) {
 		w.fake.SetApp(graphtest.App{ID: signupAppID, Secret: op.AppSecret}) // the operator fixed it
 		if status, body, _ := w.signup(t, in); status != 200 {
 			t.Fatalf("the same code once the secret is right: %d %s", status, body)
+		}
+	})
+}
+
+// Disconnecting a number connected by the button unsubscribes the
+// operator's app from its WABA's webhooks with the business token, before
+// the token is erased: nothing of that business reaches Agendei afterwards.
+// A number connected by hand (the owner's own app) is left as it is at Meta.
+func TestSignup_DisconnectUnsubscribesTheAppFromTheWABA(t *testing.T) {
+	eachSignup(t, func(t *testing.T, w *world, op graphtest.Account) {
+		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz), "wabaId": w.biz.WABAID, "phoneNumberId": w.biz.PhoneNumberID}); status != 200 {
+			t.Fatalf("signup: %d %s", status, body)
+		}
+		if !w.fake.Subscribed(w.biz.WABAID) {
+			t.Fatal("not subscribed after the signup")
+		}
+		if r := w.owner.Do("DELETE", "/api/whatsapp", nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect: %d %s", r.StatusCode, r.Body)
+		}
+		if w.fake.Subscribed(w.biz.WABAID) {
+			t.Fatal("the app is still subscribed to the WABA's webhooks after the disconnect")
+		}
+		var n int
+		if err := w.e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM whatsapp_accounts WHERE user_id = ?`, w.ownerID).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("account rows after the disconnect: %d %v", n, err)
+		}
+
+		// Connected by hand: the owner's own app's subscription is theirs.
+		manual := w.fake.AddAccount(graphtest.Account{})
+		if r := w.owner.Do("PUT", "/api/whatsapp", map[string]string{"wabaId": manual.WABAID, "phoneNumberId": manual.PhoneNumberID,
+			"accessToken": manual.Token, "appSecret": manual.AppSecret}); r.StatusCode != 200 {
+			t.Fatalf("manual connect: %d %s", r.StatusCode, r.Body)
+		}
+		before := w.fake.Requests()
+		if r := w.owner.Do("DELETE", "/api/whatsapp", nil); r.StatusCode != 204 {
+			t.Fatalf("manual disconnect: %d %s", r.StatusCode, r.Body)
+		}
+		if after := w.fake.Requests(); after != before {
+			t.Fatalf("a number connected by hand: %d calls to Meta on disconnect", after-before)
+		}
+		if p := w.fake.Problems(); len(p) > 0 {
+			t.Fatalf("requests not as Meta documents: %v", p)
+		}
+	})
+}
+
+// Meta refusing the unsubscribe, or away, does not keep the owner
+// connected: the token is erased all the same, and an event of that
+// business that still comes to the operator's webhook goes nowhere.
+func TestSignup_DisconnectGoesThroughWhenTheUnsubscribeFails(t *testing.T) {
+	eachSignup(t, func(t *testing.T, w *world, op graphtest.Account) {
+		if status, body, _ := w.signup(t, map[string]string{"code": w.fake.SignupCode(w.biz), "wabaId": w.biz.WABAID, "phoneNumberId": w.biz.PhoneNumberID}); status != 200 {
+			t.Fatalf("signup: %d %s", status, body)
+		}
+		w.approve(t)
+		w.untilReminder(t)
+		w.e.RunJobs()
+		sent := w.fake.Messages()
+		if len(sent) != 1 {
+			t.Fatalf("messages: %+v", sent)
+		}
+		w.fake.FailNextUnsubscribe(1, 503, 2, "Service temporarily unavailable")
+		if r := w.owner.Do("DELETE", "/api/whatsapp", nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect with Meta away: %d %s", r.StatusCode, r.Body)
+		}
+		var st whatsapp.Status
+		w.owner.Do("GET", "/api/whatsapp", nil).JSON(t, &st)
+		if st.Connected || st.SignedUp {
+			t.Fatalf("still connected: %+v", st)
+		}
+		if !w.fake.Subscribed(w.biz.WABAID) {
+			t.Fatal("the fake did not keep the subscription it refused to end")
+		}
+		tap := w.fake.ButtonReply(w.biz, "wamid.IN-GONE", sent[0].To, sent[0].ID, sent[0].Payloads[2], "Cancelar", w.e.Clock.Now())
+		if code, err := graphtest.Post(w.e.HTTP.URL+"/webhooks/whatsapp", op.AppSecret, tap); err != nil || code != 200 {
+			t.Fatalf("a late event: %d %v", code, err)
+		}
+		w.e.RunJobs()
+		var appt struct{ Answer string }
+		w.owner.Do("GET", "/api/appointments/"+w.apptID, nil).JSON(t, &appt)
+		if appt.Answer != "" {
+			t.Fatalf("a tap after the disconnect answered: %q", appt.Answer)
 		}
 	})
 }

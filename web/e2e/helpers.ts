@@ -63,6 +63,14 @@ export async function waitForMail(to: string, subjectPart: string): Promise<stri
 
 export const H = { 'X-Agendei-Client': 'e2e' }
 
+/**
+ * The 'Configuração manual (avançado)' fold of the connection card whose manual form is named `form` ('Conectar
+ * WhatsApp Business', 'Conectar Mercado Pago'): with the one-button connections configured, the e2e server's
+ * profile folds more than one card's form.
+ */
+export const manualFold = (page: Page, form: string) =>
+  page.locator('details').filter({ has: page.getByRole('form', { name: form, includeHidden: true }) }).getByText('Configuração manual (avançado)')
+
 /** The agenda's time grid. */
 export const agendaGrid = (page: Page) => page.getByRole('region', { name: 'Grade da agenda' })
 /** An appointment in the grid, by its start and client (its name reads "HH:MM Client, service, …"). */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, login, manualFold, uniqueEmail } from './helpers'
 
 // Connecting the owner's Mercado Pago account on a 360 px phone, against the
 // fake of Mercado Pago's API the e2e server talks to (cmd/mpfake), by the
@@ -25,7 +25,7 @@ test('the owner connects Mercado Pago on a phone, and the secrets never come bac
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/profile')
 
-  await page.getByText('Configuração manual (avançado)').click()
+  await manualFold(page, 'Conectar Mercado Pago').click()
   const form = page.getByRole('form', { name: 'Conectar Mercado Pago' })
   await form.scrollIntoViewIfNeeded()
   await form.getByRole('button', { name: 'Conectar com o Access Token' }).click()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, login, manualFold, uniqueEmail } from './helpers'
 
 // "Conectar Mercado Pago" on a 360 px phone: the button sends the owner to
 // Mercado Pago's authorization page (cmd/mpfake playing the operator's
@@ -25,7 +25,7 @@ test('the owner connects Mercado Pago with one button', async ({ page, request }
 
   const button = page.getByRole('button', { name: 'Conectar Mercado Pago' })
   await button.scrollIntoViewIfNeeded()
-  await expect(page.getByText('Configuração manual (avançado)')).toBeVisible()
+  await expect(manualFold(page, 'Conectar Mercado Pago')).toBeVisible()
   await expect(page.getByLabel('Access Token de produção')).toBeHidden()
 
   await button.click()

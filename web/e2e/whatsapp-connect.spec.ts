@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, login, manualFold, uniqueEmail } from './helpers'
 
 // Connecting the owner's WhatsApp Business number on a 360 px phone, against
 // the fake of Meta's Graph API the e2e server talks to (cmd/graphfake): a
 // wrong token is refused in Portuguese, the right credentials show the
 // number's name, the templates under review and the webhook to paste in Meta,
-// and approval shows once Meta approves.
+// and approval shows once Meta approves. The e2e server has the operator's
+// number and Embedded Signup configured (issue 41): the card first offers the
+// Agendei number's switch and 'Conectar meu WhatsApp', the ids-and-token form
+// folded under 'Configuração manual (avançado)'; once the owner's own number
+// is connected, the switch is gone (their number is used).
 
 test.use({ viewport: { width: 360, height: 740 } })
 
@@ -21,18 +25,22 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/profile')
 
+  await expect(page.getByRole('switch', { name: /pelo WhatsApp do Agendei/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Conectar meu WhatsApp' })).toBeVisible()
+  await manualFold(page, 'Conectar WhatsApp Business').click()
   const form = page.getByRole('form', { name: 'Conectar WhatsApp Business' })
   await form.getByLabel('ID da conta do WhatsApp Business').fill(biz.wabaId)
   await form.getByLabel('ID do número de telefone').fill(biz.phoneNumberId)
   await form.getByLabel('Token de acesso permanente').fill('EAAG-token-errado')
   await form.getByLabel('Chave secreta do app').fill(biz.appSecret)
-  await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
+  await form.getByRole('button', { name: 'Conectar com os IDs e o token' }).click()
   await expect(form.getByRole('alert')).toContainText('O Meta recusou o token de acesso')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await form.getByLabel('Token de acesso permanente').fill(biz.token)
-  await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
+  await form.getByRole('button', { name: 'Conectar com os IDs e o token' }).click()
   await expect(page.getByText('Conectado: Clínica Teste ((11) 3333-4444)')).toBeVisible()
+  await expect(page.getByRole('switch', { name: /pelo WhatsApp do Agendei/ })).toHaveCount(0)
   const templates = page.getByRole('list', { name: 'Modelos de mensagem' })
   await expect(templates.getByText('Em análise pelo Meta')).toHaveCount(4)
   await expect(templates.getByText('Oferta da lista de espera (com o link para ficar com o horário)')).toBeVisible()
@@ -52,6 +60,6 @@ test('the owner connects WhatsApp Business on a phone and sees the templates app
   // Replacing keeps the stored secrets when left blank.
   await page.getByRole('button', { name: 'Trocar dados de acesso' }).click()
   await expect(form.getByLabel('Token de acesso permanente')).toHaveValue('')
-  await form.getByRole('button', { name: 'Conectar WhatsApp' }).click()
+  await form.getByRole('button', { name: 'Conectar com os IDs e o token' }).click()
   await expect(page.getByText('Conectado: Clínica Teste ((11) 3333-4444)')).toBeVisible()
 })

@@ -42,6 +42,11 @@ type Account struct {
 	// Unregistered: a number just added by Embedded Signup, which sends
 	// nothing until registered (signup.go).
 	Unregistered bool
+	// AutoApprove: Meta approves this account's templates as it creates
+	// them (its create answer says APPROVED, as Meta's may for a utility
+	// template) — the operator's account of the browser tests, whose
+	// server reads the review only every few minutes.
+	AutoApprove bool
 }
 
 // Template is a template as the fake keeps it.
@@ -83,6 +88,8 @@ type Fake struct {
 	codes      map[string]*signupCode
 	registered map[string]string
 	subscribed map[string][]string
+	// unsubscribeFail: the next unsubscribe calls answered with this error.
+	unsubscribeFail []failure
 }
 
 type failure struct {
@@ -159,6 +166,16 @@ func (f *Fake) Messages() []Message {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Message(nil), f.messages...)
+}
+
+// AccountOf is the account of a phone-number id.
+func (f *Fake) AccountOf(phoneNumberID string) (Account, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if a := f.byPhone(phoneNumberID); a != nil {
+		return *a, true
+	}
+	return Account{}, false
 }
 
 // FailNextSends makes the next n send calls answer an error with the HTTP
@@ -255,9 +272,13 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		f.register(w, r, a)
-	case len(parts) == 2 && parts[1] == "subscribed_apps" && r.Method == http.MethodPost:
+	case len(parts) == 2 && parts[1] == "subscribed_apps" && (r.Method == http.MethodPost || r.Method == http.MethodDelete):
 		a := f.byWABA(parts[0])
 		if !f.reach(w, a, parts[0], token) {
+			return
+		}
+		if r.Method == http.MethodDelete {
+			f.unsubscribe(w, r, a)
 			return
 		}
 		f.subscribe(w, a)
@@ -330,6 +351,9 @@ func (f *Fake) createTemplate(w http.ResponseWriter, r *http.Request, a *Account
 		return
 	}
 	t := &Template{ID: connecttest.RandDigits(16), Name: in.Name, Language: in.Language, Category: strings.ToUpper(in.Category), Status: "PENDING"}
+	if a.AutoApprove {
+		t.Status = "APPROVED"
+	}
 	bodies := 0
 	for _, c := range in.Components {
 		switch strings.ToUpper(c.Type) {

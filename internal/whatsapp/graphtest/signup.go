@@ -19,7 +19,9 @@ package graphtest
 //     verification PIN Mismatch"); a number not registered cannot send
 //     (133010, "Account not registered");
 //   - POST /{v}/{waba-id}/subscribed_apps: the token's app gets the WABA's
-//     webhooks → {"success":true}.
+//     webhooks → {"success":true}; DELETE on the same path, no body, ends
+//     that subscription → {"success":true} (webhooks/overview, "Subscribe
+//     to a WhatsApp Business Account").
 
 import (
 	"net/http"
@@ -161,5 +163,35 @@ func (f *Fake) subscribe(w http.ResponseWriter, a *Account) {
 	if !slices.Contains(f.subscribed[a.WABAID], f.app.ID) {
 		f.subscribed[a.WABAID] = append(f.subscribed[a.WABAID], f.app.ID)
 	}
+	writeJSON(w, http.StatusOK, map[string]bool{"success": true})
+}
+
+// FailNextUnsubscribe makes the next n unsubscribe calls answer an error
+// with the HTTP status and Graph error code given (e.g. 503/2 for Meta
+// away, 400/200 for a permission the token lost).
+func (f *Fake) FailNextUnsubscribe(n, status, code int, message string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for range n {
+		f.unsubscribeFail = append(f.unsubscribeFail, failure{status, code, message})
+	}
+}
+
+// unsubscribe ends the token's app's subscription to the WABA's webhooks.
+// Meta documents no body for it; one sent is a problem.
+func (f *Fake) unsubscribe(w http.ResponseWriter, r *http.Request, a *Account) {
+	if r.ContentLength > 0 {
+		f.Problem("DELETE subscribed_apps with a body")
+	}
+	if len(f.unsubscribeFail) > 0 {
+		e := f.unsubscribeFail[0]
+		f.unsubscribeFail = f.unsubscribeFail[1:]
+		f.refuse(w, e.status, e.code, "OAuthException", e.msg)
+		return
+	}
+	if f.subscribed == nil {
+		f.subscribed = map[string][]string{}
+	}
+	f.subscribed[a.WABAID] = slices.DeleteFunc(f.subscribed[a.WABAID], func(id string) bool { return id == f.app.ID })
 	writeJSON(w, http.StatusOK, map[string]bool{"success": true})
 }

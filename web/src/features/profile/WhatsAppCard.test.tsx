@@ -18,7 +18,7 @@ describe('WhatsAppCard: the Agendei number', () => {
       if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: current }
       if (c.url === '/api/whatsapp/operator' && c.method === 'PUT') {
         current = { ...current, operator: { ...operator, enabled: (c.body as { enabled: boolean }).enabled } }
-        return { status: 200, body: current }
+        return { status: 200, body: current, delayMs: 300 }
       }
       return undefined
     })
@@ -32,8 +32,12 @@ describe('WhatsAppCard: the Agendei number', () => {
 
     const user = userEvent.setup()
     await user.click(toggle)
+    // While it saves, the switch stays where the owner put it (it used to snap back until the answer).
+    await waitFor(() => expect(screen.getByRole('switch')).toBeDisabled())
+    expect(screen.getByRole('switch')).toBeChecked()
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true }))
-    await waitFor(() => expect(screen.getByRole('switch')).toBeChecked())
+    await waitFor(() => expect(screen.getByRole('switch')).toBeEnabled())
+    expect(screen.getByRole('switch')).toBeChecked()
     await user.click(screen.getByRole('switch'))
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ enabled: false }))
   })
@@ -85,7 +89,7 @@ describe('WhatsAppCard: the Agendei number', () => {
  * site): FB.login posts the sign-up's session logging message as Meta's
  * window does (from https://www.facebook.com) and answers with a code.
  */
-function fakeSDK(opts: { origin?: string; cancel?: boolean } = {}) {
+function fakeSDK(opts: { origin?: string; cancel?: boolean; message?: object } = {}) {
   const logins: Record<string, unknown>[] = []
   let n = 0
   const FB = {
@@ -93,9 +97,12 @@ function fakeSDK(opts: { origin?: string; cancel?: boolean } = {}) {
     login: (cb: (r: { authResponse: { code: string } | null }) => void, o: Record<string, unknown>) => {
       logins.push(o)
       n++
-      const data = opts.cancel
-        ? { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { current_step: 'PHONE_NUMBER_SETUP' } }
-        : { type: 'WA_EMBEDDED_SIGNUP', event: 'FINISH', data: { phone_number_id: '5550001', waba_id: '7770001' } }
+      // The three shapes Meta's documentation gives (session logging, v3 format).
+      const data =
+        opts.message ??
+        (opts.cancel
+          ? { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { current_step: 'PHONE_NUMBER_SETUP' } }
+          : { type: 'WA_EMBEDDED_SIGNUP', event: 'FINISH', data: { phone_number_id: '5550001', waba_id: '7770001', business_id: '8880001' } })
       window.dispatchEvent(new MessageEvent('message', { origin: opts.origin ?? 'https://www.facebook.com', data: JSON.stringify(data) }))
       cb({ authResponse: opts.cancel ? null : { code: `AQcodigo${n}` } })
     },
@@ -139,7 +146,7 @@ describe('WhatsAppCard: Conectar meu WhatsApp (Embedded Signup)', () => {
     await userEvent.setup().click(button)
     await waitFor(() => expect(calls.find((c) => c.url === '/api/whatsapp/signup')?.body).toEqual({ code: 'AQcodigo1', wabaId: '7770001', phoneNumberId: '5550001' }))
     expect(FB.init).toHaveBeenCalledWith(expect.objectContaining({ appId: '4455667788', version: 'v21.0' }))
-    expect(logins[0]).toMatchObject({ config_id: '9988776655', response_type: 'code', override_default_response_type: true })
+    expect(logins[0]).toEqual({ config_id: '9988776655', response_type: 'code', override_default_response_type: true, extras: { setup: {}, sessionInfoVersion: '3', version: 'v4' } })
     expect(await screen.findByText(/Conectado: Clínica Sorriso/)).toBeInTheDocument()
     expect(screen.queryByText('URL de retorno (webhook)')).not.toBeInTheDocument()
   })
@@ -188,17 +195,43 @@ describe('WhatsAppCard: Conectar meu WhatsApp (Embedded Signup)', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/whatsapp/signup').at(-1)?.body).toEqual({ code: 'AQcodigo2', wabaId: '7770001', phoneNumberId: '5550001', pin: '246810' }))
   })
 
-  it('says so when the owner closes Meta’s window', async () => {
-    fakeSDK({ cancel: true })
-    const calls = stubFetch((c) => {
+  const offer = () =>
+    stubFetch((c) => {
       if (c.url === '/api/auth/refresh') return { status: 200, body: session }
       if (c.url === '/api/profile' && c.method === 'GET') return { status: 200, body: { name: 'Clínica Sorriso' } }
       if (c.url === '/api/whatsapp' && c.method === 'GET') return { status: 200, body: offered }
       return undefined
     })
+
+  it('says calmly that nothing was connected when the owner leaves Meta’s window at a step (CANCEL with current_step)', async () => {
+    fakeSDK({ cancel: true })
+    const calls = offer()
     renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
-    expect(await screen.findByText(/A conexão foi interrompida na janela do Meta/)).toBeInTheDocument()
+    expect(await screen.findByRole('status')).toHaveTextContent('Conexão não concluída: a janela do Meta foi fechada antes do fim.')
+    // Said once, beside the button: not an error toast.
+    expect(screen.getAllByText(/Conexão não concluída/)).toHaveLength(1)
+    expect(calls.some((c) => c.url === '/api/whatsapp/signup')).toBe(false)
+  })
+
+  it('tells the owner to add a number when the sign-up ends with an account and no number (FINISH_ONLY_WABA), and posts nothing', async () => {
+    fakeSDK({ message: { type: 'WA_EMBEDDED_SIGNUP', event: 'FINISH_ONLY_WABA', data: { waba_id: '7770001', business_id: '8880001' } } })
+    const calls = offer()
+    renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('foi criada no Meta, mas ainda sem um número de telefone')
+    expect(screen.getByRole('button', { name: 'Conectar meu WhatsApp' })).toBeEnabled()
+    expect(calls.some((c) => c.url === '/api/whatsapp/signup')).toBe(false)
+  })
+
+  it('says Meta showed an error when the window reports one (CANCEL with error_message)', async () => {
+    fakeSDK({
+      message: { type: 'WA_EMBEDDED_SIGNUP', event: 'CANCEL', data: { error_message: 'Your verified name violates WhatsApp guidelines.', error_id: '524126', session_id: 'f34b51dab5e0498', timestamp: '1689037124' } },
+    })
+    const calls = offer()
+    renderRoutes([{ path: '/profile', Component: WhatsAppCard }], '/profile')
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Conectar meu WhatsApp' }))
+    expect(await screen.findByText(/O Meta mostrou um erro na janela de conexão \(código 524126\)/)).toBeInTheDocument()
     expect(calls.some((c) => c.url === '/api/whatsapp/signup')).toBe(false)
   })
 })

@@ -167,7 +167,8 @@ function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
           type="checkbox"
           role="switch"
           className="mt-0.5 size-4 shrink-0 accent-brand-700"
-          checked={op.enabled}
+          // While saving, the switch shows where the owner put it (a controlled input would otherwise snap back until the answer).
+          checked={toggle.isPending ? toggle.variables : op.enabled}
           disabled={toggle.isPending}
           onChange={(e) =>
             toggle.mutate(e.target.checked, {
@@ -205,6 +206,8 @@ function SignupButton({ status }: { status: WhatsAppStatus }) {
   const [askPIN, setAskPIN] = useState(false)
   const [pin, setPIN] = useState('')
   const [pinError, setPINError] = useState('')
+  // What Meta's window ended with when it was not a connection: the owner leaving it (quiet) or a step left to do at Meta.
+  const [note, setNote] = useState<{ text: string; warn: boolean } | null>(null)
   const cfg = status.signup
   const start = async () => {
     if (askPIN && !/^\d{6}$/.test(pin)) {
@@ -212,6 +215,7 @@ function SignupButton({ status }: { status: WhatsAppStatus }) {
       return
     }
     setPINError('')
+    setNote(null)
     setBusy(true)
     try {
       const got = await runEmbeddedSignup({ appId: cfg.appId ?? '', configId: cfg.configId ?? '', graphVersion: cfg.graphVersion ?? '' })
@@ -223,6 +227,8 @@ function SignupButton({ status }: { status: WhatsAppStatus }) {
         setAskPIN(true)
       } else if (e instanceof ApiError && e.code === 'whatsapp_pin_mismatch') {
         setPINError(e.message)
+      } else if (e instanceof SignupCancelled && e.tone !== 'error') {
+        setNote({ text: e.message, warn: e.tone === 'warn' })
       } else {
         toast.error('Erro', { description: e instanceof SignupCancelled ? e.message : errorMessage(e, 'Não foi possível conectar o WhatsApp.') })
       }
@@ -251,6 +257,11 @@ function SignupButton({ status }: { status: WhatsAppStatus }) {
             </p>
           ) : null}
         </div>
+      ) : null}
+      {note ? (
+        <p role="status" className={note.warn ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-stone-600 dark:text-stone-400'}>
+          {note.text}
+        </p>
       ) : null}
       <div>
         <Button type="button" onClick={() => void start()} disabled={busy}>

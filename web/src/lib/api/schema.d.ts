@@ -1947,7 +1947,7 @@ export interface paths {
          */
         put: operations["connectWhatsApp"];
         post?: never;
-        /** Remove the connection and its sealed secrets (messages go by e-mail again). 404 `whatsapp_not_connected`. */
+        /** Remove the connection and its sealed secrets (messages go by e-mail again); a number connected by Embedded Signup first has the operator's app unsubscribed from its WABA (a failure at Meta is logged and does not block). 404 `whatsapp_not_connected`. */
         delete: operations["disconnectWhatsApp"];
         options?: never;
         head?: never;
@@ -1990,6 +1990,7 @@ export interface paths {
          *     the number registered (POST /{phone-number-id}/register), the app subscribed to the WABA's webhooks, the templates created; the
          *     token is kept sealed. Errors (pt-BR): 400 `validation_failed` (code or ids missing, a PIN not of 6 digits); 400
          *     `whatsapp_signup_code` (the code expired or was used); 400 `whatsapp_signup_not_shared` (the WABA is not the one shared);
+         *     400 `whatsapp_signup_no_number` (a WABA id and no phone-number id: Meta's FINISH_ONLY_WABA, the sign-up ended without a number);
          *     409 `whatsapp_pin_required` (the number has two-step verification: ask its PIN and post again with a new code);
          *     400 `whatsapp_pin_mismatch`; 404 `whatsapp_signup_unavailable` (not configured); 502 `whatsapp_unavailable`.
          */
