@@ -54,6 +54,9 @@ type Service struct {
 // transaction that writes the offer, and reports whether it queued one.
 type OfferPusher interface {
 	PushOffer(ctx context.Context, tx *db.Tx, o PushedOffer) (bool, error)
+	// SubscribedClients are the owner's clients (by client key) with a
+	// browser subscribed: the owner's list says push reaches them.
+	SubscribedClients(ctx context.Context, q db.Querier, ownerID string) (map[string]bool, error)
 }
 
 // PushedOffer is an offer as a push notification says it.

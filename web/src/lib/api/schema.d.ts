@@ -2325,8 +2325,10 @@ export interface components {
              */
             status: "open" | "expired" | "claimed" | "awaiting_deposit";
             byOwner: boolean;
-            /** @description a message went to the client (false: no e-mail to send to) */
+            /** @description a message went to the client (false: no channel reached them: the owner passes the offer on) */
             sent: boolean;
+            /** @description The channels that carried the offer: whatsapp (not failed at Meta) or email (instead of WhatsApp, or after it failed), and push besides either. */
+            channels: components["schemas"]["WaitlistChannel"][];
         };
         WaitlistOwnerEntry: {
             id: string;
@@ -2346,7 +2348,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             lastOffer: components["schemas"]["WaitlistOwnerOffer"] | null;
+            /** @description How an offer made now would reach the client, as the send chooses: whatsapp (the owner's or the Agendei number can carry it to their phone) or else email, and push besides either (a browser of theirs is subscribed). Empty: nothing reaches them; the owner tells them by hand. */
+            channels: components["schemas"]["WaitlistChannel"][];
         };
+        /** @enum {string} */
+        WaitlistChannel: "whatsapp" | "email" | "push";
         WaitlistSettings: {
             offerMinutes: number;
         };
