@@ -528,20 +528,28 @@ func TestPush_TheRemindersCardCountsASubscribedClient(t *testing.T) {
 // a phone-only client whose browser is subscribed is reached by push —
 // their offer is sent, not "sem e-mail: avise o cliente" —, a client with
 // an e-mail by e-mail, and only the one nothing reaches is left to the
-// owner.
+// owner; the join's answer told each of them the same.
 func TestPush_TheOwnersWaitlistSaysWhoPushReaches(t *testing.T) {
 	each(t, func(t *testing.T, w *world) {
 		w.subscribe(t, w.token)
+		// Each is told at joining how a freed time will reach them.
 		for i, c := range []map[string]string{
-			{"clientName": "Bruno Souza", "clientPhone": "(11) 98765-4321"},
-			{"clientName": "Dora Lima", "clientPhone": "(11) 97777-1111"},
-			{"clientName": "Elis Reis", "clientEmail": "elis@example.com"},
+			{"clientName": "Bruno Souza", "clientPhone": "(11) 98765-4321", "notice": "push"},
+			{"clientName": "Dora Lima", "clientPhone": "(11) 97777-1111", "notice": "owner"},
+			{"clientName": "Elis Reis", "clientEmail": "elis@example.com", "notice": "email"},
 		} {
+			notice := c["notice"]
+			delete(c, "notice")
 			c["serviceId"], c["professionalId"], c["firstDate"], c["lastDate"], c["partOfDay"] = w.service, w.pro, "2026-11-26", "2026-11-26", "qualquer"
 			cl := w.e.Client()
 			cl.ForwardedFor = fmt.Sprintf("10.41.2.%d", i)
-			if r := cl.Do("POST", "/api/public/profiles/sorriso/waitlist", c); r.StatusCode != 201 {
+			r := cl.Do("POST", "/api/public/profiles/sorriso/waitlist", c)
+			if r.StatusCode != 201 {
 				t.Fatalf("join of %s: %d %s", c["clientName"], r.StatusCode, r.Body)
+			}
+			var joined struct{ Notice string }
+			if r.JSON(t, &joined); joined.Notice != notice {
+				t.Fatalf("%s is told %q at joining, want %q", c["clientName"], joined.Notice, notice)
 			}
 		}
 		type offer struct {

@@ -2295,10 +2295,10 @@ export interface components {
             /** @description the client's private link: /lista-de-espera/{token} */
             token: string;
             /**
-             * @description how the client will hear of a freed time: by WhatsApp from the practice's number, by e-mail, or from the practice itself (neither can carry it; the owner's list shows the offer)
+             * @description how the client will hear of a freed time: by WhatsApp from the practice's number, by e-mail, by push alone (neither of those, but a browser of theirs is subscribed), or from the practice itself (nothing carries it; the owner's list shows the offer)
              * @enum {string}
              */
-            notice: "whatsapp" | "email" | "owner";
+            notice: "whatsapp" | "email" | "push" | "owner";
         };
         WaitlistOffer: {
             ownerName: string;
