@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ecdh"
+	crand "crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -19,6 +23,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
+	"github.com/agendei/agendei/internal/push"
 	"github.com/agendei/agendei/internal/server"
 )
 
@@ -37,18 +42,22 @@ const (
 // redirect it: AGENDEI_DATA_DIR and DATABASE_URL name the production
 // database (the Docker image sets /data). It marks its database as a demo,
 // refuses one that serve has used or that holds any other account, so a
-// real practice's data is never mixed with the demo's.
+// real practice's data is never mixed with the demo's. Nothing it sends
+// leaves the machine: its e-mails land in <data dir>/outbox (the
+// environment's SMTP server is not read either; --smtp-url asks for one) and
+// its push notifications at a sink in the process (demoPush).
 func demo(ctx context.Context, args []string) error {
 	if !hasFlag(args, "data-dir") {
 		args = append([]string{"--data-dir", demoDataDir}, args...)
 	}
 	getenv := func(key string) string {
-		if key == "AGENDEI_DATA_DIR" || key == "DATABASE_URL" {
+		if key == "AGENDEI_DATA_DIR" || key == "DATABASE_URL" || key == "AGENDEI_SMTP_URL" {
 			return ""
 		}
 		return os.Getenv(key)
 	}
 	return run(ctx, "agendei demo", args, getenv, markDemo, func(ctx context.Context, cfg *config.Config, d *db.DB, srv *server.Server) error {
+		demoPush(srv.Push)
 		var mine int
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, demoEmail).Scan(&mine); err != nil {
 			return err
@@ -79,6 +88,60 @@ func demoFlags(fs *flag.FlagSet) {
 		f.Usage = "postgres://… to run the demo on PostgreSQL (default: SQLite in its own folder; the environment is not read)"
 		f.DefValue = ""
 	}
+	if f := fs.Lookup("smtp-url"); f != nil {
+		f.Usage = "smtp://user:pass@host:port or smtps://… to send the demo's e-mails (default: .eml files in the demo's outbox folder; the environment is not read: the demo sends no e-mail out unless asked here)"
+	}
+}
+
+// demoPushHost is the push service the demo's clients' browsers are
+// subscribed at: a name that resolves nowhere (RFC 2606's .invalid).
+const demoPushHost = "push.demo.invalid"
+
+// demoPush keeps the demo's push notifications on the machine: the
+// endpoints of its seeded browsers (demoPushHost) are accepted, and every
+// message — theirs, or a real browser's that subscribed on the demo — is
+// answered by a sink in the process as a push service answers (201
+// Created), so reminders and offers are marked sent and no request leaves.
+// The payload is still encrypted and signed by the real code path.
+func demoPush(p *push.Service) {
+	hosts := p.Hosts
+	if hosts == nil {
+		hosts = push.DefaultHosts
+	}
+	p.Hosts = append(append([]string(nil), hosts...), demoPushHost)
+	p.HTTP = &http.Client{Timeout: 5 * time.Second, Transport: pushSink{}}
+}
+
+// pushSink answers every push request itself.
+type pushSink struct{}
+
+func (pushSink) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Body != nil {
+		_, _ = io.Copy(io.Discard, r.Body)
+		_ = r.Body.Close()
+	}
+	return &http.Response{StatusCode: http.StatusCreated, Status: "201 Created", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: http.Header{}, Body: io.NopCloser(strings.NewReader("")), Request: r}, nil
+}
+
+// demoBrowser is a browser's subscription as PushSubscription.toJSON()
+// gives it: an endpoint at demoPushHost and fresh keys (a P-256 public key
+// and a 16-byte auth secret), so the server encrypts to it as to a phone.
+func demoBrowser() (map[string]any, error) {
+	k, err := ecdh.P256().GenerateKey(crand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	secret, id := make([]byte, 16), make([]byte, 24)
+	if _, err := crand.Read(secret); err != nil {
+		return nil, err
+	}
+	if _, err := crand.Read(id); err != nil {
+		return nil, err
+	}
+	b64 := base64.RawURLEncoding.EncodeToString
+	return map[string]any{"endpoint": "https://" + demoPushHost + "/send/" + b64(id),
+		"keys": map[string]string{"p256dh": b64(k.PublicKey().Bytes()), "auth": b64(secret)}}, nil
 }
 
 // markDemo marks the database as the demo's, unless serve has used it or
@@ -291,7 +354,12 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 				}
 				at := fmt.Sprintf("%02d:%02d", hour, 30*rng.IntN(2))
 				i := rng.IntN(len(demoClients))
-				body := map[string]any{"professionalId": s.pro, "serviceId": s.id, "date": date, "time": at, "clientName": demoClients[i], "clientPhone": phone(i)}
+				// An appointment ahead is written as a practice writes one:
+				// the client told, so their confirmation and reminders go
+				// (those gone by were told in their time).
+				ahead := offset > 0 || (offset == 0 && at > today.Format("15:04"))
+				body := map[string]any{"professionalId": s.pro, "serviceId": s.id, "date": date, "time": at, "clientName": demoClients[i], "clientPhone": phone(i),
+					"notifyClient": ahead}
 				if i%3 != 0 {
 					body["clientEmail"] = email(demoClients[i])
 				}
@@ -326,7 +394,8 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 		next = next.AddDate(0, 0, 1)
 	}
 	if _, err := c.do("POST", "/api/appointments", map[string]any{"professionalId": pros["Dra. Carla Mendes"], "serviceId": services[0].id, "date": next.Format("2006-01-02"),
-		"time": "07:00", "outsideHours": true, "clientName": "Roberta Siqueira", "clientPhone": "(11) 97777-2323", "repeat": map[string]any{"every": "week", "count": 8}}, nil); err != nil {
+		"time": "07:00", "outsideHours": true, "clientName": "Roberta Siqueira", "clientPhone": "(11) 97777-2323", "repeat": map[string]any{"every": "week", "count": 8},
+		"notifyClient": true}, nil); err != nil {
 		return err
 	}
 	if _, err := c.do("POST", "/api/blocks", map[string]any{"date": next.AddDate(0, 0, 2).Format("2006-01-02"), "start": "12:00", "end": "13:30", "reason": "Reunião de equipe"}, nil); err != nil {
@@ -355,6 +424,47 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 	}
 	if booked == 0 {
 		return errors.New("no public booking could be made")
+	}
+	// A few clients who gave only a phone booked on the public page and
+	// tapped "Receber lembretes neste celular" on the confirmation: their
+	// browsers are subscribed through the public route, so their
+	// reminders — of this booking and of those the practice wrote for
+	// them — reach their phone by push. The other phone-only clients stay
+	// unreached, as they would be: the reminders card names them.
+	subscribed := 0
+	for n, i := range []int{0, 3, 6, 9} { // of the clients without e-mail (i%3 == 0)
+		visitor := &caller{h: h, ip: fmt.Sprintf("10.20.31.%d", n)}
+		for offset := 3 + 2*n; offset < 30; offset++ {
+			date := today.AddDate(0, 0, offset).Format("2006-01-02")
+			s := services[(n+offset)%len(services)]
+			if _, err := visitor.do("GET", fmt.Sprintf("/api/public/profiles/bemviver-demo/times?date=%s&professional=%s&service=%s", date, s.pro, s.id), nil, &times); err != nil {
+				return err
+			}
+			if len(times.Times) == 0 {
+				continue
+			}
+			var b struct{ Token string }
+			code, err := visitor.do("POST", "/api/public/profiles/bemviver-demo/bookings", map[string]string{"professionalId": s.pro, "serviceId": s.id, "date": date,
+				"time": times.Times[0], "clientName": demoClients[i], "clientPhone": phone(i)}, &b)
+			if err != nil {
+				return err
+			}
+			if code != http.StatusCreated {
+				continue
+			}
+			sub, err := demoBrowser()
+			if err != nil {
+				return err
+			}
+			if _, err := visitor.do("POST", "/api/public/bookings/"+b.Token+"/push", sub, nil); err != nil {
+				return err
+			}
+			subscribed++
+			break
+		}
+	}
+	if subscribed == 0 {
+		return errors.New("no client's browser could be subscribed to push")
 	}
 	return ctx.Err()
 }

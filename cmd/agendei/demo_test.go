@@ -22,6 +22,8 @@ import (
 // refuses a database that holds a real account.
 func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 	dir := t.TempDir()
+	// serve's SMTP server in the environment: the demo does not read it.
+	t.Setenv("AGENDEI_SMTP_URL", "smtp://127.0.0.1:1")
 	p := startDemo(t, dir)
 	if !strings.Contains(p.logs.String(), "demo@agendei.app") || !strings.Contains(p.logs.String(), "demo-agendei") {
 		t.Fatalf("the login is printed:\n%s", p.logs)
@@ -59,6 +61,32 @@ func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 	if len(pros) != 3 || len(services) != 6 || len(week.Days) != 7 || len(week.Days[1].Windows) != 2 || dash.Metrics.Total < 50 || dash.Metrics.UniqueClients < 10 ||
 		len(notes.Notifications) == 0 || len(notes.Notifications) > 12 {
 		t.Fatalf("demo practice: %d pros, %d services, monday %+v, %+v, %d notifications", len(pros), len(services), week.Days[1], dash.Metrics, len(notes.Notifications))
+	}
+	// Its reminders are real (issue 41): the appointments ahead were
+	// written with the client told, so the reminders card counts them by
+	// e-mail, by push for the phone-only clients whose browsers subscribed on
+	// the public page, and names the phone-only clients nothing reaches.
+	var reach struct {
+		On                                 bool
+		Total, Email, WhatsApp, Push, None int
+		Unreached                          []struct{ ClientName, ClientPhone string }
+	}
+	get("/api/reminders/reach", &reach)
+	pushOnly := reach.Total - reach.Email - reach.None // phone-only clients reached by push alone
+	if !reach.On || reach.Total < 100 || reach.Email < reach.Total/2 || reach.Push == 0 || reach.None == 0 || reach.WhatsApp != 0 ||
+		pushOnly <= 0 || pushOnly > reach.Push || len(reach.Unreached) != reach.None || reach.Unreached[0].ClientPhone == "" {
+		t.Fatalf("the reminders card of the demo: %+v", reach)
+	}
+	// Its e-mails (the clients' confirmations) land in its outbox, not at
+	// the environment's SMTP server.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if mails, _ := filepath.Glob(filepath.Join(dir, "outbox", "*.eml")); len(mails) >= 50 {
+			break
+		}
+		if time.Now().After(deadline) {
+			mails, _ := filepath.Glob(filepath.Join(dir, "outbox", "*.eml"))
+			t.Fatalf("%d e-mails in the demo's outbox:\n%s", len(mails), p.logs)
+		}
 	}
 	p.terminate(t)
 

@@ -3,6 +3,7 @@ package push_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -519,6 +520,78 @@ func TestPush_TheRemindersCardCountsASubscribedClient(t *testing.T) {
 		w.subscribe(t, w.token)
 		if r := reach(); r.Total != 2 || r.Push != 2 || r.None != 0 || len(r.Unreached) != 0 || r.Email != 0 {
 			t.Fatalf("subscribed: %+v, want both appointments reached by push alone", r)
+		}
+	})
+}
+
+// The owner's waitlist says how each client hears of an offer (issue 41):
+// a phone-only client whose browser is subscribed is reached by push —
+// their offer is sent, not "sem e-mail: avise o cliente" —, a client with
+// an e-mail by e-mail, and only the one nothing reaches is left to the
+// owner; the join's answer told each of them the same.
+func TestPush_TheOwnersWaitlistSaysWhoPushReaches(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		w.subscribe(t, w.token)
+		// Each is told at joining how a freed time will reach them.
+		for i, c := range []map[string]string{
+			{"clientName": "Bruno Souza", "clientPhone": "(11) 98765-4321", "notice": "push"},
+			{"clientName": "Dora Lima", "clientPhone": "(11) 97777-1111", "notice": "owner"},
+			{"clientName": "Elis Reis", "clientEmail": "elis@example.com", "notice": "email"},
+		} {
+			notice := c["notice"]
+			delete(c, "notice")
+			c["serviceId"], c["professionalId"], c["firstDate"], c["lastDate"], c["partOfDay"] = w.service, w.pro, "2026-11-26", "2026-11-26", "qualquer"
+			cl := w.e.Client()
+			cl.ForwardedFor = fmt.Sprintf("10.41.2.%d", i)
+			r := cl.Do("POST", "/api/public/profiles/sorriso/waitlist", c)
+			if r.StatusCode != 201 {
+				t.Fatalf("join of %s: %d %s", c["clientName"], r.StatusCode, r.Body)
+			}
+			var joined struct{ Notice string }
+			if r.JSON(t, &joined); joined.Notice != notice {
+				t.Fatalf("%s is told %q at joining, want %q", c["clientName"], joined.Notice, notice)
+			}
+		}
+		type offer struct {
+			Sent     bool
+			Channels []string
+		}
+		list := func() map[string]string {
+			t.Helper()
+			var day struct {
+				Entries []struct {
+					ClientName string
+					Channels   []string
+					LastOffer  *offer
+				}
+			}
+			if r := w.owner.Do("GET", "/api/waitlist?date=2026-11-26", nil); r.StatusCode != 200 {
+				t.Fatalf("list: %d %s", r.StatusCode, r.Body)
+			} else {
+				r.JSON(t, &day)
+			}
+			out := map[string]string{}
+			for _, e := range day.Entries {
+				s := fmt.Sprint(e.Channels)
+				if e.LastOffer != nil {
+					s += fmt.Sprintf(" offer %v sent=%v", e.LastOffer.Channels, e.LastOffer.Sent)
+				}
+				out[e.ClientName] = s
+			}
+			return out
+		}
+		want := map[string]string{"Bruno Souza": "[push]", "Dora Lima": "[]", "Elis Reis": "[email]"}
+		if got := list(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("before any offer: %v, want %v", got, want)
+		}
+		// Bruno's 14:00 is cancelled by the owner: the three are offered it.
+		if r := w.owner.Do("PATCH", "/api/appointments/"+w.apptID, map[string]any{"status": "cancelled"}); r.StatusCode != 200 {
+			t.Fatalf("cancel: %d %s", r.StatusCode, r.Body)
+		}
+		w.e.RunJobs()
+		want = map[string]string{"Bruno Souza": "[push] offer [push] sent=true", "Dora Lima": "[] offer [] sent=false", "Elis Reis": "[email] offer [email] sent=true"}
+		if got := list(); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("after the offers: %v, want %v", got, want)
 		}
 	})
 }

@@ -55,7 +55,7 @@ func (s *Service) readOffer(ctx context.Context, token string) (*claimable, erro
 	err := s.DB.QueryRowContext(ctx, `SELECT o.id, o.entry_id, o.user_id, w.service_id, o.professional_id, w.client_name, w.client_email, w.client_phone,
 		p.name, p.public_username, s.name, s.duration, s.price_cents, COALESCE(pr.name, ''), o.offer_date, o.offer_time, o.expires_at, o.claimed_at
 		FROM waitlist_offers o JOIN waitlist_entries w ON w.id = o.entry_id JOIN profiles p ON p.id = o.user_id JOIN services s ON s.id = w.service_id
-		LEFT JOIN professionals pr ON pr.id = o.professional_id WHERE o.token_hash = ?`, auth.HashToken(token)).Scan(
+		LEFT JOIN professionals pr ON pr.id = o.professional_id WHERE o.token_hash = ? OR o.push_token_hash = ?`, auth.HashToken(token), auth.HashToken(token)).Scan(
 		&c.id, &c.entryID, &c.ownerID, &c.serviceID, &c.pro, &c.name, &c.email, &c.phone,
 		&c.OwnerName, &username, &c.ServiceName, &c.Duration, &c.PriceCents, &c.ProfessionalName, &c.Date, &c.Time, &c.ExpiresAt, &claimed)
 	if errors.Is(err, sql.ErrNoRows) {

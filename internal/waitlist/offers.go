@@ -298,8 +298,8 @@ func (s *Service) offer(ctx context.Context, e waiting, pro, date, at string, fr
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, e.id, e.ownerID, pro, date, at, hash, byOwner, expires.UTC(), fa, now); err != nil {
 			return err
 		}
-		sent, err := s.send(ctx, tx, e, id, outgoing{token: token, date: date, time: at, pro: pro, minutes: minutes})
-		out = &OwnerOffer{Date: date, Time: at, ExpiresAt: expires.UTC(), Status: "open", ByOwner: byOwner, Sent: sent}
+		by, err := s.send(ctx, tx, e, id, outgoing{token: token, date: date, time: at, pro: pro, minutes: minutes})
+		out = &OwnerOffer{Date: date, Time: at, ExpiresAt: expires.UTC(), Status: "open", ByOwner: byOwner, Sent: len(by) > 0, Channels: by}
 		return err
 	})
 	return out, err
@@ -311,33 +311,55 @@ type outgoing struct {
 	minutes                int
 }
 
+// The channels an offer goes by, as the owner's list names them.
+const (
+	ChannelWhatsApp = "whatsapp"
+	ChannelEmail    = "email"
+	ChannelPush     = "push"
+)
+
 // send delivers an offer to its client: the one place an offer leaves
 // Agendei. By WhatsApp from the owner's number when it can carry it (the
 // client gave a phone; issue 28, point 2: the message job mints the link
 // it carries, and e-mails the offer instead if WhatsApp fails for good),
-// else by e-mail (a client with neither sees nothing; the owner's list
-// shows the offer, to pass on by hand). It reports whether a message went.
-func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, offerID string, o outgoing) (bool, error) {
+// else by e-mail; and besides either, to the client's subscribed browsers
+// by push (issue 41 §4), with a claim link of its own. A client none of
+// them reaches sees nothing; the owner's list shows the offer, to pass on
+// by hand. It reports the channels the offer went by.
+func (s *Service) send(ctx context.Context, tx *db.Tx, e waiting, offerID string, o outgoing) ([]string, error) {
+	by := []string{}
 	if s.WhatsApp != nil && e.phone != "" {
 		queued, err := s.WhatsApp.QueueOffer(ctx, tx, e.ownerID, offerID, e.key, e.phone)
-		if err != nil || queued {
-			return queued, err
+		if err != nil {
+			return nil, err
 		}
+		if queued {
+			by = append(by, ChannelWhatsApp)
+		}
+	}
+	if len(by) == 0 && s.Mailer != nil && e.email != "" {
+		if err := s.sendEmail(ctx, tx, e, o); err != nil {
+			return nil, err
+		}
+		by = append(by, ChannelEmail)
 	}
 	pushed, err := s.pushOffer(ctx, tx, e, offerID, o)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	if s.Mailer == nil || e.email == "" {
-		return pushed, nil
+	if pushed {
+		by = append(by, ChannelPush)
 	}
-	return true, s.sendEmail(ctx, tx, e, o)
+	return by, nil
 }
 
-// pushOffer sends the offer to the client's subscribed browsers too, with
-// the claim link the e-mail carries; a tap opens it. Not beside WhatsApp:
-// its message mints the offer's one claim link afresh, which would leave
-// the notification's link dead.
+// pushOffer sends the offer to the client's subscribed browsers, whatever
+// else carries it. The notification's claim link is its own
+// (waitlist_offers.push_token_hash): WhatsApp's message mints the offer's
+// link afresh as it sends, and an e-mail sent instead of a failed WhatsApp
+// message mints another, each leaving the one before dead — a link in a
+// notification, already on the phone, must keep claiming. Either link
+// claims the one offer, and the first claim wins.
 func (s *Service) pushOffer(ctx context.Context, tx *db.Tx, e waiting, offerID string, o outgoing) (bool, error) {
 	if s.Push == nil {
 		return false, nil
@@ -347,10 +369,16 @@ func (s *Service) pushOffer(ctx context.Context, tx *db.Tx, e waiting, offerID s
 		e.serviceID, e.ownerID).Scan(&ownerName, &service); err != nil {
 		return false, err
 	}
-	return s.Push.PushOffer(ctx, tx, PushedOffer{OwnerID: e.ownerID, ClientKey: e.key, OfferID: offerID,
+	token, hash := auth.OpaqueToken()
+	pushed, err := s.Push.PushOffer(ctx, tx, PushedOffer{OwnerID: e.ownerID, ClientKey: e.key, OfferID: offerID,
 		Title: fmt.Sprintf("Vagou um horário: %s em %s às %s", service, brfmt.Date(o.date), o.time),
 		Body:  fmt.Sprintf("%s: confirme nos próximos %s para ficar com ele.", ownerName, brfmt.Minutes(o.minutes)),
-		URL:   s.BaseURL + "/lista-de-espera/oferta/" + o.token, Until: s.Clock.Now().Add(time.Duration(o.minutes) * time.Minute)})
+		URL:   s.BaseURL + "/lista-de-espera/oferta/" + token, Until: s.Clock.Now().Add(time.Duration(o.minutes) * time.Minute)})
+	if err != nil || !pushed {
+		return false, err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE waitlist_offers SET push_token_hash = ? WHERE id = ?`, hash, offerID)
+	return err == nil, err
 }
 
 // sendEmail queues an offer's e-mail.

@@ -44,6 +44,11 @@ type OwnerEntry struct {
 	PartOfDay        string      `json:"partOfDay"`
 	CreatedAt        time.Time   `json:"createdAt"`
 	LastOffer        *OwnerOffer `json:"lastOffer"`
+	// Channels are how an offer made now would reach the client, as send
+	// chooses them: "whatsapp" or "email", and "push" besides either (a
+	// browser of theirs subscribed). Empty: nothing reaches them, the owner
+	// passes the offer on by hand.
+	Channels []string `json:"channels"`
 }
 
 // OwnerOffer is an offer as the owner sees it.
@@ -55,9 +60,11 @@ type OwnerOffer struct {
 	// booking's deposit not paid yet: the entry keeps its place).
 	Status  string `json:"status"`
 	ByOwner bool   `json:"byOwner"`
-	// Sent says a message went to the client, by e-mail or WhatsApp (false:
-	// no e-mail, and WhatsApp could not carry it).
-	Sent bool `json:"sent"`
+	// Sent says a message went to the client (false: no channel reached
+	// them); Channels says which: "whatsapp" (not failed at Meta), "email"
+	// (instead of WhatsApp, or after it failed), "push".
+	Sent     bool     `json:"sent"`
+	Channels []string `json:"channels"`
 }
 
 // DayPage is how many entries of a date's waitlist one answer holds unless
@@ -103,7 +110,7 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 	now := s.Clock.Now()
 	err = db.Each(ctx, s.DB, `SELECT w.id, w.client_name, w.client_email, w.client_phone, w.client_key, w.service_id, s.name, w.professional_id, COALESCE(p.name, ''),
 		w.first_date, w.last_date, w.part_of_day, w.created_at, o.offer_date, o.offer_time, o.expires_at, o.claimed_at, o.by_owner,
-		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown')), w.deposit_appointment_id IS NOT NULL
+		EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.offer_id = o.id AND m.state NOT IN ('failed', 'unknown')), o.push_token_hash IS NOT NULL, w.deposit_appointment_id IS NOT NULL
 		FROM waitlist_entries w JOIN services s ON s.id = w.service_id LEFT JOIN professionals p ON p.id = w.professional_id
 		LEFT JOIN waitlist_offers o ON o.id = (SELECT id FROM waitlist_offers WHERE entry_id = w.id ORDER BY created_at DESC, id LIMIT 1)
 		WHERE w.user_id = ? AND w.booked_at IS NULL AND w.first_date <= ? AND w.last_date >= ? AND `+listed+` ORDER BY w.created_at, w.id LIMIT ? OFFSET ?`,
@@ -112,9 +119,10 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 			var pro, oDate, oTime sql.NullString
 			var expires, claimed sql.NullTime
 			var byOwner sql.NullBool
-			var byWhatsApp, awaitingDeposit bool
+			var byWhatsApp, byPush sql.NullBool
+			var awaitingDeposit bool
 			if err := r.Scan(&e.ID, &e.ClientName, &e.ClientEmail, &e.ClientPhone, &e.ClientKey, &e.ServiceID, &e.ServiceName, &pro, &e.ProfessionalName,
-				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp, &awaitingDeposit); err != nil {
+				&e.FirstDate, &e.LastDate, &e.PartOfDay, &e.CreatedAt, &oDate, &oTime, &expires, &claimed, &byOwner, &byWhatsApp, &byPush, &awaitingDeposit); err != nil {
 				return err
 			}
 			if pro.Valid {
@@ -122,7 +130,18 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 			}
 			e.CreatedAt = e.CreatedAt.UTC()
 			if oDate.Valid {
-				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Sent: e.ClientEmail != "" || byWhatsApp}
+				o := &OwnerOffer{Date: oDate.String, Time: oTime.String, ExpiresAt: expires.Time.UTC(), Status: "open", ByOwner: byOwner.Bool, Channels: []string{}}
+				// As send chose them: WhatsApp, else (or once it failed) the
+				// e-mail; and push besides.
+				if byWhatsApp.Bool {
+					o.Channels = append(o.Channels, ChannelWhatsApp)
+				} else if e.ClientEmail != "" && s.Mailer != nil {
+					o.Channels = append(o.Channels, ChannelEmail)
+				}
+				if byPush.Bool {
+					o.Channels = append(o.Channels, ChannelPush)
+				}
+				o.Sent = len(o.Channels) > 0
 				if claimed.Valid && awaitingDeposit {
 					o.Status = "awaiting_deposit" // listed: its deposit is still pending
 				} else if claimed.Valid {
@@ -135,7 +154,49 @@ func (s *Service) ForDay(ctx context.Context, ownerID, date string, limit, offse
 			out = append(out, e)
 			return nil
 		})
-	return out, total, err
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, total, s.channels(ctx, ownerID, out)
+}
+
+// channels fills in how an offer made now would reach each entry's
+// client, as send would choose: WhatsApp when the owner's number (or the
+// Agendei number) can carry it to their phone, else e-mail; push besides,
+// when a browser of theirs is subscribed (one read for the page).
+func (s *Service) channels(ctx context.Context, ownerID string, entries []OwnerEntry) error {
+	var subscribed map[string]bool
+	if s.Push != nil && len(entries) > 0 {
+		var err error
+		if subscribed, err = s.Push.SubscribedClients(ctx, s.DB, ownerID); err != nil {
+			return err
+		}
+	}
+	byWhatsApp := map[string]bool{} // per phone: the page asks once for each
+	for i := range entries {
+		e := &entries[i]
+		e.Channels = []string{}
+		if s.WhatsApp != nil && e.ClientPhone != "" {
+			ok, seen := byWhatsApp[e.ClientPhone]
+			if !seen {
+				var err error
+				if ok, err = s.WhatsApp.CanOffer(ctx, s.DB, ownerID, e.ClientPhone); err != nil {
+					return err
+				}
+				byWhatsApp[e.ClientPhone] = ok
+			}
+			if ok {
+				e.Channels = append(e.Channels, ChannelWhatsApp)
+			}
+		}
+		if len(e.Channels) == 0 && s.Mailer != nil && e.ClientEmail != "" {
+			e.Channels = append(e.Channels, ChannelEmail)
+		}
+		if subscribed[e.ClientKey] {
+			e.Channels = append(e.Channels, ChannelPush)
+		}
+	}
+	return nil
 }
 
 // HandInput is an owner's offer by hand.

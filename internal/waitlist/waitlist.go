@@ -54,6 +54,9 @@ type Service struct {
 // transaction that writes the offer, and reports whether it queued one.
 type OfferPusher interface {
 	PushOffer(ctx context.Context, tx *db.Tx, o PushedOffer) (bool, error)
+	// SubscribedClients are the owner's clients (by client key) with a
+	// browser subscribed: the owner's list says push reaches them.
+	SubscribedClients(ctx context.Context, q db.Querier, ownerID string) (map[string]bool, error)
 }
 
 // PushedOffer is an offer as a push notification says it.
@@ -135,15 +138,16 @@ type Joined struct {
 	Entry
 	Token string `json:"token"`
 	// Notice is how the client hears of a freed time, as send will choose
-	// it: "whatsapp", "email", or "owner" (neither can carry it: the
-	// practice passes it on from its list).
+	// it: "whatsapp", "email", "push" (neither of those, but a browser of
+	// theirs is subscribed), or "owner" (nothing carries it: the practice
+	// passes it on from its list).
 	Notice string `json:"notice"`
 }
 
 // noticeFor is the channel a freed time's offer will take to this client,
-// in send's order: WhatsApp when it can carry it, else e-mail, else the
-// owner by hand.
-func (s *Service) noticeFor(ctx context.Context, q db.Querier, ownerID, email, phone string) (string, error) {
+// in send's order: WhatsApp when it can carry it, else e-mail, else push
+// alone when a browser of theirs is subscribed, else the owner by hand.
+func (s *Service) noticeFor(ctx context.Context, q db.Querier, ownerID, email, phone, key string) (string, error) {
 	if s.WhatsApp != nil && phone != "" {
 		if ok, err := s.WhatsApp.CanOffer(ctx, q, ownerID, phone); err != nil || ok {
 			return "whatsapp", err
@@ -151,6 +155,12 @@ func (s *Service) noticeFor(ctx context.Context, q db.Querier, ownerID, email, p
 	}
 	if s.Mailer != nil && email != "" {
 		return "email", nil
+	}
+	if s.Push != nil {
+		subscribed, err := s.Push.SubscribedClients(ctx, q, ownerID)
+		if err != nil || subscribed[key] {
+			return ChannelPush, err
+		}
 	}
 	return "owner", nil
 }
@@ -241,7 +251,7 @@ func (s *Service) Join(ctx context.Context, username string, in JoinInput) (*Joi
 			return err
 		}
 		out.Entry = *e
-		if out.Notice, err = s.noticeFor(ctx, tx, ownerID, c.ClientEmail, c.ClientPhone); err != nil {
+		if out.Notice, err = s.noticeFor(ctx, tx, ownerID, c.ClientEmail, c.ClientPhone, key); err != nil {
 			return err
 		}
 		// The owner hears of a date's joins once a day (a burst of joins is

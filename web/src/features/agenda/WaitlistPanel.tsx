@@ -16,6 +16,12 @@ type Entry = Schemas['WaitlistOwnerEntry']
 
 const partLabel = { manha: 'manhã', tarde: 'tarde', noite: 'noite', qualquer: 'qualquer horário' } as const
 const offerState = { open: 'aguardando resposta', expired: 'expirou', claimed: 'confirmado', awaiting_deposit: 'aguardando sinal' } as const
+const channelLabel = { whatsapp: 'WhatsApp', email: 'e-mail', push: 'notificação no celular' } as const
+
+/** How the channels the server names tell the client: "por WhatsApp e por notificação no celular". */
+function toldBy(channels: readonly Schemas['WaitlistChannel'][]): string {
+  return channels.map((c) => `por ${channelLabel[c]}`).join(' e ')
+}
 
 /** The day's waitlist in the agenda (issue 28, point 3): who waits, in order of arrival, and "Oferecer horário". */
 export function WaitlistPanel({ date }: { date: string }) {
@@ -86,12 +92,18 @@ function WaitingClient({ entry: e, place, date }: { entry: Entry; place: number;
       <p>
         {e.serviceName} · {e.professionalName || 'Qualquer profissional'} · {when} · {partLabel[e.partOfDay]}
       </p>
+      {/* How the client hears of an offer (issue 41: a client reached by push or WhatsApp alone is reached, not "sem e-mail"); the
+          warning only for one no channel reaches. */}
       {o ? (
         <p className="mt-1 text-stone-700 dark:text-stone-300">
           Oferecido: {brDate(o.date)} às {o.time} — {offerState[o.status]}
-          {o.sent ? '' : ' (sem e-mail: avise o cliente)'}
+          {o.channels.length > 0 ? ` (avisado ${toldBy(o.channels)})` : ' (sem aviso automático: avise o cliente)'}
         </p>
-      ) : null}
+      ) : (
+        <p className="mt-1 text-stone-600 dark:text-stone-400">
+          {e.channels.length > 0 ? `Recebe as ofertas ${toldBy(e.channels)}.` : 'Nenhum aviso automático alcança este cliente: ao oferecer um horário, avise-o você.'}
+        </p>
+      )}
       {offering ? (
         <OfferForm entry={e} date={date} onDone={() => setOffering(false)} />
       ) : (
@@ -116,8 +128,9 @@ function OfferForm({ entry: e, date, onDone }: { entry: Entry; date: string; onD
     offer.mutate(
       { id: e.id, date, time, professionalId: pro || undefined },
       {
-        onSuccess: () => {
-          toast.success('Horário oferecido', { description: `${e.clientName}: ${brDate(date)} às ${time}.` })
+        onSuccess: (sent) => {
+          const told = sent.channels.length > 0 ? `Avisado ${toldBy(sent.channels)}.` : 'Nenhum aviso automático: avise o cliente.'
+          toast.success('Horário oferecido', { description: `${e.clientName}: ${brDate(date)} às ${time}. ${told}` })
           onDone()
         },
         onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível oferecer o horário.') }),

@@ -40,3 +40,20 @@ it('turns from "Aguardando sinal" to "Sinal recebido — agendamento confirmado"
     vi.useRealTimers()
   }
 })
+
+// Issue 41 §5: a client who booked with a phone only gets no e-mail, so the card is all they take away: it offers the reminders on
+// this phone by push, and the private link sent to their own WhatsApp.
+it('offers a phone-only client push reminders and the private link by WhatsApp', async () => {
+  const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe: vi.fn() } }
+  vi.stubGlobal('Notification', Object.assign(function Notification() {}, { permission: 'default', requestPermission: vi.fn() }))
+  vi.stubGlobal('PushManager', function PushManager() {})
+  vi.stubGlobal('navigator', { ...navigator, serviceWorker: { register: vi.fn(async () => registration), ready: Promise.resolve(registration) } })
+  stubFetch(() => undefined)
+  renderRoutes([{ path: '/', Component: () => <Confirmation profile={profile} done={{ booking: { ...booking, deposit: undefined }, email: '' }} onAgain={() => {}} /> }], '/')
+  expect(await screen.findByRole('heading', { name: 'Agendamento confirmado!' })).toBeInTheDocument()
+  expect(screen.getByRole('button', { name: 'Receber lembretes neste celular' })).toBeInTheDocument()
+  const whatsapp = screen.getByRole('link', { name: 'Enviar para meu WhatsApp' })
+  const text = new URL(whatsapp.getAttribute('href') ?? '').searchParams.get('text') ?? ''
+  expect(text).toContain(`${window.location.origin}/cancel/tok`)
+  expect(screen.queryByText(/confirmação por e-mail/)).not.toBeInTheDocument()
+})

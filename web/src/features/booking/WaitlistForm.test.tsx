@@ -6,12 +6,12 @@ import WaitlistForm from './WaitlistForm'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const joined = (notice: 'whatsapp' | 'email' | 'owner') => ({
+const joined = (notice: 'whatsapp' | 'email' | 'push' | 'owner') => ({
   ownerName: 'Helena Prado', username: 'helena', serviceName: 'Sessão', professionalName: 'Helena', firstDate: '2026-11-24', lastDate: '2026-11-24',
   partOfDay: 'qualquer', status: 'waiting', token: 'tok', notice,
 })
 
-function show(notice: 'whatsapp' | 'email' | 'owner') {
+function show(notice: 'whatsapp' | 'email' | 'push' | 'owner') {
   const calls = stubFetch((c) => (c.url === '/api/public/profiles/helena/waitlist' ? { status: 201, body: joined(notice) } : undefined))
   const form = () => (
     <WaitlistForm username="helena" serviceId="s1" professionalId="p1" firstDate="2026-11-24" today="2026-11-23" typed={{ name: 'Paula Souza', email: '', phone: '(11) 97444-2812' }} />
@@ -35,6 +35,8 @@ it.each([
   ['owner', 'Se um horário vagar, Helena Prado entra em contato pelo telefone informado, por ordem de chegada.'],
   ['whatsapp', 'Se um horário vagar, avisamos você por WhatsApp, por ordem de chegada.'],
   ['email', 'Se um horário vagar, avisamos você por e-mail, por ordem de chegada.'],
+  // Issue 41: a client with only a phone whose browser is subscribed hears of it by push, not from the practice.
+  ['push', 'Se um horário vagar, avisamos você por notificação no celular, por ordem de chegada.'],
 ] as const)('a %s notice reads as what will happen', async (notice, text) => {
   const calls = show(notice)
   await userEvent.setup().click(await screen.findByRole('button', { name: 'Entrar na lista de espera' }))

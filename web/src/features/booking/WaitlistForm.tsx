@@ -146,6 +146,7 @@ export default function WaitlistForm(props: {
 function noticeText(notice: Schemas['WaitlistJoined']['notice'], ownerName: string, gavePhone: boolean): string {
   if (notice === 'whatsapp') return 'avisamos você por WhatsApp'
   if (notice === 'email') return 'avisamos você por e-mail'
+  if (notice === 'push') return 'avisamos você por notificação no celular'
   return `${ownerName} entra em contato pelo ${gavePhone ? 'telefone' : 'e-mail'} informado`
 }
 

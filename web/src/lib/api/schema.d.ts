@@ -2296,10 +2296,10 @@ export interface components {
             /** @description the client's private link: /lista-de-espera/{token} */
             token: string;
             /**
-             * @description how the client will hear of a freed time: by WhatsApp from the practice's number, by e-mail, or from the practice itself (neither can carry it; the owner's list shows the offer)
+             * @description how the client will hear of a freed time: by WhatsApp from the practice's number, by e-mail, by push alone (neither of those, but a browser of theirs is subscribed), or from the practice itself (nothing carries it; the owner's list shows the offer)
              * @enum {string}
              */
-            notice: "whatsapp" | "email" | "owner";
+            notice: "whatsapp" | "email" | "push" | "owner";
         };
         WaitlistOffer: {
             ownerName: string;
@@ -2326,8 +2326,10 @@ export interface components {
              */
             status: "open" | "expired" | "claimed" | "awaiting_deposit";
             byOwner: boolean;
-            /** @description a message went to the client (false: no e-mail to send to) */
+            /** @description a message went to the client (false: no channel reached them: the owner passes the offer on) */
             sent: boolean;
+            /** @description The channels that carried the offer: whatsapp (not failed at Meta) or email (instead of WhatsApp, or after it failed), and push besides either. */
+            channels: components["schemas"]["WaitlistChannel"][];
         };
         WaitlistOwnerEntry: {
             id: string;
@@ -2347,7 +2349,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             lastOffer: components["schemas"]["WaitlistOwnerOffer"] | null;
+            /** @description How an offer made now would reach the client, as the send chooses: whatsapp (the owner's or the Agendei number can carry it to their phone) or else email, and push besides either (a browser of theirs is subscribed). Empty: nothing reaches them; the owner tells them by hand. */
+            channels: components["schemas"]["WaitlistChannel"][];
         };
+        /** @enum {string} */
+        WaitlistChannel: "whatsapp" | "email" | "push";
         WaitlistSettings: {
             offerMinutes: number;
         };
