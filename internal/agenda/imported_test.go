@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -119,6 +120,50 @@ func TestImportedBusy_FlagsAnAppointmentUnderItOnce(t *testing.T) {
 		}
 		if want := "Um compromisso da sua agenda pessoal coincide com o agendamento de Cliente em 26/11/2026 às 14:00. Remarque ou confirme com o cliente."; desc != want {
 			t.Fatalf("notification: %q", desc)
+		}
+	})
+}
+
+// The owner's grid draws imported busy time in its professional's column,
+// cut at midnight, with the event's title only when the import kept one
+// (the owner turned titles on), and marks the appointment under it.
+func TestImportedBusy_OnTheOwnersGridOnly(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		id := bookedID(t, s.publicBook(e, "dona", "10.9.2.1", "2026-11-26", "09:00"))
+		other := bookedID(t, s.publicBook(e, "dona", "10.9.2.2", "2026-11-26", "15:00"))
+		s.importBusy(t, e,
+			booking.Interval{UID: "a", Start: at("2026-11-26", "08:30"), End: at("2026-11-26", "09:30")},
+			booking.Interval{UID: "b", Start: at("2026-11-26", "22:00"), End: at("2026-11-27", "01:00"), Title: "Plantão"})
+		var g struct {
+			Busy         []map[string]string
+			Appointments []struct {
+				ID           string
+				PersonalBusy bool
+			}
+		}
+		r := s.owner.Do("GET", "/api/agenda/grid?from=2026-11-26&to=2026-11-27", nil)
+		if r.StatusCode != 200 {
+			t.Fatalf("grid: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &g)
+		want := []map[string]string{
+			{"professionalId": s.pro, "date": "2026-11-26", "start": "08:30", "end": "09:30", "title": ""},
+			{"professionalId": s.pro, "date": "2026-11-26", "start": "22:00", "end": "24:00", "title": "Plantão"},
+			{"professionalId": s.pro, "date": "2026-11-27", "start": "00:00", "end": "01:00", "title": "Plantão"},
+		}
+		if fmt.Sprint(g.Busy) != fmt.Sprint(want) {
+			t.Fatalf("busy: %v", g.Busy)
+		}
+		for _, a := range g.Appointments {
+			if a.PersonalBusy != (a.ID == id) {
+				t.Fatalf("mark: %+v (under it: %s, beside it: %s)", a, id, other)
+			}
+		}
+		// Never on the public page: its times say only what is free.
+		pub := e.Client().Do("GET", "/api/public/profiles/dona", nil)
+		if strings.Contains(string(pub.Body), "Plantão") {
+			t.Fatal("an event's title on the public page")
 		}
 	})
 }

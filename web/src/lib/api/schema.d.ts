@@ -864,7 +864,9 @@ export interface paths {
          *     same serialised transaction as a client's booking: `slot_unavailable` (409) when another appointment
          *     of that professional holds any of it (buffers included). A time outside the professional's hours
          *     (closed day, break, day off, holiday, off the grid, past closing) answers `outside_hours` (409,
-         *     'Fora do horário de atendimento: …') unless `outsideHours` is true. With `notifyClient` and an e-mail,
+         *     'Fora do horário de atendimento: …') unless `outsideHours` is true; a time the professional's own calendar
+         *     has busy (imported, issue 42) answers `personal_busy` (409, 'Ocupado (agenda pessoal): …') unless
+         *     `overPersonal` is true ('Agendar mesmo assim'). With `notifyClient` and an e-mail,
          *     the client gets the confirmation with the invite, the cancel link and the reminder. With `repeat`, the
          *     whole series is checked date by date under one lock and saved atomically: `series_conflicts` (409, naming
          *     the dates) unless the taken dates are in `skip`. Errors also `validation_failed` (400: missing fields,
@@ -936,7 +938,8 @@ export interface paths {
          * Move a confirmed appointment to another date and time (and professional or service).
          * @description The same serialised transaction as a booking: `slot_unavailable` (409) over another appointment,
          *     `time_blocked` (409) over a block, `outside_hours` (409) outside the professional's hours unless
-         *     `outsideHours`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
+         *     `outsideHours`, `personal_busy` (409) over the professional's own calendar's busy time unless
+         *     `overPersonal`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
          *     (same UID), and with `notifyClient` the client gets the updated invite, a fresh private link (the
          *     client's earlier links keep working) and the reminder of the new time; the answer's `notice` says which
          *     channel carried it. Errors also `validation_failed` (400), `not_found` (404).
@@ -3108,6 +3111,18 @@ export interface components {
             /** @description every appointment of the range and columns, all statuses, by date, time and id */
             appointments: components["schemas"]["GridAppointment"][];
             blocks: components["schemas"]["Block"][];
+            /** @description busy time imported from the professionals' own calendars (issue 42), one piece per date it touches, by date and start: drawn as 'Ocupado (agenda pessoal)' in its professional's column. Only the owner's grid has it, never a public page or feed. */
+            busy: {
+                professionalId: string;
+                /** @description YYYY-MM-DD, the owner's */
+                date: string;
+                /** @description HH:MM, the owner's wall clock */
+                start: string;
+                /** @description HH:MM; '24:00' when the piece runs to midnight */
+                end: string;
+                /** @description the event's title when the owner turned titles on for that calendar; '' otherwise */
+                title: string;
+            }[];
         };
         /** @description an appointment as the grid draws it */
         GridAppointment: {
@@ -3147,6 +3162,8 @@ export interface components {
              * @enum {string|null}
              */
             deposit: "pending" | "paid" | "to_return" | "returned" | "retained" | null;
+            /** @description a holding appointment that busy time imported from its professional's own calendar lies over (the owner was told once) */
+            personalBusy: boolean;
         };
         AffectedAppointment: {
             id: string;
@@ -3349,6 +3366,8 @@ export interface components {
             chargeDeposit?: boolean;
             /** @description the owner confirmed a time outside the professional's hours */
             outsideHours?: boolean;
+            /** @description the owner confirmed a time the professional's own calendar has busy ('Agendar mesmo assim') */
+            overPersonal?: boolean;
             /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out; with extend, taken dates are skipped and dates after the end are added so that count sessions are kept; moves put a taken date's session at another time of its week */
             repeat?: {
                 /** @enum {string} */
@@ -5051,6 +5070,8 @@ export interface operations {
                     /** @description empty: keep the appointment's */
                     serviceId?: string;
                     outsideHours?: boolean;
+                    /** @description the owner confirmed a time the professional's own calendar has busy */
+                    overPersonal?: boolean;
                     notifyClient?: boolean;
                     /** @description also move the later confirmed sessions of its series, each by the same number of days, to the same time, professional and service; all or none (`series_conflicts`, 409, naming the dates) */
                     following?: boolean;
