@@ -1615,6 +1615,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The professionals' own calendars Agendei reads busy time from (issue 42), without their addresses.
+         * @description Each with the address's host only (the address is a secret, sealed at rest, never answered), the
+         *     owner's choices, and the freshness the card and the dashboard show: the last read that worked,
+         *     the last error in pt-BR ("endereço não encontrado"), since when it fails, and whether its last busy
+         *     time still counts (`kept`: up to 24 h with `onFailure` keep).
+         */
+        get: operations["listCalendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect (or change) a professional's calendar by its private iCal address.
+         * @description `id` is the professional's. The address (http, https or webcal) is sealed and read in the background
+         *     at once and then every few minutes (never on a client's request); an empty `url` keeps the stored one
+         *     and changes only the choices. Errors `validation_failed` (400: no address, not an http(s) address, a
+         *     bad choice), `not_found` (404: a professional the owner does not have).
+         */
+        put: operations["connectCalendar"];
+        post?: never;
+        /**
+         * Disconnect a professional's calendar; its busy time goes at once.
+         * @description Error `not_found` (404) when the professional has no calendar of this owner's.
+         */
+        delete: operations["disconnectCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar-feeds": {
         parameters: {
             query?: never;
@@ -3123,6 +3173,38 @@ export interface components {
                 /** @description the event's title when the owner turned titles on for that calendar; '' otherwise */
                 title: string;
             }[];
+        };
+        /** @description a professional's own calendar as its card shows it */
+        CalendarSource: {
+            professionalId: string;
+            professionalName: string;
+            /** @enum {string} */
+            kind: "ics";
+            /** @description the address's host (calendar.google.com): the address itself is never answered */
+            host: string;
+            showTitles: boolean;
+            /** @enum {string} */
+            allDay: "busy" | "ignore";
+            /** @enum {string} */
+            onFailure: "keep" | "drop";
+            /** @description busy intervals the last read found ahead */
+            events: number;
+            /**
+             * Format: date-time
+             * @description the last read that worked (null before the first)
+             */
+            lastReadAt: string | null;
+            /** @description why the last read failed, pt-BR ('endereço não encontrado'); '' when it worked */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /**
+             * Format: date-time
+             * @description the first failed read since the last that worked
+             */
+            failingSince: string | null;
+            /** @description a failing calendar whose last busy time still counts (up to 24 h) */
+            kept: boolean;
         };
         /** @description an appointment as the grid draws it */
         GridAppointment: {
@@ -6300,6 +6382,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageTemplates"];
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendars: components["schemas"]["CalendarSource"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the calendar's private iCal address; empty keeps the stored one */
+                    url?: string;
+                    /** @description show events' titles on the owner's grid (never anywhere else) */
+                    showTitles?: boolean;
+                    /**
+                     * @description all-day events: busy (default) or ignored
+                     * @enum {string}
+                     */
+                    allDay?: "busy" | "ignore";
+                    /**
+                     * @description when the calendar cannot be read: keep its last busy time up to 24 h (default), or drop it
+                     * @enum {string}
+                     */
+                    onFailure?: "keep" | "drop";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
