@@ -65,7 +65,8 @@ export default defineConfig({
     },
     {
       // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
-      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret}`,
+      // --outbound-allow: e2e/busy-calendar.spec.ts serves its calendar address on loopback, which an owner's address may not reach otherwise.
+      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret} --outbound-allow 127.0.0.0/8`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
