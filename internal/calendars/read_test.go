@@ -246,6 +246,19 @@ func TestICS_TheAddressClosesExactlyItsBusyTimes(t *testing.T) {
 		if !slices.Contains(o.times(t, e, "2026-12-02"), "14:00") {
 			t.Fatal("disconnected, still busy")
 		}
+
+		// The address and its busy time go with the account.
+		o.c.Do("PUT", "/api/calendars/"+o.pro, map[string]any{"url": srv.URL + "/b.ics"})
+		read(t, e)
+		if r := o.c.Do("DELETE", "/api/account", map[string]string{"password": "segredo1", "confirmation": "EXCLUIR"}); r.StatusCode != 200 {
+			t.Fatalf("delete account: %d %s", r.StatusCode, r.Body)
+		}
+		for _, table := range []string{"calendar_sources", "busy_imported", "busy_flags"} {
+			var n int
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM `+table).Scan(&n); err != nil || n != 0 {
+				t.Fatalf("%s after the account was deleted: %d %v", table, n, err)
+			}
+		}
 	})
 }
 
