@@ -21,6 +21,9 @@ function calendarOn(date: string): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/ical/ana/private-e2e/basic.ics` })))
 }
 
+// A phone's browser, as the phone sweep has it: the page's meta viewport counts.
+test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })
+
 test("a professional's calendar address closes its busy time on the public page and shows on the grid as 'Ocupado (agenda pessoal)'", async ({ page, request }) => {
   const username = `pessoal${Date.now()}${Math.floor(Math.random() * 1000)}`
   const email = uniqueEmail('pessoal')
@@ -31,13 +34,14 @@ test("a professional's calendar address closes its busy time on the public page 
   expect(await times()).toContain('10:00')
   const cal = await calendarOn(date)
   try {
-    await page.setViewportSize({ width: 360, height: 780 })
     await login(page, email, 'segredo1')
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.goto('/profile')
     const card = page.getByRole('list', { name: 'Agendas pessoais' })
     await card.getByRole('button', { name: 'Conectar agenda — Ana Lima' }).click()
     await page.getByLabel('Endereço iCal da agenda').fill(cal.url)
+    // The card and its form fit a 360 px phone (once the page has settled).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
     await page.getByRole('button', { name: 'Salvar agenda' }).click()
     // Read at once, in the background; the row says when, and shows only the host.
     await expect(card.getByText(/127\.0\.0\.1 · lida às \d\d:\d\d · 1 compromisso à frente/)).toBeVisible({ timeout: 20_000 })

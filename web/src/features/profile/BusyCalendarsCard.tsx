@@ -106,7 +106,7 @@ function BusyCalendarForm({ professionalId, name, cal, onDone }: { professionalI
     ),
   )
   return (
-    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid gap-3" noValidate aria-label={`Agenda pessoal — ${name}`}>
+    <form onSubmit={(e) => void onSubmit(e).catch(() => {})} className="grid min-w-0 gap-3" noValidate aria-label={`Agenda pessoal — ${name}`}>
       <Field
         id={`${id}-url`}
         label="Endereço iCal da agenda"
@@ -116,14 +116,14 @@ function BusyCalendarForm({ professionalId, name, cal, onDone }: { professionalI
         <Input id={`${id}-url`} type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder="https://calendar.google.com/calendar/ical/…/basic.ics" {...form.register('url')} />
       </Field>
       <Field id={`${id}-allday`} label="Eventos de dia inteiro">
-        <Select id={`${id}-allday`} {...form.register('allDay')}>
+        <Select id={`${id}-allday`} className="w-full min-w-0" {...form.register('allDay')}>
           <option value="busy">Contam como ocupado</option>
           <option value="ignore">Ignorar (feriados, aniversários)</option>
         </Select>
       </Field>
       <Field id={`${id}-failure`} label="Se a agenda não puder ser lida">
-        <Select id={`${id}-failure`} {...form.register('onFailure')}>
-          <option value="keep">Manter os últimos horários ocupados por até 24 horas</option>
+        <Select id={`${id}-failure`} className="w-full min-w-0" {...form.register('onFailure')}>
+          <option value="keep">Manter os últimos por até 24 horas</option>
           <option value="drop">Liberar os horários na hora</option>
         </Select>
       </Field>
