@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -78,6 +79,24 @@ type GridAppointment struct {
 	// to_return, returned or retained; nil without a deposit, or when it
 	// expired or was cancelled (the appointment is cancelled and marked so).
 	Deposit *string `json:"deposit"`
+	// PersonalBusy marks a holding appointment that busy time imported from
+	// its professional's own calendar lies over (issue 42): the owner was
+	// told once, and the grid keeps the mark while the two overlap.
+	PersonalBusy bool `json:"personalBusy"`
+}
+
+// GridBusy is busy time imported from a professional's own calendar, as
+// the grid draws it: one piece per date of the range it touches, in the
+// owner's wall clock ("24:00" ends a piece at midnight). Title is the
+// event's title only when the owner turned titles on for that calendar;
+// the grid says "Ocupado (agenda pessoal)" otherwise. Never on a public
+// page or feed.
+type GridBusy struct {
+	ProfessionalID string `json:"professionalId"`
+	Date           string `json:"date"`
+	Start          string `json:"start"`
+	End            string `json:"end"`
+	Title          string `json:"title"`
 }
 
 // Grid is the agenda's time grid of a range.
@@ -87,6 +106,8 @@ type Grid struct {
 	Professionals []GridProfessional `json:"professionals"`
 	Days          []GridDay          `json:"days"`
 	Blocks        []schedule.Block   `json:"blocks"`
+	// Busy is the imported busy time of the range's columns, by date and start.
+	Busy []GridBusy `json:"busy"`
 	// Appointments are every appointment of the range and columns, every
 	// status, by date, time and id.
 	Appointments []GridAppointment `json:"appointments"`
@@ -183,7 +204,8 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	for d := first; !d.After(last); d = d.AddDate(0, 0, 1) {
 		days = append(days, d)
 	}
-	g := &Grid{Blocks: []schedule.Block{}, Appointments: []GridAppointment{}}
+	g := &Grid{Blocks: []schedule.Block{}, Busy: []GridBusy{}, Appointments: []GridAppointment{}}
+	var away []away
 	// The owner's data version first, in the same round trip: the schedule
 	// setup drawn is the one as of that version, never newer than the
 	// appointments and blocks read after it.
@@ -191,7 +213,9 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 	err = db.ReadAll(ctx, s.DB,
 		versions.Read(ownerID, &version),
 		appointmentsRead(ownerID, q, &g.Appointments),
-		schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks))
+		schedule.BlocksRead(ownerID, q.From, q.To, &g.Blocks),
+		// A day either side in UTC covers the range in any zone.
+		awayRead(ownerID, first.AddDate(0, 0, -1), last.AddDate(0, 0, 2), &away))
 	if err != nil {
 		return nil, err
 	}
@@ -225,6 +249,7 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		}
 	}
 	g.Blocks = blocks
+	g.Busy, g.Appointments = busyOver(st.Loc, days, shown, away, g.Appointments)
 
 	g.Days = make([]GridDay, 0, len(days))
 	for _, d := range days {
@@ -241,6 +266,70 @@ func (s *Service) Grid(ctx context.Context, ownerID string, setupAt SetupAt, q G
 		g.Days = append(g.Days, day)
 	}
 	return g, nil
+}
+
+// away is an imported busy interval as the grid reads it.
+type away struct {
+	professionalID, title string
+	start, end            time.Time
+}
+
+func awayRead(ownerID string, from, to time.Time, out *[]away) db.Read {
+	return db.Read{Query: `SELECT professional_id, starts_at, ends_at, title FROM busy_imported WHERE user_id = ? AND starts_at < ? AND ends_at > ? ORDER BY starts_at, uid`,
+		Args: []any{ownerID, to, from}, Row: func(scan func(...any) error) error {
+			var a away
+			if err := scan(&a.professionalID, &a.start, &a.end, &a.title); err != nil {
+				return err
+			}
+			*out = append(*out, a)
+			return nil
+		}}
+}
+
+// busyOver cuts the imported intervals of the shown columns into the
+// pieces of each date of the range, and marks the holding appointments
+// they lie over.
+func busyOver(loc *time.Location, days []time.Time, shown map[string]bool, list []away, appts []GridAppointment) ([]GridBusy, []GridAppointment) {
+	out := []GridBusy{}
+	for _, d := range days {
+		date := d.Format("2006-01-02")
+		dayStart := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, loc)
+		dayEnd := dayStart.AddDate(0, 0, 1)
+		for _, a := range list {
+			if !shown[a.professionalID] || !a.start.Before(dayEnd) || !a.end.After(dayStart) {
+				continue
+			}
+			from, until := a.start, a.end
+			if from.Before(dayStart) {
+				from = dayStart
+			}
+			if until.After(dayEnd) {
+				until = dayEnd
+			}
+			end := until.In(loc).Format("15:04")
+			if !until.Before(dayEnd) {
+				end = "24:00"
+			}
+			out = append(out, GridBusy{ProfessionalID: a.professionalID, Date: date, Start: from.In(loc).Format("15:04"), End: end, Title: a.title})
+		}
+	}
+	slices.SortStableFunc(out, func(x, y GridBusy) int { return cmp.Or(cmp.Compare(x.Date, y.Date), cmp.Compare(x.Start, y.Start)) })
+	for i, a := range appts {
+		if !booking.Holds(a.Status) {
+			continue
+		}
+		day, err1 := time.Parse("2006-01-02", a.Date)
+		minute, err2 := slots.ParseHHMM(a.Time)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		start := time.Unix(slots.At(day, minute, loc)*60, 0)
+		end := start.Add(time.Duration(max(a.Duration, 1)) * time.Minute)
+		appts[i].PersonalBusy = slices.ContainsFunc(list, func(b away) bool {
+			return b.professionalID == a.ProfessionalID && b.start.Before(end) && start.Before(b.end)
+		})
+	}
+	return out, appts
 }
 
 // gridColumns are the grid's columns: only the one asked for, or the active

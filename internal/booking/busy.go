@@ -56,6 +56,10 @@ type proBusy struct {
 	span   map[int64][2]int       // date (days since 1970-01-01) → [first, end) in all
 	blocks map[int64][]slots.Busy // the owner's blocks of that professional (or the practice), by date
 	taken  map[int64][]slots.Busy // held by appointments decided earlier in the same hold, by date
+	// away is the busy time imported from the professional's own calendar
+	// (issue 42), by each date it touches: busy for a client like a block,
+	// but an owner may book over it with a yes (Personal).
+	away map[int64][]slots.Busy
 }
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
@@ -63,9 +67,19 @@ func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
 
 // Near is a professional's time held on a date and the slots.ReachDays
 // dates either side (a long service, a buffer or a clock change reaches
-// across midnight): appointments, blocks, and what this hold has already
+// across midnight): appointments, blocks, imported busy time, and what this hold has already
 // given to others of the appointments it is deciding (Take).
 func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
+	return b.nearOf(professionalID, date, true)
+}
+
+// held is Near without the imported busy time: what even an owner may not
+// book over.
+func (b BusyDays) held(professionalID string, date time.Time) []slots.Busy {
+	return b.nearOf(professionalID, date, false)
+}
+
+func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) []slots.Busy {
 	p := b[professionalID]
 	if p == nil {
 		return nil
@@ -84,10 +98,22 @@ func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
 	if lo >= 0 {
 		near = p.all[lo:hi]
 	}
-	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken) > 0 {
-		return append(append(slices.Clip(near), blocks...), taken...) // a copy: all stays as read
+	var away []slots.Busy
+	if withAway {
+		away = p.near(p.away, n)
+	}
+	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken)+len(away) > 0 {
+		return append(append(append(slices.Clip(near), blocks...), taken...), away...) // a copy: all stays as read
 	}
 	return near
+}
+
+// Personal reports whether an appointment at start (with that duration and
+// buffers) would reach into busy time imported from the professional's own
+// calendar.
+func (b BusyDays) Personal(professionalID string, date time.Time, start int64, duration, before, after int) bool {
+	p := b[professionalID]
+	return p != nil && slots.Collides(start, duration, before, after, p.near(p.away, dayNumber(date)))
 }
 
 // near is the intervals of by (blocks, or time taken) of the date n and the
@@ -168,6 +194,7 @@ func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, profess
 		return nil, err
 	}
 	addBlocks(out, st.Loc, st.Blocked, from, to)
+	addAway(out, st.Loc, st.Away, from, to)
 	return out, nil
 }
 
@@ -292,7 +319,42 @@ func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Loc
 		return err
 	}
 	addBlocks(out, loc, blocked, from, to)
+	// The imported busy time as the last import left it: read under the
+	// hold's lock, which an import takes too, so a time an import committed
+	// over is never held after it.
+	away, err := schedule.ReadAway(ctx, q, ownerID, from.AddDate(0, 0, -1), to.AddDate(0, 0, 2))
+	if err != nil {
+		return err
+	}
+	addAway(out, loc, away, from, to)
 	return nil
+}
+
+// addAway adds imported busy intervals to their professional's busy time,
+// under each date of from..to (the owner's) that the interval touches.
+func addAway(out BusyDays, loc *time.Location, away []schedule.Away, from, to time.Time) {
+	if loc == nil {
+		loc = time.UTC
+	}
+	first, last := dayNumber(from), dayNumber(to)
+	for _, a := range away {
+		p := out[a.ProfessionalID]
+		if p == nil || !a.End.After(a.Start) {
+			continue
+		}
+		start := a.Start.Unix() / 60
+		end := (a.End.Unix() + 59) / 60
+		b := slots.Busy{Start: start, Duration: int(end - start)}
+		s, e := a.Start.In(loc), a.End.Add(-time.Nanosecond).In(loc)
+		d0 := dayNumber(time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, time.UTC))
+		d1 := dayNumber(time.Date(e.Year(), e.Month(), e.Day(), 0, 0, 0, 0, time.UTC))
+		for d := max(d0, first); d <= min(d1, last); d++ {
+			if p.away == nil {
+				p.away = map[int64][]slots.Busy{}
+			}
+			p.away[d] = append(p.away[d], b)
+		}
+	}
 }
 
 // addBlocks adds the blocks of the dates from..to to each professional's

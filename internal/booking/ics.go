@@ -206,3 +206,12 @@ func GoogleCalendarURL(title, details, location string, start time.Time, d time.
 	v.Set("ctz", start.Location().String())
 	return "https://calendar.google.com/calendar/render?" + v.Encode()
 }
+
+// uidDomain ends the UID of every event Agendei writes (an appointment's
+// invite and feed events: "<appointment id>@agendei").
+const uidDomain = "@agendei"
+
+// OwnUID reports whether an event's UID is one Agendei wrote: a calendar
+// that imports Agendei's feed and is read back as busy time (issue 42)
+// must not count its appointments twice.
+func OwnUID(uid string) bool { return strings.HasSuffix(strings.TrimSpace(uid), uidDomain) }

@@ -32,6 +32,9 @@ type OwnerInput struct {
 	// OutsideHours is the owner's explicit yes to a time outside the
 	// professional's hours (a closed day, a break, after closing).
 	OutsideHours bool `json:"outsideHours"`
+	// OverPersonal is the owner's explicit yes to a time the professional's
+	// own calendar has busy ("Ocupado (agenda pessoal)", issue 42).
+	OverPersonal bool `json:"overPersonal"`
 	// Repeat makes it a series (nil: one appointment).
 	Repeat *Repeat `json:"repeat"`
 	// ChargeDeposit is "Cobrar sinal": the appointment waits for the
@@ -53,6 +56,8 @@ var (
 var (
 	errOutsideHours = httpx.NewError(http.StatusConflict, "outside_hours",
 		"Fora do horário de atendimento: este horário não está entre os horários do profissional. Confirme para agendar mesmo assim.")
+	errPersonalBusy = httpx.NewError(http.StatusConflict, "personal_busy",
+		"Ocupado (agenda pessoal): este horário coincide com um compromisso da agenda pessoal do profissional. Confirme para agendar mesmo assim.")
 	errBlocked = httpx.NewError(http.StatusConflict, "time_blocked",
 		"Este horário está bloqueado na agenda. Remova o bloqueio ou escolha outro horário.")
 	errOwnerChoice = httpx.Validation("Profissional ou serviço inválido. Escolha entre os ativos.")
@@ -338,18 +343,27 @@ func bookedOf(id, date string, in OwnerInput, pro *schedule.Professional, svc *s
 		OwnerID: ownerID, OwnerName: ownerName, Start: local}
 }
 
+// yes is what the owner said yes to when writing an appointment: a time
+// outside the professional's hours, one over busy time imported from the
+// professional's own calendar.
+type yes struct{ outsideHours, personal bool }
+
 // mayHold decides, under the professional's lock, whether an owner may put
 // an appointment of svc at start: never over a block or another
-// appointment; outside the professional's hours only with the owner's yes.
-func (s *Service) mayHold(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, day time.Time, start int64, busy BusyDays, outsideHours bool) error {
+// appointment; over the professional's own calendar's busy time, or outside
+// the professional's hours, only with the owner's yes.
+func (s *Service) mayHold(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, day time.Time, start int64, busy BusyDays, ok yes) error {
 	if busy.Blocked(p.ID, day, start, svc.Duration, svc.Before, svc.After) {
 		return errBlocked
 	}
-	near := busy.Near(p.ID, day)
+	near := busy.held(p.ID, day)
 	if slots.Collides(start, svc.Duration, svc.Before, svc.After, near) {
 		return errSlotTaken
 	}
-	if outsideHours {
+	if !ok.personal && busy.Personal(p.ID, day, start, svc.Duration, svc.Before, svc.After) {
+		return errPersonalBusy
+	}
+	if ok.outsideHours {
 		return nil
 	}
 	// The professional's hours, as a client would be held to them, but an

@@ -31,6 +31,7 @@ type MoveInput struct {
 	ProfessionalID string `json:"professionalId"`
 	ServiceID      string `json:"serviceId"`
 	OutsideHours   bool   `json:"outsideHours"`
+	OverPersonal   bool   `json:"overPersonal"` // a yes to the professional's own calendar's busy time
 	NotifyClient   bool   `json:"notifyClient"`
 	// Following moves the confirmed later sessions of its series with it:
 	// each by the same number of days, to the same time, professional and
@@ -262,7 +263,7 @@ func (s *Service) decideMove(ctx context.Context, tx *db.Tx, st *schedule.Setup,
 	for i, m := range plan.moves {
 		sessions[i] = session{date: m.to, day: m.day, start: m.start, wall: plan.in.Time}
 	}
-	errs := s.mayHoldAll(st, plan.p, plan.what, sessions, busy, plan.in.OutsideHours)
+	errs := s.mayHoldAll(st, plan.p, plan.what, sessions, busy, yes{plan.in.OutsideHours, plan.in.OverPersonal})
 	if len(plan.moves) == 1 {
 		return errs[0]
 	}

@@ -128,7 +128,7 @@ func (r *Repeat) dates(first time.Time, last string) ([]time.Time, error) {
 // did not need are dropped (and their time, taken as they were decided,
 // only ever came after every kept session's).
 func (s *Service) check(o *owned, busy BusyDays) []Occurrence {
-	errs := s.mayHoldAll(o.st, o.pro, o.svc, o.sessions, busy, o.in.OutsideHours)
+	errs := s.mayHoldAll(o.st, o.pro, o.svc, o.sessions, busy, yes{o.in.OutsideHours, o.in.OverPersonal})
 	extend := o.in.Repeat != nil && o.in.Repeat.Extend
 	out := make([]Occurrence, 0, len(o.sessions))
 	kept := 0
@@ -223,7 +223,7 @@ type session struct {
 // the ones decided before it, whose time it takes as it goes (Take) — so
 // the set never collides with itself. It returns each one's refusal (nil:
 // free, or skipped).
-func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, sessions []session, busy BusyDays, outsideHours bool) []error {
+func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *schedule.Service, sessions []session, busy BusyDays, ok yes) []error {
 	errs := make([]error, len(sessions))
 	for i, ss := range sessions {
 		if ss.skipped {
@@ -233,7 +233,7 @@ func (s *Service) mayHoldAll(st *schedule.Setup, p *schedule.Professional, svc *
 			errs[i] = errDateTime
 			continue
 		}
-		if errs[i] = s.mayHold(st, p, svc, ss.day, ss.start, busy, outsideHours); errs[i] == nil {
+		if errs[i] = s.mayHold(st, p, svc, ss.day, ss.start, busy, ok); errs[i] == nil {
 			busy.Take(p.ID, ss.day, slots.Busy{Start: ss.start, Duration: svc.Duration, Before: svc.Before, After: svc.After})
 		}
 	}

@@ -99,6 +99,37 @@ type Setup struct {
 	// its transaction. Only what decides slots: the agenda reads a block's
 	// reason and kept appointments itself (BlocksRead).
 	Blocked []Blocked
+	// Away is the busy time imported from the professionals' own calendars
+	// (busy_imported, issue 42), for the public pages' free times like
+	// Blocked; a hold reads it itself, under the lock (ReadAway).
+	Away []Away
+}
+
+// Away is one imported busy interval of a professional: the instants it
+// starts and ends.
+type Away struct {
+	ProfessionalID string
+	Start, End     time.Time
+}
+
+// ReadAway reads the imported busy time of the owner's professionals that
+// overlaps from..to.
+func ReadAway(ctx context.Context, q db.Querier, ownerID string, from, to time.Time) ([]Away, error) {
+	var out []Away
+	err := db.ReadAll(ctx, q, awayRead(ownerID, from, to, &out))
+	return out, err
+}
+
+func awayRead(ownerID string, from, to time.Time, out *[]Away) db.Read {
+	return db.Read{Query: `SELECT professional_id, starts_at, ends_at FROM busy_imported WHERE user_id = ? AND starts_at < ? AND ends_at > ?`,
+		Args: []any{ownerID, to.UTC(), from.UTC()}, Row: func(scan func(...any) error) error {
+			var a Away
+			if err := scan(&a.ProfessionalID, &a.Start, &a.End); err != nil {
+				return err
+			}
+			*out = append(*out, a)
+			return nil
+		}}
 }
 
 // Blocked is a block of one date: ProfessionalID "" is the whole practice.
@@ -190,6 +221,8 @@ func Load(ctx context.Context, q db.Querier, ownerID string) (*Setup, error) {
 				return nil
 			}},
 		blockedRead(ownerID, "0000-01-01", "9999-12-31", &s.Blocked), // every date
+		// Every imported interval: an import keeps only a window ahead.
+		awayRead(ownerID, time.Unix(0, 0), time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC), &s.Away),
 		db.Read{Query: `SELECT COALESCE(professional_id, ''), start_date, end_date, reason FROM days_off WHERE user_id = ?`, Args: owner,
 			Row: func(scan func(...any) error) error {
 				var d dayOff

@@ -61,6 +61,9 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	a.Do("POST", "/api/blocks", map[string]any{"professionalId": pro.ID, "date": "2026-12-02", "start": "14:00", "end": "15:00", "reason": "Reunião Sigilosa"}).JSON(t, &block)
 	var feed struct{ ID string }
 	a.Do("POST", "/api/calendar-feeds", map[string]any{"professionalId": pro.ID}).JSON(t, &feed)
+	if r := a.Do("PUT", "/api/calendars/"+pro.ID, map[string]any{"url": "https://calendar.google.com/calendar/ical/sigilo%40gmail.com/private-sigilo/basic.ics"}); r.StatusCode != 200 {
+		t.Fatalf("calendar seed: %d %s", r.StatusCode, r.Body)
+	}
 	var holiday struct{ Key string }
 	a.Do("POST", "/api/holidays", map[string]any{"name": "Feriado Sigiloso", "month": 3, "day": 19}).JSON(t, &holiday)
 	if r := a.Do("PUT", "/api/professionals/"+pro.ID+"/hours", map[string]any{"ownHours": false}); r.StatusCode != 200 || off.ID == "" || holiday.Key == "" || block.ID == "" || feed.ID == "" {
@@ -87,10 +90,11 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/holidays/":              holiday.Key,
 		"/api/blocks/":                block.ID,
 		"/api/calendar-feeds/":        feed.ID,
+		"/api/calendars/":             pro.ID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
-		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa"}
+		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa", "private-sigilo"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -144,6 +148,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/blocks":                         map[string]any{"date": "2026-12-24", "start": "08:00", "end": "09:00", "reason": "Natal"},
 		"POST /api/calendar-feeds":                 map[string]any{"professionalId": d.ids["/api/professionals/"]},
 		"PATCH /api/calendar-feeds/{id}":           map[string]bool{"includePhone": true},
+		"PUT /api/calendars/{id}":                  map[string]any{"url": "https://intrusa.example/agenda.ics", "showTitles": true},
 		"POST /api/clients/erase":                  map[string]any{"identifier": d.clientKey, "confirm": true},
 		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},

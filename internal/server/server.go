@@ -25,6 +25,7 @@ import (
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/billing"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/calendars"
 	"github.com/agendei/agendei/internal/clients"
 	"github.com/agendei/agendei/internal/deposits"
 	"github.com/agendei/agendei/internal/events"
@@ -39,6 +40,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
@@ -65,10 +67,11 @@ type Server struct {
 	WhatsApp    *whatsapp.Service
 	MercadoPago *mercadopago.Service
 	Waitlist    *waitlist.Service
-	Push        *push.Service    // web push to clients' browsers; tests point it at their fake (Hosts, HTTP)
-	Metrics     http.Handler     // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
-	BaseURL     string           // the public address links and previews are written with
-	Booking     *booking.Service // the answers' entry point (Answer) and the reminders' WhatsApp seam (WhatsApp)
+	Push        *push.Service      // web push to clients' browsers; tests point it at their fake (Hosts, HTTP)
+	Metrics     http.Handler       // /metrics; with cfg.MetricsAddr set, served on that address alone (Handler answers 404)
+	BaseURL     string             // the public address links and previews are written with
+	Booking     *booking.Service   // the answers' entry point (Answer) and the reminders' WhatsApp seam (WhatsApp)
+	Calendars   *calendars.Service // the professionals' own calendars, read into busy time
 	limiter     *ratelimit.Limiter
 	log         *slog.Logger
 	db          *db.DB
@@ -118,7 +121,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	wireProviders(c, p, dom)
 	metricsH := mountOperations(c, dom)
 	return &Server{Handler: c.outer(c.mux), BaseURL: cfg.BaseURL, Queue: c.queue, Auth: c.auth, Events: dom.broker, Billing: dom.billing,
-		WhatsApp: p.wa, MercadoPago: p.mp, Push: p.push, Waitlist: dom.waitlist, Booking: dom.booking, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,
+		WhatsApp: p.wa, MercadoPago: p.mp, Push: p.push, Waitlist: dom.waitlist, Booking: dom.booking, Calendars: dom.calendar, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,
 		db: c.d.DB, databaseURL: cfg.DatabaseURL}, nil
 }
 
@@ -180,6 +183,7 @@ type domain struct {
 	booking  *booking.Service
 	waitlist *waitlist.Service
 	cep      *place.CEPLookup
+	calendar *calendars.Service
 }
 
 // wireDomain builds the domain's services and mounts their handlers.
@@ -228,7 +232,14 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: c.queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}
 	(&place.Handlers{Lookup: cep, Auth: authH}).Register(mux)
-	return &domain{profiles: profileSvc, broker: broker, billing: billingSvc, booking: bookingSvc, waitlist: waitlistSvc, cep: cep}
+	// The professionals' own calendars, read in the background into busy
+	// time through booking's hold (issue 42); their addresses are typed by
+	// owners, so every read goes through the guard.
+	allow, _ := connect.ParseAllow(cfg.OutboundAllow) // checked by config.validate
+	cals := &calendars.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Queue: c.queue, Busy: bookingSvc, Guard: connect.Guard{Allow: allow}, Every: cfg.CalendarEvery, Log: d.Log}
+	cals.Register()
+	(&calendars.Handlers{Svc: cals, Auth: authH}).Register(mux)
+	return &domain{profiles: profileSvc, broker: broker, billing: billingSvc, booking: bookingSvc, waitlist: waitlistSvc, cep: cep, calendar: cals}
 }
 
 // wireBilling is the subscription: the local test provider, or Stripe
@@ -442,6 +453,8 @@ func (s *Server) RunBackground(ctx context.Context) {
 	// The operator's WhatsApp templates, created and tracked at Meta in the
 	// background (no request or start waits for it).
 	go s.WhatsApp.KeepOperatorTemplates(ctx, 10*time.Minute)
+	// Each professional's own calendar, read every AGENDEI_CALENDAR_READ_EVERY.
+	go s.Calendars.Run(ctx)
 	s.Queue.Run(ctx, time.Second)
 }
 

@@ -22,6 +22,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/secretbox"
 )
 
@@ -52,6 +53,15 @@ type Config struct {
 	// the server POSTs to those addresses, so only a test or the bench,
 	// with its local push service, adds one.
 	PushHosts string
+	// OutboundAllow are networks an address an owner types (a calendar's
+	// iCal address) may reach although they are inside ones — loopback,
+	// private, link-local (AGENDEI_OUTBOUND_ALLOW, comma-separated CIDRs;
+	// default none): the tests and the bench allow loopback, where their
+	// calendar servers listen. connect.Guard refuses the rest.
+	OutboundAllow string
+	// CalendarEvery is how often each imported calendar is read
+	// (AGENDEI_CALENDAR_READ_EVERY, default 5m, at least 1m).
+	CalendarEvery time.Duration
 	// WhatsAppGraphURL is the Graph API's origin for the WhatsApp Cloud API
 	// (AGENDEI_WHATSAPP_GRAPH_URL, default https://graph.facebook.com; tests
 	// point it at the in-process fake). The API version is pinned in code.
@@ -167,6 +177,7 @@ func (c *Config) settings() []setting {
 		{"secret", "AGENDEI_SECRET", "", "key that signs access tokens (default: generated once into the data dir)", &c.Secret},
 		{"secret-key", "AGENDEI_SECRET_KEY", "", "base64 of 32 bytes that encrypts owners' provider tokens at rest; comma-separated while rotating, new key first (default: generated once into the data dir)", &c.SecretKey},
 		{"push-hosts", "AGENDEI_PUSH_HOSTS", "", "hosts a push endpoint may name besides the browsers' push services, comma-separated (tests and the bench: a local push service)", &c.PushHosts},
+		{"outbound-allow", "AGENDEI_OUTBOUND_ALLOW", "", "networks an address an owner types (a calendar's iCal address) may reach although inside (loopback, private), comma-separated CIDRs; default none", &c.OutboundAllow},
 		{"vapid-private-key", "AGENDEI_VAPID_PRIVATE_KEY", "", "base64url of a P-256 private key that signs web push notifications (default: generated once into the data dir)", &c.VAPIDPrivateKey},
 		{"whatsapp-graph-url", "AGENDEI_WHATSAPP_GRAPH_URL", "https://graph.facebook.com", "origin of Meta's Graph API for the WhatsApp Cloud API (tests: a fake)", &c.WhatsAppGraphURL},
 		{"whatsapp-operator-waba-id", "AGENDEI_WHATSAPP_OPERATOR_WABA_ID", "", "the operator's WhatsApp Business Account id, for owners without their own number (default: off)", &c.WhatsAppOperator.WABAID},
@@ -214,6 +225,15 @@ func Parse(name string, args []string, getenv func(string) string, adjust ...fun
 		lead = d
 	}
 	fs.DurationVar(&c.ReminderLead, "reminder-lead", lead, "how long before an appointment the client is reminded, for owners who never chose their reminders (env AGENDEI_REMINDER_LEAD)")
+	every := 5 * time.Minute
+	if v := getenv("AGENDEI_CALENDAR_READ_EVERY"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Minute {
+			return nil, fmt.Errorf("AGENDEI_CALENDAR_READ_EVERY must be a duration of at least 1m, such as 5m, got %q", v)
+		}
+		every = d
+	}
+	fs.DurationVar(&c.CalendarEvery, "calendar-read-every", every, "how often each owner's imported calendar is read (env AGENDEI_CALENDAR_READ_EVERY)")
 	c.DepositMinute = time.Minute
 	if v := getenv("AGENDEI_DEPOSIT_MINUTE"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -292,6 +312,9 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("AGENDEI_WHATSAPP_GRAPH_URL must be an http(s) URL, got %q", c.WhatsAppGraphURL))
 	}
 	c.WhatsAppGraphURL = strings.TrimRight(c.WhatsAppGraphURL, "/")
+	if _, err := connect.ParseAllow(c.OutboundAllow); err != nil {
+		errs = append(errs, fmt.Errorf("AGENDEI_OUTBOUND_ALLOW must be comma-separated networks such as 127.0.0.0/8: %v", err))
+	}
 	errs = append(errs, c.WhatsAppOperator.validate()...)
 	if u, err := url.Parse(c.MercadoPagoAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("AGENDEI_MERCADOPAGO_API_URL must be an http(s) URL, got %q", c.MercadoPagoAPIURL))

@@ -46,6 +46,7 @@ var Bumped = []Table{
 	{"appointments", "user_id"},
 	{"availability", "user_id"},
 	{"blocks", "user_id"},
+	{"busy_imported", "user_id"},
 	{"custom_holidays", "user_id"},
 	{"days_off", "user_id"},
 	{"deposits", "user_id"},

@@ -33,6 +33,8 @@ var unversioned = map[string]string{
 	"appointment_links":          "clients' private links: read live by their token",
 	"answer_tokens":              "one-tap answer links: read live by their token",
 	"busy_days":                  "derived from appointments, whose triggers bump the version",
+	"calendar_sources":           "a professional's calendar address and its reads' health: read live by the card and the reader; the busy time it imports (busy_imported) is versioned",
+	"busy_flags":                 "which appointments the owner was told an imported busy time covers: the grid's mark is computed from busy_imported (versioned)",
 	"data_versions":              "the version itself",
 	"database_marks":             "the database's own marks (demo, served): no owner's",
 	"whatsapp_accounts":          "the WhatsApp connection: read live by the profile and the sender, never cached",

@@ -86,6 +86,8 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	// 32 bytes, base64: seals owners' provider secrets.
 	cfg.SecretKey = "dGVzdC1zZWNyZXRzLWtleS10ZXN0LXNlY3JldHMta2U="
 	cfg.TrustProxy = true // so tests can pose as many visitors (Client.ForwardedFor)
+	// Calendar addresses the tests serve listen on loopback (connect.Guard).
+	cfg.OutboundAllow = "127.0.0.0/8,::1"
 	// Signs web push; the fake push service (push/pushtest) checks it.
 	cfg.VAPIDPrivateKey = vapidKey(t)
 	if configure != nil {

@@ -42,8 +42,9 @@ function setup(path = `/agenda?d=${date}`) {
         body: {
           today: '2026-11-30', now: '10:00', professionals: pros,
           days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
-          appointments: appointments.map((a) => ({ ...a, deposit: deposit[a.id] ?? null })),
+          appointments: appointments.map((a) => ({ ...a, deposit: deposit[a.id] ?? null, personalBusy: false })),
           blocks: [{ id: 'b1', professionalId: 'p2', professionalName: 'Bruno Reis', date, start: '14:00', end: '15:00', reason: 'Supervisão', kept: [] }],
+          busy: [],
         },
       }
     return undefined

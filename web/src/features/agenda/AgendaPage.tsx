@@ -28,6 +28,7 @@ import { mondayOf, monthGrid, weekSpan } from './calendar'
 import { gridColumns, shortWeekdays as short, weekProfessionals, type View } from './columns'
 import { TimeGrid, type Column, type GridAppointment } from './TimeGrid'
 import { WaitlistPanel } from './WaitlistPanel'
+import { overridable, overrideFlag } from './OutsideHoursConfirm'
 
 type Appointment = Schemas['Appointment']
 
@@ -154,22 +155,23 @@ export default function AgendaPage() {
         ? `Semana ${weekOf ? `de ${weekOf} · ` : ''}${weekSpan(from, to)}`
         : monthLabel(Number(cursor.slice(0, 4)), Number(cursor.slice(5, 7)))
 
-  function moveTo(a: GridAppointment, c: Column, time: string, outsideHours = false) {
+  function moveTo(a: GridAppointment, c: Column, time: string, yes: { outsideHours?: boolean; overPersonal?: boolean } = {}) {
     if (a.date === c.date && a.time === time && a.professionalId === c.professionalId) return
     move.mutate(
-      { id: a.id, body: { date: c.date, time, professionalId: c.professionalId, outsideHours, notifyClient: false, following: false } },
+      { id: a.id, body: { date: c.date, time, professionalId: c.professionalId, outsideHours: false, ...yes, notifyClient: false, following: false } },
       {
         // Moved at once: the toast offers to undo it and to tell the client.
         onSuccess: (moved) =>
           announceMove({ was: { date: a.date, time: a.time, professionalId: a.professionalId }, moved, move: move.mutateAsync, tell: tell.mutateAsync, details: setOpen }),
         // Refused: the block stays where it was, and the reason is said.
-        onError: (e) =>
-          e instanceof ApiError && e.code === 'outside_hours'
-            ? toast.error('Fora do horário de atendimento', {
-                description: e.message,
-                action: { label: 'Remarcar mesmo assim', onClick: () => moveTo(a, c, time, true) },
-              })
-            : toast.error('Não foi possível remarcar', { description: e.message }),
+        onError: (e) => {
+          const code = e instanceof ApiError ? e.code : ''
+          if (!overridable(code)) return toast.error('Não foi possível remarcar', { description: e.message })
+          toast.error(code === 'personal_busy' ? 'Ocupado (agenda pessoal)' : 'Fora do horário de atendimento', {
+            description: e.message,
+            action: { label: 'Remarcar mesmo assim', onClick: () => moveTo(a, c, time, { ...yes, [overrideFlag[code]]: true }) },
+          })
+        },
       },
     )
   }

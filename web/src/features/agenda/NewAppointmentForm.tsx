@@ -17,7 +17,7 @@ import { useCreateAppointment, usePreviewAppointments, type NewAppointment } fro
 import { appointmentFields, appointmentSchema } from './appointment-form'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { FreeTimes } from './FreeTimes'
-import { OutsideHoursConfirm } from './OutsideHoursConfirm'
+import { OutsideHoursConfirm, overridable, overrideFlag, type Overridable } from './OutsideHoursConfirm'
 import { formatPhone } from '@/lib/phone'
 
 /**
@@ -44,7 +44,7 @@ export function NewAppointmentForm({
   const [find, setFind] = useState('')
   const [q, setQ] = useState('')
   const matches = useClientSearch(q)
-  const [outside, setOutside] = useState<{ body: NewAppointment; message: string } | null>(null)
+  const [outside, setOutside] = useState<{ body: NewAppointment; reason: Overridable } | null>(null)
   const preview = usePreviewAppointments()
   const [taken, setTaken] = useState<{ body: NewAppointment; dates: { date: string; message: string; alternatives: string[] }[]; total: number } | null>(null)
 
@@ -71,8 +71,8 @@ export function NewAppointmentForm({
         onDone(created)
       },
       onError: (e) => {
-        if (e instanceof ApiError && e.code === 'outside_hours') {
-          setOutside({ body, message: e.message })
+        if (e instanceof ApiError && overridable(e.code)) {
+          setOutside({ body, reason: e.code })
           return
         }
         toast.error('Erro', { description: showServerError(form, e, 'Não foi possível criar o agendamento. Tente novamente.') })
@@ -107,10 +107,11 @@ export function NewAppointmentForm({
       <OutsideHoursConfirm
         date={outside.body.date}
         time={outside.body.time}
+        reason={outside.reason}
         action={{ verb: 'agendar', button: 'Agendar mesmo assim', pending: 'Agendando...' }}
         pending={create.isPending}
         onBack={() => setOutside(null)}
-        onConfirm={() => send({ ...outside.body, outsideHours: true })}
+        onConfirm={() => send({ ...outside.body, [overrideFlag[outside.reason]]: true })}
       />
     )
   }

@@ -13,7 +13,7 @@ import { DateTimeFields } from './DateTimeFields'
 import { useRescheduleAppointment, type Move } from './api/reschedule-appointment'
 import { noticeChannel, useWhatsAppConfirms } from './api/whatsapp-ready'
 import { noticeText } from './ClientNotice'
-import { OutsideHoursConfirm } from './OutsideHoursConfirm'
+import { OutsideHoursConfirm, overridable, overrideFlag, type Overridable } from './OutsideHoursConfirm'
 import { FreeTimes } from './FreeTimes'
 
 type Appointment = Schemas['Appointment']
@@ -50,7 +50,7 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
   const team = useProfessionals()
   const services = useServices()
   const move = useRescheduleAppointment()
-  const [outside, setOutside] = useState<Move | null>(null)
+  const [outside, setOutside] = useState<{ body: Move; reason: Overridable } | null>(null)
   const channel = noticeChannel(a.clientEmail, a.clientPhone, useWhatsAppConfirms())
   // WhatsApp's status arrives after the form: a phone-only client is then
   // told by default too, as one with an e-mail is, unless the owner chose.
@@ -69,7 +69,7 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
           onDone(moved)
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.code === 'outside_hours') return setOutside(body)
+          if (e instanceof ApiError && overridable(e.code)) return setOutside({ body, reason: e.code })
           toast.error('Erro', { description: showServerError(form, e, 'Não foi possível remarcar. Tente novamente.') })
         },
       },
@@ -80,13 +80,14 @@ export function RescheduleForm({ appointment: a, onDone, onCancel }: { appointme
   if (outside) {
     return (
       <OutsideHoursConfirm
-        date={outside.date}
-        time={outside.time}
+        date={outside.body.date}
+        time={outside.body.time}
+        reason={outside.reason}
         action={{ verb: 'remarcar', button: 'Remarcar mesmo assim' }}
         pending={move.isPending}
         compact
         onBack={() => setOutside(null)}
-        onConfirm={() => send({ ...outside, outsideHours: true })}
+        onConfirm={() => send({ ...outside.body, [overrideFlag[outside.reason]]: true })}
       />
     )
   }

@@ -1,4 +1,4 @@
-import { Ban, Repeat } from 'lucide-react'
+import { Ban, CalendarX2, Repeat } from 'lucide-react'
 import { memo, useCallback, useMemo, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { toast } from 'sonner'
 import { answerLabel } from '@/components/answer-badge'
@@ -13,6 +13,8 @@ import { axis, freeCells, lanes, minuteAt, shading, type GridAppointment, type S
 
 export type { GridAppointment }
 type Block = Schemas['Block']
+/** Busy time imported from the professional's own calendar (issue 42). */
+export type PersonalBusy = Schemas['AgendaGrid']['busy'][number]
 type Plan = { windows: Schemas['Window'][]; closed: string; label: string }
 
 /** One column of the grid: a professional on a date (day view), a date of one professional (week view), or a professional under a date (the week of everyone). */
@@ -29,6 +31,8 @@ export type Column = {
   plan: Plan
   appointments: GridAppointment[]
   blocks: Block[]
+  /** The professional's own calendar's busy time of the date. */
+  busy: PersonalBusy[]
 }
 
 const PX = 1.2 // pixels a minute: an hour is 72 px, a 30-minute appointment 36 px
@@ -63,6 +67,7 @@ export const TimeGrid = memo(function TimeGrid(props: {
     for (const w of c.plan.windows) spans.push({ start: toMinutes(w.start), end: toMinutes(w.end) })
     for (const a of c.appointments) spans.push({ start: span(a).start - a.bufferBefore, end: span(a).end + a.bufferAfter })
     for (const b of c.blocks) spans.push({ start: toMinutes(b.start), end: toMinutes(b.end) })
+    for (const b of c.busy) spans.push({ start: toMinutes(b.start), end: toMinutes(b.end) })
   }
   const range = axis(spans)
   const byId = useMemo(() => new Map(props.columns.flatMap((c) => c.appointments.map((a) => [a.id, a] as const))), [props.columns])
@@ -253,6 +258,9 @@ function ColumnBody(props: {
       {c.blocks.map((b) => (
         <BlockBox key={b.id} block={b} top={top(toMinutes(b.start))} height={(toMinutes(b.end) - toMinutes(b.start)) * PX} />
       ))}
+      {c.busy.map((b) => (
+        <BusyBox key={`busy-${b.start}-${b.end}-${b.title}`} busy={b} top={top(toMinutes(b.start))} height={(toMinutes(b.end) - toMinutes(b.start)) * PX} />
+      ))}
       {placed.map(({ item: a, span: s, lane, lanes: n }) => (
         <AppointmentBox
           key={a.id}
@@ -324,7 +332,7 @@ const AppointmentBox = memo(function AppointmentBox(props: {
       }}
       onClick={() => props.onOpen(a)}
       // What the box shows, in its order (WCAG 2.5.3: the name contains the visible text), then what it does not show.
-      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}${a.status !== 'confirmed' ? `, ${status}` : ''}${answer ? `, ${answer}` : ''}${deposit ? `, ${deposit}` : ''}, ${a.duration} min${a.status === 'confirmed' ? `, ${status}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
+      aria-label={`${a.time} ${a.clientName}, ${a.serviceName}${a.status !== 'confirmed' ? `, ${status}` : ''}${answer ? `, ${answer}` : ''}${deposit ? `, ${deposit}` : ''}${a.personalBusy ? `, ${personalClash}` : ''}, ${a.duration} min${a.status === 'confirmed' ? `, ${status}` : ''}${a.seriesId ? ', recorrente' : ''}${props.dim ? ' (fora do filtro)' : ''}`}
       className={cn(
         'block w-full overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
         tone[a.status] ?? tone.confirmed,
@@ -355,6 +363,12 @@ const AppointmentBox = memo(function AppointmentBox(props: {
         <span className={`grid-status grid-deposit-${a.deposit} block truncate no-underline`} data-deposit={a.deposit}>
           {deposit}
         </span>
+      ) : null}{' '}
+      {a.personalBusy ? (
+        <span className="block truncate font-semibold text-amber-800 dark:text-amber-200" data-personal-busy>
+          <CalendarX2 className="mr-0.5 inline size-3" aria-hidden />
+          {personalClash}
+        </span>
       ) : null}
     </button>
   )
@@ -368,6 +382,33 @@ const AppointmentBox = memo(function AppointmentBox(props: {
     </div>
   )
 })
+
+/** The mark of an appointment that the professional's own calendar has busy time over (issue 42). */
+const personalClash = 'Conflito com a agenda pessoal'
+
+/**
+ * Busy time from the professional's own calendar: 'Ocupado (agenda pessoal)', with the event's title only when the owner
+ * turned titles on. Taps go through it to the free stretch below: the owner may book over it, after a yes.
+ */
+function BusyBox({ busy: b, top, height }: { busy: PersonalBusy; top: number; height: number }) {
+  const range = `${b.start}–${b.end === '24:00' ? '00:00' : b.end}`
+  return (
+    <div
+      className="pointer-events-none absolute inset-x-0 z-[2] overflow-hidden border-y border-dashed border-amber-400 bg-amber-50/85 px-1.5 py-0.5 text-[11px] text-amber-900 dark:border-amber-700 dark:bg-amber-950/70 dark:text-amber-100"
+      style={{ top, height }}
+      role="note"
+      aria-label={`Ocupado (agenda pessoal) ${range}${b.title ? ` · ${b.title}` : ''}`}
+      data-testid="personal-busy"
+    >
+      <span className="font-semibold">
+        <CalendarX2 className="mr-0.5 inline size-3" aria-hidden />
+        Ocupado (agenda pessoal)
+      </span>{' '}
+      {range}
+      {b.title ? ` · ${b.title}` : ''}
+    </div>
+  )
+}
 
 /** A block: hatched, with its range, reason and who it concerns, and a way to give the time back. */
 function BlockBox({ block: b, top, height }: { block: Block; top: number; height: number }) {

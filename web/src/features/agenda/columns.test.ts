@@ -24,6 +24,7 @@ const week: AgendaGrid = {
   })),
   appointments: [appt('a1', 'p1', '2026-11-23'), appt('a2', 'p2', '2026-11-25'), appt('a3', 'p3', '2026-11-27'), appt('a4', 'p3', '2026-11-27', 'cancelled')],
   blocks: [],
+  busy: [{ professionalId: 'p2', date: '2026-11-24', start: '09:00', end: '10:00', title: '' }],
 }
 
 it('the week of everyone divides each date by professional, every one of them on every date, under the date', () => {

@@ -33,6 +33,7 @@ export function gridColumns(g: AgendaGrid, view: View, showCancelled: boolean, o
       if (!pro || !drawn.includes(pro)) continue
       const appointments = shown.filter((a) => a.date === day.date && a.professionalId === pro.id)
       const blocks = pro.id === '' ? [] : blocksOf(day.date, pro.id)
+      const busy = g.busy.filter((b) => b.date === day.date && b.professionalId === pro.id)
       if (view === 'day' && plan.windows.length === 0 && appointments.length === 0 && blocks.filter((b) => b.professionalId !== null).length === 0) continue
       out.push({
         // A column's key is its place, not its date: moving to the next day (or week) updates the columns in place — their frame,
@@ -46,6 +47,7 @@ export function gridColumns(g: AgendaGrid, view: View, showCancelled: boolean, o
         plan,
         appointments,
         blocks,
+        busy,
       })
     }
   }

@@ -146,3 +146,27 @@ it("lists first tomorrow's clients no automatic reminder reaches, marked (issue 
   expect(rows[1]).toMatch(/Beatriz Lima/)
   expect(rows[1]).not.toMatch(/sem lembrete automático/)
 })
+
+it("warns when a professional's own calendar could not be read (issue 42 §4)", async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
+    if (c.url === '/api/setup-status')
+      return { status: 200, body: { complete: true, items, publicUsername: 'ana', trial: { inTrial: false, expired: false, daysRemaining: 0, endsAt: null } } }
+    if (c.url === '/api/calendars')
+      return {
+        status: 200,
+        body: {
+          calendars: [
+            { professionalId: 'p1', professionalName: 'Bia', kind: 'ics', host: 'calendar.google.com', showTitles: false, allDay: 'busy', onFailure: 'drop', events: 0,
+              lastReadAt: null, lastError: 'endereço não encontrado', lastErrorAt: new Date(new Date().setHours(14, 5, 0, 0)).toISOString(), failingSince: null, kept: false },
+          ],
+        },
+      }
+    return undefined
+  })
+  renderRoutes([{ path: '/dashboard', Component: DashboardPage }], '/dashboard')
+  expect(await screen.findByText('Agenda pessoal com problema')).toBeInTheDocument()
+  expect(screen.getByText(/^Bia: Não conseguimos ler sua agenda às 14:05: endereço não encontrado\./)).toBeInTheDocument()
+  expect(screen.getByRole('link', { name: 'Ver agendas' })).toHaveAttribute('href', '/profile')
+})

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import type { Schemas } from '@/lib/api/client'
 import { useMe } from '@/lib/api/endpoints/get-me'
 import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
+import { failure, useCalendars } from '@/lib/api/endpoints/calendars'
 import { useReminderReach } from '@/lib/api/endpoints/get-reminder-reach'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { formatInstant } from '@/lib/dates'
@@ -44,6 +45,7 @@ export default function DashboardPage() {
       ) : (
         <>
           {subscription.data?.subscribed ? null : <TrialBanner trial={setup.trial} />}
+          <CalendarWarning />
           <BookingLinkCard username={setup.publicUsername} />
           <DayOverview />
           <QuickActions />
@@ -97,6 +99,29 @@ function SetupChecklist({ setup }: { setup: SetupStatus }) {
         </ul>
       </CardContent>
     </Card>
+  )
+}
+
+/** A professional's own calendar that could not be read: its busy times may be out of date (issue 42). */
+function CalendarWarning() {
+  const { data } = useCalendars()
+  const failing = (data ?? []).filter((c) => c.lastError !== '')
+  if (failing.length === 0) return null
+  return (
+    <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40">
+      <div className="grid gap-1 text-sm text-amber-950 dark:text-amber-100">
+        <p className="font-semibold">Agenda pessoal com problema</p>
+        {failing.map((c) => (
+          <p key={c.professionalId}>
+            {c.professionalName}: {failure(c)}.{' '}
+            {c.kept ? 'Os últimos horários ocupados valem por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
+          </p>
+        ))}
+      </div>
+      <Button asChild variant="outline">
+        <Link to="/profile">Ver agendas</Link>
+      </Button>
+    </div>
   )
 }
 

@@ -12,6 +12,7 @@ import { useProfile } from '@/lib/api/endpoints/get-profile'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
 import { AddressCard } from './AddressCard'
+import { BusyCalendarsCard } from './BusyCalendarsCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { PixSettingsCard } from './PixSettingsCard'
@@ -66,6 +67,7 @@ export default function ProfilePage() {
           <MercadoPagoCard />
           <WidgetCard username={data.publicUsername} name={data.name} />
           <CalendarFeedsCard />
+          <BusyCalendarsCard />
         </>
       )}
       <Card className="border-red-300 dark:border-red-900">

@@ -63,6 +63,7 @@ export const queryKeys = {
   },
   notifications: ['notifications'] as const,
   calendarFeeds: ['calendar-feeds'] as const,
+  calendars: ['calendars'] as const,
   messageTemplates: ['message-templates'] as const,
   whatsapp: ['whatsapp'] as const,
   mercadopago: ['mercadopago'] as const,

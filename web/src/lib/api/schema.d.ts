@@ -864,7 +864,9 @@ export interface paths {
          *     same serialised transaction as a client's booking: `slot_unavailable` (409) when another appointment
          *     of that professional holds any of it (buffers included). A time outside the professional's hours
          *     (closed day, break, day off, holiday, off the grid, past closing) answers `outside_hours` (409,
-         *     'Fora do horário de atendimento: …') unless `outsideHours` is true. With `notifyClient` and an e-mail,
+         *     'Fora do horário de atendimento: …') unless `outsideHours` is true; a time the professional's own calendar
+         *     has busy (imported, issue 42) answers `personal_busy` (409, 'Ocupado (agenda pessoal): …') unless
+         *     `overPersonal` is true ('Agendar mesmo assim'). With `notifyClient` and an e-mail,
          *     the client gets the confirmation with the invite, the cancel link and the reminder. With `repeat`, the
          *     whole series is checked date by date under one lock and saved atomically: `series_conflicts` (409, naming
          *     the dates) unless the taken dates are in `skip`. Errors also `validation_failed` (400: missing fields,
@@ -936,7 +938,8 @@ export interface paths {
          * Move a confirmed appointment to another date and time (and professional or service).
          * @description The same serialised transaction as a booking: `slot_unavailable` (409) over another appointment,
          *     `time_blocked` (409) over a block, `outside_hours` (409) outside the professional's hours unless
-         *     `outsideHours`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
+         *     `outsideHours`, `personal_busy` (409) over the professional's own calendar's busy time unless
+         *     `overPersonal`. Only confirmed appointments move (`not_movable`, 409). The invite's SEQUENCE goes up
          *     (same UID), and with `notifyClient` the client gets the updated invite, a fresh private link (the
          *     client's earlier links keep working) and the reminder of the new time; the answer's `notice` says which
          *     channel carried it. Errors also `validation_failed` (400), `not_found` (404).
@@ -1607,6 +1610,56 @@ export interface paths {
         put: operations["saveMessageTemplates"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The professionals' own calendars Agendei reads busy time from (issue 42), without their addresses.
+         * @description Each with the address's host only (the address is a secret, sealed at rest, never answered), the
+         *     owner's choices, and the freshness the card and the dashboard show: the last read that worked,
+         *     the last error in pt-BR ("endereço não encontrado"), since when it fails, and whether its last busy
+         *     time still counts (`kept`: up to 24 h with `onFailure` keep).
+         */
+        get: operations["listCalendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect (or change) a professional's calendar by its private iCal address.
+         * @description `id` is the professional's. The address (http, https or webcal) is sealed and read in the background
+         *     at once and then every few minutes (never on a client's request); an empty `url` keeps the stored one
+         *     and changes only the choices. Errors `validation_failed` (400: no address, not an http(s) address, a
+         *     bad choice), `not_found` (404: a professional the owner does not have).
+         */
+        put: operations["connectCalendar"];
+        post?: never;
+        /**
+         * Disconnect a professional's calendar; its busy time goes at once.
+         * @description Error `not_found` (404) when the professional has no calendar of this owner's.
+         */
+        delete: operations["disconnectCalendar"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3115,6 +3168,50 @@ export interface components {
             /** @description every appointment of the range and columns, all statuses, by date, time and id */
             appointments: components["schemas"]["GridAppointment"][];
             blocks: components["schemas"]["Block"][];
+            /** @description busy time imported from the professionals' own calendars (issue 42), one piece per date it touches, by date and start: drawn as 'Ocupado (agenda pessoal)' in its professional's column. Only the owner's grid has it, never a public page or feed. */
+            busy: {
+                professionalId: string;
+                /** @description YYYY-MM-DD, the owner's */
+                date: string;
+                /** @description HH:MM, the owner's wall clock */
+                start: string;
+                /** @description HH:MM; '24:00' when the piece runs to midnight */
+                end: string;
+                /** @description the event's title when the owner turned titles on for that calendar; '' otherwise */
+                title: string;
+            }[];
+        };
+        /** @description a professional's own calendar as its card shows it */
+        CalendarSource: {
+            professionalId: string;
+            professionalName: string;
+            /** @enum {string} */
+            kind: "ics";
+            /** @description the address's host (calendar.google.com): the address itself is never answered */
+            host: string;
+            showTitles: boolean;
+            /** @enum {string} */
+            allDay: "busy" | "ignore";
+            /** @enum {string} */
+            onFailure: "keep" | "drop";
+            /** @description busy intervals the last read found ahead */
+            events: number;
+            /**
+             * Format: date-time
+             * @description the last read that worked (null before the first)
+             */
+            lastReadAt: string | null;
+            /** @description why the last read failed, pt-BR ('endereço não encontrado'); '' when it worked */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /**
+             * Format: date-time
+             * @description the first failed read since the last that worked
+             */
+            failingSince: string | null;
+            /** @description a failing calendar whose last busy time still counts (up to 24 h) */
+            kept: boolean;
         };
         /** @description an appointment as the grid draws it */
         GridAppointment: {
@@ -3154,6 +3251,8 @@ export interface components {
              * @enum {string|null}
              */
             deposit: "pending" | "paid" | "to_return" | "returned" | "retained" | null;
+            /** @description a holding appointment that busy time imported from its professional's own calendar lies over (the owner was told once) */
+            personalBusy: boolean;
         };
         AffectedAppointment: {
             id: string;
@@ -3356,6 +3455,8 @@ export interface components {
             chargeDeposit?: boolean;
             /** @description the owner confirmed a time outside the professional's hours */
             outsideHours?: boolean;
+            /** @description the owner confirmed a time the professional's own calendar has busy ('Agendar mesmo assim') */
+            overPersonal?: boolean;
             /** @description a series: every week, two weeks or month (the same day of the month; months without it are passed over), for count sessions or until a date, at most 52; skip lists dates to leave out; with extend, taken dates are skipped and dates after the end are added so that count sessions are kept; moves put a taken date's session at another time of its week */
             repeat?: {
                 /** @enum {string} */
@@ -5058,6 +5159,8 @@ export interface operations {
                     /** @description empty: keep the appointment's */
                     serviceId?: string;
                     outsideHours?: boolean;
+                    /** @description the owner confirmed a time the professional's own calendar has busy */
+                    overPersonal?: boolean;
                     notifyClient?: boolean;
                     /** @description also move the later confirmed sessions of its series, each by the same number of days, to the same time, professional and service; all or none (`series_conflicts`, 409, naming the dates) */
                     following?: boolean;
@@ -6286,6 +6389,98 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageTemplates"];
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendars: components["schemas"]["CalendarSource"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the calendar's private iCal address; empty keeps the stored one */
+                    url?: string;
+                    /** @description show events' titles on the owner's grid (never anywhere else) */
+                    showTitles?: boolean;
+                    /**
+                     * @description all-day events: busy (default) or ignored
+                     * @enum {string}
+                     */
+                    allDay?: "busy" | "ignore";
+                    /**
+                     * @description when the calendar cannot be read: keep its last busy time up to 24 h (default), or drop it
+                     * @enum {string}
+                     */
+                    onFailure?: "keep" | "drop";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
