@@ -10,6 +10,7 @@ package calendars
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -75,9 +76,14 @@ type Source struct {
 	ProfessionalName string `json:"professionalName"`
 	Kind             string `json:"kind"`
 	Host             string `json:"host"`
-	ShowTitles       bool   `json:"showTitles"`
-	AllDay           string `json:"allDay"`    // busy | ignore
-	OnFailure        string `json:"onFailure"` // keep (up to 24 h) | drop
+	// Account, Calendars and WriteCalendar are a CalDAV account's user, the
+	// calendars read as busy and the one written to ('' for an address).
+	Account       string   `json:"account"`
+	Calendars     []string `json:"calendars"`
+	WriteCalendar string   `json:"writeCalendar"`
+	ShowTitles    bool     `json:"showTitles"`
+	AllDay        string   `json:"allDay"`    // busy | ignore
+	OnFailure     string   `json:"onFailure"` // keep (up to 24 h) | drop
 	// Events are the busy intervals the last read found (in the window).
 	Events int `json:"events"`
 	// LastReadAt is the last read that worked; LastError and LastErrorAt
@@ -118,13 +124,16 @@ func (s *Service) every() time.Duration {
 	return s.Every
 }
 
-const sourceCols = `c.professional_id, p.name, c.kind, c.host, c.show_titles, c.all_day, c.on_failure, c.events, c.last_read_at, c.last_error, c.last_error_at, c.failing_since`
+const sourceCols = `c.professional_id, p.name, c.kind, c.host, c.account, c.calendars, c.write_calendar, c.show_titles, c.all_day, c.on_failure, c.events, c.last_read_at, c.last_error, c.last_error_at, c.failing_since`
 
 func scanSource(scan func(...any) error) (Source, error) {
 	var src Source
 	var read, errAt, failing sql.NullTime
-	err := scan(&src.ProfessionalID, &src.ProfessionalName, &src.Kind, &src.Host, &src.ShowTitles, &src.AllDay, &src.OnFailure, &src.Events, &read, &src.LastError, &errAt, &failing)
+	var cals string
+	err := scan(&src.ProfessionalID, &src.ProfessionalName, &src.Kind, &src.Host, &src.Account, &cals, &src.WriteCalendar, &src.ShowTitles, &src.AllDay, &src.OnFailure, &src.Events, &read, &src.LastError, &errAt, &failing)
 	src.LastReadAt, src.LastErrorAt, src.FailingSince = timeOf(read), timeOf(errAt), timeOf(failing)
+	src.Calendars = []string{}
+	_ = json.Unmarshal([]byte(cals), &src.Calendars)
 	return src, err
 }
 

@@ -1,6 +1,7 @@
 package calendars
 
 import (
+	"cmp"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
@@ -100,6 +101,7 @@ func (s *Service) QueueDue(ctx context.Context) (int, error) {
 
 // source is a calendar as the reader needs it.
 type source struct {
+	kind                                                string // KindICS when ''
 	id, owner, professional, sealed, etag, lastModified string
 	parsed                                              sql.NullTime
 	failing                                             sql.NullTime
@@ -113,6 +115,10 @@ type source struct {
 // in pt-BR and keeps the last busy time for up to Keep — or drops it at
 // once, by the owner's choice.
 func (s *Service) Read(ctx context.Context, id string) error {
+	var kind string
+	if err := s.DB.QueryRowContext(ctx, `SELECT kind FROM calendar_sources WHERE id = ?`, id).Scan(&kind); err == nil && kind == KindCalDAV {
+		return s.readCalDAV(ctx, id)
+	}
 	var src source
 	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, etag, last_modified, last_parsed_at, failing_since, show_titles, all_day, on_failure
 		FROM calendar_sources WHERE id = ?`, id).Scan(&src.id, &src.owner, &src.professional, &src.sealed, &src.etag, &src.lastModified, &src.parsed, &src.failing, &src.titles, &src.allDay, &src.onFailure)
@@ -195,7 +201,7 @@ func (s *Service) failed(ctx context.Context, src source, why string) error {
 		since = src.failing.Time
 	}
 	if src.onFailure == "drop" || now.Sub(since) >= Keep {
-		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, KindICS, nil); err != nil {
+		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS), nil); err != nil {
 			return err
 		}
 		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET events = 0 WHERE id = ?`, src.id)

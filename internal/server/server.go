@@ -239,6 +239,7 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	cals := &calendars.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Queue: c.queue, Busy: bookingSvc, Guard: connect.Guard{Allow: allow}, Every: cfg.CalendarEvery, Log: d.Log}
 	cals.Register()
 	(&calendars.Handlers{Svc: cals, Auth: authH}).Register(mux)
+	(&calendars.CalDAVHandlers{Svc: cals, Auth: authH}).Register(mux)
 	return &domain{profiles: profileSvc, broker: broker, billing: billingSvc, booking: bookingSvc, waitlist: waitlistSvc, cep: cep, calendar: cals}
 }
 

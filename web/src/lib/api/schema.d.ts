@@ -1665,6 +1665,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars/{id}/caldav/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in to a CalDAV account (iCloud, Nextcloud, Fastmail, Zoho…) and list its event calendars.
+         * @description `id` is the professional's. Finds the account's calendars (current-user-principal, calendar-home-set)
+         *     through the guarded client; nothing is stored. Empty fields take the stored connection's (the password
+         *     only for the same server and user). Errors `validation_failed` (400: a field missing, not an http(s)
+         *     address), `caldav_auth` (400: the server refused the user or app password), `caldav_unreachable` (400:
+         *     the server could not be reached or is not CalDAV, with why in pt-BR), `caldav_no_calendars` (400),
+         *     `not_found` (404: a professional the owner does not have).
+         */
+        post: operations["discoverCaldav"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/{id}/caldav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect (or change) a professional's CalDAV account, the calendars read as busy and the one written to.
+         * @description `id` is the professional's. Signs in again and checks the chosen calendars are the account's; the
+         *     address and the app password are sealed and never answered (only the host and the user). Read in the
+         *     background at once and then every few minutes; each appointment of the professional is written to
+         *     `writeCalendar` ('' writes nothing). Errors as discover's, and `validation_failed` (400) for a
+         *     calendar that is not the account's, nothing chosen, or a bad choice.
+         */
+        put: operations["connectCaldav"];
+        post?: never;
+        /**
+         * Disconnect a professional's CalDAV account; its busy time goes at once, events already written stay.
+         * @description Error `not_found` (404) when the professional has no CalDAV account of this owner's.
+         */
+        delete: operations["disconnectCaldav"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar-feeds": {
         parameters: {
             query?: never;
@@ -3186,9 +3239,15 @@ export interface components {
             professionalId: string;
             professionalName: string;
             /** @enum {string} */
-            kind: "ics";
+            kind: "ics" | "caldav" | "google";
             /** @description the address's host (calendar.google.com): the address itself is never answered */
             host: string;
+            /** @description a CalDAV account's user ('' for an address) */
+            account: string;
+            /** @description a CalDAV account's calendars read as busy (paths) */
+            calendars: string[];
+            /** @description the CalDAV calendar Agendei writes appointments to; '' none */
+            writeCalendar: string;
             showTitles: boolean;
             /** @enum {string} */
             allDay: "busy" | "ignore";
@@ -3212,6 +3271,17 @@ export interface components {
             failingSince: string | null;
             /** @description a failing calendar whose last busy time still counts (up to 24 h) */
             kept: boolean;
+        };
+        CaldavLogin: {
+            /** @description the CalDAV server's address: https://caldav.icloud.com, https://caldav.fastmail.com, https://NUVEM/remote.php/dav */
+            url?: string;
+            user?: string;
+            /** @description an app password (never answered) */
+            password?: string;
+        };
+        CaldavCalendar: {
+            path: string;
+            name: string;
         };
         /** @description an appointment as the grid draws it */
         GridAppointment: {
@@ -6462,6 +6532,107 @@ export interface operations {
         };
     };
     disconnectCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    discoverCaldav: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaldavLogin"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calendars: components["schemas"]["CaldavCalendar"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    connectCaldav: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the server's address (https://caldav.icloud.com); empty keeps the stored one */
+                    url?: string;
+                    user?: string;
+                    /** @description an app password; empty keeps the stored one */
+                    password?: string;
+                    /** @description paths of the calendars whose events count as busy */
+                    calendars?: string[];
+                    /** @description path of the calendar Agendei writes its appointments to; '' none */
+                    writeCalendar?: string;
+                    showTitles?: boolean;
+                    /** @enum {string} */
+                    allDay?: "busy" | "ignore";
+                    /** @enum {string} */
+                    onFailure?: "keep" | "drop";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectCaldav: {
         parameters: {
             query?: never;
             header: {

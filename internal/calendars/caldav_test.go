@@ -1,0 +1,110 @@
+package calendars_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agendei/agendei/internal/platform/caldav/radicale"
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+const radicaleEvent = `BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Apple Inc.//iOS 17//EN
+BEGIN:VEVENT
+UID:%UID%
+DTSTAMP:20261101T120000Z
+DTSTART:%START%
+DTEND:%END%
+SUMMARY:Dentista
+END:VEVENT
+END:VCALENDAR
+`
+
+func event(uid, start, end string) string {
+	return strings.NewReplacer("%UID%", uid, "%START%", start, "%END%", end).Replace(radicaleEvent)
+}
+
+// The issue's check against a real CalDAV server: connect with an app
+// password (a wrong one is refused in pt-BR), pick calendars, and an event
+// created there blocks its time within one read; an unchanged calendar
+// (same getctag/sync-token) reads no events and writes nothing; Agendei's
+// own events there never count; disconnecting gives the time back.
+func TestCalDAV_ConnectPickAndReadBusyTime(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		rad := radicale.Start(t)
+		personal := rad.Calendar(t, "pessoal", "Pessoal")
+		written := rad.Calendar(t, "agendei", "Consultório")
+		o := setup(t, e)
+		base := "/api/calendars/" + o.pro + "/caldav"
+
+		r := o.c.Do("POST", base+"/discover", map[string]any{"url": rad.URL, "user": rad.User, "password": "errada"})
+		if r.StatusCode != 400 || !strings.Contains(string(r.Body), "caldav_auth") || !strings.Contains(string(r.Body), "senha de app") {
+			t.Fatalf("a wrong password: %d %s", r.StatusCode, r.Body)
+		}
+		var found struct{ Calendars []struct{ Path, Name string } }
+		r = o.c.Do("POST", base+"/discover", map[string]any{"url": rad.URL, "user": rad.User, "password": rad.Password})
+		if r.StatusCode != 200 {
+			t.Fatalf("discover: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &found)
+		if len(found.Calendars) != 2 || found.Calendars[0].Name != "Consultório" || found.Calendars[0].Path != written || found.Calendars[1].Path != personal {
+			t.Fatalf("discovered: %+v", found)
+		}
+		// A calendar that is not the account's is refused.
+		if r := o.c.Do("PUT", base, map[string]any{"url": rad.URL, "user": rad.User, "password": rad.Password, "calendars": []string{"/outro/x/"}}); r.StatusCode != 400 {
+			t.Fatalf("a foreign calendar: %d %s", r.StatusCode, r.Body)
+		}
+
+		rad.Put(t, personal, "dentista-1", event("dentista-1", "20261202T170000Z", "20261202T180000Z"))      // 14:00 in São Paulo
+		rad.Put(t, personal, "own-1", event("appt-1@agendei", "20261203T170000Z", "20261203T180000Z")) // Agendei's own
+		if !slices.Contains(o.times(t, e, "2026-12-02"), "14:00") {
+			t.Fatal("not offered before the read")
+		}
+		r = o.c.Do("PUT", base, map[string]any{"url": rad.URL, "user": rad.User, "password": rad.Password, "calendars": []string{personal}, "writeCalendar": written})
+		if r.StatusCode != 200 || strings.Contains(string(r.Body), rad.Password) {
+			t.Fatalf("connect: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		if s := o.source(t); s.Host != "127.0.0.1" || s.Events != 1 || s.LastReadAt == nil || s.LastError != "" {
+			t.Fatalf("after the first read: %+v", s)
+		}
+		if got := o.times(t, e, "2026-12-02"); slices.Contains(got, "14:00") || !slices.Contains(got, "15:00") {
+			t.Fatalf("the event's time is still offered: %v", got)
+		}
+		if !slices.Contains(o.times(t, e, "2026-12-03"), "14:00") {
+			t.Fatal("Agendei's own event counted as busy")
+		}
+
+		// Unchanged: nothing written.
+		v := version(t, e, o.id)
+		due(t, e)
+		if version(t, e, o.id) != v {
+			t.Fatal("an unchanged calendar bumped the owner's version")
+		}
+		// Changed there: read again within one read.
+		rad.Delete(t, personal, "dentista-1")
+		rad.Put(t, personal, "escola", event("escola", "20261202T190000Z", "20261202T200000Z")) // 16:00
+		due(t, e)
+		if got := o.times(t, e, "2026-12-02"); !slices.Contains(got, "14:00") || slices.Contains(got, "16:00") {
+			t.Fatalf("after the change there: %v", got)
+		}
+
+		// Saving the choices again keeps the stored password.
+		if r := o.c.Do("PUT", base, map[string]any{"calendars": []string{personal}, "writeCalendar": ""}); r.StatusCode != 200 {
+			t.Fatalf("save without the password: %d %s", r.StatusCode, r.Body)
+		}
+		if r := o.c.Do("DELETE", base, nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect: %d %s", r.StatusCode, r.Body)
+		}
+		if !slices.Contains(o.times(t, e, "2026-12-02"), "16:00") {
+			t.Fatal("disconnected, still busy")
+		}
+		var n int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM calendar_sources`).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("rows after disconnect: %d %v", n, err)
+		}
+	})
+}
