@@ -281,6 +281,11 @@ func (s *Service) ConnectCalDAV(ctx context.Context, ownerID, professionalID str
 		if err := s.Queue.Enqueue(ctx, tx, jobs.About{UserID: ownerID}, JobRead, readJob{ID: id}, now, 1); err != nil {
 			return err
 		}
+		// The appointments already made are written too (or moved, when the
+		// calendar written to changed).
+		if err := s.queueWrites(ctx, tx, ownerID, professionalID); err != nil {
+			return err
+		}
 		tx.OnCommit(s.Queue.Wake)
 		out, err = s.oneKind(ctx, tx, ownerID, professionalID, KindCalDAV)
 		return err
@@ -459,4 +464,9 @@ func encodeObject(cal *ical.Calendar) ([]byte, error) {
 	var b bytes.Buffer
 	err := ical.NewEncoder(&b).Encode(cal)
 	return b.Bytes(), err
+}
+
+// decodeObject reads a calendar text Agendei made.
+func decodeObject(b []byte) (*ical.Calendar, error) {
+	return ical.NewDecoder(bytes.NewReader(b)).Decode()
 }

@@ -58,8 +58,8 @@ func TestCalDAV_ConnectPickAndReadBusyTime(t *testing.T) {
 			t.Fatalf("a foreign calendar: %d %s", r.StatusCode, r.Body)
 		}
 
-		rad.Put(t, personal, "dentista-1", event("dentista-1", "20261202T170000Z", "20261202T180000Z"))      // 14:00 in São Paulo
-		rad.Put(t, personal, "own-1", event("appt-1@agendei", "20261203T170000Z", "20261203T180000Z")) // Agendei's own
+		rad.Put(t, personal, "dentista-1", event("dentista-1", "20261202T170000Z", "20261202T180000Z")) // 14:00 in São Paulo
+		rad.Put(t, personal, "own-1", event("appt-1@agendei", "20261203T170000Z", "20261203T180000Z"))  // Agendei's own
 		if !slices.Contains(o.times(t, e, "2026-12-02"), "14:00") {
 			t.Fatal("not offered before the read")
 		}

@@ -60,6 +60,9 @@ type Service struct {
 	// Fetch bounds one read; zero: DefaultFetch.
 	Fetch connect.Fetch
 	Log   *slog.Logger
+	// Writers write appointments into calendars, by source kind (CalDAV's
+	// is built in; writeback.go).
+	Writers map[string]Writer
 
 	once   sync.Once
 	client *http.Client

@@ -456,6 +456,7 @@ func (s *Server) RunBackground(ctx context.Context) {
 	go s.WhatsApp.KeepOperatorTemplates(ctx, 10*time.Minute)
 	// Each professional's own calendar, read every AGENDEI_CALENDAR_READ_EVERY.
 	go s.Calendars.Run(ctx)
+	go s.Calendars.RunWrites(ctx)
 	s.Queue.Run(ctx, time.Second)
 }
 
