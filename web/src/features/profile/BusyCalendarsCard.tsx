@@ -36,7 +36,7 @@ export function BusyCalendarsCard() {
         <WhereIsTheAddress />
         <ul className="grid gap-2" aria-label="Agendas pessoais">
           {pros.map((p) => {
-            const cal = (calendars.data ?? []).find((c) => c.professionalId === p.id)
+            const cal = (calendars.data ?? []).find((c) => c.professionalId === p.id && c.kind === 'ics')
             return (
               <li key={p.id} className="grid gap-2 rounded-md border border-stone-200 p-2 dark:border-stone-800">
                 <div className="flex flex-wrap items-center justify-between gap-2">

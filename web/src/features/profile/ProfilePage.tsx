@@ -13,6 +13,7 @@ import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { useUpdateProfile } from './api/update-profile'
 import { AddressCard } from './AddressCard'
 import { BusyCalendarsCard } from './BusyCalendarsCard'
+import { CaldavCard } from './CaldavCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { PixSettingsCard } from './PixSettingsCard'
@@ -68,6 +69,7 @@ export default function ProfilePage() {
           <WidgetCard username={data.publicUsername} name={data.name} />
           <CalendarFeedsCard />
           <BusyCalendarsCard />
+          <CaldavCard />
         </>
       )}
       <Card className="border-red-300 dark:border-red-900">
