@@ -2,8 +2,10 @@ package calendars_test
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agendei/agendei/internal/platform/caldav/radicale"
 	"github.com/agendei/agendei/internal/server/servertest"
@@ -102,4 +104,117 @@ func TestCalDAV_AppointmentsAreWrittenMovedAndDeletedOnce(t *testing.T) {
 			t.Fatalf("after the cancellation: %d objects", rad.Objects(t, written))
 		}
 	})
+}
+
+// A write the server refuses waits its back-off and is tried again, and
+// written once; a drain that died after its write (the pending row left)
+// writes the same event again, never a second one; an erased client's name
+// leaves the event; a wrong app password is said on the card in pt-BR; the
+// account's deletion leaves no pending write behind.
+func TestCalDAV_WritesRetryNeverDuplicateAndFollowEveryChange(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		rad := radicale.Start(t)
+		personal := rad.Calendar(t, "pessoal", "Pessoal")
+		written := rad.Calendar(t, "agendei", "Consultório")
+		o := setup(t, e)
+		if r := o.c.Do("PUT", "/api/calendars/"+o.pro+"/caldav", map[string]any{"url": rad.URL, "user": rad.User, "password": rad.Password,
+			"calendars": []string{personal}, "writeCalendar": written}); r.StatusCode != 200 {
+			t.Fatalf("connect: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		// The calendar written to is gone there: the write fails and waits.
+		removeCollection(t, rad, written)
+		var appt struct{ ID string }
+		r := o.c.Do("POST", "/api/appointments", map[string]any{"professionalId": o.pro, "serviceId": o.svc, "date": "2026-12-01", "time": "09:00",
+			"clientName": "Joana Prado", "clientPhone": "11988887777"})
+		if r.StatusCode != 201 {
+			t.Fatalf("appointment: %d %s", r.StatusCode, r.Body)
+		}
+		r.JSON(t, &appt)
+		drain(t, e)
+		var attempts int
+		var lastError string
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT attempts, last_error FROM calendar_writes WHERE appointment_id = ?`, appt.ID).Scan(&attempts, &lastError); err != nil || attempts != 1 || lastError == "" {
+			t.Fatalf("after a refused write: %d %q %v", attempts, lastError, err)
+		}
+		rad.Calendar(t, "agendei", "Consultório")
+		drain(t, e) // not due yet
+		if rad.Objects(t, written) != 0 {
+			t.Fatal("written before its back-off")
+		}
+		e.Clock.Advance(31 * time.Second)
+		drain(t, e)
+		if rad.Objects(t, written) != 1 || pendingWrites(t, e) != 0 {
+			t.Fatalf("after the back-off: %d objects, %d pending", rad.Objects(t, written), pendingWrites(t, e))
+		}
+
+		// A drainer killed after its PUT leaves the row: the repeat rewrites the same event.
+		if _, err := e.DB.ExecContext(context.Background(), `INSERT INTO calendar_writes (appointment_id, user_id) VALUES (?, ?)`, appt.ID, o.id); err != nil {
+			t.Fatal(err)
+		}
+		drain(t, e)
+		if rad.Objects(t, written) != 1 {
+			t.Fatalf("a repeated write made %d events", rad.Objects(t, written))
+		}
+
+		// The client's erasure (LGPD) rewrites the event without the name.
+		if r := o.c.Do("POST", "/api/clients/erase", map[string]any{"identifier": "11988887777", "confirm": true}); r.StatusCode != 200 {
+			t.Fatalf("erase: %d %s", r.StatusCode, r.Body)
+		}
+		drain(t, e)
+		if got := rad.Get(t, written, appt.ID+"@agendei"); strings.Contains(got, "Joana") || rad.Objects(t, written) != 1 {
+			t.Fatalf("after the erasure:\n%s", got)
+		}
+
+		// A wrong app password: the read says so on the card, the write waits.
+		sealed, err := e.Server.Calendars.Box.Seal("senha-revogada", o.id+":calendars."+o.pro+".caldav.password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.DB.ExecContext(context.Background(), `UPDATE calendar_sources SET secret_sealed = ?`, sealed); err != nil {
+			t.Fatal(err)
+		}
+		due(t, e)
+		if s := o.source(t); s.LastError != "usuário ou senha de app recusados" || s.LastErrorAt == nil {
+			t.Fatalf("a refused password: %+v", s)
+		}
+		if r := o.c.Do("POST", "/api/appointments/"+appt.ID+"/reschedule", map[string]any{"date": "2026-12-03", "time": "11:00"}); r.StatusCode != 200 {
+			t.Fatalf("reschedule: %d %s", r.StatusCode, r.Body)
+		}
+		drain(t, e)
+		if pendingWrites(t, e) != 1 {
+			t.Fatal("a write refused for its password was dropped")
+		}
+
+		// The account goes: nothing of it is left to write.
+		if r := o.c.Do("DELETE", "/api/account", map[string]string{"password": "segredo1", "confirmation": "EXCLUIR"}); r.StatusCode != 200 {
+			t.Fatalf("delete account: %d %s", r.StatusCode, r.Body)
+		}
+		e.Clock.Advance(time.Hour)
+		drain(t, e)
+		for _, table := range []string{"calendar_writes", "calendar_written", "calendar_sources"} {
+			var n int
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM `+table).Scan(&n); err != nil || n != 0 {
+				t.Fatalf("%s after the account was deleted: %d %v", table, n, err)
+			}
+		}
+	})
+}
+
+// removeCollection deletes a whole calendar, as the owner's calendar app would.
+func removeCollection(t *testing.T, rad *radicale.Server, calendar string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodDelete, strings.TrimSuffix(rad.URL, "/")+calendar, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.SetBasicAuth(rad.User, rad.Password)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode/100 != 2 {
+		t.Fatalf("DELETE %s: %d", calendar, resp.StatusCode)
+	}
 }
