@@ -2,11 +2,14 @@ package calendars_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agendei/agendei/internal/platform/caldav/radicale"
+	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -107,4 +110,45 @@ func TestCalDAV_ConnectPickAndReadBusyTime(t *testing.T) {
 			t.Fatalf("rows after disconnect: %d %v", n, err)
 		}
 	})
+}
+
+// Discovery says in pt-BR what went wrong, as a 4xx: a server that is not
+// CalDAV, an address inside the operator's network (refused at the dial
+// without the operator's allowance), a field missing, another owner's
+// professional.
+func TestCalDAV_DiscoveryErrorsAreSaidInPortuguese(t *testing.T) {
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<html>Bem-vindo</html>"))
+	}))
+	defer web.Close()
+	e := servertest.StartWith(t, "sqlite", func(cfg *config.Config) { cfg.OutboundAllow = "" })
+	o := setup(t, e)
+	base := "/api/calendars/" + o.pro + "/caldav/discover"
+	for _, c := range []struct {
+		body map[string]any
+		code int
+		want string
+	}{
+		{map[string]any{"url": web.URL, "user": "ana", "password": "x"}, 400, "endereço não permitido (aponta para uma rede interna)"},
+		{map[string]any{"url": "http://169.254.169.254/", "user": "ana", "password": "x"}, 400, "endereço não permitido"},
+		{map[string]any{"url": "https://caldav.nao-existe.invalid/", "user": "ana", "password": "x"}, 400, "endereço não encontrado"},
+		{map[string]any{"url": "ftp://x/", "user": "ana", "password": "x"}, 400, "Endereço do servidor inválido"},
+		{map[string]any{"url": "https://caldav.icloud.com", "user": "ana"}, 400, "senha de app"},
+	} {
+		r := o.c.Do("POST", base, c.body)
+		if r.StatusCode != c.code || !strings.Contains(string(r.Body), c.want) {
+			t.Errorf("%v: %d %s", c.body, r.StatusCode, r.Body)
+		}
+	}
+	if r := o.c.Do("POST", "/api/calendars/outro/caldav/discover", map[string]any{"url": "https://caldav.icloud.com", "user": "a", "password": "b"}); r.StatusCode != 404 {
+		t.Errorf("another's professional: %d", r.StatusCode)
+	}
+	// With loopback allowed (as the other tests run), a server that is not CalDAV says so.
+	e2 := servertest.StartWith(t, "sqlite", nil)
+	o2 := setup(t, e2)
+	r := o2.c.Do("POST", "/api/calendars/"+o2.pro+"/caldav/discover", map[string]any{"url": web.URL, "user": "ana", "password": "x"})
+	if r.StatusCode != 400 || !strings.Contains(string(r.Body), "caldav_unreachable") {
+		t.Errorf("a web page, not CalDAV: %d %s", r.StatusCode, r.Body)
+	}
 }

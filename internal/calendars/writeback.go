@@ -10,6 +10,7 @@ import (
 
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/place"
+	"github.com/agendei/agendei/internal/platform/caldav"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
@@ -109,11 +110,12 @@ func (s *Service) DrainWrites(ctx context.Context) (int, error) {
 			if ctx.Err() != nil {
 				return done, ctx.Err()
 			}
+			why := writeReason(werr)
 			if s.Log != nil {
-				s.Log.Info("calendars: write failed", "appointment", p.id, "attempt", p.n+1, "err", werr) // ids only
+				s.Log.Info("calendars: write failed", "appointment", p.id, "attempt", p.n+1, "reason", why) // never the error: its paths may hold the account's user
 			}
 			_, err := s.DB.ExecContext(ctx, `UPDATE calendar_writes SET attempts = attempts + 1, next_at = ?, last_error = ? WHERE appointment_id = ? AND seq = ?`,
-				now.Add(writeBackoff(p.n+1)), clip(werr.Error(), 300), p.id, p.seq)
+				now.Add(writeBackoff(p.n+1)), why, p.id, p.seq)
 			if err != nil {
 				return done, err
 			}
@@ -300,4 +302,18 @@ func (w calDAVWriter) Delete(ctx context.Context, sourceID, calendar, uid string
 		return err
 	}
 	return c.Delete(ctx, calendar, uid)
+}
+
+// writeReason says why a write failed without the server's paths or
+// addresses (a CalDAV path often holds the user's e-mail): a status and the
+// method, or the pt-BR reason of a failed connection.
+func writeReason(err error) string {
+	var st *caldav.StatusError
+	if errors.As(err, &st) {
+		return fmt.Sprintf("%s: HTTP %d", st.Method, st.Code)
+	}
+	if errors.Is(err, errSealed) {
+		return "a senha guardada não abre"
+	}
+	return reason(err)
 }
