@@ -88,6 +88,23 @@ func TestCalDAV_AppointmentsAreWrittenMovedAndDeletedOnce(t *testing.T) {
 		if got := rad.Get(t, written, booked.ID+"@agendei"); rad.Objects(t, written) != 2 || !strings.Contains(got, "DTSTART;TZID=America/Sao_Paulo:20261203T110000") {
 			t.Fatalf("after the move: %d objects\n%s", rad.Objects(t, written), got)
 		}
+		// Moved to another professional (without a calendar): it leaves this one's; back: it returns.
+		var other struct{ ID string }
+		o.c.Do("POST", "/api/professionals", map[string]string{"name": "Bia", "specialization": "Psicóloga"}).JSON(t, &other)
+		if r := o.c.Do("POST", "/api/appointments/"+booked.ID+"/reschedule", map[string]any{"date": "2026-12-03", "time": "11:00", "professionalId": other.ID, "outsideHours": true}); r.StatusCode != 200 {
+			t.Fatalf("to another professional: %d %s", r.StatusCode, r.Body)
+		}
+		drain(t, e)
+		if rad.Objects(t, written) != 1 || rad.Get(t, written, booked.ID+"@agendei") != "" {
+			t.Fatalf("moved to another professional: %d objects", rad.Objects(t, written))
+		}
+		if r := o.c.Do("POST", "/api/appointments/"+booked.ID+"/reschedule", map[string]any{"date": "2026-12-03", "time": "11:00", "professionalId": o.pro}); r.StatusCode != 200 {
+			t.Fatalf("back: %d %s", r.StatusCode, r.Body)
+		}
+		drain(t, e)
+		if rad.Objects(t, written) != 2 {
+			t.Fatalf("moved back: %d objects", rad.Objects(t, written))
+		}
 		// Agendei's own events never count as busy when read.
 		due(t, e)
 		if s := o.source(t); s.Events != 0 || s.LastError != "" {
