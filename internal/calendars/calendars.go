@@ -59,6 +59,9 @@ type Service struct {
 	// Fetch bounds one read; zero: DefaultFetch.
 	Fetch connect.Fetch
 	Log   *slog.Logger
+	// Google is the operator's Google OAuth client ("Conectar Google
+	// Agenda", google.go); nil when not configured.
+	Google *Google
 
 	once   sync.Once
 	client *http.Client
@@ -263,7 +266,7 @@ type Handlers struct {
 func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/calendars", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		list, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
-		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list}, err)
+		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list, "google": h.Svc.Google != nil}, err)
 	})))
 	mux.Handle("PUT /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		var in Input
@@ -280,4 +283,5 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	})))
+	h.RegisterGoogle(mux)
 }

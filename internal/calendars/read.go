@@ -113,6 +113,9 @@ type source struct {
 // in pt-BR and keeps the last busy time for up to Keep — or drops it at
 // once, by the owner's choice.
 func (s *Service) Read(ctx context.Context, id string) error {
+	if done, err := s.readGoogle(ctx, id); done {
+		return err
+	}
 	var src source
 	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, etag, last_modified, last_parsed_at, failing_since, show_titles, all_day, on_failure
 		FROM calendar_sources WHERE id = ?`, id).Scan(&src.id, &src.owner, &src.professional, &src.sealed, &src.etag, &src.lastModified, &src.parsed, &src.failing, &src.titles, &src.allDay, &src.onFailure)

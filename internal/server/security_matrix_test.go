@@ -149,6 +149,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/calendar-feeds":                 map[string]any{"professionalId": d.ids["/api/professionals/"]},
 		"PATCH /api/calendar-feeds/{id}":           map[string]bool{"includePhone": true},
 		"PUT /api/calendars/{id}":                  map[string]any{"url": "https://intrusa.example/agenda.ics", "showTitles": true},
+		"PUT /api/calendars/{id}/google":           map[string]any{"calendars": []string{"intrusa@gmail.com"}},
+		"POST /api/calendars/google/finish":        map[string]string{"code": "4/intrusa", "state": "estado-intruso"},
 		"POST /api/clients/erase":                  map[string]any{"identifier": d.clientKey, "confirm": true},
 		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},
