@@ -43,6 +43,10 @@ const freeBusyDays = 60
 // calendar_sources.secret_sealed).
 type Google struct {
 	App *gcal.App
+	// Webhook is where Google posts push notices (PushAddress; "" polls),
+	// and ChannelKey signs each channel's token (google_watch.go).
+	Webhook    string
+	ChannelKey []byte
 
 	mu     sync.Mutex
 	access map[string]gcal.Token // by calendar_sources.id
@@ -474,6 +478,9 @@ func (s *Service) DisconnectGoogle(ctx context.Context, ownerID, professionalID 
 	}
 	if s.Google != nil {
 		if refresh, err := s.Box.Open(r.secret, s.googleSealCtx(r.owner, r.professional)); err == nil {
+			if access, err := s.Google.token(ctx, r.id, refresh, s.Clock.Now()); err == nil {
+				s.stopWatches(ctx, r, access)
+			}
 			s.revokeGoogle(ctx, refresh)
 		}
 		s.Google.forget(r.id)

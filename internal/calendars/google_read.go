@@ -81,6 +81,7 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 		changed = changed || ch
 		next[cal] = token
 	}
+	s.watchGoogle(ctx, r, access, next)
 	syncJSON, _ := json.Marshal(next)
 	if !changed {
 		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`,

@@ -297,3 +297,69 @@ func TestGoogle_AnotherOwnerReachesNothing(t *testing.T) {
 		offered(t, o, e, "2026-12-02", []string{"14:00"}, nil)
 	})
 }
+
+// With a public HTTPS base URL each chosen calendar is watched; Google's
+// notice with the channel's token queues a read at once (no waiting for the
+// next round), one without it is refused; disconnecting stops the channels.
+func TestGoogle_PushNoticesQueueARead(t *testing.T) {
+	eachGoogle(t, func(t *testing.T, e *servertest.Env, g *gcaltest.Google) {
+		// The server under test listens on loopback: pose as the public address Google would post to.
+		e.Server.Calendars.Google.Webhook = "https://agenda.example.com.br/webhooks/google"
+		o := setup(t, e)
+		if r := o.finishGoogle(o.pressGoogle(t, e, g)); r.StatusCode != 200 {
+			t.Fatalf("finish: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		chs := g.Channels()
+		if len(chs) != 1 || chs[0].Calendar != primaryCal || chs[0].Address != "https://agenda.example.com.br/webhooks/google" || chs[0].Token == "" {
+			t.Fatalf("channels: %+v", chs)
+		}
+		// A round later the live channel is not asked for again.
+		due(t, e)
+		if n := len(g.Channels()); n != 1 {
+			t.Fatalf("%d channels after a round", n)
+		}
+		g.AddEvent(primaryCal, gcaltest.Event{ID: "ev1", Start: sp(t, "2026-12-02 14:00"), End: sp(t, "2026-12-02 15:00")})
+		notice := func(token, state string) *servertest.Response {
+			c := e.Client()
+			c.NoCSRF = true
+			c.Headers = map[string]string{"X-Goog-Channel-ID": chs[0].ID, "X-Goog-Channel-Token": token, "X-Goog-Resource-State": state, "X-Goog-Resource-ID": chs[0].ResourceID}
+			return c.Do("POST", "/webhooks/google", nil)
+		}
+		if r := notice("not-the-token", "exists"); r.StatusCode != 401 {
+			t.Fatalf("a forged notice: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		offered(t, o, e, "2026-12-02", nil, []string{"14:00"}) // nothing read for it
+		if r := notice(chs[0].Token, "exists"); r.StatusCode != 200 {
+			t.Fatalf("notice: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e) // no clock moved: the notice queued the read
+		offered(t, o, e, "2026-12-02", []string{"14:00"}, []string{"13:00", "15:00"})
+
+		if r := o.c.Do("DELETE", "/api/calendars/"+o.pro+"/google", nil); r.StatusCode != 204 {
+			t.Fatalf("disconnect: %d %s", r.StatusCode, r.Body)
+		}
+		if chs := g.Channels(); !chs[0].Stopped {
+			t.Fatalf("the channel was not stopped: %+v", chs)
+		}
+		if r := notice(chs[0].Token, "exists"); r.StatusCode != 200 {
+			t.Fatalf("a notice of a gone account: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
+
+func TestPushAddress(t *testing.T) {
+	for base, want := range map[string]string{
+		"https://agenda.example.com.br":  "https://agenda.example.com.br/webhooks/google",
+		"https://agenda.example.com.br/": "https://agenda.example.com.br/webhooks/google",
+		"http://agenda.example.com.br":   "",
+		"https://localhost:8443":         "",
+		"https://127.0.0.1":              "",
+		"https://192.168.0.10":           "",
+	} {
+		if got := calendars.PushAddress(base); got != want {
+			t.Errorf("PushAddress(%q) = %q, want %q", base, got, want)
+		}
+	}
+}

@@ -241,6 +241,7 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	if cfg.GoogleOAuth() {
 		cals.Google = calendars.NewGoogle(&gcal.App{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, RedirectURI: cfg.BaseURL + "/profile/google",
 			Endpoints: gcal.Endpoints{AuthURL: cfg.GoogleAuthURL, TokenURL: cfg.GoogleTokenURL, RevokeURL: cfg.GoogleRevokeURL, API: cfg.GoogleAPIURL}})
+		cals.Google.Webhook, cals.Google.ChannelKey = calendars.PushAddress(cfg.BaseURL), []byte(cfg.Secret)
 	}
 	cals.Register()
 	(&calendars.Handlers{Svc: cals, Auth: authH}).Register(mux)

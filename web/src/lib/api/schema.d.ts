@@ -2250,6 +2250,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Google Calendar's push notices (events.watch) for the chosen calendars of a connected Google account (issue 42 §4).
+         * @description Google posts no body: X-Goog-Channel-ID names the channel (it starts with the account's row id) and X-Goog-Channel-Token
+         *     must be the secret token Agendei gave that channel (an HMAC of its id with the server's key): 401 `invalid_channel`
+         *     otherwise. A notice of change queues a read of the account at once; the first ("sync") only says the channel works.
+         *     Only when AGENDEI_BASE_URL is public HTTPS are channels asked for; otherwise reads are polled.
+         */
+        post: operations["googleCalendarWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/mercadopago": {
         parameters: {
             query?: never;
@@ -7685,6 +7708,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MercadoPagoStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    googleCalendarWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Goog-Channel-ID"?: string;
+                "X-Goog-Channel-Token"?: string;
+                "X-Goog-Resource-State"?: string;
+                "X-Goog-Resource-ID"?: string;
+                "X-Goog-Message-Number"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];
