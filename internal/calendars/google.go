@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"sync"
 	"time"
@@ -520,6 +521,12 @@ func (s *Service) logGoogle(what string, err error) {
 	var ge *gcal.Error
 	if errors.As(err, &ge) {
 		s.Log.Warn("calendars: google "+what+" failed", "status", ge.Status, "reason", ge.Reason)
+		return
+	}
+	// A transport error's URL may name a calendar (an e-mail): only its cause is logged.
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		s.Log.Warn("calendars: google "+what+" failed", "op", ue.Op, "err", ue.Err.Error())
 		return
 	}
 	s.Log.Warn("calendars: google "+what+" failed", "err", err.Error())

@@ -1,9 +1,11 @@
 package calendars_test
 
 import (
+	"log/slog"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -362,4 +364,52 @@ func TestPushAddress(t *testing.T) {
 			t.Errorf("PushAddress(%q) = %q, want %q", base, got, want)
 		}
 	}
+}
+
+// Google unreachable: the card says so and nothing is logged that names
+// the account's calendars (their ids are e-mails).
+func TestGoogle_UnreachableLogsNoAccount(t *testing.T) {
+	for _, dialect := range dbtest.Dialects(t) {
+		t.Run(string(dialect), func(t *testing.T) {
+			g := gcaltest.New(googleClient, googleSecret, "")
+			var logs strings.Builder
+			var mu sync.Mutex
+			e := servertest.StartWith(t, dialect, func(c *config.Config) {
+				ep := g.Endpoints()
+				c.GoogleClientID, c.GoogleClientSecret = googleClient, googleSecret
+				c.GoogleAuthURL, c.GoogleTokenURL, c.GoogleRevokeURL, c.GoogleAPIURL = ep.AuthURL, ep.TokenURL, ep.RevokeURL, ep.API
+			})
+			g.RedirectURI = e.HTTP.URL + "/profile/google"
+			g.AddCalendar(primaryCal, "Dona", "owner", true)
+			g.AddEvent(primaryCal, gcaltest.Event{ID: "ev1", Start: sp(t, "2026-12-02 14:00"), End: sp(t, "2026-12-02 15:00")})
+			e.Server.Calendars.Log = slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
+			o := setup(t, e)
+			if r := o.finishGoogle(o.pressGoogle(t, e, g)); r.StatusCode != 200 {
+				t.Fatalf("finish: %d %s", r.StatusCode, r.Body)
+			}
+			read(t, e)
+			g.Close() // Google gone
+			tick := func() { due(t, e); o.c.Login("dona@example.com", "segredo1") }
+			tick()
+			if s := o.source(t); s.LastError != "não foi possível falar com o Google" || !s.Kept {
+				t.Fatalf("unreachable: %+v", s)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if !strings.Contains(logs.String(), "google changes failed") || strings.Contains(logs.String(), "dona") {
+				t.Fatalf("logs: %s", logs.String())
+			}
+		})
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	b  *strings.Builder
+}
+
+func (w lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
 }
