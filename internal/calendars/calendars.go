@@ -63,6 +63,9 @@ type Service struct {
 	// Writers write appointments into calendars, by source kind (CalDAV's
 	// is built in; writeback.go).
 	Writers map[string]Writer
+	// Google is the operator's Google OAuth client ("Conectar Google
+	// Agenda", google.go); nil when not configured.
+	Google *Google
 
 	once   sync.Once
 	client *http.Client
@@ -275,7 +278,7 @@ type Handlers struct {
 func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/calendars", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		list, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
-		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list}, err)
+		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list, "google": h.Svc.Google != nil}, err)
 	})))
 	mux.Handle("PUT /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		var in Input
@@ -292,4 +295,5 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 		w.WriteHeader(http.StatusNoContent)
 		return nil
 	})))
+	h.RegisterGoogle(mux)
 }

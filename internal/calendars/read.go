@@ -115,9 +115,16 @@ type source struct {
 // in pt-BR and keeps the last busy time for up to Keep — or drops it at
 // once, by the owner's choice.
 func (s *Service) Read(ctx context.Context, id string) error {
+	// Each kind reads its own way: CalDAV and Google here, an address below.
 	var kind string
-	if err := s.DB.QueryRowContext(ctx, `SELECT kind FROM calendar_sources WHERE id = ?`, id).Scan(&kind); err == nil && kind == KindCalDAV {
-		return s.readCalDAV(ctx, id)
+	if err := s.DB.QueryRowContext(ctx, `SELECT kind FROM calendar_sources WHERE id = ?`, id).Scan(&kind); err == nil {
+		switch kind {
+		case KindCalDAV:
+			return s.readCalDAV(ctx, id)
+		case KindGoogle:
+			_, err := s.readGoogle(ctx, id)
+			return err
+		}
 	}
 	var src source
 	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, etag, last_modified, last_parsed_at, failing_since, show_titles, all_day, on_failure

@@ -151,6 +151,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/calendars/{id}":                  map[string]any{"url": "https://intrusa.example/agenda.ics", "showTitles": true},
 		"POST /api/calendars/{id}/caldav/discover": map[string]any{"url": "https://intrusa.example/", "user": "intrusa", "password": "senha-de-app"},
 		"PUT /api/calendars/{id}/caldav":           map[string]any{"url": "https://intrusa.example/", "user": "intrusa", "password": "senha-de-app", "calendars": []string{"/intrusa/a/"}},
+		"PUT /api/calendars/{id}/google":           map[string]any{"calendars": []string{"intrusa@gmail.com"}},
+		"POST /api/calendars/google/finish":        map[string]string{"code": "4/intrusa", "state": "estado-intruso"},
 		"POST /api/clients/erase":                  map[string]any{"identifier": d.clientKey, "confirm": true},
 		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},
 		"POST /api/appointments":                   map[string]any{"professionalId": d.ids["/api/professionals/"], "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00", "clientName": "Intrusa", "clientPhone": "11988887777", "outsideHours": true},

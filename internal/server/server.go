@@ -42,6 +42,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/gcal"
 	"github.com/agendei/agendei/internal/platform/httpx"
 	"github.com/agendei/agendei/internal/platform/memo"
 	"github.com/agendei/agendei/internal/platform/ratelimit"
@@ -237,6 +238,11 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	// owners, so every read goes through the guard.
 	allow, _ := connect.ParseAllow(cfg.OutboundAllow) // checked by config.validate
 	cals := &calendars.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Queue: c.queue, Busy: bookingSvc, Guard: connect.Guard{Allow: allow}, Every: cfg.CalendarEvery, Log: d.Log}
+	if cfg.GoogleOAuth() {
+		cals.Google = calendars.NewGoogle(&gcal.App{ClientID: cfg.GoogleClientID, ClientSecret: cfg.GoogleClientSecret, RedirectURI: cfg.BaseURL + "/profile/google",
+			Endpoints: gcal.Endpoints{AuthURL: cfg.GoogleAuthURL, TokenURL: cfg.GoogleTokenURL, RevokeURL: cfg.GoogleRevokeURL, API: cfg.GoogleAPIURL}})
+		cals.Google.Webhook, cals.Google.ChannelKey = calendars.PushAddress(cfg.BaseURL), []byte(cfg.Secret)
+	}
 	cals.Register()
 	(&calendars.Handlers{Svc: cals, Auth: authH}).Register(mux)
 	(&calendars.CalDAVHandlers{Svc: cals, Auth: authH}).Register(mux)

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/connect"
+	"github.com/agendei/agendei/internal/platform/gcal"
 	"github.com/agendei/agendei/internal/platform/secretbox"
 )
 
@@ -102,6 +103,16 @@ type Config struct {
 	MercadoPagoClientSecret  string
 	MercadoPagoWebhookSecret string
 	MercadoPagoAuthURL       string
+	// The operator's Google OAuth client, for "Conectar Google Agenda"
+	// (issue 42 §3): client id and secret (both or none; without them the
+	// button is not shown), and Google's endpoints, which tests point at
+	// gcaltest (AGENDEI_GOOGLE_AUTH_URL, _TOKEN_URL, _REVOKE_URL, _API_URL).
+	GoogleClientID     string
+	GoogleClientSecret string
+	GoogleAuthURL      string
+	GoogleTokenURL     string
+	GoogleRevokeURL    string
+	GoogleAPIURL       string
 	// DepositMinute is a test switch, not for production: how long one
 	// minute of a deposit's hold lasts (AGENDEI_DEPOSIT_MINUTE, a Go
 	// duration; no flag, not in -h). The end-to-end tests set 1s so that a
@@ -192,6 +203,12 @@ func (c *Config) settings() []setting {
 		{"mercadopago-client-secret", "AGENDEI_MERCADOPAGO_CLIENT_SECRET", "", "client secret of the operator's Mercado Pago application", &c.MercadoPagoClientSecret},
 		{"mercadopago-webhook-secret", "AGENDEI_MERCADOPAGO_WEBHOOK_SECRET", "", "signing secret of the operator's Mercado Pago application's webhook", &c.MercadoPagoWebhookSecret},
 		{"mercadopago-auth-url", "AGENDEI_MERCADOPAGO_AUTH_URL", "https://auth.mercadopago.com.br", "origin of Mercado Pago's authorization page (tests: a fake)", &c.MercadoPagoAuthURL},
+		{"google-client-id", "AGENDEI_GOOGLE_CLIENT_ID", "", "client id of the operator's Google OAuth client (Web application), for owners to connect Google Calendar with one button", &c.GoogleClientID},
+		{"google-client-secret", "AGENDEI_GOOGLE_CLIENT_SECRET", "", "client secret of the operator's Google OAuth client (secret)", &c.GoogleClientSecret},
+		{"google-auth-url", "AGENDEI_GOOGLE_AUTH_URL", gcal.Google.AuthURL, "Google's OAuth consent page (tests: a fake)", &c.GoogleAuthURL},
+		{"google-token-url", "AGENDEI_GOOGLE_TOKEN_URL", gcal.Google.TokenURL, "Google's OAuth token endpoint (tests: a fake)", &c.GoogleTokenURL},
+		{"google-revoke-url", "AGENDEI_GOOGLE_REVOKE_URL", gcal.Google.RevokeURL, "Google's OAuth revocation endpoint (tests: a fake)", &c.GoogleRevokeURL},
+		{"google-api-url", "AGENDEI_GOOGLE_API_URL", gcal.Google.API, "Google Calendar API v3's base URL (tests: a fake)", &c.GoogleAPIURL},
 		{"stripe-secret-key", "STRIPE_SECRET_KEY", "", "Stripe secret key (default: the local test payment provider)", &c.StripeSecretKey},
 		{"stripe-webhook-secret", "STRIPE_WEBHOOK_SECRET", "", "Stripe webhook signing secret", &c.StripeWebhook},
 		{"stripe-price-id", "STRIPE_PRICE_ID", "", "Stripe price of the monthly plan (R$ 21,90, BRL)", &c.StripePriceID},
@@ -327,6 +344,16 @@ func (c *Config) validate() error {
 	if n := nonEmpty(c.MercadoPagoClientID, c.MercadoPagoClientSecret, c.MercadoPagoWebhookSecret); n != 0 && n != 3 {
 		errs = append(errs, errors.New("AGENDEI_MERCADOPAGO_CLIENT_ID, AGENDEI_MERCADOPAGO_CLIENT_SECRET and AGENDEI_MERCADOPAGO_WEBHOOK_SECRET go together: set all three or none"))
 	}
+	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
+		errs = append(errs, errors.New("AGENDEI_GOOGLE_CLIENT_ID and AGENDEI_GOOGLE_CLIENT_SECRET go together: set both or none"))
+	}
+	for _, g := range []struct{ name, value string }{{"AGENDEI_GOOGLE_AUTH_URL", c.GoogleAuthURL}, {"AGENDEI_GOOGLE_TOKEN_URL", c.GoogleTokenURL},
+		{"AGENDEI_GOOGLE_REVOKE_URL", c.GoogleRevokeURL}, {"AGENDEI_GOOGLE_API_URL", c.GoogleAPIURL}} {
+		if u, err := url.Parse(g.value); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an http(s) URL, got %q", g.name, g.value))
+		}
+	}
+	c.GoogleAPIURL = strings.TrimRight(c.GoogleAPIURL, "/")
 	if c.SecretKey != "" {
 		if _, err := secretbox.Parse(c.SecretKey); err != nil {
 			errs = append(errs, fmt.Errorf("AGENDEI_SECRET_KEY: %w", err))
@@ -366,6 +393,10 @@ func nonEmpty(vs ...string) int {
 // MercadoPagoOAuth reports whether the operator's Mercado Pago application
 // is configured: owners may then connect with one button.
 func (c *Config) MercadoPagoOAuth() bool { return c.MercadoPagoClientID != "" }
+
+// GoogleOAuth reports whether the operator's Google OAuth client is set:
+// then the calendar card offers "Conectar Google Agenda".
+func (c *Config) GoogleOAuth() bool { return c.GoogleClientID != "" }
 
 // validate: all five settings or none, ids of digits, an allowance of 1
 // to 100000. The secrets are never put in an error.

@@ -42,6 +42,10 @@ func TestParse_RefusesBadValues(t *testing.T) {
 		{"AGENDEI_MERCADOPAGO_CLIENT_ID": "123", "AGENDEI_MERCADOPAGO_CLIENT_SECRET": "s"},
 		{"AGENDEI_MERCADOPAGO_AUTH_URL": "auth.mercadopago.com.br"},
 		{"AGENDEI_METRICS_ADDR": ":8080"},
+		// The operator's Google client is both or nothing; its endpoints are URLs.
+		{"AGENDEI_GOOGLE_CLIENT_ID": "123.apps.googleusercontent.com"},
+		{"AGENDEI_GOOGLE_CLIENT_SECRET": "GOCSPX-x"},
+		{"AGENDEI_GOOGLE_TOKEN_URL": "oauth2.googleapis.com/token"},
 		// The contract's bounds of a reminder lead (30 min–7 days).
 		{"AGENDEI_REMINDER_LEAD": "2m"},
 		{"AGENDEI_REMINDER_LEAD": "169h"},
@@ -49,6 +53,18 @@ func TestParse_RefusesBadValues(t *testing.T) {
 		if _, err := Parse("t", nil, env(e)); err == nil {
 			t.Errorf("%v accepted", e)
 		}
+	}
+}
+
+func TestParse_GoogleClient(t *testing.T) {
+	c, err := Parse("t", nil, env(map[string]string{}))
+	if err != nil || c.GoogleOAuth() || c.GoogleAPIURL != "https://www.googleapis.com/calendar/v3" || c.GoogleAuthURL != "https://accounts.google.com/o/oauth2/v2/auth" {
+		t.Fatalf("defaults: %+v %v", c, err)
+	}
+	c, err = Parse("t", nil, env(map[string]string{"AGENDEI_GOOGLE_CLIENT_ID": "123.apps.googleusercontent.com", "AGENDEI_GOOGLE_CLIENT_SECRET": "GOCSPX-x",
+		"AGENDEI_GOOGLE_API_URL": "http://127.0.0.1:9/calendar/v3/"}))
+	if err != nil || !c.GoogleOAuth() || c.GoogleAPIURL != "http://127.0.0.1:9/calendar/v3" {
+		t.Fatalf("configured: %+v %v", c, err)
 	}
 }
 

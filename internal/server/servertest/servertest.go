@@ -131,6 +131,9 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	cfg.BaseURL = hs.URL
 	srv.WhatsApp.BaseURL = hs.URL
 	srv.MercadoPago.BaseURL = hs.URL
+	if srv.Calendars.Google != nil {
+		srv.Calendars.Google.App.RedirectURI = hs.URL + "/profile/google"
+	}
 	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
 }
 

@@ -27,6 +27,7 @@ const pages: RouteObject[] = [
       { path: '/dashboard', ...page(() => import('@/features/dashboard/DashboardPage')) },
       { path: '/profile', ...page(() => import('@/features/profile/ProfilePage')) },
       { path: '/profile/mercadopago', ...page(() => import('@/features/profile/MercadoPagoReturnPage')) },
+      { path: '/profile/google', ...page(() => import('@/features/profile/GoogleReturnPage')) },
       { path: '/services', ...page(() => import('@/features/services/ServicesPage')) },
       { path: '/add-service', ...page(() => import('@/features/services/AddServicePage')) },
       { path: '/configure-hours', ...page(() => import('@/features/hours/ConfigureHoursPage')) },

@@ -112,7 +112,7 @@ function CalendarWarning() {
       <div className="grid gap-1 text-sm text-amber-950 dark:text-amber-100">
         <p className="font-semibold">Agenda pessoal com problema</p>
         {failing.map((c) => (
-          <p key={c.professionalId}>
+          <p key={`${c.professionalId}-${c.kind}`}>
             {c.professionalName}: {failure(c)}.{' '}
             {c.kept ? 'Os últimos horários ocupados valem por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
           </p>

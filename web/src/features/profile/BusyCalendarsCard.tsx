@@ -7,8 +7,10 @@ import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { failure, readAt, useCalendars, useConnectCalendar, useDisconnectCalendar, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { useGoogleOffered } from '@/lib/api/endpoints/google-calendars'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { busyCalendarSchema } from './busy-calendar-form'
+import { GoogleCalendarRow } from './GoogleCalendarRow'
 
 /**
  * 'Agenda pessoal': per professional, the private iCal address of the
@@ -21,6 +23,7 @@ import { busyCalendarSchema } from './busy-calendar-form'
 export function BusyCalendarsCard() {
   const team = useProfessionals()
   const calendars = useCalendars()
+  const google = useGoogleOffered()
   const [editing, setEditing] = useState<string | null>(null)
   const pros = (team.data ?? []).filter((p) => p.active)
   return (
@@ -37,6 +40,7 @@ export function BusyCalendarsCard() {
         <ul className="grid gap-2" aria-label="Agendas pessoais">
           {pros.map((p) => {
             const cal = (calendars.data ?? []).find((c) => c.professionalId === p.id && c.kind === 'ics')
+            const gcal = (calendars.data ?? []).find((c) => c.professionalId === p.id && c.kind === 'google')
             return (
               <li key={p.id} className="grid gap-2 rounded-md border border-stone-200 p-2 dark:border-stone-800">
                 <div className="flex flex-wrap items-center justify-between gap-2">
@@ -54,6 +58,7 @@ export function BusyCalendarsCard() {
                   ) : null}
                 </div>
                 {editing === p.id ? <BusyCalendarForm professionalId={p.id} name={p.name} cal={cal} onDone={() => setEditing(null)} /> : null}
+                {google.data || gcal ? <GoogleCalendarRow professionalId={p.id} name={p.name} cal={gcal} /> : null}
               </li>
             )
           })}

@@ -3240,7 +3240,7 @@ export interface components {
             professionalName: string;
             /** @enum {string} */
             kind: "ics" | "caldav" | "google";
-            /** @description the address's host (calendar.google.com): the address itself is never answered */
+            /** @description the address's host (calendar.google.com): the address itself is never answered; for google, the account's e-mail */
             host: string;
             /** @description a CalDAV account's user ('' for an address) */
             account: string;
@@ -3271,6 +3271,18 @@ export interface components {
             failingSince: string | null;
             /** @description a failing calendar whose last busy time still counts (up to 24 h) */
             kept: boolean;
+        };
+        /** @description a professional's connected Google account and its calendars */
+        GoogleAccount: {
+            /** @description the account's e-mail (its primary calendar's id) */
+            account: string;
+            calendars: {
+                id: string;
+                summary: string;
+                primary: boolean;
+                /** @description its events count as busy time */
+                busy: boolean;
+            }[];
         };
         CaldavLogin: {
             /** @description the CalDAV server's address: https://caldav.icloud.com, https://caldav.fastmail.com, https://NUVEM/remote.php/dav */

@@ -49,4 +49,8 @@ export function readAt(instant: string, now = new Date()): string {
 }
 
 /** The card's and the dashboard's words for a calendar that could not be read. */
-export const failure = (c: BusyCalendar, now?: Date) => (c.lastError && c.lastErrorAt ? `Não conseguimos ler sua agenda ${readAt(c.lastErrorAt, now)}: ${c.lastError}` : '')
+export const failure = (c: BusyCalendar, now?: Date) => {
+  // A Google grant refused is said as the server words it: reading again will not help, connecting again will.
+  if (c.kind === 'google' && c.lastError.startsWith('O Google recusou')) return c.lastError.replace(/\.$/, '')
+  return c.lastError && c.lastErrorAt ? `Não conseguimos ler sua agenda ${readAt(c.lastErrorAt, now)}: ${c.lastError}` : ''
+}

@@ -1,0 +1,181 @@
+package calendars
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/platform/gcal"
+)
+
+const (
+	googleTemporary = "o Google não respondeu agora; tentamos de novo em instantes"
+	googleDown      = "não foi possível falar com o Google"
+	googleOffReason = "a conexão com o Google Agenda foi desligada neste Agendei"
+)
+
+// readGoogle reads a Google account, when the row is one (done false
+// otherwise): a live access token, Changes per chosen calendar so unchanged
+// ones are not read again (a full read every fullEvery all the same: the
+// window moves with the days), then freeBusy over the window in chunks of
+// at most freeBusyDays and gcal.FreeBusyMax calendars, into ImportBusy. A
+// grant Google refuses is said on the card and stops the calls to Google
+// until the owner connects again; the last busy time is kept or dropped as
+// for an iCal address.
+func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
+	r, err := s.googleRow(ctx, `id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // not a Google account (or gone: Read finds it gone too)
+	}
+	if err != nil {
+		return true, err
+	}
+	if s.Google == nil {
+		return true, s.googleFailed(ctx, r, googleOffReason)
+	}
+	if r.lastError == RefusedGoogle {
+		// Refused before: no call until the owner connects again (that
+		// clears the error); the last busy time still goes by the owner's choice.
+		return true, s.googleFailed(ctx, r, RefusedGoogle)
+	}
+	refresh, err := s.Box.Open(r.secret, s.googleSealCtx(r.owner, r.professional))
+	if err != nil {
+		return true, s.googleFailed(ctx, r, RefusedGoogle)
+	}
+	now := s.Clock.Now()
+	access, err := s.Google.token(ctx, r.id, refresh, now)
+	if err != nil {
+		return true, s.googleFailed(ctx, r, s.googleReason("token", err))
+	}
+	var zone string
+	var windowDays int
+	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone, booking_window_days FROM profiles WHERE id = ?`, r.owner).Scan(&zone, &windowDays); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return true, nil
+		}
+		return true, err
+	}
+
+	changed := !r.parsed.Valid || now.Sub(r.parsed.Time) >= fullEvery
+	next := map[string]string{}
+	for _, cal := range r.calendars {
+		ch, token, err := s.Google.App.Changes(ctx, access, cal, r.sync[cal])
+		if errors.Is(err, gcal.ErrFullSync) {
+			// Google dropped the token: read everything, and start following again.
+			changed = true
+			ch, token, err = s.Google.App.Changes(ctx, access, cal, "")
+		}
+		if gcal.Reason(err) == "notFound" {
+			changed = true // freeBusy says which calendar is gone
+			continue
+		}
+		if err != nil {
+			return true, s.googleFailed(ctx, r, s.googleReason("changes", err))
+		}
+		changed = changed || ch
+		next[cal] = token
+	}
+	s.watchGoogle(ctx, r, access, next)
+	syncJSON, _ := json.Marshal(next)
+	if !changed {
+		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`,
+			string(syncJSON), now, r.id)
+		return true, err
+	}
+
+	windowDays = min(max(windowDays, 30), maxWindowDays)
+	from, until := now.Add(-24*time.Hour), now.AddDate(0, 0, windowDays+1)
+	var items []booking.Interval
+	missing := map[string]bool{}
+	for lo := 0; lo < len(r.calendars); lo += gcal.FreeBusyMax {
+		ids := r.calendars[lo:min(lo+gcal.FreeBusyMax, len(r.calendars))]
+		for start := from; start.Before(until); start = start.AddDate(0, 0, freeBusyDays) {
+			end := start.AddDate(0, 0, freeBusyDays)
+			if end.After(until) {
+				end = until
+			}
+			busy, failed, err := s.Google.App.FreeBusy(ctx, access, ids, start, end)
+			if err != nil {
+				return true, s.googleFailed(ctx, r, s.googleReason("freeBusy", err))
+			}
+			for cal := range failed {
+				missing[cal] = true
+			}
+			for cal, list := range busy {
+				uid := calendarUID(cal)
+				for _, b := range list {
+					if b.End.After(b.Start) {
+						items = append(items, booking.Interval{UID: uid, Start: b.Start.UTC(), End: b.End.UTC()})
+					}
+				}
+			}
+		}
+	}
+	if len(missing) == len(r.calendars) {
+		return true, s.googleFailed(ctx, r, "o Google não encontrou as agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo")
+	}
+	if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, items); err != nil {
+		return true, err
+	}
+	// Some calendars gone: the others' busy time counts, and the card says so.
+	why, at := "", sql.NullTime{}
+	if len(missing) > 0 {
+		why, at = fmt.Sprintf("o Google não encontrou %d das agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo", len(missing)), sql.NullTime{Time: now, Valid: true}
+	}
+	_, err = s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_parsed_at = ?, events = ?, last_error = ?, last_error_at = ?, failing_since = NULL WHERE id = ?`,
+		string(syncJSON), now, now, len(items), why, at, r.id)
+	return true, err
+}
+
+// calendarUID names a calendar's busy intervals without its id (an e-mail).
+func calendarUID(calendarID string) string {
+	sum := sha256.Sum256([]byte(calendarID))
+	return "google-" + hex.EncodeToString(sum[:8])
+}
+
+// googleReason says in pt-BR why Google could not be read.
+func (s *Service) googleReason(what string, err error) string {
+	var ge *gcal.Error
+	switch {
+	case errors.As(err, &ge) && ge.Auth():
+		return RefusedGoogle
+	case errors.As(err, &ge) && ge.Temporary():
+		s.logGoogle(what, err)
+		return googleTemporary
+	default:
+		s.logGoogle(what, err)
+		return googleDown
+	}
+}
+
+// googleFailed records a failed read, as failed does for an address: the
+// busy time goes when the owner asked so, or once it has failed for Keep.
+// A refused grant also forgets the access token.
+func (s *Service) googleFailed(ctx context.Context, r *googleRow, why string) error {
+	now := s.Clock.Now()
+	if why == RefusedGoogle && s.Google != nil {
+		s.Google.forget(r.id)
+	}
+	if _, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET last_error = ?, last_error_at = ?, failing_since = COALESCE(failing_since, ?) WHERE id = ?`,
+		why, now, now, r.id); err != nil {
+		return err
+	}
+	since := now
+	if r.failing.Valid {
+		since = r.failing.Time
+	}
+	if r.onFailure == "drop" || now.Sub(since) >= Keep {
+		if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, nil); err != nil {
+			return err
+		}
+		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET events = 0 WHERE id = ?`, r.id)
+		return err
+	}
+	return nil
+}
