@@ -1718,6 +1718,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars/{id}/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connected Google account's calendars as Google lists them now, each with whether it counts as busy.
+         * @description Errors `not_found` (404: no Google account on this professional), `google_refused` (409: Google no longer accepts the
+         *     grant — connect again), `google_unavailable` (502), `google_off` (404).
+         */
+        get: operations["listGoogleCalendars"];
+        /**
+         * Choose which of the account's calendars count as busy (read at once), and what a failing account's busy time does.
+         * @description Each id must be one of the account's calendars, 1 to 50 (`validation_failed`, 400); errors as for GET.
+         */
+        put: operations["chooseGoogleCalendars"];
+        /**
+         * Start "Conectar Google Agenda" for a professional (issue 42 §3) — the address of Google's consent page.
+         * @description `id` is the professional's. A random state (kept as its hash, bound to the owner and the professional, ten minutes,
+         *     good once; an owner's five newest starts stay good) and a PKCE verifier kept sealed on the server; the consent page asks
+         *     for offline access to the calendar list, free/busy and events. Errors `google_off` (404: the operator has no Google
+         *     client), `not_found` (404).
+         */
+        post: operations["startGoogleCalendar"];
+        /** Disconnect the professional's Google account — revoked at Google (best effort); its busy time goes at once. */
+        delete: operations["disconnectGoogleCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendars/google/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish "Conectar Google Agenda" with what Google sent back to /profile/google (code and state, or error).
+         * @description The state must be one this owner started, unexpired and unused (400 `google_oauth_state`); an `error` (the owner refused)
+         *     is 400 `google_oauth_denied`; a code Google refuses 400 `google_oauth_refused`; a grant without every scope asked (the
+         *     owner unticked one) is revoked and 400 `google_oauth_partial`; Google unreachable 502 `google_unavailable`. The refresh
+         *     token is kept sealed; the account is the primary calendar's id (its e-mail), shown as `host`, and the primary calendar
+         *     counts as busy until the owner chooses. Read at once in the background.
+         */
+        post: operations["finishGoogleCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendar-feeds": {
         parameters: {
             query?: never;
@@ -2240,6 +2297,29 @@ export interface paths {
          *     502 `mercadopago_unavailable`. The access and refresh tokens are kept sealed; the owner types nothing.
          */
         post: operations["finishMercadoPagoOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Google Calendar's push notices (events.watch) for the chosen calendars of a connected Google account (issue 42 §4).
+         * @description Google posts no body: X-Goog-Channel-ID names the channel (it starts with the account's row id) and X-Goog-Channel-Token
+         *     must be the secret token Agendei gave that channel (an HMAC of its id with the server's key): 401 `invalid_channel`
+         *     otherwise. A notice of change queues a read of the account at once; the first ("sync") only says the channel works.
+         *     Only when AGENDEI_BASE_URL is public HTTPS are channels asked for; otherwise reads are polled.
+         */
+        post: operations["googleCalendarWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6492,6 +6572,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         calendars: components["schemas"]["CalendarSource"][];
+                        /** @description the operator configured Google's OAuth client: the card offers "Conectar Google Agenda" */
+                        google?: boolean;
                     };
                 };
             };
@@ -6664,6 +6746,152 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listGoogleCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleAccount"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    chooseGoogleCalendars: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ids of the calendars whose events count as busy */
+                    calendars: string[];
+                    /**
+                     * @description when Google cannot be read: keep the last busy time up to 24 h (default), or drop it
+                     * @enum {string}
+                     */
+                    onFailure?: "keep" | "drop";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the owner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disconnectGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    finishGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    state: string;
+                    /** @description Google's error parameter (access_denied) */
+                    error?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
             };
             default: components["responses"]["Error"];
         };
@@ -7651,6 +7879,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MercadoPagoStatus"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    googleCalendarWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Goog-Channel-ID"?: string;
+                "X-Goog-Channel-Token"?: string;
+                "X-Goog-Resource-State"?: string;
+                "X-Goog-Resource-ID"?: string;
+                "X-Goog-Message-Number"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];
