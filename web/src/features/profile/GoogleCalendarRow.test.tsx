@@ -13,7 +13,7 @@ afterEach(() => {
 
 const pro = (id: string, name: string) => ({ id, name, specialization: 'Psicóloga', photoUrl: '', active: true, ownHours: false, createdAt: '2026-01-01T00:00:00Z' })
 const google = {
-  professionalId: 'p2', professionalName: 'Bia', kind: 'google' as const, host: 'bia@gmail.com', showTitles: false, allDay: 'busy' as const, onFailure: 'keep' as const, events: 3,
+  professionalId: 'p2', professionalName: 'Bia', kind: 'google' as const, host: 'bia@gmail.com', account: 'bia@gmail.com', calendars: ['bia@gmail.com'], writeCalendar: '', showTitles: false, allDay: 'busy' as const, onFailure: 'keep' as const, events: 3,
   lastReadAt: '2026-11-27T16:00:00Z', lastError: '', lastErrorAt: null as string | null, failingSince: null as string | null, kept: false,
 } satisfies BusyCalendar
 
