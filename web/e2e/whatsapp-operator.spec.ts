@@ -14,7 +14,8 @@ import { H, apiOwner, gridAppointment, login, uniqueEmail } from './helpers'
 // allowance (3 on the e2e server) runs out: the next reminder, of a client
 // with an e-mail, goes by e-mail, and the owner's bell says so once.
 
-test.use({ viewport: { width: 360, height: 740 } })
+// A phone's browser, as the phone sweep has it: the page's meta viewport counts.
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
 
 const zone = 'America/Sao_Paulo'
 const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
@@ -73,6 +74,7 @@ test('a phone-only client of an owner who only flipped the switch gets the remin
   await toggle.check()
   await expect(toggle).toBeChecked()
   await expect(card.getByText('O Meta ainda está analisando')).toHaveCount(0)
+  // (It was 361–364 px: the profile's hint "Usado na sua URL pública: http://…/agende/<a long username>" did not break.)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   const box = (await card.boundingBox())!
   expect(box.x + box.width).toBeLessThanOrEqual(360)
@@ -149,5 +151,6 @@ test('a phone-only client of an owner who only flipped the switch gets the remin
   await expect(list.getByText(/Carla Reis agendou/)).toBeVisible()
   await expect(list.getByText('Mensagens de WhatsApp do mês esgotadas')).toHaveCount(1)
   await expect(list.getByText(`As ${allowance} mensagens deste mês pelo número de WhatsApp do Agendei já foram usadas.`, { exact: false })).toBeVisible()
+  // (It was 361–364 px: the profile's hint "Usado na sua URL pública: http://…/agende/<a long username>" did not break.)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })

@@ -17,7 +17,8 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
       <Label htmlFor={id}>{label}</Label>
       {control}
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-stone-500 dark:text-stone-400">
+        // A hint may carry an address (the public link): it breaks anywhere rather than widen a phone's page.
+        <p id={`${id}-hint`} className="text-xs text-stone-500 [overflow-wrap:anywhere] dark:text-stone-400">
           {hint}
         </p>
       ) : null}
