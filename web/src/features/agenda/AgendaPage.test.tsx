@@ -39,6 +39,8 @@ function setup(path = `/agenda?d=${date}`) {
     if (c.url.startsWith('/api/agenda/grid'))
       return {
         status: 200,
+        // The next day's grid comes slowly, as on a loaded machine.
+        delayMs: c.url.includes('from=2026-12-02') ? 300 : 0,
         body: {
           today: '2026-11-30', now: '10:00', professionals: pros,
           days: [{ date, columns: pros.map((p) => ({ professionalId: p.id, ...open })) }],
@@ -86,6 +88,17 @@ it('keeps view, date and professional in the address', async () => {
   expect(router.state.location.search).toContain('v=week')
   fireEvent.click(screen.getByRole('button', { name: /Próximo/ }))
   expect(router.state.location.search).toContain('d=2026-12-08')
+})
+
+it('until the next day arrives the last day’s grid is dimmed and takes no tap', async () => {
+  setup()
+  await screen.findAllByTestId('agenda-column')
+  fireEvent.click(screen.getByRole('button', { name: /Próximo/ }))
+  const region = screen.getByRole('region', { name: 'Grade da agenda', hidden: true })
+  const wrapper = region.parentElement!
+  expect(wrapper).toHaveAttribute('inert')
+  expect(wrapper).toHaveAttribute('aria-busy', 'true')
+  await vi.waitFor(() => expect(wrapper).not.toHaveAttribute('inert'))
 })
 
 it('a tap on a free stretch opens Novo agendamento with the professional, date and time', async () => {

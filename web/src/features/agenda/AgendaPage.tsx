@@ -278,17 +278,21 @@ export default function AgendaPage() {
       ) : columns.length === 0 ? (
         <ClosedDay grid={grid.data} />
       ) : (
-        <TimeGrid
-          columns={columns}
-          today={grid.data.today}
-          now={grid.data.now}
-          minColumn={view === 'day' ? 136 : columns[0]?.group !== undefined ? 56 : 96}
-          matches={matches}
-          onOpen={setOpen}
-          onFree={onFree}
-          onBlock={onBlock}
-          onMove={onMove}
-        />
+        // Until the asked day's data arrives the grid still shows the last one: it is dimmed and takes no tap, so a tap
+        // under tomorrow's title never books today's 11:00 (CI's weekly-series journey tapped there on a loaded machine).
+        <div inert={grid.isPlaceholderData} aria-busy={grid.isPlaceholderData} className={cn('min-w-0', grid.isPlaceholderData && 'opacity-60')}>
+          <TimeGrid
+            columns={columns}
+            today={grid.data.today}
+            now={grid.data.now}
+            minColumn={view === 'day' ? 136 : columns[0]?.group !== undefined ? 56 : 96}
+            matches={matches}
+            onOpen={setOpen}
+            onFree={onFree}
+            onBlock={onBlock}
+            onMove={onMove}
+          />
+        </div>
       )}
       {month.data?.truncated && view === 'month' ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
       {view === 'day' && cursor >= today ? <WaitlistPanel date={cursor} /> : null}
