@@ -32,6 +32,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/auth/account-recovery/complete", httpx.Handle(h.completeRecovery))
 	mux.Handle("GET /api/me", h.RequireUser(httpx.Handle(h.me)))
 	mux.Handle("DELETE /api/account", h.RequireUser(httpx.Handle(h.deleteAccount)))
+	mux.Handle("GET /api/account/data", h.RequireUser(httpx.Handle(h.accountData)))
 }
 
 type userKey struct{}
@@ -271,6 +272,20 @@ func (h *Handlers) completeRecovery(w http.ResponseWriter, r *http.Request) erro
 func (h *Handlers) me(w http.ResponseWriter, r *http.Request) error {
 	m, err := h.svc.Me(r.Context(), UserID(r.Context()))
 	return httpx.Respond(w, http.StatusOK, m, err)
+}
+
+// accountData is the owner's LGPD copy, as a download.
+func (h *Handlers) accountData(w http.ResponseWriter, r *http.Request) error {
+	body, err := h.svc.Copy(r.Context(), UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	name := "meus-dados-agendei-" + h.svc.clock.Now().Format("2006-01-02") + ".json"
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "no-store")
+	_, err = w.Write(body)
+	return err
 }
 
 func (h *Handlers) deleteAccount(w http.ResponseWriter, r *http.Request) error {

@@ -106,7 +106,9 @@ type Service struct {
 	log     *slog.Logger
 	// deleteHooks run after an account's rows are gone (e.g. removing its photo).
 	deleteHooks []func(ctx context.Context, userID string) error
-	sessions    sessionCache
+	// copyParts are the domains' parts of the owner's LGPD copy.
+	copyParts []CopyPart
+	sessions  sessionCache
 	// sleep waits d unless ctx ends first (the sign-in slowdown); tests
 	// replace it through SetSleep.
 	sleep func(ctx context.Context, d time.Duration) error

@@ -120,6 +120,7 @@ func New(cfg *config.Config, d Deps) (*Server, error) {
 	}
 	dom := wireDomain(c, p.chargers())
 	wireProviders(c, p, dom)
+	wireCopy(c, p, dom)
 	metricsH := mountOperations(c, dom)
 	return &Server{Handler: c.outer(c.mux), BaseURL: cfg.BaseURL, Queue: c.queue, Auth: c.auth, Events: dom.broker, Billing: dom.billing,
 		WhatsApp: p.wa, MercadoPago: p.mp, Push: p.push, Waitlist: dom.waitlist, Booking: dom.booking, Calendars: dom.calendar, Metrics: metricsH, limiter: c.limiter, log: c.d.Log,

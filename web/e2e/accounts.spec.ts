@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { login, signup, uniqueEmail, waitForMail } from './helpers'
 
@@ -41,8 +42,15 @@ test('an owner signs up, stays signed in, signs out and in, resets the password 
   await login(page, email, 'novasenha1')
   await expect(page).toHaveURL(/\/dashboard$/)
 
-  // Delete the account from the profile's danger zone.
+  // Before leaving, the owner takes the LGPD copy of the account: a JSON file with the e-mail, never the password.
   await page.goto('/profile')
+  const [copy] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar meus dados' }).click()])
+  expect(copy.suggestedFilename()).toMatch(/^meus-dados-agendei-\d{4}-\d{2}-\d{2}\.json$/)
+  const text = readFileSync(await copy.path(), 'utf8')
+  expect(JSON.parse(text).conta.email).toBe(email)
+  expect(text).not.toContain('novasenha1')
+
+  // Delete the account from the profile's danger zone.
   await expect(page.getByText('Zona de Perigo')).toBeVisible()
   await page.getByRole('button', { name: 'Excluir conta' }).click()
   const dialog = page.getByRole('dialog')

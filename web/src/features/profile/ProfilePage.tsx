@@ -21,6 +21,7 @@ import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
 import { MercadoPagoCard } from './MercadoPagoCard'
 import { WhatsAppCard } from './WhatsAppCard'
+import { AccountDataCard } from './AccountDataCard'
 import { DeleteAccountDialog } from './DeleteAccountDialog'
 import { PhotoCard } from './PhotoCard'
 import { profileFields, profileSchema } from './profile-form'
@@ -72,6 +73,7 @@ export default function ProfilePage() {
           <CaldavCard />
         </>
       )}
+      <AccountDataCard />
       <Card className="border-red-300 dark:border-red-900">
         <CardHeader>
           <CardTitle className="text-red-700 dark:text-red-300">Zona de Perigo</CardTitle>
