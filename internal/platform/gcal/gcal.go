@@ -490,6 +490,72 @@ func (a *App) Changes(ctx context.Context, access, calendarID, syncToken string)
 	return changed, "", errors.New("google calendar: more than 100 pages of changes")
 }
 
+// BusyEvent is one event that takes time in a calendar, with its id.
+type BusyEvent struct {
+	ID         string
+	Start, End time.Time
+}
+
+// BusyEvents reads the events that take time in a calendar over [from, to)
+// by events.list — each recurring event's instances expanded
+// (singleEvents), cancelled and transparent ("free") ones left out —, with
+// their ids: what freeBusy answers, but able to tell Agendei's own events
+// (gcal.EventID) from the owner's. An all-day event spans its dates in the
+// calendar's time zone.
+func (a *App) BusyEvents(ctx context.Context, access, calendarID string, from, to time.Time) ([]BusyEvent, error) {
+	type when struct {
+		Date     string    `json:"date"`
+		DateTime time.Time `json:"dateTime"`
+	}
+	var out []BusyEvent
+	page := ""
+	for range 100 {
+		q := url.Values{"singleEvents": {"true"}, "maxResults": {"2500"}, "timeMin": {from.UTC().Format(time.RFC3339)}, "timeMax": {to.UTC().Format(time.RFC3339)},
+			"fields": {"items(id,status,transparency,start,end),nextPageToken,timeZone"}}
+		if page != "" {
+			q.Set("pageToken", page)
+		}
+		var res struct {
+			Items []struct {
+				ID           string `json:"id"`
+				Status       string `json:"status"`
+				Transparency string `json:"transparency"`
+				Start        when   `json:"start"`
+				End          when   `json:"end"`
+			} `json:"items"`
+			NextPageToken string `json:"nextPageToken"`
+			TimeZone      string `json:"timeZone"`
+		}
+		if err := a.api().Do(ctx, connect.Call{Method: http.MethodGet, Path: "/calendars/" + url.PathEscape(calendarID) + "/events", Query: q, Token: access, Out: &res}); err != nil {
+			return nil, err
+		}
+		zone, err := time.LoadLocation(res.TimeZone)
+		if err != nil || res.TimeZone == "" {
+			zone = time.UTC
+		}
+		day := func(w when) (time.Time, bool) {
+			if w.Date == "" {
+				return w.DateTime, !w.DateTime.IsZero()
+			}
+			d, err := time.ParseInLocation(time.DateOnly, w.Date, zone)
+			return d, err == nil
+		}
+		for _, e := range res.Items {
+			start, okS := day(e.Start)
+			end, okE := day(e.End)
+			if e.Status == "cancelled" || e.Transparency == "transparent" || !okS || !okE || !end.After(start) {
+				continue
+			}
+			out = append(out, BusyEvent{ID: e.ID, Start: start, End: end})
+		}
+		if res.NextPageToken == "" {
+			return out, nil
+		}
+		page = res.NextPageToken
+	}
+	return nil, errors.New("google calendar: more than 100 pages of events")
+}
+
 // Channel is a push-notice channel on a calendar's events (events.watch).
 type Channel struct {
 	ID         string    `json:"id"`         // ours, unique: a UUID

@@ -228,3 +228,39 @@ func TestGoogle_AnExpiredSyncTokenAsksForAFullRead(t *testing.T) {
 		t.Fatalf("throttled: %v", err)
 	}
 }
+
+// BusyEvents answers what freeBusy answers — the events that take time in the range — with their ids, so Agendei's
+// own written events can be told apart; the range's bounds are exclusive as Google's are.
+func TestGoogle_BusyEventsAreFreeBusyWithIDs(t *testing.T) {
+	ctx := context.Background()
+	g, app := setup(t)
+	tok := connect(t, g, app)
+	day := time.Date(2026, 12, 3, 0, 0, 0, 0, time.UTC)
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "dentista01", Start: day.Add(17 * time.Hour), End: day.Add(18 * time.Hour)})
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "lembrete01", Start: day.Add(12 * time.Hour), End: day.Add(13 * time.Hour), Transparent: true})
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "reuniao001", Start: day.Add(20 * time.Hour), End: day.Add(21 * time.Hour), Cancelled: true})
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "ontem00001", Start: day.Add(-2 * time.Hour), End: day})                     // ends at the range's start
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "amanha0001", Start: day.Add(24 * time.Hour), End: day.Add(25 * time.Hour)}) // starts at its end
+	g.AddEvent("ana@gmail.com", gcaltest.Event{ID: "plantao001", Start: day.Add(-3 * time.Hour), End: day.Add(2 * time.Hour)})  // crosses its start
+	own := gcal.Event{ID: gcal.EventID("3f9a2c4e-8b1d-4e6f-9a0b-1c2d3e4f5a6b"), Summary: "Sessão — Ana", Start: day.Add(14 * time.Hour), End: day.Add(15 * time.Hour), Zone: "America/Sao_Paulo"}
+	if err := app.PutEvent(ctx, tok.Access, "ana@gmail.com", own); err != nil {
+		t.Fatal(err)
+	}
+	got, err := app.BusyEvents(ctx, tok.Access, "ana@gmail.com", day, day.Add(24*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]gcal.BusyEvent{}
+	for _, e := range got {
+		ids[e.ID] = e
+	}
+	if len(got) != 3 || !ids["dentista01"].Start.Equal(day.Add(17*time.Hour)) || !ids["plantao001"].End.Equal(day.Add(2*time.Hour)) || !ids[own.ID].Start.Equal(own.Start) {
+		t.Fatalf("busy events: %+v", got)
+	}
+	if _, err := app.BusyEvents(ctx, tok.Access, "ana@gmail.com", day, day); gcal.Reason(err) != "timeRangeEmpty" {
+		t.Fatalf("an empty range: %v", err)
+	}
+	if p := g.Problems(); len(p) != 0 {
+		t.Fatalf("requests Google would refuse: %v", p)
+	}
+}

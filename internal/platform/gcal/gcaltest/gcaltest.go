@@ -638,15 +638,44 @@ func (g *Google) list(w http.ResponseWriter, r *http.Request) {
 			g.Problem("events.list: maxResults %q", m)
 		}
 	}
-	items := []map[string]string{}
+	// A time range (never with a sync token): timeMin bounds an event's end, timeMax its start, both exclusive,
+	// RFC 3339 with an offset, timeMin before timeMax.
+	var lo, hi time.Time
+	for p, at := range map[string]*time.Time{"timeMin": &lo, "timeMax": &hi} {
+		if v := q.Get(p); v != "" {
+			t, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				g.Problem("events.list: %s %q is not RFC 3339 with an offset", p, v)
+				apiError(w, http.StatusBadRequest, "invalid", "Bad Request")
+				return
+			}
+			*at = t
+		}
+	}
+	if !lo.IsZero() && !hi.IsZero() && !lo.Before(hi) {
+		apiError(w, http.StatusBadRequest, "timeRangeEmpty", "The specified time range is empty.")
+		return
+	}
+	items := []map[string]any{}
 	for _, e := range sortedEvents(c) {
+		if (!lo.IsZero() && !e.End.After(lo)) || (!hi.IsZero() && !e.Start.Before(hi)) {
+			continue
+		}
 		if e.version > since && (since > 0 || !e.Cancelled || q.Get("showDeleted") == "true") {
-			items = append(items, map[string]string{"id": e.ID})
+			item := map[string]any{"id": e.ID, "status": "confirmed",
+				"start": map[string]string{"dateTime": e.Start.Format(time.RFC3339)}, "end": map[string]string{"dateTime": e.End.Format(time.RFC3339)}}
+			if e.Cancelled {
+				item["status"] = "cancelled"
+			}
+			if e.Transparent {
+				item["transparency"] = "transparent"
+			}
+			items = append(items, item)
 		}
 	}
 	next := connecttest.RandHex(12)
 	g.syncs[next] = g.version
-	connecttest.WriteJSON(w, http.StatusOK, "application/json; charset=UTF-8", map[string]any{"items": items, "nextSyncToken": next})
+	connecttest.WriteJSON(w, http.StatusOK, "application/json; charset=UTF-8", map[string]any{"items": items, "nextSyncToken": next, "timeZone": "America/Sao_Paulo"})
 }
 
 func (g *Google) watch(w http.ResponseWriter, r *http.Request) {
