@@ -435,21 +435,7 @@ func (h *CalDAVHandlers) Register(mux *http.ServeMux) {
 		list, err := h.Svc.Discover(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
 		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list}, err)
 	})))
-	mux.Handle("PUT /api/calendars/{id}/caldav", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		var in CalDAVInput
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		src, err := h.Svc.ConnectCalDAV(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-		return httpx.Respond(w, http.StatusOK, src, err)
-	})))
-	mux.Handle("DELETE /api/calendars/{id}/caldav", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		if err := h.Svc.DisconnectCalDAV(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
-			return err
-		}
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	})))
+	sourceRoutes(mux, h.Auth, "/api/calendars/{id}/caldav", h.Svc.ConnectCalDAV, h.Svc.DisconnectCalDAV)
 }
 
 // encodeObject writes one calendar object back out as the text Parse reads.

@@ -291,20 +291,15 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 		list, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
 		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list, "google": h.Svc.Google != nil}, err)
 	})))
-	mux.Handle("PUT /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		var in Input
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		src, err := h.Svc.Connect(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-		return httpx.Respond(w, http.StatusOK, src, err)
-	})))
-	mux.Handle("DELETE /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		if err := h.Svc.Disconnect(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
-			return err
-		}
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	})))
+	sourceRoutes(mux, h.Auth, "/api/calendars/{id}", h.Svc.Connect, h.Svc.Disconnect)
 	h.RegisterGoogle(mux)
+}
+
+// sourceRoutes are one source kind's PUT (connect, replace, choose) and
+// DELETE (disconnect) of a professional's row, {id} the professional: the
+// kit's RowCard behind the owner's sign-in, the same for ICS, CalDAV and Google.
+func sourceRoutes[In any](mux *http.ServeMux, a *auth.Handlers, path string,
+	connectFn func(ctx context.Context, ownerID, professionalID string, in In) (*Source, error),
+	disconnect func(ctx context.Context, ownerID, professionalID string) error) {
+	connect.RowCard[In, *Source]{Connect: connectFn, Disconnect: disconnect}.Register(mux, path, a.RequireUser, auth.UserID)
 }
