@@ -110,13 +110,18 @@ func TestRows_TheSealsContextIsTheCalendarsOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := box.Seal("https://calendar.example/private.ics", "u1:calendars.p1.url")
-	if err != nil {
-		t.Fatal(err)
-	}
 	rows := &connect.Rows{Box: box, Name: "calendars"}
-	if got, err := rows.Open("u1", "p1", "url", old); err != nil || got != "https://calendar.example/private.ics" {
-		t.Fatalf("%q %v", got, err)
+	// The ICS address, CalDAV's address and password, Google's refresh token.
+	for field, context := range map[string]string{
+		"url": "u1:calendars.p1.url", "caldav.url": "u1:calendars.p1.caldav.url", "caldav.password": "u1:calendars.p1.caldav.password", "google": "u1:calendars.p1.google",
+	} {
+		old, err := box.Seal("secret of "+field, context)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := rows.Open("u1", "p1", field, old); err != nil || got != "secret of "+field {
+			t.Fatalf("%s: %q %v", field, got, err)
+		}
 	}
 }
 
