@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -32,6 +32,41 @@ const mpPort = port + 2000
 process.env.E2E_MP_URL ??= `http://127.0.0.1:${mpPort}`
 // The operator's Mercado Pago application ("Conectar Mercado Pago"), the same on the fake and the server.
 const mpApp = { clientId: '4934588586838432', clientSecret: 'e2e-client-secret-0123456789', webhookSecret: 'e2e-webhook-secret-0123456789abcdef' }
+
+// A real CalDAV server, Radicale (the Debian package `radicale`, as the Go tests run it), for
+// e2e/caldav-calendar.spec.ts: a throwaway storage folder, one htpasswd user signing in with an app
+// password, owner-only rights. The spec makes its own calendars in it.
+const radicalePort = port + 4000
+process.env.E2E_RADICALE_URL ??= `http://127.0.0.1:${radicalePort}`
+process.env.E2E_RADICALE_DIR ??= mkdtempSync(join(tmpdir(), 'agendei-e2e-radicale-'))
+const radicale = { dir: process.env.E2E_RADICALE_DIR, user: 'lia', password: 'app-senha-e2e-0123' }
+process.env.E2E_RADICALE_USER ??= radicale.user
+process.env.E2E_RADICALE_PASSWORD ??= radicale.password
+if (!existsSync(join(radicale.dir, 'config'))) {
+  writeFileSync(join(radicale.dir, 'users'), `${radicale.user}:${radicale.password}\n`, { mode: 0o600 })
+  writeFileSync(
+    join(radicale.dir, 'config'),
+    [
+      '[server]',
+      `hosts = 127.0.0.1:${radicalePort}`,
+      '[auth]',
+      'type = htpasswd',
+      `htpasswd_filename = ${join(radicale.dir, 'users')}`,
+      'htpasswd_encryption = plain',
+      'delay = 0',
+      '[storage]',
+      `filesystem_folder = ${join(radicale.dir, 'collections')}`,
+      '[rights]',
+      'type = owner_only',
+      '[web]',
+      'type = none',
+      '[logging]',
+      'level = warning',
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  )
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -79,8 +114,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `radicale --config ${join(radicale.dir, 'config')}`,
+      url: `${process.env.E2E_RADICALE_URL}/.well-known/caldav`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
-      // --outbound-allow: e2e/busy-calendar.spec.ts serves its calendar address on loopback, which an owner's address may not reach otherwise.
+      // --outbound-allow: e2e/busy-calendar.spec.ts serves its calendar address on loopback, and e2e/caldav-calendar.spec.ts's Radicale
+      // listens there, which an owner's address may not reach otherwise.
       command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --whatsapp-operator-waba-id ${metaApp.wabaId} --whatsapp-operator-phone-number-id ${metaApp.phoneNumberId} --whatsapp-operator-token ${metaApp.token} --whatsapp-operator-app-secret ${metaApp.appSecret} --whatsapp-operator-verify-token ${metaApp.verifyToken} --whatsapp-operator-allowance ${metaApp.allowance} --whatsapp-app-id ${metaApp.appId} --whatsapp-signup-config-id ${metaApp.configId} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret} --outbound-allow 127.0.0.0/8`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,

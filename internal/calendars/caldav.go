@@ -78,10 +78,6 @@ func errCalDAVReach(why string) error {
 	return httpx.NewError(http.StatusBadRequest, "caldav_unreachable", "Não conseguimos falar com o servidor CalDAV: "+why+".")
 }
 
-func (s *Service) calDAVSealCtx(ownerID, professionalID, field string) string {
-	return ownerID + ":calendars." + professionalID + ".caldav." + field
-}
-
 // calDAVAccount is a stored CalDAV connection, opened.
 type calDAVAccount struct {
 	id, owner, professional string
@@ -99,10 +95,10 @@ func (s *Service) loadCalDAV(ctx context.Context, q db.Querier, where string, ar
 	if err != nil {
 		return nil, err
 	}
-	if a.url, err = s.Box.Open(urlSealed, s.calDAVSealCtx(a.owner, a.professional, "url")); err != nil {
+	if a.url, err = s.rows().Open(a.owner, a.professional, fieldCalDAVURL, urlSealed); err != nil {
 		return nil, errSealed
 	}
-	if a.password, err = s.Box.Open(secretSealed, s.calDAVSealCtx(a.owner, a.professional, "password")); err != nil {
+	if a.password, err = s.rows().Open(a.owner, a.professional, fieldCalDAVPassword, secretSealed); err != nil {
 		return nil, errSealed
 	}
 	_ = json.Unmarshal([]byte(cals), &a.calendars)
@@ -247,11 +243,11 @@ func (s *Service) ConnectCalDAV(ctx context.Context, ownerID, professionalID str
 		return nil, errCalDAVPick
 	}
 	u, _ := connect.CheckURL(l.URL)
-	urlSealed, err := s.Box.Seal(l.URL, s.calDAVSealCtx(ownerID, professionalID, "url"))
+	urlSealed, err := s.rows().Seal(ownerID, professionalID, fieldCalDAVURL, l.URL)
 	if err != nil {
 		return nil, err
 	}
-	secretSealed, err := s.Box.Seal(l.Password, s.calDAVSealCtx(ownerID, professionalID, "password"))
+	secretSealed, err := s.rows().Seal(ownerID, professionalID, fieldCalDAVPassword, l.Password)
 	if err != nil {
 		return nil, err
 	}
@@ -373,8 +369,7 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	}
 	syncJSON, _ := json.Marshal(states)
 	if !changed {
-		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET last_read_at = ?, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`, now, src.id)
-		return err
+		return s.reads().Worked(ctx, s.DB, src.id, now, "", nil)
 	}
 	windowDays = min(max(windowDays, 30), maxWindowDays)
 	o := ParseOptions{Loc: tz.Load(zone), From: now.Add(-24 * time.Hour), Until: now.AddDate(0, 0, windowDays+1), AllDay: src.allDay == "busy", Titles: src.titles}
@@ -405,9 +400,7 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, KindCalDAV, items); err != nil {
 		return err
 	}
-	_, err = s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_parsed_at = ?, events = ?, last_error = '', last_error_at = NULL, failing_since = NULL
-		WHERE id = ?`, string(syncJSON), now, now, len(items), src.id)
-	return err
+	return s.reads().Worked(ctx, s.DB, src.id, now, "", map[string]any{"sync": string(syncJSON), "last_parsed_at": now, "events": len(items)})
 }
 
 // calDAVReason says in pt-BR why a CalDAV account could not be read.
@@ -442,21 +435,7 @@ func (h *CalDAVHandlers) Register(mux *http.ServeMux) {
 		list, err := h.Svc.Discover(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
 		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list}, err)
 	})))
-	mux.Handle("PUT /api/calendars/{id}/caldav", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		var in CalDAVInput
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		src, err := h.Svc.ConnectCalDAV(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-		return httpx.Respond(w, http.StatusOK, src, err)
-	})))
-	mux.Handle("DELETE /api/calendars/{id}/caldav", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		if err := h.Svc.DisconnectCalDAV(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
-			return err
-		}
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	})))
+	sourceRoutes(mux, h.Auth, "/api/calendars/{id}/caldav", h.Svc.ConnectCalDAV, h.Svc.DisconnectCalDAV)
 }
 
 // encodeObject writes one calendar object back out as the text Parse reads.

@@ -119,8 +119,27 @@ var (
 	errNoCalendar  = httpx.NewError(http.StatusNotFound, "not_found", "Nenhuma agenda conectada a este profissional.")
 )
 
-func (s *Service) sealCtx(ownerID, professionalID string) string {
-	return ownerID + ":calendars." + professionalID + ".url"
+// The sealed fields of a source, each bound with the owner and the
+// professional ("<owner>:calendars.<professional>.<field>", the contexts
+// the rows were sealed with before the kit knew such connections).
+const (
+	fieldURL            = "url"             // an ICS source's address
+	fieldCalDAVURL      = "caldav.url"      // a CalDAV server's address
+	fieldCalDAVPassword = "caldav.password" // its app password
+	fieldGoogle         = "google"          // Google's refresh token
+)
+
+// rows is the sources on the provider kit: one row per source, several
+// per owner, each a professional's — read by owner and id, sealed by owner,
+// professional and field.
+func (s *Service) rows() *connect.Rows {
+	return &connect.Rows{Box: s.Box, Name: "calendars", Table: "calendar_sources", Scope: "professional_id"}
+}
+
+// reads is the sources' health on the kit: the last read that worked, the
+// last that did not and why, since when it fails.
+func (s *Service) reads() *connect.Reads {
+	return &connect.Reads{DB: s.DB, Clock: s.Clock, Table: "calendar_sources"}
 }
 
 func (s *Service) every() time.Duration {
@@ -137,18 +156,10 @@ func scanSource(scan func(...any) error) (Source, error) {
 	var read, errAt, failing sql.NullTime
 	var cals string
 	err := scan(&src.ProfessionalID, &src.ProfessionalName, &src.Kind, &src.Host, &src.Account, &cals, &src.WriteCalendar, &src.ShowTitles, &src.AllDay, &src.OnFailure, &src.Events, &read, &src.LastError, &errAt, &failing)
-	src.LastReadAt, src.LastErrorAt, src.FailingSince = timeOf(read), timeOf(errAt), timeOf(failing)
+	src.LastReadAt, src.LastErrorAt, src.FailingSince = connect.TimeOf(read), connect.TimeOf(errAt), connect.TimeOf(failing)
 	src.Calendars = []string{}
 	_ = json.Unmarshal([]byte(cals), &src.Calendars)
 	return src, err
-}
-
-func timeOf(t sql.NullTime) *time.Time {
-	if !t.Valid {
-		return nil
-	}
-	u := t.Time.UTC()
-	return &u
 }
 
 // kept says whether a source's last busy time still counts while it fails.
@@ -206,7 +217,7 @@ func (s *Service) Connect(ctx context.Context, ownerID, professionalID string, i
 			return nil, errURL
 		}
 		host = u.Hostname()
-		if sealed, err = s.Box.Seal(u.String(), s.sealCtx(ownerID, professionalID)); err != nil {
+		if sealed, err = s.rows().Seal(ownerID, professionalID, fieldURL, u.String()); err != nil {
 			return nil, err
 		}
 	}
@@ -280,20 +291,15 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 		list, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
 		return httpx.Respond(w, http.StatusOK, map[string]any{"calendars": list, "google": h.Svc.Google != nil}, err)
 	})))
-	mux.Handle("PUT /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		var in Input
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		src, err := h.Svc.Connect(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-		return httpx.Respond(w, http.StatusOK, src, err)
-	})))
-	mux.Handle("DELETE /api/calendars/{id}", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		if err := h.Svc.Disconnect(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
-			return err
-		}
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	})))
+	sourceRoutes(mux, h.Auth, "/api/calendars/{id}", h.Svc.Connect, h.Svc.Disconnect)
 	h.RegisterGoogle(mux)
+}
+
+// sourceRoutes are one source kind's PUT (connect, replace, choose) and
+// DELETE (disconnect) of a professional's row, {id} the professional: the
+// kit's RowCard behind the owner's sign-in, the same for ICS, CalDAV and Google.
+func sourceRoutes[In any](mux *http.ServeMux, a *auth.Handlers, path string,
+	connectFn func(ctx context.Context, ownerID, professionalID string, in In) (*Source, error),
+	disconnect func(ctx context.Context, ownerID, professionalID string) error) {
+	connect.RowCard[In, *Source]{Connect: connectFn, Disconnect: disconnect}.Register(mux, path, a.RequireUser, auth.UserID)
 }

@@ -115,10 +115,6 @@ func googleStateHash(state string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-func (s *Service) googleSealCtx(ownerID, professionalID string) string {
-	return ownerID + ":calendars." + professionalID + ".google"
-}
-
 // GoogleStart is where to send the owner: Google's consent page.
 type GoogleStart struct {
 	URL string `json:"url"`
@@ -248,7 +244,7 @@ func (s *Service) FinishGoogle(ctx context.Context, ownerID string, in GoogleFin
 		return nil, errGoogleDown
 	}
 	account := cals[i].ID
-	secret, err := s.Box.Seal(tok.Refresh, s.googleSealCtx(ownerID, professionalID))
+	secret, err := s.rows().Seal(ownerID, professionalID, fieldGoogle, tok.Refresh)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +348,7 @@ func (s *Service) ownedGoogle(ctx context.Context, ownerID, professionalID strin
 	if err != nil {
 		return nil, "", err
 	}
-	refresh, err := s.Box.Open(r.secret, s.googleSealCtx(r.owner, r.professional))
+	refresh, err := s.rows().Open(r.owner, r.professional, fieldGoogle, r.secret)
 	if err != nil {
 		return r, "", errGoogleRefused
 	}
@@ -478,7 +474,7 @@ func (s *Service) DisconnectGoogle(ctx context.Context, ownerID, professionalID 
 		return err
 	}
 	if s.Google != nil {
-		if refresh, err := s.Box.Open(r.secret, s.googleSealCtx(r.owner, r.professional)); err == nil {
+		if refresh, err := s.rows().Open(r.owner, r.professional, fieldGoogle, r.secret); err == nil {
 			if access, err := s.Google.token(ctx, r.id, refresh, s.Clock.Now()); err == nil {
 				s.stopWatches(ctx, r, access)
 			}

@@ -29,19 +29,5 @@ func (h *Handlers) RegisterGoogle(mux *http.ServeMux) {
 		acc, err := h.Svc.GoogleCalendars(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 		return httpx.Respond(w, http.StatusOK, acc, err)
 	})))
-	mux.Handle("PUT /api/calendars/{id}/google", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		var in GoogleChoice
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
-		src, err := h.Svc.ChooseGoogle(r.Context(), auth.UserID(r.Context()), r.PathValue("id"), in)
-		return httpx.Respond(w, http.StatusOK, src, err)
-	})))
-	mux.Handle("DELETE /api/calendars/{id}/google", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
-		if err := h.Svc.DisconnectGoogle(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
-			return err
-		}
-		w.WriteHeader(http.StatusNoContent)
-		return nil
-	})))
+	sourceRoutes(mux, h.Auth, "/api/calendars/{id}/google", h.Svc.ChooseGoogle, h.Svc.DisconnectGoogle)
 }

@@ -44,7 +44,7 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 		// clears the error); the last busy time still goes by the owner's choice.
 		return true, s.googleFailed(ctx, r, RefusedGoogle)
 	}
-	refresh, err := s.Box.Open(r.secret, s.googleSealCtx(r.owner, r.professional))
+	refresh, err := s.rows().Open(r.owner, r.professional, fieldGoogle, r.secret)
 	if err != nil {
 		return true, s.googleFailed(ctx, r, RefusedGoogle)
 	}
@@ -84,9 +84,7 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 	s.watchGoogle(ctx, r, access, next)
 	syncJSON, _ := json.Marshal(next)
 	if !changed {
-		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`,
-			string(syncJSON), now, r.id)
-		return true, err
+		return true, s.reads().Worked(ctx, s.DB, r.id, now, "", map[string]any{"sync": string(syncJSON)})
 	}
 
 	windowDays = min(max(windowDays, 30), maxWindowDays)
@@ -124,13 +122,11 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 		return true, err
 	}
 	// Some calendars gone: the others' busy time counts, and the card says so.
-	why, at := "", sql.NullTime{}
+	why := ""
 	if len(missing) > 0 {
-		why, at = fmt.Sprintf("o Google não encontrou %d das agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo", len(missing)), sql.NullTime{Time: now, Valid: true}
+		why = fmt.Sprintf("o Google não encontrou %d das agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo", len(missing))
 	}
-	_, err = s.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = ?, last_read_at = ?, last_parsed_at = ?, events = ?, last_error = ?, last_error_at = ?, failing_since = NULL WHERE id = ?`,
-		string(syncJSON), now, now, len(items), why, at, r.id)
-	return true, err
+	return true, s.reads().Worked(ctx, s.DB, r.id, now, why, map[string]any{"sync": string(syncJSON), "last_parsed_at": now, "events": len(items)})
 }
 
 // calendarUID names a calendar's busy intervals without its id (an e-mail).
@@ -158,24 +154,8 @@ func (s *Service) googleReason(what string, err error) string {
 // busy time goes when the owner asked so, or once it has failed for Keep.
 // A refused grant also forgets the access token.
 func (s *Service) googleFailed(ctx context.Context, r *googleRow, why string) error {
-	now := s.Clock.Now()
 	if why == RefusedGoogle && s.Google != nil {
 		s.Google.forget(r.id)
 	}
-	if _, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET last_error = ?, last_error_at = ?, failing_since = COALESCE(failing_since, ?) WHERE id = ?`,
-		why, now, now, r.id); err != nil {
-		return err
-	}
-	since := now
-	if r.failing.Valid {
-		since = r.failing.Time
-	}
-	if r.onFailure == "drop" || now.Sub(since) >= Keep {
-		if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, nil); err != nil {
-			return err
-		}
-		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET events = 0 WHERE id = ?`, r.id)
-		return err
-	}
-	return nil
+	return s.failed(ctx, source{kind: KindGoogle, id: r.id, owner: r.owner, professional: r.professional, onFailure: r.onFailure}, why)
 }

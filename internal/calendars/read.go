@@ -135,7 +135,7 @@ func (s *Service) Read(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	address, err := s.Box.Open(src.sealed, s.sealCtx(src.owner, src.professional))
+	address, err := s.rows().Open(src.owner, src.professional, fieldURL, src.sealed)
 	if err != nil {
 		return s.failed(ctx, src, "não foi possível abrir o endereço guardado; cole-o de novo")
 	}
@@ -168,8 +168,7 @@ func (s *Service) Read(ctx context.Context, id string) error {
 	}
 	defer res.Body.Close()
 	if res.StatusCode == http.StatusNotModified {
-		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET last_read_at = ?, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`, now, src.id)
-		return err
+		return s.reads().Worked(ctx, s.DB, src.id, now, "", nil)
 	}
 	if res.StatusCode != http.StatusOK {
 		return s.failed(ctx, src, statusReason(res.StatusCode))
@@ -187,26 +186,21 @@ func (s *Service) Read(ctx context.Context, id string) error {
 	if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, KindICS, items); err != nil {
 		return err
 	}
-	_, err = s.DB.ExecContext(ctx, `UPDATE calendar_sources SET etag = ?, last_modified = ?, last_read_at = ?, last_parsed_at = ?, events = ?, last_error = '', last_error_at = NULL, failing_since = NULL
-		WHERE id = ?`, res.Header.Get("ETag"), res.Header.Get("Last-Modified"), now, now, len(items), src.id)
-	return err
+	return s.reads().Worked(ctx, s.DB, src.id, now, "", map[string]any{
+		"etag": res.Header.Get("ETag"), "last_modified": res.Header.Get("Last-Modified"), "last_parsed_at": now, "events": len(items)})
 }
 
 // failed records a failed read, and drops the calendar's busy time when
 // the owner asked to, or once it has failed for Keep.
 func (s *Service) failed(ctx context.Context, src source, why string) error {
-	now := s.Clock.Now()
 	if s.Log != nil {
 		s.Log.Info("calendars: read failed", "calendar", src.id, "reason", why) // never the address: it is a secret
 	}
-	if _, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET last_error = ?, last_error_at = ?, failing_since = COALESCE(failing_since, ?) WHERE id = ?`,
-		why, now, now, src.id); err != nil {
+	since, err := s.reads().Failed(ctx, s.DB, src.id, why)
+	if err != nil {
 		return err
 	}
-	since := now
-	if src.failing.Valid {
-		since = src.failing.Time
-	}
+	now := s.Clock.Now()
 	if src.onFailure == "drop" || now.Sub(since) >= Keep {
 		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS), nil); err != nil {
 			return err

@@ -39,6 +39,36 @@ func (c Card[In, Out]) Register(mux *http.ServeMux, path string, signedIn func(h
 	})))
 }
 
+// RowCard is the two routes of a connection that belongs to something
+// inside the owner's account (Rows: a professional's calendar), on a path
+// whose {id} names it: PUT to connect (or replace, or change its choices),
+// DELETE to disconnect (204). The status is the owner's list of them, read
+// elsewhere.
+type RowCard[In, Out any] struct {
+	Connect    func(ctx context.Context, userID, id string, in In) (Out, error)
+	Disconnect func(ctx context.Context, userID, id string) error
+}
+
+// Register mounts the routes at path ("/api/calendars/{id}/caldav"), each
+// wrapped by signedIn, with the owner read by userID and {id} from the path.
+func (c RowCard[In, Out]) Register(mux *http.ServeMux, path string, signedIn func(http.Handler) http.Handler, userID func(context.Context) string) {
+	mux.Handle("PUT "+path, signedIn(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		var in In
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+		st, err := c.Connect(r.Context(), userID(r.Context()), r.PathValue("id"), in)
+		return httpx.Respond(w, http.StatusOK, st, err)
+	})))
+	mux.Handle("DELETE "+path, signedIn(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		if err := c.Disconnect(r.Context(), userID(r.Context()), r.PathValue("id")); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	})))
+}
+
 // Unavailable is the answer when the provider cannot be reached or fails
 // on its side: code is "<provider>_unavailable", who is how the owner
 // names it ("o Meta", "o Mercado Pago").

@@ -386,3 +386,58 @@ func TestCard_MountsTheThreeRoutesBehindTheSignIn(t *testing.T) {
 		t.Fatalf("DELETE: %d (%q)", code, disconnected)
 	}
 }
+
+func TestRowCard_MountsPutAndDeleteOfTheConnectionInThePath(t *testing.T) {
+	type in struct {
+		Token string `json:"token"`
+	}
+	var disconnected string
+	card := connect.RowCard[in, map[string]string]{
+		Connect: func(_ context.Context, userID, id string, v in) (map[string]string, error) {
+			if v.Token == "" {
+				return nil, errRequired
+			}
+			return map[string]string{"owner": userID, "id": id}, nil
+		},
+		Disconnect: func(_ context.Context, userID, id string) error { disconnected = userID + "/" + id; return nil },
+	}
+	type ownerKey struct{}
+	signedIn := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Header.Get("X-Owner") == "" {
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ownerKey{}, r.Header.Get("X-Owner"))))
+		})
+	}
+	mux := http.NewServeMux()
+	card.Register(mux, "/api/kit/{id}/row", signedIn, func(ctx context.Context) string { return ctx.Value(ownerKey{}).(string) })
+	do := func(method, body, owner string) (int, string) {
+		r := httptest.NewRequest(method, "/api/kit/p1/row", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if owner != "" {
+			r.Header.Set("X-Owner", owner)
+		}
+		w := httptest.NewRecorder()
+		mux.ServeHTTP(w, r)
+		return w.Code, strings.TrimSpace(w.Body.String())
+	}
+	for _, m := range []string{http.MethodPut, http.MethodDelete} {
+		if code, _ := do(m, `{}`, ""); code != http.StatusUnauthorized {
+			t.Errorf("%s without sign-in: %d", m, code)
+		}
+	}
+	if code, body := do(http.MethodPut, `{"token":"t"}`, "u1"); code != 200 || body != `{"id":"p1","owner":"u1"}` {
+		t.Fatalf("PUT: %d %s", code, body)
+	}
+	if code, body := do(http.MethodPut, `{}`, "u1"); code != http.StatusBadRequest || !strings.Contains(body, "Preencha tudo.") {
+		t.Fatalf("PUT refused: %d %s", code, body)
+	}
+	if code, _ := do(http.MethodPut, `{"token":`, "u1"); code != http.StatusBadRequest {
+		t.Fatalf("PUT of broken JSON: %d", code)
+	}
+	if code, _ := do(http.MethodDelete, "", "u1"); code != http.StatusNoContent || disconnected != "u1/p1" {
+		t.Fatalf("DELETE: %d (%q)", code, disconnected)
+	}
+}

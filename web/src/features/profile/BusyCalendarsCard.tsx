@@ -5,12 +5,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
-import { failure, readAt, useCalendars, useConnectCalendar, useDisconnectCalendar, type BusyCalendar } from '@/lib/api/endpoints/calendars'
+import { useCalendars, useConnectCalendar, useDisconnectCalendar, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useGoogleOffered } from '@/lib/api/endpoints/google-calendars'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { busyCalendarSchema } from './busy-calendar-form'
 import { GoogleCalendarRow } from './GoogleCalendarRow'
+import { OnFailureField, SourceFreshness } from './SourceFreshness'
 
 /**
  * 'Agenda pessoal': per professional, the private iCal address of the
@@ -71,21 +72,7 @@ export function BusyCalendarsCard() {
 /** The row's second line: where it reads from, when it last did, and what went wrong. */
 function Freshness({ cal }: { cal?: BusyCalendar }) {
   if (!cal) return <span className="block text-xs text-stone-600 dark:text-stone-400">Sem agenda conectada</span>
-  const failed = failure(cal)
-  return (
-    <>
-      <span className="block text-xs break-all text-stone-600 dark:text-stone-400">
-        {cal.host}
-        {cal.lastReadAt ? ` · lida ${readAt(cal.lastReadAt)} · ${cal.events} ${cal.events === 1 ? 'compromisso' : 'compromissos'} à frente` : failed ? '' : ' · lendo a agenda…'}
-      </span>
-      {failed ? (
-        <span role="status" className="block text-xs font-medium text-red-700 dark:text-red-300">
-          {failed}.{' '}
-          {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
-        </span>
-      ) : null}
-    </>
-  )
+  return <SourceFreshness cal={cal} where={cal.host} />
 }
 
 function BusyCalendarForm({ professionalId, name, cal, onDone }: { professionalId: string; name: string; cal?: BusyCalendar; onDone: () => void }) {
@@ -126,12 +113,7 @@ function BusyCalendarForm({ professionalId, name, cal, onDone }: { professionalI
           <option value="ignore">Ignorar (feriados, aniversários)</option>
         </Select>
       </Field>
-      <Field id={`${id}-failure`} label="Se a agenda não puder ser lida">
-        <Select id={`${id}-failure`} className="w-full min-w-0" {...form.register('onFailure')}>
-          <option value="keep">Manter os últimos por até 24 horas</option>
-          <option value="drop">Liberar os horários na hora</option>
-        </Select>
-      </Field>
+      <OnFailureField id={`${id}-failure`} {...form.register('onFailure')} />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" {...form.register('showTitles')} />
         <span>Mostrar o título dos compromissos na minha agenda do Agendei (nunca na página pública)</span>

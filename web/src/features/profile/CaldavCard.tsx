@@ -6,9 +6,10 @@ import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api/client'
-import { failure, readAt, useCalendars, type BusyCalendar } from '@/lib/api/endpoints/calendars'
+import { useCalendars, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useConnectCaldav, useDisconnectCaldav, useDiscoverCaldav, type CaldavCalendar } from '@/lib/api/endpoints/caldav'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { OnFailureField, SourceFreshness } from './SourceFreshness'
 
 /**
  * 'Agenda CalDAV': per professional, a calendar account on any CalDAV server
@@ -65,22 +66,7 @@ export function CaldavCard() {
 
 function Freshness({ cal }: { cal?: BusyCalendar }) {
   if (!cal) return <span className="block text-xs text-stone-600 dark:text-stone-400">Sem conta CalDAV</span>
-  const failed = failure(cal)
-  return (
-    <>
-      <span className="block text-xs break-all text-stone-600 dark:text-stone-400">
-        {cal.account} em {cal.host}
-        {cal.lastReadAt ? ` · lida ${readAt(cal.lastReadAt)} · ${cal.events} ${cal.events === 1 ? 'compromisso' : 'compromissos'} à frente` : failed ? '' : ' · lendo a agenda…'}
-        {cal.writeCalendar ? ' · recebe os agendamentos' : ''}
-      </span>
-      {failed ? (
-        <span role="status" className="block text-xs font-medium text-red-700 dark:text-red-300">
-          {failed}.{' '}
-          {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
-        </span>
-      ) : null}
-    </>
-  )
+  return <SourceFreshness cal={cal} where={`${cal.account} em ${cal.host}`} extra={cal.writeCalendar ? ' · recebe os agendamentos' : ''} />
 }
 
 function CaldavForm({ professionalId, name, cal, onDone }: { professionalId: string; name: string; cal?: BusyCalendar; onDone: () => void }) {
@@ -187,12 +173,7 @@ function CaldavForm({ professionalId, name, cal, onDone }: { professionalId: str
               <option value="ignore">Ignorar (feriados, aniversários)</option>
             </Select>
           </Field>
-          <Field id={`${id}-failure`} label="Se a agenda não puder ser lida">
-            <Select id={`${id}-failure`} className="w-full min-w-0" value={onFailure} onChange={(e) => setOnFailure(e.target.value as 'keep' | 'drop')}>
-              <option value="keep">Manter os últimos por até 24 horas</option>
-              <option value="drop">Liberar os horários na hora</option>
-            </Select>
-          </Field>
+          <OnFailureField id={`${id}-failure`} value={onFailure} onChange={(e) => setOnFailure(e.target.value as 'keep' | 'drop')} />
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" checked={showTitles} onChange={(e) => setShowTitles(e.target.checked)} />
             <span>Mostrar o título dos compromissos na minha agenda do Agendei (nunca na página pública)</span>

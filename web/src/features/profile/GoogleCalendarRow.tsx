@@ -2,10 +2,10 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/field'
-import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api/client'
-import { failure, readAt, type BusyCalendar } from '@/lib/api/endpoints/calendars'
+import { failure, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { startGoogle, useChooseGoogle, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
+import { OnFailureField, SourceFreshness } from './SourceFreshness'
 
 /**
  * A professional's Google account on the 'Agenda pessoal' card (issue 42 §3):
@@ -42,16 +42,7 @@ export function GoogleCalendarRow({ professionalId, name, cal }: { professionalI
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 text-sm">
-          <span className="block text-xs break-all text-stone-600 dark:text-stone-400">
-            Google Agenda: {cal.host}
-            {cal.lastReadAt ? ` · lida ${readAt(cal.lastReadAt)} · ${cal.events} ${cal.events === 1 ? 'compromisso' : 'compromissos'} à frente` : failed ? '' : ' · lendo a agenda…'}
-          </span>
-          {failed ? (
-            <span role="status" className="block text-xs font-medium text-red-700 dark:text-red-300">
-              {failed}.{' '}
-              {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
-            </span>
-          ) : null}
+          <SourceFreshness cal={cal} where={`Google Agenda: ${cal.host}`} />
         </span>
         {!choosing ? (
           <span className="flex flex-wrap gap-2">
@@ -150,15 +141,7 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
           </label>
         ))}
       </fieldset>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-failure`} className="text-sm font-medium">
-          Se o Google não puder ser lido
-        </label>
-        <Select id={`${id}-failure`} className="w-full min-w-0" value={onFailure} onChange={(ev) => setOnFailure(ev.target.value as 'keep' | 'drop')}>
-          <option value="keep">Manter os últimos por até 24 horas</option>
-          <option value="drop">Liberar os horários na hora</option>
-        </Select>
-      </div>
+      <OnFailureField id={`${id}-failure`} label="Se o Google não puder ser lido" value={onFailure} onChange={(ev) => setOnFailure(ev.target.value as 'keep' | 'drop')} />
       <FormError message={error} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

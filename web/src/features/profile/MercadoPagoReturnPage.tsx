@@ -1,49 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
-import { PageSpinner } from '@/components/ui/spinner'
-import { errorMessage } from '@/lib/api/client'
 import { queryKeys } from '@/lib/api/keys'
 import { finishMercadoPagoOAuth } from './api/mercadopago'
+import { OAuthReturnPage } from './OAuthReturnPage'
 
-/**
- * Where Mercado Pago sends the owner back after 'Conectar Mercado Pago'
- * (/profile/mercadopago?code=…&state=…, or ?error=…&state=…). Opening it
- * changes nothing by itself: the page POSTs what came back, once, and the
- * server checks the state is one this owner started before it takes the code.
- */
+/** Where Mercado Pago sends the owner back after 'Conectar Mercado Pago' (/profile/mercadopago). */
 export default function MercadoPagoReturnPage() {
-  const [params] = useSearchParams()
-  const navigate = useNavigate()
-  const qc = useQueryClient()
-  const sent = useRef(false)
-  const [failed, setFailed] = useState<string | null>(null)
-  useEffect(() => {
-    if (sent.current) return
-    sent.current = true
-    finishMercadoPagoOAuth({ code: params.get('code') ?? '', state: params.get('state') ?? '', error: params.get('error') ?? '' })
-      .then((st) => {
+  return (
+    <OAuthReturnPage
+      finish={finishMercadoPagoOAuth}
+      connected={(st, qc) => {
         qc.setQueryData(queryKeys.mercadopago, st)
         toast.success('Mercado Pago conectado', { description: st.nickname })
-        void navigate('/profile', { replace: true })
-      })
-      .catch((e: unknown) => setFailed(errorMessage(e, 'Não foi possível conectar o Mercado Pago. Tente novamente.')))
-  }, [params, navigate, qc])
-  if (!failed) return <PageSpinner />
-  return (
-    <div className="mx-auto max-w-md">
-      <Card>
-        <CardContent className="grid gap-4 pt-6">
-          <h1 className="text-xl font-bold">Mercado Pago não conectado</h1>
-          <p role="alert">{failed}</p>
-          <Button asChild>
-            <Link to="/profile">Voltar ao perfil</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+      }}
+      failedTitle="Mercado Pago não conectado"
+      fallback="Não foi possível conectar o Mercado Pago. Tente novamente."
+    />
   )
 }
