@@ -40,6 +40,9 @@ func (s *Service) writer(kind string) Writer {
 	if kind == KindCalDAV {
 		return calDAVWriter{s}
 	}
+	if kind == KindGoogle && s.Google != nil {
+		return googleWriter{s} // google_write.go
+	}
 	return nil
 }
 
@@ -308,6 +311,9 @@ func (w calDAVWriter) Delete(ctx context.Context, sourceID, calendar, uid string
 // addresses (a CalDAV path often holds the user's e-mail): a status and the
 // method, or the pt-BR reason of a failed connection.
 func writeReason(err error) string {
+	if why := googleWriteReason(err); why != "" {
+		return why
+	}
 	var st *caldav.StatusError
 	if errors.As(err, &st) {
 		return fmt.Sprintf("%s: HTTP %d", st.Method, st.Code)
