@@ -41,9 +41,17 @@ describe('BusyCalendarsCard with Google', () => {
       if (c.url === '/api/calendars/p2/google' && c.method === 'GET')
         return {
           status: 200,
-          body: { account: 'bia@gmail.com', calendars: [{ id: 'bia@gmail.com', summary: 'Bia', primary: true, busy: true }, { id: 'c_1@group.calendar.google.com', summary: 'Consultório', primary: false, busy: false }] },
+          body: {
+            account: 'bia@gmail.com',
+            calendars: [
+              { id: 'bia@gmail.com', summary: 'Bia', primary: true, busy: true, writable: true },
+              { id: 'c_1@group.calendar.google.com', summary: 'Consultório', primary: false, busy: false, writable: true },
+              { id: 'pt.brazilian#holiday@group.v.calendar.google.com', summary: 'Feriados', primary: false, busy: false, writable: false },
+            ],
+          },
         }
       if (c.url === '/api/calendars/p2/google' && c.method === 'PUT') return { status: 200, body: google }
+      if (c.url === '/api/calendars/p2/google/write' && c.method === 'PUT') return { status: 200, body: { ...google, writeCalendar: 'c_1@group.calendar.google.com' } }
       return undefined
     })
     renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
@@ -56,10 +64,16 @@ describe('BusyCalendarsCard with Google', () => {
     const form = await screen.findByRole('form', { name: 'Agendas do Google — Bia' })
     expect(within(form).getByRole('checkbox', { name: 'Bia (principal)' })).toBeChecked()
     await user.click(within(form).getByRole('checkbox', { name: 'Consultório' }))
+    // Only the calendars the account may write receive the appointments.
+    const write = within(form).getByRole('combobox', { name: 'Agenda que recebe os agendamentos' })
+    expect(within(write).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nenhuma (não gravar os agendamentos)', 'Bia (principal)', 'Consultório'])
+    await user.selectOptions(write, 'c_1@group.calendar.google.com')
     await user.click(within(form).getByRole('button', { name: 'Salvar agendas' }))
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ calendars: ['bia@gmail.com', 'c_1@group.calendar.google.com'], onFailure: 'keep' }),
-    )
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/calendars/p2/google/write')?.body).toEqual({ calendar: 'c_1@group.calendar.google.com' }))
+    expect(calls.find((c) => c.url === '/api/calendars/p2/google' && c.method === 'PUT')?.body).toEqual({
+      calendars: ['bia@gmail.com', 'c_1@group.calendar.google.com'],
+      onFailure: 'keep',
+    })
   })
 
   it('says a refused grant in the server’s words and offers to connect again', async () => {

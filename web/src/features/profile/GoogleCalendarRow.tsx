@@ -5,7 +5,7 @@ import { FormError } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api/client'
 import { failure, readAt, type BusyCalendar } from '@/lib/api/endpoints/calendars'
-import { startGoogle, useChooseGoogle, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
+import { startGoogle, useChooseGoogle, useChooseGoogleWrite, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
 
 /**
  * A professional's Google account on the 'Agenda pessoal' card (issue 42 §3):
@@ -45,6 +45,7 @@ export function GoogleCalendarRow({ professionalId, name, cal }: { professionalI
           <span className="block text-xs break-all text-stone-600 dark:text-stone-400">
             Google Agenda: {cal.host}
             {cal.lastReadAt ? ` · lida ${readAt(cal.lastReadAt)} · ${cal.events} ${cal.events === 1 ? 'compromisso' : 'compromissos'} à frente` : failed ? '' : ' · lendo a agenda…'}
+            {cal.writeCalendar ? ` · recebe os agendamentos na agenda ${cal.writeCalendar === cal.host ? 'principal' : 'escolhida'}` : ''}
           </span>
           {failed ? (
             <span role="status" className="block text-xs font-medium text-red-700 dark:text-red-300">
@@ -98,7 +99,9 @@ function ReconnectButton({ professionalId, name }: { professionalId: string; nam
 function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId: string; name: string; cal: BusyCalendar; onDone: () => void }) {
   const account = useGoogleCalendars(professionalId)
   const save = useChooseGoogle()
+  const saveWrite = useChooseGoogleWrite()
   const [picked, setPicked] = useState<string[] | null>(null)
+  const [write, setWrite] = useState(cal.writeCalendar)
   const [onFailure, setOnFailure] = useState<'keep' | 'drop'>(cal.onFailure as 'keep' | 'drop')
   const [error, setError] = useState('')
   if (account.isPending) return <p className="text-sm text-stone-600 dark:text-stone-400">Buscando as agendas no Google…</p>
@@ -120,17 +123,20 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
       return
     }
     setError('')
-    save.mutate(
-      { professionalId, calendars: chosen, onFailure },
-      {
-        onSuccess: () => {
-          toast.success('Agendas salvas', { description: 'Vamos ler os horários ocupados agora e a cada poucos minutos.' })
-          onDone()
-        },
-        onError: (err) => setError(errorMessage(err, 'Não foi possível salvar. Tente novamente.')),
-      },
-    )
+    save
+      .mutateAsync({ professionalId, calendars: chosen, onFailure })
+      .then(() => (write !== cal.writeCalendar ? saveWrite.mutateAsync({ professionalId, calendar: write }) : undefined))
+      .then(() => {
+        toast.success('Agendas salvas', {
+          description: write
+            ? 'Vamos ler os horários ocupados agora e a cada poucos minutos, e gravar os agendamentos na agenda escolhida.'
+            : 'Vamos ler os horários ocupados agora e a cada poucos minutos.',
+        })
+        onDone()
+      })
+      .catch((err: unknown) => setError(errorMessage(err, 'Não foi possível salvar. Tente novamente.')))
   }
+  const writable = account.data.calendars.filter((c) => c.writable)
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3" noValidate aria-label={`Agendas do Google — ${name}`}>
       <fieldset className="grid gap-2">
@@ -151,6 +157,20 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
         ))}
       </fieldset>
       <div className="grid gap-1">
+        <label htmlFor={`${id}-write`} className="text-sm font-medium">
+          Agenda que recebe os agendamentos
+        </label>
+        <Select id={`${id}-write`} className="w-full min-w-0" value={write} onChange={(ev) => setWrite(ev.target.value)}>
+          <option value="">Nenhuma (não gravar os agendamentos)</option>
+          {writable.map((c) => (
+            <option key={c.id} value={c.id}>
+              {(c.summary || c.id) + (c.primary ? ' (principal)' : '')}
+            </option>
+          ))}
+        </Select>
+        <span className="text-xs text-stone-600 dark:text-stone-400">Só aparecem as agendas em que a conta pode criar eventos.</span>
+      </div>
+      <div className="grid gap-1">
         <label htmlFor={`${id}-failure`} className="text-sm font-medium">
           Se o Google não puder ser lido
         </label>
@@ -164,8 +184,8 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
         <Button type="button" variant="outline" onClick={onDone}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Salvando...' : 'Salvar agendas'}
+        <Button type="submit" disabled={save.isPending || saveWrite.isPending}>
+          {save.isPending || saveWrite.isPending ? 'Salvando...' : 'Salvar agendas'}
         </Button>
       </div>
     </form>

@@ -1751,6 +1751,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars/{id}/google/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the Google calendar that receives the professional's appointments ('' writes none).
+         * @description It must be one of the account's calendars the account may write (accessRole owner or writer), else `validation_failed`
+         *     (400); errors otherwise as for GET. The professional's appointments from a day ago on are queued to be written there
+         *     (moved from the calendar chosen before); each is one event, inserted with the appointment's own id or patched, updated
+         *     when it moves and deleted when it is cancelled.
+         */
+        put: operations["chooseGoogleWriteCalendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendars/google/finish": {
         parameters: {
             query?: never;
@@ -3326,7 +3349,7 @@ export interface components {
             account: string;
             /** @description a CalDAV account's calendars read as busy (paths) */
             calendars: string[];
-            /** @description the CalDAV calendar Agendei writes appointments to; '' none */
+            /** @description the calendar Agendei writes appointments to (a CalDAV path, a Google calendar id); '' none */
             writeCalendar: string;
             showTitles: boolean;
             /** @enum {string} */
@@ -3362,6 +3385,8 @@ export interface components {
                 primary: boolean;
                 /** @description its events count as busy time */
                 busy: boolean;
+                /** @description the account may write there (calendarList accessRole owner or writer): it may receive the appointments */
+                writable: boolean;
             }[];
         };
         CaldavLogin: {
@@ -6859,6 +6884,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    chooseGoogleWriteCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the id of the calendar to write to; '' stops writing */
+                    calendar: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
             };
             default: components["responses"]["Error"];
         };
