@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api/client'
 import { failure, readAt, useCalendars, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useConnectCaldav, useDisconnectCaldav, useDiscoverCaldav, type CaldavCalendar } from '@/lib/api/endpoints/caldav'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { WriteErrorNote } from './WriteErrorNote'
 
 /**
  * 'Agenda CalDAV': per professional, a calendar account on any CalDAV server
@@ -79,6 +80,7 @@ function Freshness({ cal }: { cal?: BusyCalendar }) {
           {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
         </span>
       ) : null}
+      <WriteErrorNote cal={cal} />
     </>
   )
 }

@@ -15,6 +15,7 @@ const pro = (id: string, name: string) => ({ id, name, specialization: 'Psicólo
 const google = {
   professionalId: 'p2', professionalName: 'Bia', kind: 'google' as const, host: 'bia@gmail.com', account: 'bia@gmail.com', calendars: ['bia@gmail.com'], writeCalendar: '', showTitles: false, allDay: 'busy' as const, onFailure: 'keep' as const, events: 3,
   lastReadAt: '2026-11-27T16:00:00Z', lastError: '', lastErrorAt: null as string | null, failingSince: null as string | null, kept: false,
+  writeError: null as BusyCalendar['writeError'],
 } satisfies BusyCalendar
 
 describe('BusyCalendarsCard with Google', () => {
@@ -90,7 +91,29 @@ describe('BusyCalendarsCard with Google', () => {
     renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
     expect(await screen.findByText(/^O Google recusou o acesso à agenda: conecte de novo\./)).toHaveTextContent('continuam valendo por até 24 horas')
     expect(screen.getByRole('button', { name: 'Conectar Google Agenda de novo — Bia' })).toBeInTheDocument()
+    expect(screen.queryByText(/Não conseguimos gravar/)).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Desconectar Google Agenda — Bia' })).toBeInTheDocument()
+  })
+})
+
+describe('WriteErrorNote on the Google row', () => {
+  it('says why the last appointment could not be written into Google, when', async () => {
+    const at = new Date(new Date().setHours(14, 5, 0, 0)).toISOString()
+    stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/professionals') return { status: 200, body: [pro('p2', 'Bia')] }
+      if (c.url === '/api/calendars')
+        return {
+          status: 200,
+          body: { calendars: [{ ...google, writeCalendar: 'bia@gmail.com', writeError: { at, message: 'o Google não respondeu agora; tentamos de novo em instantes' } }], google: true },
+        }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Não conseguimos gravar na sua agenda às 14:05: o Google não respondeu agora; tentamos de novo em instantes.',
+    )
+    expect(screen.getByText(/recebe os agendamentos na agenda principal/)).toBeInTheDocument()
   })
 })
 

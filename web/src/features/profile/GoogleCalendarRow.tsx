@@ -6,6 +6,7 @@ import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api/client'
 import { failure, readAt, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { startGoogle, useChooseGoogle, useChooseGoogleWrite, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
+import { WriteErrorNote } from './WriteErrorNote'
 
 /**
  * A professional's Google account on the 'Agenda pessoal' card (issue 42 §3):
@@ -53,6 +54,7 @@ export function GoogleCalendarRow({ professionalId, name, cal }: { professionalI
               {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
             </span>
           ) : null}
+          <WriteErrorNote cal={cal} />
         </span>
         {!choosing ? (
           <span className="flex flex-wrap gap-2">

@@ -3374,6 +3374,13 @@ export interface components {
             failingSince: string | null;
             /** @description a failing calendar whose last busy time still counts (up to 24 h) */
             kept: boolean;
+            /** @description the last write of an appointment into this calendar that failed, until one works again (null then): the card says 'Não conseguimos gravar na sua agenda às 14:05: <message>' */
+            writeError: {
+                /** Format: date-time */
+                at: string;
+                /** @description why, pt-BR ('o Google não respondeu agora; tentamos de novo em instantes'); never a client's name */
+                message: string;
+            } | null;
         };
         /** @description a professional's connected Google account and its calendars */
         GoogleAccount: {
