@@ -117,7 +117,7 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 		return true, s.googleFailed(ctx, r, "o Google não encontrou as agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo")
 	}
 	// Agendei's own events written there are not busy time (google_write.go).
-	if items, err = s.withoutOwnEvents(ctx, r.id, items); err != nil {
+	if items, err = s.withoutOwnEvents(ctx, r.id, from, items); err != nil {
 		return true, err
 	}
 	if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, items); err != nil {

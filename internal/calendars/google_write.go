@@ -145,20 +145,21 @@ func googleWriteReason(err error) string {
 // CalDAV read does by UID): the time of each appointment written into one
 // of the calendars read, so an appointment never counts as busy twice nor
 // is flagged as covered by its own event.
-func (s *Service) withoutOwnEvents(ctx context.Context, sourceID string, items []booking.Interval) ([]booking.Interval, error) {
+func (s *Service) withoutOwnEvents(ctx context.Context, sourceID string, from time.Time, items []booking.Interval) ([]booking.Interval, error) {
 	own := map[string][]booking.Interval{} // by the busy interval's UID (its calendar)
-	err := db.Each(ctx, s.DB, `SELECT w.calendar, a.starts_at, a.duration FROM calendar_written w JOIN appointments a ON a.id = w.appointment_id WHERE w.source_id = ?`,
-		[]any{sourceID}, func(r *sql.Rows) error {
-			var cal string
-			var starts time.Time
-			var duration int
-			if err := r.Scan(&cal, &starts, &duration); err != nil {
-				return err
-			}
-			uid := calendarUID(cal)
-			own[uid] = append(own[uid], booking.Interval{Start: starts.UTC(), End: starts.UTC().Add(time.Duration(duration) * time.Minute)})
-			return nil
-		})
+	// From a day before the window (the longest appointment ends inside it).
+	err := db.Each(ctx, s.DB, `SELECT w.calendar, a.starts_at, a.duration FROM calendar_written w JOIN appointments a ON a.id = w.appointment_id
+		WHERE w.source_id = ? AND a.starts_at >= ?`, []any{sourceID, from.Add(-24 * time.Hour)}, func(r *sql.Rows) error {
+		var cal string
+		var starts time.Time
+		var duration int
+		if err := r.Scan(&cal, &starts, &duration); err != nil {
+			return err
+		}
+		uid := calendarUID(cal)
+		own[uid] = append(own[uid], booking.Interval{Start: starts.UTC(), End: starts.UTC().Add(time.Duration(duration) * time.Minute)})
+		return nil
+	})
 	if err != nil || len(own) == 0 {
 		return items, err
 	}
