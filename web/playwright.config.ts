@@ -32,6 +32,13 @@ const mpPort = port + 2000
 process.env.E2E_MP_URL ??= `http://127.0.0.1:${mpPort}`
 // The operator's Mercado Pago application ("Conectar Mercado Pago"), the same on the fake and the server.
 const mpApp = { clientId: '4934588586838432', clientSecret: 'e2e-client-secret-0123456789', webhookSecret: 'e2e-webhook-secret-0123456789abcdef' }
+// The fake of Google's OAuth and Calendar API (cmd/gcalfake) that 'Conectar Google Agenda', the read and the write-back go to,
+// with the operator's OAuth client, the same on the fake and the server. Its one account is E2E_GOOGLE_ACCOUNT (e2e/google-calendar.spec.ts).
+const gcalPort = port + 3000
+process.env.E2E_GCAL_URL ??= `http://127.0.0.1:${gcalPort}`
+process.env.E2E_GOOGLE_ACCOUNT ??= 'dona.e2e@gmail.com'
+const googleApp = { clientId: '123456789012-e2e.apps.googleusercontent.com', clientSecret: 'GOCSPX-e2e-client-secret' }
+const gcal = process.env.E2E_GCAL_URL
 
 // A real CalDAV server, Radicale (the Debian package `radicale`, as the Go tests run it), for
 // e2e/caldav-calendar.spec.ts: a throwaway storage folder, one htpasswd user signing in with an app
@@ -122,10 +129,18 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `go run ../cmd/gcalfake -addr 127.0.0.1:${gcalPort} -redirect-uri ${baseURL}/profile/google -client-id ${googleApp.clientId} -client-secret ${googleApp.clientSecret} -account ${process.env.E2E_GOOGLE_ACCOUNT}`,
+      url: `${gcal}/_fake/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // AGENDEI_DEPOSIT_MINUTE=1s: a deposit's hold minute lasts a second (a test switch), so e2e/deposit.spec.ts sees a 10-minute hold end.
       // --outbound-allow: e2e/busy-calendar.spec.ts serves its calendar address on loopback, and e2e/caldav-calendar.spec.ts's Radicale
       // listens there, which an owner's address may not reach otherwise.
-      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --whatsapp-operator-waba-id ${metaApp.wabaId} --whatsapp-operator-phone-number-id ${metaApp.phoneNumberId} --whatsapp-operator-token ${metaApp.token} --whatsapp-operator-app-secret ${metaApp.appSecret} --whatsapp-operator-verify-token ${metaApp.verifyToken} --whatsapp-operator-allowance ${metaApp.allowance} --whatsapp-app-id ${metaApp.appId} --whatsapp-signup-config-id ${metaApp.configId} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret} --outbound-allow 127.0.0.0/8`,
+      command: `AGENDEI_DEPOSIT_MINUTE=1s ../bin/agendei serve --addr 127.0.0.1:${port} --data-dir ${process.env.E2E_DATA_DIR} --base-url ${baseURL} --trust-proxy --log-level warn --whatsapp-graph-url ${process.env.E2E_GRAPH_URL} --whatsapp-operator-waba-id ${metaApp.wabaId} --whatsapp-operator-phone-number-id ${metaApp.phoneNumberId} --whatsapp-operator-token ${metaApp.token} --whatsapp-operator-app-secret ${metaApp.appSecret} --whatsapp-operator-verify-token ${metaApp.verifyToken} --whatsapp-operator-allowance ${metaApp.allowance} --whatsapp-app-id ${metaApp.appId} --whatsapp-signup-config-id ${metaApp.configId} --mercadopago-api-url ${process.env.E2E_MP_URL} --mercadopago-auth-url ${process.env.E2E_MP_URL} --mercadopago-client-id ${mpApp.clientId} --mercadopago-client-secret ${mpApp.clientSecret} --mercadopago-webhook-secret ${mpApp.webhookSecret} --google-client-id ${googleApp.clientId} --google-client-secret ${googleApp.clientSecret} --google-auth-url ${gcal}/o/oauth2/v2/auth --google-token-url ${gcal}/token --google-revoke-url ${gcal}/revoke --google-api-url ${gcal}/calendar/v3 --outbound-allow 127.0.0.0/8`,
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -101,6 +101,9 @@ type Source struct {
 	// Kept says a failing calendar's last busy time still counts (the
 	// owner keeps it up to Keep); false while it works, or once dropped.
 	Kept bool `json:"kept"`
+	// WriteError is the last write-back that failed, until one works
+	// (write_error.go); nil otherwise.
+	WriteError *WriteError `json:"writeError"`
 }
 
 // Input is the card's form. An empty URL keeps the stored address.
@@ -149,13 +152,16 @@ func (s *Service) every() time.Duration {
 	return s.Every
 }
 
-const sourceCols = `c.professional_id, p.name, c.kind, c.host, c.account, c.calendars, c.write_calendar, c.show_titles, c.all_day, c.on_failure, c.events, c.last_read_at, c.last_error, c.last_error_at, c.failing_since`
+const sourceCols = `c.professional_id, p.name, c.kind, c.host, c.account, c.calendars, c.write_calendar, c.show_titles, c.all_day, c.on_failure, c.events, c.last_read_at, c.last_error, c.last_error_at, c.failing_since, c.write_error, c.write_error_at`
 
 func scanSource(scan func(...any) error) (Source, error) {
 	var src Source
 	var read, errAt, failing sql.NullTime
-	var cals string
-	err := scan(&src.ProfessionalID, &src.ProfessionalName, &src.Kind, &src.Host, &src.Account, &cals, &src.WriteCalendar, &src.ShowTitles, &src.AllDay, &src.OnFailure, &src.Events, &read, &src.LastError, &errAt, &failing)
+	var cals, writeError string
+	var writeErrorAt sql.NullTime
+	err := scan(&src.ProfessionalID, &src.ProfessionalName, &src.Kind, &src.Host, &src.Account, &cals, &src.WriteCalendar, &src.ShowTitles, &src.AllDay, &src.OnFailure, &src.Events, &read, &src.LastError, &errAt, &failing,
+		&writeError, &writeErrorAt)
+	src.WriteError = writeErrorOf(writeError, writeErrorAt)
 	src.LastReadAt, src.LastErrorAt, src.FailingSince = connect.TimeOf(read), connect.TimeOf(errAt), connect.TimeOf(failing)
 	src.Calendars = []string{}
 	_ = json.Unmarshal([]byte(cals), &src.Calendars)

@@ -277,6 +277,9 @@ func (s *Service) FinishGoogle(ctx context.Context, ownerID string, in GoogleFin
 			}
 			_, err = tx.ExecContext(ctx, `UPDATE calendar_sources SET host = ?, account = ?, secret_sealed = ?, calendars = ?, sync = '{}', last_parsed_at = NULL,
 				last_error = '', last_error_at = NULL, failing_since = NULL, next_read_at = ?, updated_at = ? WHERE id = ?`, account, account, secret, cals, now, now, id)
+			if err == nil {
+				err = s.googleReconnected(ctx, tx, ownerID, id, prevAccount == account) // google_write.go
+			}
 		}
 		if err != nil {
 			return err
@@ -348,13 +351,8 @@ func (s *Service) ownedGoogle(ctx context.Context, ownerID, professionalID strin
 	if err != nil {
 		return nil, "", err
 	}
-	refresh, err := s.rows().Open(r.owner, r.professional, fieldGoogle, r.secret)
-	if err != nil {
-		return r, "", errGoogleRefused
-	}
-	access, err := s.Google.token(ctx, r.id, refresh, s.Clock.Now())
-	var ge *gcal.Error
-	if errors.As(err, &ge) && ge.Auth() {
+	access, err := s.googleAccess(ctx, r)
+	if googleAuthFailure(err) {
 		return r, "", errGoogleRefused
 	}
 	if err != nil {
@@ -371,6 +369,9 @@ type GoogleCalendar struct {
 	Primary bool   `json:"primary"`
 	// Busy: its events count as busy time.
 	Busy bool `json:"busy"`
+	// Writable: the account may write there (owner or writer), so it may
+	// receive the appointments.
+	Writable bool `json:"writable"`
 }
 
 // GoogleAccount is the connected account and its calendars, to choose from.
@@ -382,7 +383,7 @@ type GoogleAccount struct {
 func googleCalendars(list []gcal.Calendar, chosen []string) []GoogleCalendar {
 	out := make([]GoogleCalendar, 0, len(list))
 	for _, c := range list {
-		out = append(out, GoogleCalendar{ID: c.ID, Summary: c.Summary, Primary: c.Primary, Busy: slices.Contains(chosen, c.ID)})
+		out = append(out, GoogleCalendar{ID: c.ID, Summary: c.Summary, Primary: c.Primary, Busy: slices.Contains(chosen, c.ID), Writable: c.Writable()})
 	}
 	return out
 }

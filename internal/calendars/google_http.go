@@ -13,6 +13,7 @@ import (
 // count as busy, and disconnect.
 func (h *Handlers) RegisterGoogle(mux *http.ServeMux) {
 	h.registerGoogleWebhook(mux)
+	h.registerGoogleWrite(mux) // google_write.go
 	mux.Handle("POST /api/calendars/{id}/google", h.Auth.RequireUser(httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
 		st, err := h.Svc.StartGoogle(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 		return httpx.Respond(w, http.StatusOK, st, err)

@@ -44,12 +44,8 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 		// clears the error); the last busy time still goes by the owner's choice.
 		return true, s.googleFailed(ctx, r, RefusedGoogle)
 	}
-	refresh, err := s.rows().Open(r.owner, r.professional, fieldGoogle, r.secret)
-	if err != nil {
-		return true, s.googleFailed(ctx, r, RefusedGoogle)
-	}
 	now := s.Clock.Now()
-	access, err := s.Google.token(ctx, r.id, refresh, now)
+	access, err := s.googleAccess(ctx, r)
 	if err != nil {
 		return true, s.googleFailed(ctx, r, s.googleReason("token", err))
 	}
@@ -118,6 +114,10 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 	if len(missing) == len(r.calendars) {
 		return true, s.googleFailed(ctx, r, "o Google não encontrou as agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo")
 	}
+	// Agendei's own events written there are not busy time (google_write.go).
+	if items, err = s.withoutOwnEvents(ctx, r.id, from, items); err != nil {
+		return true, err
+	}
 	if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, items); err != nil {
 		return true, err
 	}
@@ -139,7 +139,7 @@ func calendarUID(calendarID string) string {
 func (s *Service) googleReason(what string, err error) string {
 	var ge *gcal.Error
 	switch {
-	case errors.As(err, &ge) && ge.Auth():
+	case googleAuthFailure(err):
 		return RefusedGoogle
 	case errors.As(err, &ge) && ge.Temporary():
 		s.logGoogle(what, err)

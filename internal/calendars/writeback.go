@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -34,11 +35,15 @@ type Writer interface {
 
 // Writers are the writers by source kind; a kind without one is not written.
 func (s *Service) writer(kind string) Writer {
+	// Each recorded: its source keeps its last failure for the card (write_error.go).
 	if w, ok := s.Writers[kind]; ok {
-		return w
+		return recorded{s, w}
 	}
 	if kind == KindCalDAV {
-		return calDAVWriter{s}
+		return recorded{s, calDAVWriter{s}}
+	}
+	if kind == KindGoogle && s.Google != nil {
+		return recorded{s, googleWriter{s}} // google_write.go
 	}
 	return nil
 }
@@ -308,9 +313,23 @@ func (w calDAVWriter) Delete(ctx context.Context, sourceID, calendar, uid string
 // addresses (a CalDAV path often holds the user's e-mail): a status and the
 // method, or the pt-BR reason of a failed connection.
 func writeReason(err error) string {
+	if why := googleWriteReason(err); why != "" {
+		return why
+	}
 	var st *caldav.StatusError
 	if errors.As(err, &st) {
-		return fmt.Sprintf("%s: HTTP %d", st.Method, st.Code)
+		switch {
+		case st.Code == http.StatusUnauthorized:
+			return "usuário ou senha de app recusados"
+		case st.Code == http.StatusForbidden:
+			return "o servidor não deixou gravar na agenda escolhida (HTTP 403): escolha outra"
+		case st.Code == http.StatusNotFound || st.Code == http.StatusConflict || st.Code == http.StatusGone:
+			return fmt.Sprintf("a agenda escolhida não foi encontrada no servidor (HTTP %d): escolha outra", st.Code)
+		case st.Code >= 500:
+			return fmt.Sprintf("o servidor da agenda está com problemas (HTTP %d)", st.Code)
+		default:
+			return fmt.Sprintf("o servidor da agenda recusou o evento (HTTP %d)", st.Code)
+		}
 	}
 	if errors.Is(err, errSealed) {
 		return "a senha guardada não abre"

@@ -152,6 +152,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/calendars/{id}/caldav/discover": map[string]any{"url": "https://intrusa.example/", "user": "intrusa", "password": "senha-de-app"},
 		"PUT /api/calendars/{id}/caldav":           map[string]any{"url": "https://intrusa.example/", "user": "intrusa", "password": "senha-de-app", "calendars": []string{"/intrusa/a/"}},
 		"PUT /api/calendars/{id}/google":           map[string]any{"calendars": []string{"intrusa@gmail.com"}},
+		"PUT /api/calendars/{id}/google/write":     map[string]string{"calendar": "intrusa@gmail.com"},
 		"POST /api/calendars/google/finish":        map[string]string{"code": "4/intrusa", "state": "estado-intruso"},
 		"POST /api/clients/erase":                  map[string]any{"identifier": d.clientKey, "confirm": true},
 		"PUT /api/message-templates":               map[string]string{"confirmation": "Oi {nome}", "reminder": "Lembrete {data}", "reschedule": "Nova hora {hora}"},

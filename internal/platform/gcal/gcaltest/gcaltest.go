@@ -96,6 +96,14 @@ type Google struct {
 
 // New starts a fake of the operator's OAuth client.
 func New(clientID, clientSecret, redirectURI string) *Google {
+	g, h := NewHandler(clientID, clientSecret, redirectURI)
+	g.Start(h)
+	return g
+}
+
+// NewHandler is the fake and its handler, not served: cmd/gcalfake serves
+// it on a fixed address for the browser tests.
+func NewHandler(clientID, clientSecret, redirectURI string) (*Google, http.Handler) {
 	g := &Google{ClientID: clientID, ClientSecret: clientSecret, RedirectURI: redirectURI, AccessLife: time.Hour,
 		codes: map[string]*code{}, grants: map[string]*grant{}, tokens: map[string]*access{}, calendars: map[string]*calendar{}, syncs: map[string]int{}}
 	mux := http.NewServeMux()
@@ -114,8 +122,7 @@ func New(clientID, clientSecret, redirectURI string) *Google {
 		g.Problem("%s %s: not an endpoint Agendei uses", r.Method, r.URL.Path)
 		apiError(w, http.StatusNotFound, "notFound", "Not Found")
 	})
-	g.Start(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { g.Count(); mux.ServeHTTP(w, r) }))
-	return g
+	return g, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { g.Count(); mux.ServeHTTP(w, r) })
 }
 
 // Endpoints are the fake's addresses, for gcal.App.

@@ -11,8 +11,9 @@ const connected = {
   professionalId: 'p2', professionalName: 'Bia', kind: 'caldav', host: 'caldav.icloud.com', account: 'bia@icloud.com', calendars: ['/1/calendars/casa/'],
   writeCalendar: '/1/calendars/trabalho/', showTitles: false, allDay: 'busy', onFailure: 'keep', events: 3, lastReadAt: '2026-11-27T16:00:00Z',
   lastError: 'usuário ou senha de app recusados', lastErrorAt: new Date(new Date().setHours(14, 5, 0, 0)).toISOString(), failingSince: '2026-11-27T16:05:00Z', kept: true,
+  writeError: { at: new Date(new Date().setHours(14, 7, 0, 0)).toISOString(), message: 'a agenda escolhida não foi encontrada no servidor (HTTP 404): escolha outra' },
 }
-const ics = { ...connected, professionalId: 'p1', professionalName: 'Ana', kind: 'ics', host: 'calendar.google.com', account: '', calendars: [], writeCalendar: '', lastError: '', lastErrorAt: null, failingSince: null, kept: false }
+const ics = { ...connected, professionalId: 'p1', professionalName: 'Ana', kind: 'ics', host: 'calendar.google.com', account: '', calendars: [], writeCalendar: '', lastError: '', lastErrorAt: null, failingSince: null, kept: false, writeError: null }
 
 describe('CaldavCard', () => {
   it('signs in, lists the calendars, saves the ones picked, and says why an account could not be read', async () => {
@@ -33,6 +34,8 @@ describe('CaldavCard', () => {
     // Bia's account: only the user and the host, its failure in the card's words.
     expect(await screen.findByText(/Não conseguimos ler sua agenda às 14:05: usuário ou senha de app recusados\./)).toBeInTheDocument()
     expect(screen.getByText(/bia@icloud\.com em caldav\.icloud\.com/)).toBeInTheDocument()
+    // And why the last appointment could not be written there.
+    expect(screen.getByText('Não conseguimos gravar na sua agenda às 14:07: a agenda escolhida não foi encontrada no servidor (HTTP 404): escolha outra.')).toBeInTheDocument()
     // Ana's iCal address is another card's: here she has no account.
     expect(screen.getByText('Sem conta CalDAV')).toBeInTheDocument()
     expect(screen.getByText('Onde crio a senha de app?')).toBeInTheDocument()

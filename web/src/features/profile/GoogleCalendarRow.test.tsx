@@ -15,6 +15,7 @@ const pro = (id: string, name: string) => ({ id, name, specialization: 'Psicólo
 const google = {
   professionalId: 'p2', professionalName: 'Bia', kind: 'google' as const, host: 'bia@gmail.com', account: 'bia@gmail.com', calendars: ['bia@gmail.com'], writeCalendar: '', showTitles: false, allDay: 'busy' as const, onFailure: 'keep' as const, events: 3,
   lastReadAt: '2026-11-27T16:00:00Z', lastError: '', lastErrorAt: null as string | null, failingSince: null as string | null, kept: false,
+  writeError: null as BusyCalendar['writeError'],
 } satisfies BusyCalendar
 
 describe('BusyCalendarsCard with Google', () => {
@@ -41,9 +42,17 @@ describe('BusyCalendarsCard with Google', () => {
       if (c.url === '/api/calendars/p2/google' && c.method === 'GET')
         return {
           status: 200,
-          body: { account: 'bia@gmail.com', calendars: [{ id: 'bia@gmail.com', summary: 'Bia', primary: true, busy: true }, { id: 'c_1@group.calendar.google.com', summary: 'Consultório', primary: false, busy: false }] },
+          body: {
+            account: 'bia@gmail.com',
+            calendars: [
+              { id: 'bia@gmail.com', summary: 'Bia', primary: true, busy: true, writable: true },
+              { id: 'c_1@group.calendar.google.com', summary: 'Consultório', primary: false, busy: false, writable: true },
+              { id: 'pt.brazilian#holiday@group.v.calendar.google.com', summary: 'Feriados', primary: false, busy: false, writable: false },
+            ],
+          },
         }
       if (c.url === '/api/calendars/p2/google' && c.method === 'PUT') return { status: 200, body: google }
+      if (c.url === '/api/calendars/p2/google/write' && c.method === 'PUT') return { status: 200, body: { ...google, writeCalendar: 'c_1@group.calendar.google.com' } }
       return undefined
     })
     renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
@@ -56,10 +65,16 @@ describe('BusyCalendarsCard with Google', () => {
     const form = await screen.findByRole('form', { name: 'Agendas do Google — Bia' })
     expect(within(form).getByRole('checkbox', { name: 'Bia (principal)' })).toBeChecked()
     await user.click(within(form).getByRole('checkbox', { name: 'Consultório' }))
+    // Only the calendars the account may write receive the appointments.
+    const write = within(form).getByRole('combobox', { name: 'Agenda que recebe os agendamentos' })
+    expect(within(write).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nenhuma (não gravar os agendamentos)', 'Bia (principal)', 'Consultório'])
+    await user.selectOptions(write, 'c_1@group.calendar.google.com')
     await user.click(within(form).getByRole('button', { name: 'Salvar agendas' }))
-    await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ calendars: ['bia@gmail.com', 'c_1@group.calendar.google.com'], onFailure: 'keep' }),
-    )
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/calendars/p2/google/write')?.body).toEqual({ calendar: 'c_1@group.calendar.google.com' }))
+    expect(calls.find((c) => c.url === '/api/calendars/p2/google' && c.method === 'PUT')?.body).toEqual({
+      calendars: ['bia@gmail.com', 'c_1@group.calendar.google.com'],
+      onFailure: 'keep',
+    })
   })
 
   it('says a refused grant in the server’s words and offers to connect again', async () => {
@@ -76,7 +91,29 @@ describe('BusyCalendarsCard with Google', () => {
     renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
     expect(await screen.findByText(/^O Google recusou o acesso à agenda: conecte de novo\./)).toHaveTextContent('continuam valendo por até 24 horas')
     expect(screen.getByRole('button', { name: 'Conectar Google Agenda de novo — Bia' })).toBeInTheDocument()
+    expect(screen.queryByText(/Não conseguimos gravar/)).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Desconectar Google Agenda — Bia' })).toBeInTheDocument()
+  })
+})
+
+describe('WriteErrorNote on the Google row', () => {
+  it('says why the last appointment could not be written into Google, when', async () => {
+    const at = new Date(new Date().setHours(14, 5, 0, 0)).toISOString()
+    stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/professionals') return { status: 200, body: [pro('p2', 'Bia')] }
+      if (c.url === '/api/calendars')
+        return {
+          status: 200,
+          body: { calendars: [{ ...google, writeCalendar: 'bia@gmail.com', writeError: { at, message: 'o Google não respondeu agora; tentamos de novo em instantes' } }], google: true },
+        }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Não conseguimos gravar na sua agenda às 14:05: o Google não respondeu agora; tentamos de novo em instantes.',
+    )
+    expect(screen.getByText(/recebe os agendamentos na agenda principal/)).toBeInTheDocument()
   })
 })
 

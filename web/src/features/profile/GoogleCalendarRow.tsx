@@ -2,9 +2,10 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { FormError } from '@/components/ui/field'
+import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api/client'
 import { failure, type BusyCalendar } from '@/lib/api/endpoints/calendars'
-import { startGoogle, useChooseGoogle, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
+import { startGoogle, useChooseGoogle, useChooseGoogleWrite, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
 import { OnFailureField, SourceFreshness } from './SourceFreshness'
 
 /**
@@ -42,7 +43,11 @@ export function GoogleCalendarRow({ professionalId, name, cal }: { professionalI
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="min-w-0 text-sm">
-          <SourceFreshness cal={cal} where={`Google Agenda: ${cal.host}`} />
+          <SourceFreshness
+            cal={cal}
+            where={`Google Agenda: ${cal.host}`}
+            extra={cal.writeCalendar ? ` · recebe os agendamentos na agenda ${cal.writeCalendar === cal.host ? 'principal' : 'escolhida'}` : ''}
+          />
         </span>
         {!choosing ? (
           <span className="flex flex-wrap gap-2">
@@ -89,7 +94,9 @@ function ReconnectButton({ professionalId, name }: { professionalId: string; nam
 function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId: string; name: string; cal: BusyCalendar; onDone: () => void }) {
   const account = useGoogleCalendars(professionalId)
   const save = useChooseGoogle()
+  const saveWrite = useChooseGoogleWrite()
   const [picked, setPicked] = useState<string[] | null>(null)
+  const [write, setWrite] = useState(cal.writeCalendar)
   const [onFailure, setOnFailure] = useState<'keep' | 'drop'>(cal.onFailure as 'keep' | 'drop')
   const [error, setError] = useState('')
   if (account.isPending) return <p className="text-sm text-stone-600 dark:text-stone-400">Buscando as agendas no Google…</p>
@@ -111,17 +118,20 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
       return
     }
     setError('')
-    save.mutate(
-      { professionalId, calendars: chosen, onFailure },
-      {
-        onSuccess: () => {
-          toast.success('Agendas salvas', { description: 'Vamos ler os horários ocupados agora e a cada poucos minutos.' })
-          onDone()
-        },
-        onError: (err) => setError(errorMessage(err, 'Não foi possível salvar. Tente novamente.')),
-      },
-    )
+    save
+      .mutateAsync({ professionalId, calendars: chosen, onFailure })
+      .then(() => (write !== cal.writeCalendar ? saveWrite.mutateAsync({ professionalId, calendar: write }) : undefined))
+      .then(() => {
+        toast.success('Agendas salvas', {
+          description: write
+            ? 'Vamos ler os horários ocupados agora e a cada poucos minutos, e gravar os agendamentos na agenda escolhida.'
+            : 'Vamos ler os horários ocupados agora e a cada poucos minutos.',
+        })
+        onDone()
+      })
+      .catch((err: unknown) => setError(errorMessage(err, 'Não foi possível salvar. Tente novamente.')))
   }
+  const writable = account.data.calendars.filter((c) => c.writable)
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-3" noValidate aria-label={`Agendas do Google — ${name}`}>
       <fieldset className="grid gap-2">
@@ -141,14 +151,28 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
           </label>
         ))}
       </fieldset>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-write`} className="text-sm font-medium">
+          Agenda que recebe os agendamentos
+        </label>
+        <Select id={`${id}-write`} className="w-full min-w-0" value={write} onChange={(ev) => setWrite(ev.target.value)}>
+          <option value="">Nenhuma (não gravar os agendamentos)</option>
+          {writable.map((c) => (
+            <option key={c.id} value={c.id}>
+              {(c.summary || c.id) + (c.primary ? ' (principal)' : '')}
+            </option>
+          ))}
+        </Select>
+        <span className="text-xs text-stone-600 dark:text-stone-400">Só aparecem as agendas em que a conta pode criar eventos.</span>
+      </div>
       <OnFailureField id={`${id}-failure`} label="Se o Google não puder ser lido" value={onFailure} onChange={(ev) => setOnFailure(ev.target.value as 'keep' | 'drop')} />
       <FormError message={error} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>
           Cancelar
         </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Salvando...' : 'Salvar agendas'}
+        <Button type="submit" disabled={save.isPending || saveWrite.isPending}>
+          {save.isPending || saveWrite.isPending ? 'Salvando...' : 'Salvar agendas'}
         </Button>
       </div>
     </form>

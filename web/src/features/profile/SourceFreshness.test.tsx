@@ -13,7 +13,7 @@ const today = (h: number, m: number) => {
 
 const source = (over: Partial<BusyCalendar>): BusyCalendar => ({
   professionalId: 'p1', professionalName: 'Ana', kind: 'caldav', host: 'cal.example.com', account: 'ana', calendars: ['/ana/work/'], writeCalendar: '', showTitles: false, allDay: 'busy', onFailure: 'keep', events: 0,
-  lastReadAt: null, lastError: '', lastErrorAt: null, failingSince: null, kept: false, ...over,
+  lastReadAt: null, lastError: '', lastErrorAt: null, failingSince: null, kept: false, writeError: null, ...over,
 })
 
 describe('SourceFreshness', () => {

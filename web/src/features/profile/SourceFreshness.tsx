@@ -2,6 +2,7 @@ import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { failure, readAt, type BusyCalendar } from '@/lib/api/endpoints/calendars'
+import { WriteErrorNote } from './WriteErrorNote'
 
 /**
  * A calendar source's freshness, the same on the ICS, CalDAV and Google rows:
@@ -9,7 +10,8 @@ import { failure, readAt, type BusyCalendar } from '@/lib/api/endpoints/calendar
  * times it found ('lida às 14:05 · 3 compromissos à frente'), or that the first
  * read is on its way; and, when the last read failed, why ('Não conseguimos ler
  * sua agenda às 14:05: …') and whether its last busy times still count (the
- * owner's keep-24h or drop).
+ * owner's keep-24h or drop); and the last failed write of an appointment
+ * into it, until one works (CalDAV and Google write; an address never does).
  */
 export function SourceFreshness({ cal, where, extra }: { cal: BusyCalendar; where: ReactNode; extra?: ReactNode }) {
   const failed = failure(cal)
@@ -26,6 +28,7 @@ export function SourceFreshness({ cal, where, extra }: { cal: BusyCalendar; wher
           {cal.kept ? 'Os últimos horários ocupados continuam valendo por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
         </span>
       ) : null}
+      <WriteErrorNote cal={cal} />
     </>
   )
 }

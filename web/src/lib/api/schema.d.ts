@@ -1772,6 +1772,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendars/{id}/google/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the Google calendar that receives the professional's appointments ('' writes none).
+         * @description It must be one of the account's calendars the account may write (accessRole owner or writer), else `validation_failed`
+         *     (400); errors otherwise as for GET. The professional's appointments from a day ago on are queued to be written there
+         *     (moved from the calendar chosen before); each is one event, inserted with the appointment's own id or patched, updated
+         *     when it moves and deleted when it is cancelled.
+         */
+        put: operations["chooseGoogleWriteCalendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/calendars/google/finish": {
         parameters: {
             query?: never;
@@ -3347,7 +3370,7 @@ export interface components {
             account: string;
             /** @description a CalDAV account's calendars read as busy (paths) */
             calendars: string[];
-            /** @description the CalDAV calendar Agendei writes appointments to; '' none */
+            /** @description the calendar Agendei writes appointments to (a CalDAV path, a Google calendar id); '' none */
             writeCalendar: string;
             showTitles: boolean;
             /** @enum {string} */
@@ -3372,6 +3395,13 @@ export interface components {
             failingSince: string | null;
             /** @description a failing calendar whose last busy time still counts (up to 24 h) */
             kept: boolean;
+            /** @description the last write of an appointment into this calendar that failed, until one works again (null then): the card says 'Não conseguimos gravar na sua agenda às 14:05: <message>' */
+            writeError: {
+                /** Format: date-time */
+                at: string;
+                /** @description why, pt-BR ('o Google não respondeu agora; tentamos de novo em instantes'); never a client's name */
+                message: string;
+            } | null;
         };
         /** @description a professional's connected Google account and its calendars */
         GoogleAccount: {
@@ -3383,6 +3413,8 @@ export interface components {
                 primary: boolean;
                 /** @description its events count as busy time */
                 busy: boolean;
+                /** @description the account may write there (calendarList accessRole owner or writer): it may receive the appointments */
+                writable: boolean;
             }[];
         };
         CaldavLogin: {
@@ -6904,6 +6936,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    chooseGoogleWriteCalendar: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the id of the calendar to write to; '' stops writing */
+                    calendar: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarSource"];
+                };
             };
             default: components["responses"]["Error"];
         };

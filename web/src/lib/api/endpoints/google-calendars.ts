@@ -46,3 +46,9 @@ export const useChooseGoogle = () =>
 /** Disconnects the Google account (revoked at Google); its busy time goes. */
 export const useDisconnectGoogle = () =>
   useChange((professionalId: string) => request('delete', '/api/calendars/{id}/google', { path: { id: professionalId }, auth: true }))
+
+/** Saves the calendar that receives the professional's appointments ('' none); the ones already made are written there. */
+export const useChooseGoogleWrite = () =>
+  useChange(({ professionalId, calendar }: { professionalId: string; calendar: string }) =>
+    request('put', '/api/calendars/{id}/google/write', { path: { id: professionalId }, body: { calendar }, auth: true }),
+  )
