@@ -24,7 +24,9 @@ const (
 // otherwise): a live access token, Changes per chosen calendar so unchanged
 // ones are not read again (a full read every fullEvery all the same: the
 // window moves with the days), then freeBusy over the window in chunks of
-// at most freeBusyDays and gcal.FreeBusyMax calendars, into ImportBusy. A
+// at most freeBusyDays and gcal.FreeBusyMax calendars — events.list for the
+// calendars Agendei writes into, its own events left out by id —, into
+// ImportBusy. A
 // grant Google refuses is said on the card and stops the calls to Google
 // until the owner connects again; the last busy time is kept or dropped as
 // for an iCal address.
@@ -87,8 +89,18 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 	from, until := now.Add(-24*time.Hour), now.AddDate(0, 0, windowDays+1)
 	var items []booking.Interval
 	missing := map[string]bool{}
-	for lo := 0; lo < len(r.calendars); lo += gcal.FreeBusyMax {
-		ids := r.calendars[lo:min(lo+gcal.FreeBusyMax, len(r.calendars))]
+	own, err := s.ownCalendars(ctx, r)
+	if err != nil {
+		return true, err
+	}
+	var plain []string // read by freeBusy: Agendei never wrote there
+	for _, cal := range r.calendars {
+		if !own[cal] {
+			plain = append(plain, cal)
+		}
+	}
+	for lo := 0; lo < len(plain); lo += gcal.FreeBusyMax {
+		ids := plain[lo:min(lo+gcal.FreeBusyMax, len(plain))]
 		for start := from; start.Before(until); start = start.AddDate(0, 0, freeBusyDays) {
 			end := start.AddDate(0, 0, freeBusyDays)
 			if end.After(until) {
@@ -111,12 +123,34 @@ func (s *Service) readGoogle(ctx context.Context, id string) (bool, error) {
 			}
 		}
 	}
+	// The calendars Agendei writes into: their events by id, Agendei's own left out (google_write.go).
+	var mine map[string]bool
+	for _, cal := range r.calendars {
+		if !own[cal] {
+			continue
+		}
+		if mine == nil {
+			if mine, err = s.ownEventIDs(ctx, r.owner, from, until); err != nil {
+				return true, err
+			}
+		}
+		events, err := s.Google.App.BusyEvents(ctx, access, cal, from, until)
+		if gcal.Reason(err) == "notFound" {
+			missing[cal] = true
+			continue
+		}
+		if err != nil {
+			return true, s.googleFailed(ctx, r, s.googleReason("events", err))
+		}
+		uid := calendarUID(cal)
+		for _, ev := range events {
+			if !mine[ev.ID] {
+				items = append(items, booking.Interval{UID: uid, Start: ev.Start.UTC(), End: ev.End.UTC()})
+			}
+		}
+	}
 	if len(missing) == len(r.calendars) {
 		return true, s.googleFailed(ctx, r, "o Google não encontrou as agendas escolhidas (apagadas ou não compartilhadas mais): escolha de novo")
-	}
-	// Agendei's own events written there are not busy time (google_write.go).
-	if items, err = s.withoutOwnEvents(ctx, r.id, from, items); err != nil {
-		return true, err
 	}
 	if _, err := s.Busy.ImportBusy(ctx, r.owner, r.professional, KindGoogle, items); err != nil {
 		return true, err

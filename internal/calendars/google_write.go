@@ -140,51 +140,48 @@ func googleWriteReason(err error) string {
 	}
 }
 
-// withoutOwnEvents takes out of a Google read's busy time the events
-// Agendei wrote there (freeBusy answers no ids to tell them apart, as the
-// CalDAV read does by UID): the time of each appointment written into one
-// of the calendars read, so an appointment never counts as busy twice nor
-// is flagged as covered by its own event.
-func (s *Service) withoutOwnEvents(ctx context.Context, sourceID string, from time.Time, items []booking.Interval) ([]booking.Interval, error) {
-	own := map[string][]booking.Interval{} // by the busy interval's UID (its calendar)
-	// From a day before the window (the longest appointment ends inside it).
-	err := db.Each(ctx, s.DB, `SELECT w.calendar, a.starts_at, a.duration FROM calendar_written w JOIN appointments a ON a.id = w.appointment_id
-		WHERE w.source_id = ? AND a.starts_at >= ?`, []any{sourceID, from.Add(-24 * time.Hour)}, func(r *sql.Rows) error {
+// ownCalendars are the chosen calendars that hold, or may still hold,
+// Agendei's own events: the one it writes into and any it wrote into
+// before. freeBusy answers no ids, so those are read by events.list
+// (gcal.BusyEvents) and Agendei's events told apart by their ids
+// (ownEventIDs) — exactly, so an owner's event over an appointment still
+// counts whole and is flagged, and an appointment never counts as busy
+// twice nor is flagged under its own event.
+func (s *Service) ownCalendars(ctx context.Context, r *googleRow) (map[string]bool, error) {
+	own := map[string]bool{}
+	var write string
+	if err := s.DB.QueryRowContext(ctx, `SELECT write_calendar FROM calendar_sources WHERE id = ?`, r.id).Scan(&write); err != nil {
+		return nil, err
+	}
+	own[write] = write != ""
+	err := db.Each(ctx, s.DB, `SELECT DISTINCT calendar FROM calendar_written WHERE source_id = ?`, []any{r.id}, func(rows *sql.Rows) error {
 		var cal string
-		var starts time.Time
-		var duration int
-		if err := r.Scan(&cal, &starts, &duration); err != nil {
+		if err := rows.Scan(&cal); err != nil {
 			return err
 		}
-		uid := calendarUID(cal)
-		own[uid] = append(own[uid], booking.Interval{Start: starts.UTC(), End: starts.UTC().Add(time.Duration(duration) * time.Minute)})
+		own[cal] = true
 		return nil
 	})
-	if err != nil || len(own) == 0 {
-		return items, err
-	}
-	var out []booking.Interval
-	for _, it := range items {
-		pieces := []booking.Interval{it}
-		for _, o := range own[it.UID] {
-			var next []booking.Interval
-			for _, p := range pieces {
-				if !o.Start.Before(p.End) || !o.End.After(p.Start) {
-					next = append(next, p)
-					continue
-				}
-				if p.Start.Before(o.Start) {
-					next = append(next, booking.Interval{UID: p.UID, Start: p.Start, End: o.Start, Title: p.Title})
-				}
-				if o.End.Before(p.End) {
-					next = append(next, booking.Interval{UID: p.UID, Start: o.End, End: p.End, Title: p.Title})
-				}
+	return own, err
+}
+
+// ownEventIDs are the Google event ids of the owner's appointments around
+// [from, until) — any status: a cancelled one's event may still wait for its
+// delete. By the appointments themselves, not by what was recorded as
+// written, so an event whose write is not yet recorded is still Agendei's.
+func (s *Service) ownEventIDs(ctx context.Context, owner string, from, until time.Time) (map[string]bool, error) {
+	ids := map[string]bool{}
+	// From a day before (the longest appointment ends inside the range).
+	err := db.Each(ctx, s.DB, `SELECT id FROM appointments WHERE user_id = ? AND starts_at >= ? AND starts_at < ?`,
+		[]any{owner, from.Add(-24 * time.Hour), until}, func(rows *sql.Rows) error {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
 			}
-			pieces = next
-		}
-		out = append(out, pieces...)
-	}
-	return out, nil
+			ids[gcal.EventID(id)] = true
+			return nil
+		})
+	return ids, err
 }
 
 // GoogleWrite is the Google row's choice of the calendar that receives the

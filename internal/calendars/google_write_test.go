@@ -2,11 +2,13 @@ package calendars_test
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/agendei/agendei/internal/calendars"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/gcal"
 	"github.com/agendei/agendei/internal/platform/gcal/gcaltest"
 	"github.com/agendei/agendei/internal/server/servertest"
@@ -204,6 +206,59 @@ func TestGoogle_RevokedGrantStopsWritesAndSaysSo(t *testing.T) {
 		evs := live(g, officeCal)
 		if len(evs) != 2 || evs[gcal.EventID(first)].Summary == "" || evs[gcal.EventID(second)].Summary != "Sessão — Joana" || pendingWrites(t, e) != 0 {
 			t.Fatalf("after connecting again: %+v, %d pending", evs, pendingWrites(t, e))
+		}
+	})
+}
+
+// An owner's own event over an appointment, in the calendar Agendei writes into: it counts whole and flags the
+// appointment, while Agendei's event beside it never counts — the calendar is read by events.list, whose ids tell
+// them apart (freeBusy merges both into one interval, and taking the appointment's time out of it lost the owner's).
+func TestGoogle_AnOwnersEventOverAnAppointmentCountsWholeInTheCalendarWrittenTo(t *testing.T) {
+	eachGoogle(t, func(t *testing.T, e *servertest.Env, g *gcaltest.Google) {
+		o := setup(t, e)
+		o.connectGoogleWriting(t, e, g)
+		id := o.book(t, e, "2026-12-02", "10:00", "Maria Silva")
+		drain(t, e)
+		if len(live(g, officeCal)) != 1 {
+			t.Fatalf("written: %+v", live(g, officeCal))
+		}
+		flagged := func() int {
+			t.Helper()
+			var n int
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM busy_flags WHERE appointment_id = ?`, id).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		busy := func() []string {
+			t.Helper()
+			var out []string
+			err := db.Each(context.Background(), e.DB, `SELECT starts_at, ends_at FROM busy_imported WHERE user_id = ? ORDER BY starts_at`, []any{o.id}, func(r *sql.Rows) error {
+				var from, to time.Time
+				if err := r.Scan(&from, &to); err != nil {
+					return err
+				}
+				out = append(out, from.In(sp(t, "2026-12-02 00:00").Location()).Format("15:04")+"–"+to.In(sp(t, "2026-12-02 00:00").Location()).Format("15:04"))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		due(t, e)
+		if b := busy(); len(b) != 0 || flagged() != 0 {
+			t.Fatalf("Agendei's own event read back: busy %v, flagged %d", b, flagged())
+		}
+		// Inside the appointment, and one straddling its end.
+		g.AddEvent(officeCal, gcaltest.Event{ID: "dentista0001", Summary: "Dentista", Start: sp(t, "2026-12-02 10:15"), End: sp(t, "2026-12-02 10:45")})
+		g.AddEvent(officeCal, gcaltest.Event{ID: "escola00001", Summary: "Escola", Start: sp(t, "2026-12-02 10:30"), End: sp(t, "2026-12-02 11:30")})
+		due(t, e)
+		if b := busy(); len(b) != 2 || b[0] != "10:15–10:45" || b[1] != "10:30–11:30" || flagged() != 1 {
+			t.Fatalf("the owner's events over the appointment: busy %v, flagged %d", b, flagged())
+		}
+		if p := g.Problems(); len(p) != 0 {
+			t.Fatalf("requests Google would refuse: %v", p)
 		}
 	})
 }
