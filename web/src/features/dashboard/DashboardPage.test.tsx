@@ -147,7 +147,7 @@ it("lists first tomorrow's clients no automatic reminder reaches, marked (issue 
   expect(rows[1]).not.toMatch(/sem lembrete automático/)
 })
 
-it("warns when a professional's own calendar could not be read (issue 42 §4)", async () => {
+it("warns when a professional's own calendar could not be read, or an appointment written there (issue 42 §4)", async () => {
   stubFetch((c) => {
     if (c.url === '/api/auth/refresh') return { status: 200, body: session }
     if (c.url === '/api/me') return { status: 200, body: { id: session.user.id, email: session.user.email, name: 'Ana' } }
@@ -159,7 +159,14 @@ it("warns when a professional's own calendar could not be read (issue 42 §4)", 
         body: {
           calendars: [
             { professionalId: 'p1', professionalName: 'Bia', kind: 'ics', host: 'calendar.google.com', showTitles: false, allDay: 'busy', onFailure: 'drop', events: 0,
-              lastReadAt: null, lastError: 'endereço não encontrado', lastErrorAt: new Date(new Date().setHours(14, 5, 0, 0)).toISOString(), failingSince: null, kept: false },
+              lastReadAt: null, lastError: 'endereço não encontrado', lastErrorAt: new Date(new Date().setHours(14, 5, 0, 0)).toISOString(), failingSince: null, kept: false, writeError: null },
+            // Read fine, but an appointment could not be written there.
+            { professionalId: 'p2', professionalName: 'Caio', kind: 'caldav', host: 'caldav.icloud.com', showTitles: false, allDay: 'busy', onFailure: 'keep', events: 3,
+              lastReadAt: new Date().toISOString(), lastError: '', lastErrorAt: null, failingSince: null, kept: false,
+              writeError: { at: new Date(new Date().setHours(9, 30, 0, 0)).toISOString(), message: 'usuário ou senha de app recusados' } },
+            // All well: not mentioned.
+            { professionalId: 'p3', professionalName: 'Duda', kind: 'google', host: 'duda@gmail.com', showTitles: false, allDay: 'busy', onFailure: 'keep', events: 1,
+              lastReadAt: new Date().toISOString(), lastError: '', lastErrorAt: null, failingSince: null, kept: false, writeError: null },
           ],
         },
       }
@@ -168,5 +175,7 @@ it("warns when a professional's own calendar could not be read (issue 42 §4)", 
   renderRoutes([{ path: '/dashboard', Component: DashboardPage }], '/dashboard')
   expect(await screen.findByText('Agenda pessoal com problema')).toBeInTheDocument()
   expect(screen.getByText(/^Bia: Não conseguimos ler sua agenda às 14:05: endereço não encontrado\./)).toBeInTheDocument()
+  expect(screen.getByText(/^Caio: Não conseguimos gravar na sua agenda às 09:30: usuário ou senha de app recusados\. Seguimos tentando/)).toBeInTheDocument()
+  expect(screen.queryByText(/^Duda:/)).toBeNull()
   expect(screen.getByRole('link', { name: 'Ver agendas' })).toHaveAttribute('href', '/profile')
 })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Fragment, useEffect } from 'react'
 import { CalendarDays, CheckCircle2, Circle, Clock, Copy, DollarSign, ExternalLink, Link2, Scissors, Sparkles, UserRound, Users } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import type { Schemas } from '@/lib/api/client'
 import { useMe } from '@/lib/api/endpoints/get-me'
 import { useSetupStatus } from '@/lib/api/endpoints/get-setup-status'
-import { failure, useCalendars } from '@/lib/api/endpoints/calendars'
+import { failure, useCalendars, writeFailure } from '@/lib/api/endpoints/calendars'
 import { useReminderReach } from '@/lib/api/endpoints/get-reminder-reach'
 import { useSubscription } from '@/lib/api/endpoints/get-subscription'
 import { formatInstant } from '@/lib/dates'
@@ -102,20 +102,32 @@ function SetupChecklist({ setup }: { setup: SetupStatus }) {
   )
 }
 
-/** A professional's own calendar that could not be read: its busy times may be out of date (issue 42). */
+/**
+ * A professional's own calendar that could not be read (its busy times may be out of date) or written (an
+ * appointment may be missing there) (issue 42).
+ */
 function CalendarWarning() {
   const { data } = useCalendars()
-  const failing = (data ?? []).filter((c) => c.lastError !== '')
+  const failing = (data ?? []).filter((c) => c.lastError !== '' || c.writeError)
   if (failing.length === 0) return null
   return (
     <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-amber-800 dark:bg-amber-950/40">
       <div className="grid gap-1 text-sm text-amber-950 dark:text-amber-100">
         <p className="font-semibold">Agenda pessoal com problema</p>
         {failing.map((c) => (
-          <p key={`${c.professionalId}-${c.kind}`}>
-            {c.professionalName}: {failure(c)}.{' '}
-            {c.kept ? 'Os últimos horários ocupados valem por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
-          </p>
+          <Fragment key={`${c.professionalId}-${c.kind}`}>
+            {c.lastError !== '' ? (
+              <p>
+                {c.professionalName}: {failure(c)}.{' '}
+                {c.kept ? 'Os últimos horários ocupados valem por até 24 horas.' : 'Os horários ocupados dela não estão sendo considerados.'}
+              </p>
+            ) : null}
+            {c.writeError ? (
+              <p>
+                {c.professionalName}: {writeFailure(c)}. Seguimos tentando; enquanto isso, os agendamentos podem não aparecer lá.
+              </p>
+            ) : null}
+          </Fragment>
         ))}
       </div>
       <Button asChild variant="outline">

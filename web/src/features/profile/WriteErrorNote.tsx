@@ -1,8 +1,4 @@
-import { readAt, type BusyCalendar } from '@/lib/api/endpoints/calendars'
-
-/** The words for a calendar's last failed write of an appointment, or '' when the last one worked. */
-export const writeFailure = (cal: Pick<BusyCalendar, 'writeError'>, now?: Date) =>
-  cal.writeError ? `Não conseguimos gravar na sua agenda ${readAt(cal.writeError.at, now)}: ${cal.writeError.message}` : ''
+import { writeFailure, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 
 /**
  * On the CalDAV card and the Google row: the last write of an appointment into

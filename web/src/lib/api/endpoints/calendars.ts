@@ -54,3 +54,7 @@ export const failure = (c: BusyCalendar, now?: Date) => {
   if (c.kind === 'google' && c.lastError.startsWith('O Google recusou')) return c.lastError.replace(/\.$/, '')
   return c.lastError && c.lastErrorAt ? `Não conseguimos ler sua agenda ${readAt(c.lastErrorAt, now)}: ${c.lastError}` : ''
 }
+
+/** The words for a calendar's last failed write of an appointment, or '' when the last one worked. */
+export const writeFailure = (cal: Pick<BusyCalendar, 'writeError'>, now?: Date) =>
+  cal.writeError ? `Não conseguimos gravar na sua agenda ${readAt(cal.writeError.at, now)}: ${cal.writeError.message}` : ''
