@@ -22,6 +22,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
 
@@ -87,20 +88,27 @@ type calDAVAccount struct {
 	sync                    map[string]string
 }
 
-func (s *Service) loadCalDAV(ctx context.Context, q db.Querier, where string, args ...any) (*calDAVAccount, error) {
-	var a calDAVAccount
-	var urlSealed, secretSealed, cals, syncJSON string
-	err := q.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, account, secret_sealed, calendars, write_calendar, sync
-		FROM calendar_sources WHERE kind = 'caldav' AND `+where, args...).Scan(&a.id, &a.owner, &a.professional, &urlSealed, &a.user, &secretSealed, &cals, &a.write, &syncJSON)
-	if err != nil {
+// loadCalDAV is the CalDAV source id with its secrets opened (the kit's
+// Rows.Job): sql.ErrNoRows when it is gone or not CalDAV, errSealed when a
+// secret does not open.
+func (s *Service) loadCalDAV(ctx context.Context, q db.Querier, id string) (*calDAVAccount, error) {
+	var kind, cals, syncJSON string
+	a := calDAVAccount{}
+	row, err := s.rows().Job(ctx, q, id, []connect.Field{
+		{Name: fieldCalDAVURL, Column: "url_sealed", Secret: true},
+		{Name: "account"},
+		{Name: fieldCalDAVPassword, Column: "secret_sealed", Secret: true},
+	}, connect.Col{Name: "kind", Into: &kind}, connect.Col{Name: "calendars", Into: &cals}, connect.Col{Name: "write_calendar", Into: &a.write}, connect.Col{Name: "sync", Into: &syncJSON})
+	switch {
+	case row == nil && err == nil, row != nil && kind != KindCalDAV:
+		return nil, sql.ErrNoRows
+	case errors.Is(err, secretbox.ErrOpen):
+		return nil, errSealed
+	case err != nil:
 		return nil, err
 	}
-	if a.url, err = s.rows().Open(a.owner, a.professional, fieldCalDAVURL, urlSealed); err != nil {
-		return nil, errSealed
-	}
-	if a.password, err = s.rows().Open(a.owner, a.professional, fieldCalDAVPassword, secretSealed); err != nil {
-		return nil, errSealed
-	}
+	a.id, a.owner, a.professional = row.ID, row.Owner, row.Scope
+	a.url, a.user, a.password = row.Values[fieldCalDAVURL], row.Values["account"], row.Values[fieldCalDAVPassword]
 	_ = json.Unmarshal([]byte(cals), &a.calendars)
 	a.sync = map[string]string{}
 	_ = json.Unmarshal([]byte(syncJSON), &a.sync)
@@ -113,7 +121,12 @@ var errSealed = errors.New("calendars: a sealed CalDAV secret does not open")
 func (s *Service) login(ctx context.Context, ownerID, professionalID string, in CalDAVLogin) (CalDAVLogin, error) {
 	in.URL, in.User = strings.TrimSpace(in.URL), strings.TrimSpace(in.User)
 	if in.URL == "" || in.User == "" || in.Password == "" {
-		old, err := s.loadCalDAV(ctx, s.DB, `user_id = ? AND professional_id = ?`, ownerID, professionalID)
+		var id string
+		err := s.DB.QueryRowContext(ctx, `SELECT id FROM calendar_sources WHERE user_id = ? AND professional_id = ? AND kind = ?`, ownerID, professionalID, KindCalDAV).Scan(&id)
+		var old *calDAVAccount
+		if err == nil {
+			old, err = s.loadCalDAV(ctx, s.DB, id)
+		}
 		if err == nil {
 			if in.URL == "" && in.User == "" {
 				in.URL, in.User = old.url, old.user
@@ -335,7 +348,7 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.loadCalDAV(ctx, s.DB, `id = ?`, id)
+	a, err := s.loadCalDAV(ctx, s.DB, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
