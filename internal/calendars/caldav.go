@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -312,7 +314,7 @@ func (s *Service) DisconnectCalDAV(ctx context.Context, ownerID, professionalID 
 	if _, err := s.oneKind(ctx, s.DB, ownerID, professionalID, KindCalDAV); err != nil {
 		return err
 	}
-	if _, err := s.Busy.ImportBusy(ctx, ownerID, professionalID, KindCalDAV, nil); err != nil {
+	if err := s.clearBusy(ctx, ownerID, professionalID, KindCalDAV); err != nil {
 		return err
 	}
 	return s.DB.OwnerExec(ctx, ownerID, errNoCalDAVAccount, `DELETE FROM calendar_sources WHERE user_id = ? AND professional_id = ? AND kind = ?`, ownerID, professionalID, KindCalDAV)
@@ -331,12 +333,58 @@ func (s *Service) oneKind(ctx context.Context, q db.Querier, ownerID, profession
 	return &src, nil
 }
 
+// calDAVSource names one CalDAV calendar's busy time (busy_imported.source,
+// "caldav:<path>"): each chosen calendar is its own source, so a read
+// replaces only the calendars that changed and leaves the others' as they are.
+func calDAVSource(calendar string) string {
+	return KindCalDAV + ":" + calendar
+}
+
+// busySources are the professional's stored busy sources of kind (each of a
+// CalDAV account's calendars, or 'caldav' alone as stored before each
+// calendar had its own) and how many intervals each holds.
+func (s *Service) busySources(ctx context.Context, ownerID, professionalID, kind string) (map[string]int, error) {
+	out := map[string]int{}
+	err := db.Each(ctx, s.DB, `SELECT source, COUNT(*) FROM busy_imported WHERE user_id = ? AND professional_id = ? AND (source = ? OR source LIKE ?) GROUP BY source`,
+		[]any{ownerID, professionalID, kind, kind + ":%"}, func(r *sql.Rows) error {
+			var source string
+			var n int
+			if err := r.Scan(&source, &n); err != nil {
+				return err
+			}
+			out[source] = n
+			return nil
+		})
+	return out, err
+}
+
+// clearBusy drops the professional's busy time of kind, every calendar's but
+// keep's, each through ImportBusy.
+func (s *Service) clearBusy(ctx context.Context, ownerID, professionalID, kind string, keep ...string) error {
+	sources, err := s.busySources(ctx, ownerID, professionalID, kind)
+	if err != nil {
+		return err
+	}
+	for _, source := range slices.Sorted(maps.Keys(sources)) {
+		if slices.Contains(keep, source) {
+			continue
+		}
+		if _, err := s.Busy.ImportBusy(ctx, ownerID, professionalID, source, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // readCalDAV reads a CalDAV account's chosen calendars: each one's State
-// (sync-token, getctag); when none changed since the last read (and the
-// window was expanded lately) nothing is read; else each calendar's events
-// over the window, each object expanded by Parse as an address's file is,
-// become the professional's busy time from this account. Agendei's own
-// events (written back) never count.
+// (sync-token, getctag), and the events over the window of only those whose
+// State changed since the last read (every one when the window was not
+// expanded lately, fullEvery), each object expanded by Parse as an
+// address's file is, become that calendar's busy time (its own source:
+// calDAVSource); the unchanged calendars' busy time stays as it is. A
+// calendar gone from the server gives its time back and the card says so;
+// the others are read all the same. Agendei's own events (written back)
+// never count.
 func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	var src source
 	src.kind = KindCalDAV
@@ -368,31 +416,62 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 		return s.failed(ctx, src, "endereço do servidor inválido; conecte a conta de novo")
 	}
 	now := s.Clock.Now()
+	stale := !src.parsed.Valid || now.Sub(src.parsed.Time) >= fullEvery
 	states := map[string]string{}
-	changed := !src.parsed.Valid || now.Sub(src.parsed.Time) >= fullEvery
+	var changed []string
+	gone := 0
 	for _, cal := range a.calendars {
 		st, err := c.State(ctx, cal)
+		if caldav.NotFound(err) && len(a.calendars) > 1 {
+			gone++ // read the others; its time goes below
+			continue
+		}
 		if err != nil {
 			return s.failed(ctx, src, calDAVReason(err))
 		}
 		states[cal] = st
-		if st == "" || st != a.sync[cal] {
-			changed = true
+		if stale || st == "" || st != a.sync[cal] {
+			changed = append(changed, cal)
 		}
 	}
-	syncJSON, _ := json.Marshal(states)
-	if !changed {
+	if len(states) == 0 && gone > 0 {
+		return s.failed(ctx, src, calDAVReason(&caldav.StatusError{Code: http.StatusNotFound}))
+	}
+	stored, err := s.busySources(ctx, src.owner, src.professional, KindCalDAV)
+	if err != nil {
+		return err
+	}
+	// The sources no chosen calendar on the server holds any more: a calendar
+	// gone or no longer chosen, and the one 'caldav' of before.
+	keep := make([]string, 0, len(states))
+	for cal := range states {
+		keep = append(keep, calDAVSource(cal))
+	}
+	leftover := slices.ContainsFunc(slices.Collect(maps.Keys(stored)), func(source string) bool { return !slices.Contains(keep, source) })
+	if len(changed) == 0 && !leftover {
 		return s.reads().Worked(ctx, s.DB, src.id, now, "", nil)
+	}
+	// At most MaxInstances intervals across the account: the unchanged
+	// calendars' stored ones count first.
+	events := 0
+	for cal := range states {
+		if !slices.Contains(changed, cal) {
+			events += stored[calDAVSource(cal)]
+		}
 	}
 	windowDays = min(max(windowDays, 30), maxWindowDays)
 	o := ParseOptions{Loc: tz.Load(zone), From: now.Add(-24 * time.Hour), Until: now.AddDate(0, 0, windowDays+1), AllDay: src.allDay == "busy", Titles: src.titles}
-	var items []booking.Interval
-	for _, cal := range a.calendars {
+	found := make(map[string][]booking.Interval, len(changed))
+	for _, cal := range changed {
 		objs, err := c.Events(ctx, cal, o.From, o.Until)
 		if err != nil {
 			return s.failed(ctx, src, calDAVReason(err))
 		}
+		var items []booking.Interval
 		for _, obj := range objs {
+			if events+len(items) >= MaxInstances {
+				break
+			}
 			body, err := encodeObject(obj)
 			if err != nil {
 				continue // an object no one can write back out takes no time
@@ -402,18 +481,35 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 				continue
 			}
 			items = append(items, got...)
-			if len(items) >= MaxInstances {
-				break
-			}
+		}
+		items = items[:min(len(items), max(MaxInstances-events, 0))]
+		found[cal] = items
+		events += len(items)
+	}
+	// Every calendar read before any is written: a read that fails writes nothing.
+	for _, cal := range changed {
+		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, calDAVSource(cal), found[cal]); err != nil {
+			return err
 		}
 	}
-	if len(items) > MaxInstances {
-		items = items[:MaxInstances]
+	if leftover {
+		if err := s.clearBusy(ctx, src.owner, src.professional, KindCalDAV, keep...); err != nil {
+			return err
+		}
 	}
-	if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, KindCalDAV, items); err != nil {
-		return err
+	var note string
+	switch {
+	case gone == 1:
+		note = "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
+	case gone > 1:
+		note = fmt.Sprintf("%d das agendas escolhidas não existem mais no servidor; escolha as agendas de novo", gone)
 	}
-	return s.reads().Worked(ctx, s.DB, src.id, now, "", map[string]any{"sync": string(syncJSON), "last_parsed_at": now, "events": len(items)})
+	syncJSON, _ := json.Marshal(states)
+	more := map[string]any{"sync": string(syncJSON), "events": events}
+	if len(changed) == len(states) {
+		more["last_parsed_at"] = now // the whole window expanded afresh
+	}
+	return s.reads().Worked(ctx, s.DB, src.id, now, note, more)
 }
 
 // calDAVReason says in pt-BR why a CalDAV account could not be read.

@@ -206,7 +206,7 @@ func (s *Service) failed(ctx context.Context, src source, why string) error {
 	}
 	now := s.Clock.Now()
 	if src.onFailure == "drop" || now.Sub(since) >= Keep {
-		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS), nil); err != nil {
+		if err := s.clearBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS)); err != nil {
 			return err
 		}
 		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET events = 0 WHERE id = ?`, src.id)
