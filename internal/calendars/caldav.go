@@ -435,7 +435,15 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 		}
 	}
 	if len(states) == 0 && gone > 0 {
-		return s.failed(ctx, src, calDAVReason(&caldav.StatusError{Code: http.StatusNotFound}))
+		return s.failed(ctx, src, calDAVGone)
+	}
+	// Said on the card at every read while a chosen calendar is gone.
+	var note string
+	switch {
+	case gone == 1:
+		note = calDAVGone
+	case gone > 1:
+		note = fmt.Sprintf("%d das agendas escolhidas não existem mais no servidor; escolha as agendas de novo", gone)
 	}
 	stored, err := s.busySources(ctx, src.owner, src.professional, KindCalDAV)
 	if err != nil {
@@ -449,7 +457,7 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	}
 	leftover := slices.ContainsFunc(slices.Collect(maps.Keys(stored)), func(source string) bool { return !slices.Contains(keep, source) })
 	if len(changed) == 0 && !leftover {
-		return s.reads().Worked(ctx, s.DB, src.id, now, "", nil)
+		return s.reads().Worked(ctx, s.DB, src.id, now, note, nil)
 	}
 	// At most MaxInstances intervals across the account: the unchanged
 	// calendars' stored ones count first.
@@ -497,13 +505,6 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 			return err
 		}
 	}
-	var note string
-	switch {
-	case gone == 1:
-		note = "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
-	case gone > 1:
-		note = fmt.Sprintf("%d das agendas escolhidas não existem mais no servidor; escolha as agendas de novo", gone)
-	}
 	syncJSON, _ := json.Marshal(states)
 	more := map[string]any{"sync": string(syncJSON), "events": events}
 	if len(changed) == len(states) {
@@ -512,6 +513,9 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	return s.reads().Worked(ctx, s.DB, src.id, now, note, more)
 }
 
+// calDAVGone says a chosen calendar is no longer on the server.
+const calDAVGone = "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
+
 // calDAVReason says in pt-BR why a CalDAV account could not be read.
 func calDAVReason(err error) string {
 	var st *caldav.StatusError
@@ -519,7 +523,7 @@ func calDAVReason(err error) string {
 	case caldav.Auth(err):
 		return "usuário ou senha de app recusados"
 	case caldav.NotFound(err):
-		return "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
+		return calDAVGone
 	case errors.As(err, &st):
 		return statusReason(st.Code)
 	case strings.Contains(err.Error(), "caldav: ") && !isNetError(err):

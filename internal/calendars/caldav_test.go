@@ -2,6 +2,7 @@ package calendars_test
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/agendei/agendei/internal/platform/caldav/radicale"
 	"github.com/agendei/agendei/internal/platform/config"
+	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
@@ -306,7 +308,13 @@ func TestCalDAV_AReadReadsOnlyTheCalendarsThatChanged(t *testing.T) {
 		if s.Events != 2 || !strings.Contains(s.LastError, "não existe mais no servidor") || s.LastErrorAt == nil || s.FailingSince != nil || s.Kept {
 			t.Fatalf("after a calendar was deleted: %+v", s)
 		}
-		// Still there next time; the other calendar changing is read alone.
+		// Still said at the next read, when nothing changed; the other
+		// calendar changing is read alone.
+		due(t, e)
+		if s := o.source(t); !strings.Contains(s.LastError, "não existe mais no servidor") || s.Events != 2 {
+			t.Fatalf("the next unchanged read: %+v", s)
+		}
+		reports(3, 3)
 		rad.Put(t, work, "almoco", event("almoco", "20261207T150000Z", "20261207T160000Z")) // 12:00
 		due(t, e)
 		reports(3, 4)
@@ -314,6 +322,7 @@ func TestCalDAV_AReadReadsOnlyTheCalendarsThatChanged(t *testing.T) {
 		busy("2026-12-02", "16:00")
 
 		// Disconnecting gives every calendar's time back.
+		o.c.Login("dona@example.com", "segredo1") // the sign-in above is 15 minutes old
 		if r := o.c.Do("DELETE", "/api/calendars/"+o.pro+"/caldav", nil); r.StatusCode != 204 {
 			t.Fatalf("disconnect: %d %s", r.StatusCode, r.Body)
 		}
@@ -322,6 +331,65 @@ func TestCalDAV_AReadReadsOnlyTheCalendarsThatChanged(t *testing.T) {
 		var n int
 		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM busy_imported`).Scan(&n); err != nil || n != 0 {
 			t.Fatalf("busy rows after disconnect: %d %v", n, err)
+		}
+	})
+}
+
+// A calendar the owner no longer chooses gives its time back at the read
+// that saving the choice queues; and the one 'caldav' source of before each
+// calendar had its own goes at the read after migration 00072 forgot the
+// States, which reads every calendar into its own.
+func TestCalDAV_ACalendarNoLongerChosenAndTheSourceOfBeforeGo(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		ctx := context.Background()
+		rad := radicale.Start(t)
+		personal := rad.Calendar(t, "pessoal", "Pessoal")
+		work := rad.Calendar(t, "trabalho", "Trabalho")
+		o := setup(t, e)
+		rad.Put(t, personal, "dentista", event("dentista", "20261202T170000Z", "20261202T180000Z")) // 14:00
+		rad.Put(t, work, "plantao", event("plantao", "20261202T190000Z", "20261202T200000Z"))       // 16:00
+		base := "/api/calendars/" + o.pro + "/caldav"
+		if r := o.c.Do("PUT", base, map[string]any{"url": rad.URL, "user": rad.User, "password": rad.Password, "calendars": []string{personal, work}}); r.StatusCode != 200 {
+			t.Fatalf("connect: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		if got := o.times(t, e, "2026-12-02"); slices.Contains(got, "14:00") || slices.Contains(got, "16:00") {
+			t.Fatalf("after the first read: %v", got)
+		}
+		if r := o.c.Do("PUT", base, map[string]any{"calendars": []string{work}}); r.StatusCode != 200 {
+			t.Fatalf("choose again: %d %s", r.StatusCode, r.Body)
+		}
+		read(t, e)
+		if got := o.times(t, e, "2026-12-02"); !slices.Contains(got, "14:00") || slices.Contains(got, "16:00") {
+			t.Fatalf("after the personal calendar was unticked: %v", got)
+		}
+
+		// A row as the read before wrote it, under 'caldav' alone.
+		if _, err := e.DB.ExecContext(ctx, `INSERT INTO busy_imported (user_id, professional_id, source, uid, starts_at, ends_at) VALUES (?, ?, 'caldav', 'antigo', ?, ?)`,
+			o.id, o.pro, time.Date(2026, 12, 4, 17, 0, 0, 0, time.UTC), time.Date(2026, 12, 4, 18, 0, 0, 0, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(o.times(t, e, "2026-12-04"), "14:00") {
+			t.Fatal("the row of before does not count")
+		}
+		// What migration 00072 does.
+		if _, err := e.DB.ExecContext(ctx, `UPDATE calendar_sources SET sync = '{}' WHERE kind = 'caldav'`); err != nil {
+			t.Fatal(err)
+		}
+		due(t, e)
+		if !slices.Contains(o.times(t, e, "2026-12-04"), "14:00") || slices.Contains(o.times(t, e, "2026-12-02"), "16:00") {
+			t.Fatal("after the read that follows the migration")
+		}
+		var sources []string
+		if err := db.Each(ctx, e.DB, `SELECT DISTINCT source FROM busy_imported`, nil, func(r *sql.Rows) error {
+			var s string
+			sources = append(sources, s)
+			return r.Scan(&sources[len(sources)-1])
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(sources, []string{"caldav:" + work}) {
+			t.Fatalf("sources: %v", sources)
 		}
 	})
 }
