@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -22,6 +24,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
 
@@ -87,20 +90,27 @@ type calDAVAccount struct {
 	sync                    map[string]string
 }
 
-func (s *Service) loadCalDAV(ctx context.Context, q db.Querier, where string, args ...any) (*calDAVAccount, error) {
-	var a calDAVAccount
-	var urlSealed, secretSealed, cals, syncJSON string
-	err := q.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, account, secret_sealed, calendars, write_calendar, sync
-		FROM calendar_sources WHERE kind = 'caldav' AND `+where, args...).Scan(&a.id, &a.owner, &a.professional, &urlSealed, &a.user, &secretSealed, &cals, &a.write, &syncJSON)
-	if err != nil {
+// loadCalDAV is the CalDAV source id with its secrets opened (the kit's
+// Rows.Job): sql.ErrNoRows when it is gone or not CalDAV, errSealed when a
+// secret does not open.
+func (s *Service) loadCalDAV(ctx context.Context, q db.Querier, id string) (*calDAVAccount, error) {
+	var kind, cals, syncJSON string
+	a := calDAVAccount{}
+	row, err := s.rows().Job(ctx, q, id, []connect.Field{
+		{Name: fieldCalDAVURL, Column: "url_sealed", Secret: true},
+		{Name: "account"},
+		{Name: fieldCalDAVPassword, Column: "secret_sealed", Secret: true},
+	}, connect.Col{Name: "kind", Into: &kind}, connect.Col{Name: "calendars", Into: &cals}, connect.Col{Name: "write_calendar", Into: &a.write}, connect.Col{Name: "sync", Into: &syncJSON})
+	switch {
+	case row == nil && err == nil, row != nil && kind != KindCalDAV:
+		return nil, sql.ErrNoRows
+	case errors.Is(err, secretbox.ErrOpen):
+		return nil, errSealed
+	case err != nil:
 		return nil, err
 	}
-	if a.url, err = s.rows().Open(a.owner, a.professional, fieldCalDAVURL, urlSealed); err != nil {
-		return nil, errSealed
-	}
-	if a.password, err = s.rows().Open(a.owner, a.professional, fieldCalDAVPassword, secretSealed); err != nil {
-		return nil, errSealed
-	}
+	a.id, a.owner, a.professional = row.ID, row.Owner, row.Scope
+	a.url, a.user, a.password = row.Values[fieldCalDAVURL], row.Values["account"], row.Values[fieldCalDAVPassword]
 	_ = json.Unmarshal([]byte(cals), &a.calendars)
 	a.sync = map[string]string{}
 	_ = json.Unmarshal([]byte(syncJSON), &a.sync)
@@ -113,7 +123,12 @@ var errSealed = errors.New("calendars: a sealed CalDAV secret does not open")
 func (s *Service) login(ctx context.Context, ownerID, professionalID string, in CalDAVLogin) (CalDAVLogin, error) {
 	in.URL, in.User = strings.TrimSpace(in.URL), strings.TrimSpace(in.User)
 	if in.URL == "" || in.User == "" || in.Password == "" {
-		old, err := s.loadCalDAV(ctx, s.DB, `user_id = ? AND professional_id = ?`, ownerID, professionalID)
+		var id string
+		err := s.DB.QueryRowContext(ctx, `SELECT id FROM calendar_sources WHERE user_id = ? AND professional_id = ? AND kind = ?`, ownerID, professionalID, KindCalDAV).Scan(&id)
+		var old *calDAVAccount
+		if err == nil {
+			old, err = s.loadCalDAV(ctx, s.DB, id)
+		}
 		if err == nil {
 			if in.URL == "" && in.User == "" {
 				in.URL, in.User = old.url, old.user
@@ -299,7 +314,7 @@ func (s *Service) DisconnectCalDAV(ctx context.Context, ownerID, professionalID 
 	if _, err := s.oneKind(ctx, s.DB, ownerID, professionalID, KindCalDAV); err != nil {
 		return err
 	}
-	if _, err := s.Busy.ImportBusy(ctx, ownerID, professionalID, KindCalDAV, nil); err != nil {
+	if err := s.clearBusy(ctx, ownerID, professionalID, KindCalDAV); err != nil {
 		return err
 	}
 	return s.DB.OwnerExec(ctx, ownerID, errNoCalDAVAccount, `DELETE FROM calendar_sources WHERE user_id = ? AND professional_id = ? AND kind = ?`, ownerID, professionalID, KindCalDAV)
@@ -318,12 +333,58 @@ func (s *Service) oneKind(ctx context.Context, q db.Querier, ownerID, profession
 	return &src, nil
 }
 
+// calDAVSource names one CalDAV calendar's busy time (busy_imported.source,
+// "caldav:<path>"): each chosen calendar is its own source, so a read
+// replaces only the calendars that changed and leaves the others' as they are.
+func calDAVSource(calendar string) string {
+	return KindCalDAV + ":" + calendar
+}
+
+// busySources are the professional's stored busy sources of kind (each of a
+// CalDAV account's calendars, or 'caldav' alone as stored before each
+// calendar had its own) and how many intervals each holds.
+func (s *Service) busySources(ctx context.Context, ownerID, professionalID, kind string) (map[string]int, error) {
+	out := map[string]int{}
+	err := db.Each(ctx, s.DB, `SELECT source, COUNT(*) FROM busy_imported WHERE user_id = ? AND professional_id = ? AND (source = ? OR source LIKE ?) GROUP BY source`,
+		[]any{ownerID, professionalID, kind, kind + ":%"}, func(r *sql.Rows) error {
+			var source string
+			var n int
+			if err := r.Scan(&source, &n); err != nil {
+				return err
+			}
+			out[source] = n
+			return nil
+		})
+	return out, err
+}
+
+// clearBusy drops the professional's busy time of kind, every calendar's but
+// keep's, each through ImportBusy.
+func (s *Service) clearBusy(ctx context.Context, ownerID, professionalID, kind string, keep ...string) error {
+	sources, err := s.busySources(ctx, ownerID, professionalID, kind)
+	if err != nil {
+		return err
+	}
+	for _, source := range slices.Sorted(maps.Keys(sources)) {
+		if slices.Contains(keep, source) {
+			continue
+		}
+		if _, err := s.Busy.ImportBusy(ctx, ownerID, professionalID, source, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // readCalDAV reads a CalDAV account's chosen calendars: each one's State
-// (sync-token, getctag); when none changed since the last read (and the
-// window was expanded lately) nothing is read; else each calendar's events
-// over the window, each object expanded by Parse as an address's file is,
-// become the professional's busy time from this account. Agendei's own
-// events (written back) never count.
+// (sync-token, getctag), and the events over the window of only those whose
+// State changed since the last read (every one when the window was not
+// expanded lately, fullEvery), each object expanded by Parse as an
+// address's file is, become that calendar's busy time (its own source:
+// calDAVSource); the unchanged calendars' busy time stays as it is. A
+// calendar gone from the server gives its time back and the card says so;
+// the others are read all the same. Agendei's own events (written back)
+// never count.
 func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	var src source
 	src.kind = KindCalDAV
@@ -335,7 +396,7 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.loadCalDAV(ctx, s.DB, `id = ?`, id)
+	a, err := s.loadCalDAV(ctx, s.DB, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -355,31 +416,70 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 		return s.failed(ctx, src, "endereço do servidor inválido; conecte a conta de novo")
 	}
 	now := s.Clock.Now()
+	stale := !src.parsed.Valid || now.Sub(src.parsed.Time) >= fullEvery
 	states := map[string]string{}
-	changed := !src.parsed.Valid || now.Sub(src.parsed.Time) >= fullEvery
+	var changed []string
+	gone := 0
 	for _, cal := range a.calendars {
 		st, err := c.State(ctx, cal)
+		if caldav.NotFound(err) && len(a.calendars) > 1 {
+			gone++ // read the others; its time goes below
+			continue
+		}
 		if err != nil {
 			return s.failed(ctx, src, calDAVReason(err))
 		}
 		states[cal] = st
-		if st == "" || st != a.sync[cal] {
-			changed = true
+		if stale || st == "" || st != a.sync[cal] {
+			changed = append(changed, cal)
 		}
 	}
-	syncJSON, _ := json.Marshal(states)
-	if !changed {
-		return s.reads().Worked(ctx, s.DB, src.id, now, "", nil)
+	if len(states) == 0 && gone > 0 {
+		return s.failed(ctx, src, calDAVGone)
+	}
+	// Said on the card at every read while a chosen calendar is gone.
+	var note string
+	switch {
+	case gone == 1:
+		note = calDAVGone
+	case gone > 1:
+		note = fmt.Sprintf("%d das agendas escolhidas não existem mais no servidor; escolha as agendas de novo", gone)
+	}
+	stored, err := s.busySources(ctx, src.owner, src.professional, KindCalDAV)
+	if err != nil {
+		return err
+	}
+	// The sources no chosen calendar on the server holds any more: a calendar
+	// gone or no longer chosen, and the one 'caldav' of before.
+	keep := make([]string, 0, len(states))
+	for cal := range states {
+		keep = append(keep, calDAVSource(cal))
+	}
+	leftover := slices.ContainsFunc(slices.Collect(maps.Keys(stored)), func(source string) bool { return !slices.Contains(keep, source) })
+	if len(changed) == 0 && !leftover {
+		return s.reads().Worked(ctx, s.DB, src.id, now, note, nil)
+	}
+	// At most MaxInstances intervals across the account: the unchanged
+	// calendars' stored ones count first.
+	events := 0
+	for cal := range states {
+		if !slices.Contains(changed, cal) {
+			events += stored[calDAVSource(cal)]
+		}
 	}
 	windowDays = min(max(windowDays, 30), maxWindowDays)
 	o := ParseOptions{Loc: tz.Load(zone), From: now.Add(-24 * time.Hour), Until: now.AddDate(0, 0, windowDays+1), AllDay: src.allDay == "busy", Titles: src.titles}
-	var items []booking.Interval
-	for _, cal := range a.calendars {
+	found := make(map[string][]booking.Interval, len(changed))
+	for _, cal := range changed {
 		objs, err := c.Events(ctx, cal, o.From, o.Until)
 		if err != nil {
 			return s.failed(ctx, src, calDAVReason(err))
 		}
+		var items []booking.Interval
 		for _, obj := range objs {
+			if events+len(items) >= MaxInstances {
+				break
+			}
 			body, err := encodeObject(obj)
 			if err != nil {
 				continue // an object no one can write back out takes no time
@@ -389,19 +489,32 @@ func (s *Service) readCalDAV(ctx context.Context, id string) error {
 				continue
 			}
 			items = append(items, got...)
-			if len(items) >= MaxInstances {
-				break
-			}
+		}
+		items = items[:min(len(items), max(MaxInstances-events, 0))]
+		found[cal] = items
+		events += len(items)
+	}
+	// Every calendar read before any is written: a read that fails writes nothing.
+	for _, cal := range changed {
+		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, calDAVSource(cal), found[cal]); err != nil {
+			return err
 		}
 	}
-	if len(items) > MaxInstances {
-		items = items[:MaxInstances]
+	if leftover {
+		if err := s.clearBusy(ctx, src.owner, src.professional, KindCalDAV, keep...); err != nil {
+			return err
+		}
 	}
-	if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, KindCalDAV, items); err != nil {
-		return err
+	syncJSON, _ := json.Marshal(states)
+	more := map[string]any{"sync": string(syncJSON), "events": events}
+	if len(changed) == len(states) {
+		more["last_parsed_at"] = now // the whole window expanded afresh
 	}
-	return s.reads().Worked(ctx, s.DB, src.id, now, "", map[string]any{"sync": string(syncJSON), "last_parsed_at": now, "events": len(items)})
+	return s.reads().Worked(ctx, s.DB, src.id, now, note, more)
 }
+
+// calDAVGone says a chosen calendar is no longer on the server.
+const calDAVGone = "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
 
 // calDAVReason says in pt-BR why a CalDAV account could not be read.
 func calDAVReason(err error) string {
@@ -410,7 +523,7 @@ func calDAVReason(err error) string {
 	case caldav.Auth(err):
 		return "usuário ou senha de app recusados"
 	case caldav.NotFound(err):
-		return "uma das agendas escolhidas não existe mais no servidor; escolha as agendas de novo"
+		return calDAVGone
 	case errors.As(err, &st):
 		return statusReason(st.Code)
 	case strings.Contains(err.Error(), "caldav: ") && !isNetError(err):

@@ -250,9 +250,12 @@ func (s *Service) Connect(ctx context.Context, ownerID, professionalID string, i
 		case err != nil:
 			return err
 		case sealed != "":
-			_, err = tx.ExecContext(ctx, `UPDATE calendar_sources SET url_sealed = ?, host = ?, show_titles = ?, all_day = ?, on_failure = ?, etag = '', last_modified = '',
-				last_read_at = NULL, last_parsed_at = NULL, last_error = '', last_error_at = NULL, failing_since = NULL, next_read_at = ?, updated_at = ? WHERE id = ?`,
-				sealed, host, in.ShowTitles, in.AllDay, in.OnFailure, now, now, id)
+			// A new address starts afresh: nothing read yet, no error.
+			if _, err = tx.ExecContext(ctx, `UPDATE calendar_sources SET url_sealed = ?, host = ?, show_titles = ?, all_day = ?, on_failure = ?, etag = '', last_modified = '',
+				last_parsed_at = NULL, next_read_at = ?, updated_at = ? WHERE id = ?`,
+				sealed, host, in.ShowTitles, in.AllDay, in.OnFailure, now, now, id); err == nil {
+				err = s.reads().Restart(ctx, tx, id)
+			}
 		default:
 			// The choices change what a read imports: read the whole file again.
 			_, err = tx.ExecContext(ctx, `UPDATE calendar_sources SET show_titles = ?, all_day = ?, on_failure = ?, etag = '', last_modified = '', next_read_at = ?, updated_at = ? WHERE id = ?`,

@@ -17,6 +17,7 @@ import (
 	"github.com/agendei/agendei/internal/jobs"
 	"github.com/agendei/agendei/internal/platform/connect"
 	"github.com/agendei/agendei/internal/platform/db"
+	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/platform/tz"
 )
 
@@ -101,12 +102,12 @@ func (s *Service) QueueDue(ctx context.Context) (int, error) {
 
 // source is a calendar as the reader needs it.
 type source struct {
-	kind                                                string // KindICS when ''
-	id, owner, professional, sealed, etag, lastModified string
-	parsed                                              sql.NullTime
-	failing                                             sql.NullTime
-	titles                                              bool
-	allDay, onFailure                                   string
+	kind                                        string // KindICS when ''
+	id, owner, professional, etag, lastModified string
+	parsed                                      sql.NullTime
+	failing                                     sql.NullTime
+	titles                                      bool
+	allDay, onFailure                           string
 }
 
 // Read reads one calendar: a conditional GET (ETag, Last-Modified), and
@@ -126,19 +127,22 @@ func (s *Service) Read(ctx context.Context, id string) error {
 			return err
 		}
 	}
-	var src source
-	err := s.DB.QueryRowContext(ctx, `SELECT id, user_id, professional_id, url_sealed, etag, last_modified, last_parsed_at, failing_since, show_titles, all_day, on_failure
-		FROM calendar_sources WHERE id = ?`, id).Scan(&src.id, &src.owner, &src.professional, &src.sealed, &src.etag, &src.lastModified, &src.parsed, &src.failing, &src.titles, &src.allDay, &src.onFailure)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil // disconnected meanwhile
+	src := source{kind: KindICS}
+	row, err := s.rows().Job(ctx, s.DB, id, []connect.Field{{Name: fieldURL, Column: "url_sealed", Secret: true}},
+		connect.Col{Name: "etag", Into: &src.etag}, connect.Col{Name: "last_modified", Into: &src.lastModified}, connect.Col{Name: "last_parsed_at", Into: &src.parsed},
+		connect.Col{Name: "failing_since", Into: &src.failing}, connect.Col{Name: "show_titles", Into: &src.titles}, connect.Col{Name: "all_day", Into: &src.allDay},
+		connect.Col{Name: "on_failure", Into: &src.onFailure})
+	if row == nil {
+		return err // nil: disconnected meanwhile
+	}
+	src.id, src.owner, src.professional = row.ID, row.Owner, row.Scope
+	if errors.Is(err, secretbox.ErrOpen) {
+		return s.failed(ctx, src, "não foi possível abrir o endereço guardado; cole-o de novo")
 	}
 	if err != nil {
 		return err
 	}
-	address, err := s.rows().Open(src.owner, src.professional, fieldURL, src.sealed)
-	if err != nil {
-		return s.failed(ctx, src, "não foi possível abrir o endereço guardado; cole-o de novo")
-	}
+	address := row.Values[fieldURL]
 	var zone string
 	var windowDays int
 	if err := s.DB.QueryRowContext(ctx, `SELECT time_zone, booking_window_days FROM profiles WHERE id = ?`, src.owner).Scan(&zone, &windowDays); err != nil {
@@ -202,7 +206,7 @@ func (s *Service) failed(ctx context.Context, src source, why string) error {
 	}
 	now := s.Clock.Now()
 	if src.onFailure == "drop" || now.Sub(since) >= Keep {
-		if _, err := s.Busy.ImportBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS), nil); err != nil {
+		if err := s.clearBusy(ctx, src.owner, src.professional, cmp.Or(src.kind, KindICS)); err != nil {
 			return err
 		}
 		_, err := s.DB.ExecContext(ctx, `UPDATE calendar_sources SET events = 0 WHERE id = ?`, src.id)

@@ -87,6 +87,7 @@ type source struct {
 	Events           int
 	LastReadAt       *time.Time
 	LastErrorAt      *time.Time
+	FailingSince     *time.Time
 	Kept, ShowTitles bool
 }
 
@@ -278,6 +279,10 @@ func TestICS_AddressesInsideAreRefusedAndErrorsAreSaidInPortuguese(t *testing.T)
 	} {
 		if r := o.c.Do("PUT", "/api/calendars/"+o.pro, map[string]any{"url": c.url, "onFailure": "drop"}); r.StatusCode != 200 {
 			t.Fatalf("connect %s: %d %s", c.url, r.StatusCode, r.Body)
+		}
+		// A new address starts afresh: the last one's failure is not its.
+		if s := o.source(t); s.LastError != "" || s.LastErrorAt != nil || s.FailingSince != nil || s.LastReadAt != nil {
+			t.Errorf("%s before its read: %+v", c.url, s)
 		}
 		read(t, e)
 		if s := o.source(t); s.LastError != c.want || s.LastReadAt != nil {

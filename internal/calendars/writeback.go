@@ -273,7 +273,7 @@ func (s *Service) queueWrites(ctx context.Context, q db.Querier, ownerID, profes
 type calDAVWriter struct{ s *Service }
 
 func (w calDAVWriter) client(ctx context.Context, sourceID string) (*calDAVAccount, error) {
-	a, err := w.s.loadCalDAV(ctx, w.s.DB, `id = ?`, sourceID)
+	a, err := w.s.loadCalDAV(ctx, w.s.DB, sourceID)
 	if err != nil {
 		return nil, fmt.Errorf("calendars: caldav source %s: %w", sourceID, err)
 	}

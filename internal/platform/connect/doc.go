@@ -10,17 +10,18 @@
 //     and the field.
 //   - Rows: the sealed account of connections that belong to something
 //     inside the owner's account — a professional's calendars, several per
-//     owner, one row each keyed by its id. The owner stays the tenancy (Load
-//     reads by owner and id: another owner's id loads nothing) and the seal's
-//     context, with the row's scope and the field
-//     ("<owner>:<name>.<scope>.<field>").
+//     owner, one row each keyed by its id. The owner is the seal's context,
+//     with the row's scope and the field ("<owner>:<name>.<scope>.<field>"),
+//     so a seal copied to another row never opens; Job reads a row by its id
+//     with its secrets opened, for the background job that holds only the id.
 //   - Client: a typed JSON client (Bearer token, idempotency header,
 //     bounded answer) whose errors say Auth() or Temporary().
 //   - Health: what a provider's webhook last heard (a valid notice, a
 //     refused one), kept apart from the account so a notice does not bump
 //     the owner's data version. Reads is its twin for connections a job
 //     reads on a schedule, per row: the last read that worked, the last
-//     error in pt-BR, since when it fails.
+//     error in pt-BR, since when it fails (Worked, Failed, Restart); the
+//     domain's list reads those columns in its own query.
 //   - connecttest: the base of the in-process fakes of each provider (the
 //     request count, the requests the provider's documentation forbids, the
 //     queued failures).

@@ -33,7 +33,7 @@ type Rows struct {
 }
 
 // Row is one stored connection: its id, owner, scope and the fields read
-// (secrets opened by Load).
+// (secrets opened by Job).
 type Row struct {
 	ID, Owner, Scope string
 	Values           Values
@@ -55,20 +55,12 @@ func (r *Rows) Open(owner, scope, field, sealed string) (string, error) {
 	return r.Box.Open(sealed, r.sealCtx(owner, scope, field))
 }
 
-// Load reads the owner's connection id with fields (a Secret one opened),
-// and the provider's own columns into more; nil when the owner has no
-// such row — another owner's id loads nothing.
-func (r *Rows) Load(ctx context.Context, q db.Querier, owner, id string, fields []Field, more ...Col) (*Row, error) {
-	return r.load(ctx, q, `id = ? AND user_id = ?`, []any{id, owner}, fields, more)
-}
-
 // Job reads a connection by its id alone, for a background job that was
-// handed only the id (the owner comes from the row): nil when it is gone.
+// handed only the id (the owner comes from the row), with fields (a Secret
+// one opened: secretbox.ErrOpen, with the row, when it does not) and the
+// provider's own columns into more; nil when it is gone. An id from a
+// request is never handed here: the owner's routes find their row by owner.
 func (r *Rows) Job(ctx context.Context, q db.Querier, id string, fields []Field, more ...Col) (*Row, error) {
-	return r.load(ctx, q, `id = ?`, []any{id}, fields, more)
-}
-
-func (r *Rows) load(ctx context.Context, q db.Querier, where string, args []any, fields []Field, more []Col) (*Row, error) {
 	row := &Row{Values: Values{}}
 	raw := make([]string, len(fields))
 	cols := []string{"id", "user_id", r.Scope}
@@ -79,7 +71,7 @@ func (r *Rows) load(ctx context.Context, q db.Querier, where string, args []any,
 	for _, c := range more {
 		cols, dest = append(cols, c.Name), append(dest, c.Into)
 	}
-	err := q.QueryRowContext(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM `+r.Table+` WHERE `+where, args...).Scan(dest...)
+	err := q.QueryRowContext(ctx, `SELECT `+strings.Join(cols, ", ")+` FROM `+r.Table+` WHERE id = ?`, id).Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -149,28 +141,6 @@ func (h *Reads) Failed(ctx context.Context, q db.Querier, id, why string) (time.
 func (h *Reads) Restart(ctx context.Context, q db.Querier, id string) error {
 	_, err := q.ExecContext(ctx, `UPDATE `+h.Table+` SET last_read_at = NULL, last_error = '', last_error_at = NULL, failing_since = NULL WHERE id = ?`, id)
 	return err
-}
-
-// ReadReport is a connection's health as a card shows it.
-type ReadReport struct {
-	LastReadAt   *time.Time
-	LastError    string
-	LastErrorAt  *time.Time
-	FailingSince *time.Time
-}
-
-// Report is the owner's connection id's health (zero when the owner has
-// no such row).
-func (h *Reads) Report(ctx context.Context, q db.Querier, owner, id string) (ReadReport, error) {
-	var read, errAt, failing sql.NullTime
-	var r ReadReport
-	err := q.QueryRowContext(ctx, `SELECT last_read_at, last_error, last_error_at, failing_since FROM `+h.Table+` WHERE id = ? AND user_id = ?`, id, owner).
-		Scan(&read, &r.LastError, &errAt, &failing)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ReadReport{}, nil
-	}
-	r.LastReadAt, r.LastErrorAt, r.FailingSince = TimeOf(read), TimeOf(errAt), TimeOf(failing)
-	return r, err
 }
 
 // TimeOf is a nullable time in UTC (nil: null).

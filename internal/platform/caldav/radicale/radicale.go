@@ -124,6 +124,15 @@ func (s *Server) Delete(t testing.TB, calendar, uid string) {
 	}
 }
 
+// DeleteCalendar removes a whole calendar collection, as an owner deleting
+// it in the calendar app would.
+func (s *Server) DeleteCalendar(t testing.TB, calendar string) {
+	t.Helper()
+	if code := s.do(t, http.MethodDelete, calendar, "", ""); code != http.StatusOK && code != http.StatusNoContent {
+		t.Fatalf("DELETE %s: %d", calendar, code)
+	}
+}
+
 // Get reads an event's text, or "" when there is none.
 func (s *Server) Get(t testing.TB, calendar, uid string) string {
 	t.Helper()
