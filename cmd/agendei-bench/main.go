@@ -78,7 +78,17 @@ func main() {
 			}
 			dsn = freshDatabase(admin)
 		}
-		run(engine, dsn)
+		if !onlyCalendars() {
+			run(engine, dsn)
+		}
+		if asked(secImports) || asked(secAddresses) || asked(secWriteBack) {
+			calendarsBench(engine, func() string {
+				if engine == "postgres" {
+					return freshDatabase(os.Getenv("AGENDEI_TEST_DATABASE_URL"))
+				}
+				return ""
+			})
+		}
 	}
 }
 
