@@ -422,13 +422,7 @@ func addressesRow(engine, dsn string) {
 	// Without: every read put off, and the queue's reads finished.
 	_, err = d.ExecContext(ctx, `UPDATE calendar_sources SET next_read_at = ?`, time.Now().Add(24*time.Hour).UTC())
 	must(err)
-	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
-		var n int
-		must(d.QueryRowContext(ctx, `SELECT COUNT(*) FROM jobs WHERE kind = 'calendar_read' AND done_at IS NULL AND attempts < max_attempts`).Scan(&n))
-		if n == 0 {
-			break
-		}
-	}
+	idle(d)
 	span := *calendarEvery + 15*time.Second // a whole cycle inside the row with reads
 	pc, rate := *connections, *calendarRate
 	mixed := func(salt uint64) vegeta.Targeter {
@@ -449,35 +443,133 @@ func addressesRow(engine, dsn string) {
 	printRow(base, pc, base)
 	without := attackFor(span, fmt.Sprintf("public times+days at %d/s, reads paused", rate), mixed(1), 200, pc, rate)
 	printRow(without, pc, base)
-	// With: every address due at once (as after a restart, or as they fall
-	// due together), the row lasting past the next cycle's start.
-	ics.reset()
-	due := time.Now()
-	_, err = d.ExecContext(ctx, `UPDATE calendar_sources SET next_read_at = ?`, due.UTC())
-	must(err)
-	cycle := make(chan time.Duration, 1)
-	go func() {
-		n, took := waitReads(d, sources, due, span)
-		if n < sources {
-			took = -1
+	// With: a whole cycle of reads, twice — due in the five phases the read
+	// job leaves them in (it queues what is due every fifth of the interval
+	// and puts each next read one interval on, so an instance's addresses
+	// fall on five ticks), and all due at once (after a restart that left
+	// them overdue, or when the addresses were connected together).
+	var ids []string
+	must(db.Each(ctx, d, `SELECT id FROM calendar_sources ORDER BY id`, nil, func(r *sql.Rows) error {
+		var id string
+		ids = append(ids, id)
+		return r.Scan(&ids[len(ids)-1])
+	}))
+	var verdicts []func(paused float64)
+	for _, phases := range []int{5, 1} {
+		ics.reset()
+		due := time.Now().Add(time.Second)
+		must(d.InTx(ctx, func(tx *db.Tx) error {
+			for i, id := range ids {
+				at := due.Add(time.Duration(i%phases) * *calendarEvery / 5)
+				if _, err := tx.ExecContext(ctx, `UPDATE calendar_sources SET next_read_at = ? WHERE id = ?`, at.UTC(), id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+		// The cycle: from the first phase's due time until every address was
+		// read; and the longest burst, from a phase's due time to the start
+		// of its last read (last_read_at is when a read began), taken as
+		// soon as the cycle is whole (the next one moves last_read_at on).
+		type result struct{ took, burst time.Duration }
+		cycle := make(chan result, 1)
+		go func() {
+			n, took := waitReads(d, sources, due, span)
+			if n < sources {
+				cycle <- result{-1, 0}
+				return
+			}
+			var burst time.Duration
+			for k := range phases {
+				var raw any
+				must(d.QueryRowContext(ctx, `SELECT MAX(last_read_at) FROM calendar_sources WHERE id IN (`+placeholders(ids, phases, k)+`)`, idsOf(ids, phases, k)...).Scan(&raw))
+				last := asTime(raw)
+				if !last.Valid {
+					log.Printf("calendars: last_read_at came back as %T %v", raw, raw)
+					continue
+				}
+				burst = max(burst, last.Time.Sub(due.Add(time.Duration(k)**calendarEvery/5)))
+			}
+			cycle <- result{took, burst}
+		}()
+		label := fmt.Sprintf("public times+days at %d/s, reads in 5 phases", rate)
+		if phases == 1 {
+			label = fmt.Sprintf("public times+days at %d/s, reads all at once", rate)
 		}
-		cycle <- took
-	}()
-	with := attackFor(span, fmt.Sprintf("public times+days at %d/s, reads running", rate), mixed(2), 200, pc, rate)
-	printRow(with, pc, base)
-	took = <-cycle
-	served, notMod := ics.served.Load(), ics.notMod.Load()
-	cycleText := "did not finish within the row"
-	if took >= 0 {
-		cycleText = fmt.Sprintf("%.1f s", took.Seconds())
+		with := attackFor(span, label, mixed(uint64(2+phases)), 200, pc, rate)
+		printRow(with, pc, base)
+		res := <-cycle
+		took, burst := res.took, res.burst
+		served, notMod := ics.served.Load(), ics.notMod.Load()
+		cycleText := "did not finish within the row"
+		if took >= 0 {
+			cycleText = fmt.Sprintf("%.1f s", took.Seconds())
+		}
+		var failing int
+		must(d.QueryRowContext(ctx, `SELECT COUNT(*) FROM calendar_sources WHERE last_error <> ''`).Scan(&failing))
+		fmt.Printf("  during the %s row: %d reads done (%d answered 304, %d a whole file); every address read %s after the first was due, the longest phase's reads all begun %.1f s after it was due; sources with an error %d; load %s\n",
+			span, served+notMod, notMod, served, cycleText, burst.Seconds(), failing, loadAverage())
+		verdicts = append(verdicts, func(paused float64) {
+			check(fmt.Sprintf("%s (%s): %s: p99 %.1f ms against %.1f ms with reads paused (≤ 1.1× or +1 ms), %d reads, all read in %s",
+				secAddresses, engine, strings.TrimPrefix(label, fmt.Sprintf("public times+days at %d/s, ", rate)), with.p99, paused, served+notMod, cycleText),
+				took >= 0 && failing == 0 && with.fail == 0 && with.p99 <= max(1.1*paused, paused+1))
+		})
 	}
-	var failing int
-	must(d.QueryRowContext(ctx, `SELECT COUNT(*) FROM calendar_sources WHERE last_error <> ''`).Scan(&failing))
-	fmt.Printf("  during the %s row: %d reads done (%d answered 304, %d a whole file), a cycle of all %d addresses took %s; sources with an error %d; load %s\n",
-		span, served+notMod, notMod, served, sources, cycleText, failing, loadAverage())
-	check(fmt.Sprintf("%s (%s): p99 with reads %.1f ms against %.1f ms paused (≤ 1.1× or +1 ms), %d reads, cycle %s",
-		secAddresses, engine, with.p99, without.p99, served+notMod, cycleText),
-		took >= 0 && failing == 0 && with.fail == 0 && with.p99 <= max(1.1*without.p99, without.p99+1))
+	// Paused again, the reads put off as before: the rows with reads sit
+	// between two without, and are checked against their mean.
+	_, err = d.ExecContext(ctx, `UPDATE calendar_sources SET next_read_at = ?`, time.Now().Add(24*time.Hour).UTC())
+	must(err)
+	idle(d)
+	again := attackFor(span, fmt.Sprintf("public times+days at %d/s, reads paused", rate), mixed(9), 200, pc, rate)
+	printRow(again, pc, base)
+	for _, v := range verdicts {
+		v((without.p99 + again.p99) / 2)
+	}
+}
+
+// idle waits (up to 2 minutes) until the queue has no calendar read left.
+func idle(d *db.DB) {
+	for end := time.Now().Add(2 * time.Minute); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
+		var n int
+		must(d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM jobs WHERE kind = 'calendar_read' AND done_at IS NULL AND attempts < max_attempts`).Scan(&n))
+		if n == 0 {
+			return
+		}
+	}
+}
+
+// placeholders and idsOf are the ids of phase k of phases (i % phases == k)
+// as an IN list's placeholders and its arguments.
+func placeholders(ids []string, phases, k int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", len(idsOf(ids, phases, k))), ", ")
+}
+
+func idsOf(ids []string, phases, k int) []any {
+	var out []any
+	for i, id := range ids {
+		if i%phases == k {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// asTime reads a timestamp as either engine's driver gives it back from
+// an aggregate (SQLite: text).
+func asTime(v any) sql.NullTime {
+	switch t := v.(type) {
+	case time.Time:
+		return sql.NullTime{Time: t, Valid: true}
+	case string:
+		for _, layout := range []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999-07:00", "2006-01-02 15:04:05.999999999Z07:00", "2006-01-02 15:04:05"} {
+			if p, err := time.Parse(layout, t); err == nil {
+				return sql.NullTime{Time: p, Valid: true}
+			}
+		}
+	case []byte:
+		return asTime(string(t))
+	}
+	return sql.NullTime{}
 }
 
 // ---- 3. write-back across a SIGKILL ----
