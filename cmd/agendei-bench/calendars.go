@@ -349,8 +349,8 @@ func importsRow(engine, dsn string) {
 	must(d.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM busy_imported`).Scan(&rows))
 	fmt.Printf("\n%s (%s): %d owners with %d professionals' addresses read by the server's job (%d of them within %s of the last sign-up), %d busy intervals imported (%.0f a professional; %d events a file, a third recurring), beside %d owners without; load %s\n",
 		secImports, engine, len(imported), *calendarOwners*5, read, took.Round(time.Second), rows, float64(rows)/float64(max(1, *calendarOwners*5)), *calendarEvents, len(plain), loadAverage())
-	if read < *calendarOwners*5 {
-		check(fmt.Sprintf("%s: every address read (%d of %d)", secImports, read, *calendarOwners*5), false)
+	if want := *calendarOwners * 5 * *calendarEvents; read < *calendarOwners*5 || rows != want {
+		check(fmt.Sprintf("%s: every address read (%d of %d), every event imported (%d of %d)", secImports, read, *calendarOwners*5, rows, want), false)
 	}
 	pc := *connections
 	fmt.Printf("  %-48s %5s %9s %7s %9s %9s %7s\n", "row", "conns", "req/s", "×base", "p50", "p99", "errors")

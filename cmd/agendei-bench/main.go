@@ -66,8 +66,10 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 	fileLimit = raiseFileLimit()
-	fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
-		*owners, *appts, *duration, *connections)
+	if !onlyCalendars() {
+		fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
+			*owners, *appts, *duration, *connections)
+	}
 	for _, engine := range strings.Split(*engines, ",") {
 		dsn := ""
 		if engine == "postgres" {
