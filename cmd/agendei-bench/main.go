@@ -66,8 +66,10 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 	fileLimit = raiseFileLimit()
-	fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
-		*owners, *appts, *duration, *connections)
+	if !onlyCalendars() {
+		fmt.Printf("agendei-bench: %d owners, busiest with %d appointments; each endpoint for %s at %d connections\n",
+			*owners, *appts, *duration, *connections)
+	}
 	for _, engine := range strings.Split(*engines, ",") {
 		dsn := ""
 		if engine == "postgres" {
@@ -78,7 +80,17 @@ func main() {
 			}
 			dsn = freshDatabase(admin)
 		}
-		run(engine, dsn)
+		if !onlyCalendars() {
+			run(engine, dsn)
+		}
+		if asked(secImports) || asked(secAddresses) || asked(secWriteBack) {
+			calendarsBench(engine, func() string {
+				if engine == "postgres" {
+					return freshDatabase(os.Getenv("AGENDEI_TEST_DATABASE_URL"))
+				}
+				return ""
+			})
+		}
 	}
 }
 

@@ -99,3 +99,40 @@ func DueReminder(ctx context.Context, tx *db.Tx, q *jobs.Queue, ownerID string, 
 	payload := map[string]any{"appointmentId": id, "for": day + " " + a.At, "n": 1}
 	return id, q.Enqueue(ctx, tx, jobs.About{UserID: ownerID, AppointmentID: id}, "booking.reminder", payload, due, 8)
 }
+
+// Spread gives each of the owner's professionals perPro confirmed
+// appointments of 50 minutes on the days first..first+days-1, at distinct
+// whole hours from 08:00 to 17:00 (no two of a professional overlap), among
+// 5,000 clients: an owner as busy as the given number of appointments, in
+// the dates the public pages are asked for. seed varies the draw.
+func Spread(ctx context.Context, d *db.DB, ownerID string, pros, svcs []Ref, perPro int, first time.Time, days int, seed uint64) error {
+	rng := rand.New(rand.NewPCG(seed, 3))
+	perPro = min(perPro, days*10)
+	return d.InTx(ctx, func(tx *db.Tx) error {
+		for _, pro := range pros {
+			taken := map[int]bool{}
+			for range perPro {
+				k := rng.IntN(days * 10)
+				for taken[k] {
+					k = (k + 1) % (days * 10)
+				}
+				taken[k] = true
+				day := first.AddDate(0, 0, k/10)
+				hour := 8 + k%10
+				at := fmt.Sprintf("%02d:00", hour)
+				starts := time.Date(day.Year(), day.Month(), day.Day(), hour, 0, 0, 0, saoPaulo).UTC()
+				client := rng.IntN(5000)
+				name, email := fmt.Sprintf("Cliente %d", client), fmt.Sprintf("cliente%d@example.com", client)
+				svc := svcs[rng.IntN(len(svcs))]
+				if _, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name,
+					duration, price_cents, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status,
+					cancel_token_hash, search_key, client_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 50, 10000, ?, ?, '', '', ?, ?, ?, 'confirmed', ?, ?, ?, ?, ?)`,
+					uuid.NewString(), ownerID, pro.ID, svc.ID, pro.Name, svc.Name, name, email, day.Format("2006-01-02"), at, starts,
+					uuid.NewString(), booking.SearchKey(name, email), booking.ClientKey("", email), day, day); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
