@@ -20,5 +20,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A limit that catches a test that hangs, never a speed goal: vitest's default 5 s failed a form test that takes
+    // 2–3.6 s on a machine busy with other work (speed lives in benchmarks, not in timed tests).
+    testTimeout: 20_000,
   },
 })
