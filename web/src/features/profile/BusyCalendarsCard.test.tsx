@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes, session, stubFetch } from '@/test/render'
@@ -46,5 +46,28 @@ describe('BusyCalendarsCard', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ url: 'webcal://p55-caldav.icloud.com/published/2/abc', showTitles: true, allDay: 'ignore', onFailure: 'keep' }),
     )
+  })
+
+  it('disconnects only once the owner confirms: a stray tap frees no busy time', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+      if (c.url === '/api/professionals') return { status: 200, body: [pro('p2', 'Bia')] }
+      if (c.url === '/api/calendars' && c.method === 'GET') return { status: 200, body: { calendars: [{ ...failing, writeError: null }] } }
+      if (c.url === '/api/calendars/p2' && c.method === 'DELETE') return { status: 204 }
+      return undefined
+    })
+    renderRoutes([{ path: '/profile', Component: BusyCalendarsCard }], '/profile')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Desconectar agenda — Bia' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Desconectar a agenda de Bia?' })
+    expect(dialog).toHaveTextContent('deixam de valer na sua página na hora')
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }))
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Desconectar agenda — Bia' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Desconectar a agenda de Bia?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Desconectar' }))
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/calendars/p2']))
+    expect(await screen.findByText('Agenda desconectada')).toBeInTheDocument()
   })
 })

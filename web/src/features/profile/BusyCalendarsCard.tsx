@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { useCalendars, useConnectCalendar, useDisconnectCalendar, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { DisconnectSource } from './DisconnectSource'
 import { useGoogleOffered } from '@/lib/api/endpoints/google-calendars'
 import { serverError, showServerError, useSchemaForm } from '@/lib/form'
 import { busyCalendarSchema } from './busy-calendar-form'
@@ -134,21 +135,16 @@ function BusyCalendarForm({ professionalId, name, cal, onDone }: { professionalI
 function DisconnectButton({ professionalId, name }: { professionalId: string; name: string }) {
   const remove = useDisconnectCalendar()
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      disabled={remove.isPending}
-      aria-label={`Desconectar agenda — ${name}`}
-      onClick={() =>
-        remove.mutate(professionalId, {
-          onSuccess: () => toast.success('Agenda desconectada', { description: 'Os horários ocupados dela deixaram de valer.' }),
-          onError: () => toast.error('Erro', { description: 'Não foi possível desconectar. Tente novamente.' }),
-        })
-      }
+    <DisconnectSource
+      professionalId={professionalId}
+      label={`Desconectar agenda — ${name}`}
+      question={`Desconectar a agenda de ${name}?`}
+      description="O endereço guardado é apagado e os horários ocupados dela deixam de valer na sua página na hora."
+      done={{ title: 'Agenda desconectada', description: 'Os horários ocupados dela deixaram de valer.' }}
+      remove={remove}
     >
       Desconectar
-    </Button>
+    </DisconnectSource>
   )
 }
 

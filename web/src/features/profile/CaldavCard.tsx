@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api/client'
 import { useCalendars, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { useConnectCaldav, useDisconnectCaldav, useDiscoverCaldav, type CaldavCalendar } from '@/lib/api/endpoints/caldav'
 import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
+import { DisconnectSource } from './DisconnectSource'
 import { OnFailureField, SourceFreshness } from './SourceFreshness'
 
 /**
@@ -202,21 +203,16 @@ function CaldavForm({ professionalId, name, cal, onDone }: { professionalId: str
 function DisconnectButton({ professionalId, name }: { professionalId: string; name: string }) {
   const remove = useDisconnectCaldav()
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      disabled={remove.isPending}
-      aria-label={`Desconectar CalDAV — ${name}`}
-      onClick={() =>
-        remove.mutate(professionalId, {
-          onSuccess: () => toast.success('Conta CalDAV desconectada', { description: 'Os horários ocupados dela deixaram de valer; os eventos já escritos ficam na agenda.' }),
-          onError: () => toast.error('Erro', { description: 'Não foi possível desconectar. Tente novamente.' }),
-        })
-      }
+    <DisconnectSource
+      professionalId={professionalId}
+      label={`Desconectar CalDAV — ${name}`}
+      question={`Desconectar a conta CalDAV de ${name}?`}
+      description="A senha de app guardada é apagada e os horários ocupados dela deixam de valer na sua página na hora. Os eventos que o Agendei já gravou ficam na agenda, sem novas atualizações."
+      done={{ title: 'Conta CalDAV desconectada', description: 'Os horários ocupados dela deixaram de valer; os eventos já escritos ficam na agenda.' }}
+      remove={remove}
     >
       Desconectar
-    </Button>
+    </DisconnectSource>
   )
 }
 

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/api/client'
 import { failure, type BusyCalendar } from '@/lib/api/endpoints/calendars'
 import { startGoogle, useChooseGoogle, useChooseGoogleWrite, useDisconnectGoogle, useGoogleCalendars } from '@/lib/api/endpoints/google-calendars'
 import { OnFailureField, SourceFreshness } from './SourceFreshness'
+import { DisconnectSource } from './DisconnectSource'
 
 /**
  * A professional's Google account on the 'Agenda pessoal' card (issue 42 §3):
@@ -182,20 +183,15 @@ function ChooseCalendars({ professionalId, name, cal, onDone }: { professionalId
 function DisconnectGoogle({ professionalId, name }: { professionalId: string; name: string }) {
   const remove = useDisconnectGoogle()
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline"
-      disabled={remove.isPending}
-      aria-label={`Desconectar Google Agenda — ${name}`}
-      onClick={() =>
-        remove.mutate(professionalId, {
-          onSuccess: () => toast.success('Google Agenda desconectada', { description: 'O acesso foi revogado no Google e os horários ocupados dela deixaram de valer.' }),
-          onError: () => toast.error('Erro', { description: 'Não foi possível desconectar. Tente novamente.' }),
-        })
-      }
+    <DisconnectSource
+      professionalId={professionalId}
+      label={`Desconectar Google Agenda — ${name}`}
+      question={`Desconectar a Google Agenda de ${name}?`}
+      description="O acesso é revogado no Google e os horários ocupados dela deixam de valer na sua página na hora. Os eventos que o Agendei já gravou ficam na agenda, sem novas atualizações."
+      done={{ title: 'Google Agenda desconectada', description: 'O acesso foi revogado no Google e os horários ocupados dela deixaram de valer.' }}
+      remove={remove}
     >
       Desconectar Google
-    </Button>
+    </DisconnectSource>
   )
 }
