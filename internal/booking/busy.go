@@ -60,6 +60,10 @@ type proBusy struct {
 	// (issue 42), by each date it touches: busy for a client like a block,
 	// but an owner may book over it with a yes (Personal).
 	away map[int64][]slots.Busy
+	// shared is the setup's imported busy time by date (decision 0010),
+	// read-only, of which the dates first..last count, as if in away.
+	shared      map[int64][]slots.Busy
+	first, last int64
 }
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
@@ -100,7 +104,7 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 	}
 	var away []slots.Busy
 	if withAway {
-		away = p.near(p.away, n)
+		away = p.awayNear(n)
 	}
 	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken)+len(away) > 0 {
 		return append(append(append(slices.Clip(near), blocks...), taken...), away...) // a copy: all stays as read
@@ -113,7 +117,21 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 // calendar.
 func (b BusyDays) Personal(professionalID string, date time.Time, start int64, duration, before, after int) bool {
 	p := b[professionalID]
-	return p != nil && slots.Collides(start, duration, before, after, p.near(p.away, dayNumber(date)))
+	return p != nil && slots.Collides(start, duration, before, after, p.awayNear(dayNumber(date)))
+}
+
+// awayNear is the imported busy time of the date n and the
+// slots.ReachDays dates either side: the request's own (away) and the
+// setup's of the request's dates (shared).
+func (p *proBusy) awayNear(n int64) []slots.Busy {
+	out := p.near(p.away, n)
+	if len(p.shared) == 0 {
+		return out
+	}
+	for d := max(n-slots.ReachDays, p.first); d <= min(n+slots.ReachDays, p.last); d++ {
+		out = append(out, p.shared[d]...)
+	}
+	return out
 }
 
 // near is the intervals of by (blocks, or time taken) of the date n and the
@@ -194,7 +212,11 @@ func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, profess
 		return nil, err
 	}
 	addBlocks(out, st.Loc, st.Blocked, from, to)
-	addAway(out, st.Loc, st.Away, from, to)
+	if schedule.AwayByDayOff.Load() {
+		addAway(out, st.Loc, st.Away, from, to)
+		return out, nil
+	}
+	addAwayDays(out, st.AwayByDay(), st.Loc, from, to)
 	return out, nil
 }
 
@@ -333,21 +355,16 @@ func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Loc
 // addAway adds imported busy intervals to their professional's busy time,
 // under each date of from..to (the owner's) that the interval touches.
 func addAway(out BusyDays, loc *time.Location, away []schedule.Away, from, to time.Time) {
-	if loc == nil {
-		loc = time.UTC
-	}
 	first, last := dayNumber(from), dayNumber(to)
 	for _, a := range away {
 		p := out[a.ProfessionalID]
-		if p == nil || !a.End.After(a.Start) {
+		if p == nil {
 			continue
 		}
-		start := a.Start.Unix() / 60
-		end := (a.End.Unix() + 59) / 60
-		b := slots.Busy{Start: start, Duration: int(end - start)}
-		s, e := a.Start.In(loc), a.End.Add(-time.Nanosecond).In(loc)
-		d0 := dayNumber(time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, time.UTC))
-		d1 := dayNumber(time.Date(e.Year(), e.Month(), e.Day(), 0, 0, 0, 0, time.UTC))
+		b, d0, d1, ok := schedule.AwaySpan(a, loc)
+		if !ok {
+			continue
+		}
 		for d := max(d0, first); d <= min(d1, last); d++ {
 			if p.away == nil {
 				p.away = map[int64][]slots.Busy{}
@@ -355,6 +372,20 @@ func addAway(out BusyDays, loc *time.Location, away []schedule.Away, from, to ti
 			p.away[d] = append(p.away[d], b)
 		}
 	}
+}
+
+// addAwayDays is addAway from the setup's imported busy time already split
+// by date (decision 0010): each professional points at its dates, to be
+// read for the dates from..to, whatever the number of intervals. The
+// setup's index is shared by every request: only ever read.
+func addAwayDays(out BusyDays, ix *schedule.AwayDays, loc *time.Location, from, to time.Time) {
+	first, last := dayNumber(from), dayNumber(to)
+	for id, p := range out {
+		if days := ix.Days[id]; len(days) > 0 {
+			p.shared, p.first, p.last = days, first, last
+		}
+	}
+	addAway(out, loc, ix.Long, from, to)
 }
 
 // addBlocks adds the blocks of the dates from..to to each professional's
