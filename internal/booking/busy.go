@@ -102,14 +102,22 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 	if lo >= 0 {
 		near = p.all[lo:hi]
 	}
-	var away []slots.Busy
+	// One copy (all stays as read), sized at once: a month of bookable
+	// days asks for every date of every professional (issue 42).
+	d0, d1 := n-slots.ReachDays, n+slots.ReachDays
+	size := len(near) + count(p.blocks, d0, d1) + count(p.taken, d0, d1)
 	if withAway {
-		away = p.awayNear(n)
+		size += count(p.away, d0, d1) + count(p.shared, max(d0, p.first), min(d1, p.last))
 	}
-	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken)+len(away) > 0 {
-		return append(append(append(slices.Clip(near), blocks...), taken...), away...) // a copy: all stays as read
+	if size == len(near) {
+		return near
 	}
-	return near
+	out := append(make([]slots.Busy, 0, size), near...)
+	out = appendDays(appendDays(out, p.blocks, d0, d1), p.taken, d0, d1)
+	if withAway {
+		out = p.appendAway(out, n)
+	}
+	return out
 }
 
 // Personal reports whether an appointment at start (with that duration and
@@ -117,34 +125,44 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 // calendar.
 func (b BusyDays) Personal(professionalID string, date time.Time, start int64, duration, before, after int) bool {
 	p := b[professionalID]
-	return p != nil && slots.Collides(start, duration, before, after, p.awayNear(dayNumber(date)))
+	return p != nil && slots.Collides(start, duration, before, after, p.appendAway(nil, dayNumber(date)))
 }
 
-// awayNear is the imported busy time of the date n and the
+// appendAway appends the imported busy time of the date n and the
 // slots.ReachDays dates either side: the request's own (away) and the
 // setup's of the request's dates (shared).
-func (p *proBusy) awayNear(n int64) []slots.Busy {
-	out := p.near(p.away, n)
-	if len(p.shared) == 0 {
-		return out
-	}
-	for d := max(n-slots.ReachDays, p.first); d <= min(n+slots.ReachDays, p.last); d++ {
-		out = append(out, p.shared[d]...)
-	}
-	return out
+func (p *proBusy) appendAway(out []slots.Busy, n int64) []slots.Busy {
+	out = appendDays(out, p.away, n-slots.ReachDays, n+slots.ReachDays)
+	return appendDays(out, p.shared, max(n-slots.ReachDays, p.first), min(n+slots.ReachDays, p.last))
 }
 
 // near is the intervals of by (blocks, or time taken) of the date n and the
 // slots.ReachDays dates either side.
 func (p *proBusy) near(by map[int64][]slots.Busy, n int64) []slots.Busy {
+	return appendDays(nil, by, n-slots.ReachDays, n+slots.ReachDays)
+}
+
+// appendDays appends the intervals of by of the dates lo..hi.
+func appendDays(out []slots.Busy, by map[int64][]slots.Busy, lo, hi int64) []slots.Busy {
 	if len(by) == 0 {
-		return nil
+		return out
 	}
-	var out []slots.Busy
-	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
+	for d := lo; d <= hi; d++ {
 		out = append(out, by[d]...)
 	}
 	return out
+}
+
+// count is how many intervals by has of the dates lo..hi.
+func count(by map[int64][]slots.Busy, lo, hi int64) int {
+	if len(by) == 0 {
+		return 0
+	}
+	n := 0
+	for d := lo; d <= hi; d++ {
+		n += len(by[d])
+	}
+	return n
 }
 
 // Take counts an interval as held from now on in this decision: when one

@@ -48,7 +48,7 @@ func seen(b BusyDays, ids []string, from, to time.Time) map[string]map[int64][]s
 	for _, id := range ids {
 		m := map[int64][]slots.Busy{}
 		for d := dayNumber(from) - 2; d <= dayNumber(to)+2; d++ {
-			if v := sorted(b[id].awayNear(d)); len(v) > 0 {
+			if v := sorted(b[id].appendAway(nil, d)); len(v) > 0 {
 				m[d] = v
 			}
 		}
@@ -101,7 +101,7 @@ func TestAddAwayDays_SameAsWalkingEveryInterval(t *testing.T) {
 				for _, id := range ids {
 					indexed.Take(id, from, slots.Busy{Start: 1, Duration: 1})
 					_ = append(indexed.Near(id, from), slots.Busy{Start: 2, Duration: 2})
-					_ = append(indexed[id].awayNear(dayNumber(to)), slots.Busy{Start: 3, Duration: 3})
+					_ = append(indexed[id].appendAway(nil, dayNumber(to)), slots.Busy{Start: 3, Duration: 3})
 					addAway(indexed, st.Loc, []schedule.Away{{ProfessionalID: id, Start: from, End: to.AddDate(0, 0, 1)}}, from, to)
 				}
 			}
