@@ -8,13 +8,15 @@ import (
 
 	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/dbtest"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
 // BenchmarkPublicReads_ImportedBusy is issue 42's row in one process: free
 // times and bookable days of a professional importing 500 busy events (a
 // third of them weekly instances), against the same without imports, the
-// setup cached. Run: go test -run '^$' -bench PublicReads_ImportedBusy ./internal/agenda/
+// setup cached; imports-walked is with the by-date index off (decision
+// 0010). Run: go test -run '^$' -bench PublicReads_ImportedBusy ./internal/agenda/
 func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 	for _, dialect := range dbtest.Dialects(b) {
 		e := servertest.Start(b, dialect)
@@ -38,11 +40,13 @@ func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 			name string
 			shop *shop
 			user string
-		}{{"without", plain, "sem"}, {"imports", busy, "com"}} {
+			walk bool // AGENDEI_BENCH_DISABLE=away-days: every interval walked per request
+		}{{"without", plain, "sem", false}, {"imports", busy, "com", false}, {"imports-walked", busy, "com", true}} {
 			owner, err := e.Server.Booking.Owner(ctx, s.user)
 			if err != nil {
 				b.Fatal(err)
 			}
+			schedule.AwayByDayOff.Store(s.walk)
 			b.Run(string(dialect)+"/times/"+s.name, func(b *testing.B) {
 				i := 0
 				for b.Loop() {
@@ -63,6 +67,7 @@ func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 					}
 				}
 			})
+			schedule.AwayByDayOff.Store(false)
 		}
 	}
 }
