@@ -74,16 +74,25 @@ func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
 // across midnight): appointments, blocks, imported busy time, and what this hold has already
 // given to others of the appointments it is deciding (Take).
 func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
-	return b.nearOf(professionalID, date, true)
+	return b.nearOf(nil, professionalID, date, true)
+}
+
+// NearInto is Near copied, when it must be, into *buf (grown when short,
+// overwritten each time) rather than a new slice: for a caller that asks
+// date after date and is done with each answer before the next (a month of
+// bookable days, issue 42). Without a copy to make, it is Near's sub-slice
+// of what was read, and *buf stays as it was.
+func (b BusyDays) NearInto(buf *[]slots.Busy, professionalID string, date time.Time) []slots.Busy {
+	return b.nearOf(buf, professionalID, date, true)
 }
 
 // held is Near without the imported busy time: what even an owner may not
 // book over.
 func (b BusyDays) held(professionalID string, date time.Time) []slots.Busy {
-	return b.nearOf(professionalID, date, false)
+	return b.nearOf(nil, professionalID, date, false)
 }
 
-func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) []slots.Busy {
+func (b BusyDays) nearOf(buf *[]slots.Busy, professionalID string, date time.Time, withAway bool) []slots.Busy {
 	p := b[professionalID]
 	if p == nil {
 		return nil
@@ -112,7 +121,16 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 	if size == len(near) {
 		return near
 	}
-	out := append(make([]slots.Busy, 0, size), near...)
+	var out []slots.Busy
+	if buf != nil && cap(*buf) >= size {
+		out = (*buf)[:0]
+	} else {
+		out = make([]slots.Busy, 0, size)
+		if buf != nil {
+			*buf = out
+		}
+	}
+	out = append(out, near...)
 	out = appendDays(appendDays(out, p.blocks, d0, d1), p.taken, d0, d1)
 	if withAway {
 		out = p.appendAway(out, n)

@@ -168,3 +168,32 @@ func BenchmarkPublicAway(b *testing.B) {
 		})
 	}
 }
+
+// NearInto answers what Near does, date after date into one buffer, and
+// never writes into what was read (a date with nothing to add is a
+// sub-slice of it).
+func TestNearInto_SameAsNearAndLeavesTheReadBusyTime(t *testing.T) {
+	loc, _ := time.LoadLocation("America/Sao_Paulo")
+	start := time.Date(2026, 12, 1, 0, 0, 0, 0, loc)
+	st, ids := awaySetup(loc, 2, 120, start, 3)
+	from, to := time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC), time.Date(2027, 1, 10, 0, 0, 0, 0, time.UTC)
+	b := newBusyDays(ids)
+	for k := 0; k < 40; k += 3 { // appointments on some dates only
+		d := from.AddDate(0, 0, k)
+		b.fold(loc, []byte(ids[0]), []byte(d.Format("2006-01-02")), []byte("09:00 60 0 0,15:00 30 10 10"))
+	}
+	addBlocks(b, loc, []schedule.Blocked{{ProfessionalID: ids[1], Date: "2026-12-10", Start: "10:00", End: "12:00"}}, from, to)
+	addAwayDays(b, st.AwayByDay(), st.Loc, from, to)
+	read := slices.Clone(b[ids[0]].all)
+	var buf []slots.Busy
+	for _, id := range ids {
+		for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
+			if got, want := b.NearInto(&buf, id, d), b.Near(id, d); !slices.Equal(got, want) {
+				t.Fatalf("%s %s: NearInto %v, Near %v", id, d.Format("2006-01-02"), got, want)
+			}
+		}
+	}
+	if !slices.Equal(b[ids[0]].all, read) {
+		t.Fatal("NearInto wrote into the busy time as read")
+	}
+}
