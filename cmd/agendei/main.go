@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/redact"
@@ -255,4 +256,5 @@ func newLogger(cfg *config.Config) *slog.Logger {
 func benchSwitches(off map[string]bool) {
 	db.RebindCacheOff.Store(off["rebind-cache"])
 	schedule.AwayByDayOff.Store(off["away-days"])
+	booking.NearBufferOff.Store(off["near-buffer"])
 }

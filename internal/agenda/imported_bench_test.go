@@ -15,8 +15,8 @@ import (
 // BenchmarkPublicReads_ImportedBusy is issue 42's row in one process: free
 // times and bookable days of a professional importing 500 busy events (a
 // third of them weekly instances), against the same without imports, the
-// setup cached; imports-walked is with the by-date index off (decision
-// 0010). Run: go test -run '^$' -bench PublicReads_ImportedBusy ./internal/agenda/
+// setup cached; imports-walked is with the by-date index off,
+// imports-copied with the bookable days' one buffer off (decision 0010). Run: go test -run '^$' -bench PublicReads_ImportedBusy ./internal/agenda/
 func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 	for _, dialect := range dbtest.Dialects(b) {
 		e := servertest.Start(b, dialect)
@@ -41,12 +41,15 @@ func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 			shop *shop
 			user string
 			walk bool // AGENDEI_BENCH_DISABLE=away-days: every interval walked per request
-		}{{"without", plain, "sem", false}, {"imports", busy, "com", false}, {"imports-walked", busy, "com", true}} {
+			copy bool // AGENDEI_BENCH_DISABLE=near-buffer: a new slice per date
+		}{{"without", plain, "sem", false, false}, {"imports", busy, "com", false, false},
+			{"imports-walked", busy, "com", true, false}, {"imports-copied", busy, "com", false, true}} {
 			owner, err := e.Server.Booking.Owner(ctx, s.user)
 			if err != nil {
 				b.Fatal(err)
 			}
 			schedule.AwayByDayOff.Store(s.walk)
+			booking.NearBufferOff.Store(s.copy)
 			b.Run(string(dialect)+"/times/"+s.name, func(b *testing.B) {
 				i := 0
 				for b.Loop() {
@@ -68,6 +71,7 @@ func BenchmarkPublicReads_ImportedBusy(b *testing.B) {
 				}
 			})
 			schedule.AwayByDayOff.Store(false)
+			booking.NearBufferOff.Store(false)
 		}
 	}
 }

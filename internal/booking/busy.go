@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -65,6 +66,12 @@ type proBusy struct {
 	shared      map[int64][]slots.Busy
 	first, last int64
 }
+
+// NearBufferOff turns NearInto's reuse off in Days (a new slice per date
+// and professional, as Near): a benchmark switch (AGENDEI_BENCH_DISABLE=
+// near-buffer, docs/decisions/0010-imported-busy-by-date.md), never set in
+// production.
+var NearBufferOff atomic.Bool
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
 func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }

@@ -236,7 +236,13 @@ func (s *Service) Days(ctx context.Context, owner versions.Owner, professionalID
 		}
 		free, open := false, false
 		for _, p := range v.pros {
-			day, _ := s.dayOf(st, p, v.svc, d, v.busy.NearInto(&buf, p.ID, d))
+			var near []slots.Busy
+			if NearBufferOff.Load() {
+				near = v.busy.Near(p.ID, d)
+			} else {
+				near = v.busy.NearInto(&buf, p.ID, d)
+			}
+			day, _ := s.dayOf(st, p, v.svc, d, near)
 			if slots.Any(day) {
 				free = true
 				break

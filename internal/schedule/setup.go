@@ -126,7 +126,7 @@ type AwayDays struct {
 const AwayIndexedDays = 8
 
 // AwayByDayOff turns AwayDays off: a benchmark switch (AGENDEI_BENCH_DISABLE=
-// away-days, docs/decisions/0010-away-days.md), never set in production.
+// away-days, docs/decisions/0010-imported-busy-by-date.md), never set in production.
 // Off, a public read walks Away on every request as before.
 var AwayByDayOff atomic.Bool
 
