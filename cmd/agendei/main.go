@@ -16,9 +16,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/agendei/agendei/internal/booking"
 	"github.com/agendei/agendei/internal/platform/config"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/redact"
+	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/server"
 	"github.com/agendei/agendei/web"
 )
@@ -253,4 +255,6 @@ func newLogger(cfg *config.Config) *slog.Logger {
 // answer and setup caches are turned off there).
 func benchSwitches(off map[string]bool) {
 	db.RebindCacheOff.Store(off["rebind-cache"])
+	schedule.AwayByDayOff.Store(off["away-days"])
+	booking.NearBufferOff.Store(off["near-buffer"])
 }

@@ -227,3 +227,105 @@ func TestImportedBusy_BookingsRacingAnImportAreRefusedOrFlagged(t *testing.T) {
 		}
 	})
 }
+
+// An import of thousands of intervals is written a few hundred rows a
+// statement (issue 42): exactly the intervals given are kept, whatever
+// side of a statement's bound each falls; a later import deletes, adds and
+// changes exactly its difference (again across bounds), an unchanged one
+// writes nothing and bumps no data version, and the public times see the
+// last import.
+func TestImportedBusy_ThousandsWrittenInBatchesKeepExactlyTheDifference(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "lote@example.com", "lote")
+		ctx := context.Background()
+		first := time.Date(2027, 1, 4, 0, 0, 0, 0, saoPaulo)
+		mk := func(i int, minutes int) booking.Interval {
+			start := first.Add(time.Duration(i) * 17 * time.Minute)
+			return booking.Interval{UID: fmt.Sprintf("ev-%d@x", i/3), Start: start, End: start.Add(time.Duration(minutes) * time.Minute)}
+		}
+		var items []booking.Interval
+		for i := range 1234 {
+			items = append(items, mk(i, 10))
+		}
+		kept := func() map[string]time.Time {
+			out := map[string]time.Time{}
+			rows, err := e.DB.QueryContext(ctx, `SELECT uid, starts_at, ends_at FROM busy_imported WHERE professional_id = ? AND source = 'ics'`, s.pro)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var uid string
+				var a, z time.Time
+				if err := rows.Scan(&uid, &a, &z); err != nil {
+					t.Fatal(err)
+				}
+				out[uid+" "+a.UTC().Format(time.RFC3339)] = z.UTC()
+			}
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		same := func(want []booking.Interval) {
+			t.Helper()
+			got := kept()
+			if len(got) != len(want) {
+				t.Fatalf("kept %d intervals, want %d", len(got), len(want))
+			}
+			for _, it := range want {
+				if z, ok := got[it.UID+" "+it.Start.UTC().Format(time.RFC3339)]; !ok || !z.Equal(it.End.UTC()) {
+					t.Fatalf("%s at %s: kept %v (%v)", it.UID, it.Start, z, ok)
+				}
+			}
+		}
+		version := func() int64 {
+			t.Helper()
+			v, err := versions.Of(ctx, e.DB, s.ownerID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+		// Each import that writes moves the owner's data version (on
+		// PostgreSQL once per statement, migration 00073), so the public
+		// times follow it.
+		bumps := func(what string, items []booking.Interval) {
+			t.Helper()
+			v := version()
+			if got := s.importBusy(t, e, items...); !got.Changed {
+				t.Fatalf("%s: %+v", what, got)
+			}
+			if version() <= v {
+				t.Fatalf("%s left the data version at %d", what, v)
+			}
+		}
+		bumps("first import", items)
+		same(items)
+
+		// 450 gone (more than two statements' worth), 300 new, 5 longer.
+		next := slices.Clone(items[450:])
+		for i := 1234; i < 1534; i++ {
+			next = append(next, mk(i, 10))
+		}
+		for i := 0; i < 5; i++ {
+			next[i].End = next[i].End.Add(time.Hour)
+		}
+		bumps("second import", next)
+		same(next)
+		longer := slices.Clone(next)
+		longer[len(longer)-1].End = longer[len(longer)-1].End.Add(time.Minute)
+		bumps("an interval longer (an update alone)", longer)
+		same(longer)
+
+		v1 := version()
+		if got := s.importBusy(t, e, longer...); got.Changed {
+			t.Fatalf("unchanged import: %+v", got)
+		}
+		if v2 := version(); v2 != v1 {
+			t.Fatalf("an unchanged import bumped the version %d → %d", v1, v2)
+		}
+		bumps("emptying import", nil)
+		same(nil)
+	})
+}

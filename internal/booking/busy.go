@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -60,7 +61,17 @@ type proBusy struct {
 	// (issue 42), by each date it touches: busy for a client like a block,
 	// but an owner may book over it with a yes (Personal).
 	away map[int64][]slots.Busy
+	// shared is the setup's imported busy time by date (decision 0010),
+	// read-only, of which the dates first..last count, as if in away.
+	shared      map[int64][]slots.Busy
+	first, last int64
 }
+
+// NearBufferOff turns NearInto's reuse off in Days (a new slice per date
+// and professional, as Near): a benchmark switch (AGENDEI_BENCH_DISABLE=
+// near-buffer, docs/decisions/0010-imported-busy-by-date.md), never set in
+// production.
+var NearBufferOff atomic.Bool
 
 // dayNumber is a date (midnight UTC, as parsed) as days since 1970-01-01.
 func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
@@ -70,16 +81,25 @@ func dayNumber(date time.Time) int64 { return date.Unix() / 86400 }
 // across midnight): appointments, blocks, imported busy time, and what this hold has already
 // given to others of the appointments it is deciding (Take).
 func (b BusyDays) Near(professionalID string, date time.Time) []slots.Busy {
-	return b.nearOf(professionalID, date, true)
+	return b.nearOf(nil, professionalID, date, true)
+}
+
+// NearInto is Near copied, when it must be, into *buf (grown when short,
+// overwritten each time) rather than a new slice: for a caller that asks
+// date after date and is done with each answer before the next (a month of
+// bookable days, issue 42). Without a copy to make, it is Near's sub-slice
+// of what was read, and *buf stays as it was.
+func (b BusyDays) NearInto(buf *[]slots.Busy, professionalID string, date time.Time) []slots.Busy {
+	return b.nearOf(buf, professionalID, date, true)
 }
 
 // held is Near without the imported busy time: what even an owner may not
 // book over.
 func (b BusyDays) held(professionalID string, date time.Time) []slots.Busy {
-	return b.nearOf(professionalID, date, false)
+	return b.nearOf(nil, professionalID, date, false)
 }
 
-func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) []slots.Busy {
+func (b BusyDays) nearOf(buf *[]slots.Busy, professionalID string, date time.Time, withAway bool) []slots.Busy {
 	p := b[professionalID]
 	if p == nil {
 		return nil
@@ -98,14 +118,31 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 	if lo >= 0 {
 		near = p.all[lo:hi]
 	}
-	var away []slots.Busy
+	// One copy (all stays as read), sized at once: a month of bookable
+	// days asks for every date of every professional (issue 42).
+	d0, d1 := n-slots.ReachDays, n+slots.ReachDays
+	size := len(near) + count(p.blocks, d0, d1) + count(p.taken, d0, d1)
 	if withAway {
-		away = p.near(p.away, n)
+		size += count(p.away, d0, d1) + count(p.shared, max(d0, p.first), min(d1, p.last))
 	}
-	if blocks, taken := p.near(p.blocks, n), p.near(p.taken, n); len(blocks)+len(taken)+len(away) > 0 {
-		return append(append(append(slices.Clip(near), blocks...), taken...), away...) // a copy: all stays as read
+	if size == len(near) {
+		return near
 	}
-	return near
+	var out []slots.Busy
+	if buf != nil && cap(*buf) >= size {
+		out = (*buf)[:0]
+	} else {
+		out = make([]slots.Busy, 0, size)
+		if buf != nil {
+			*buf = out
+		}
+	}
+	out = append(out, near...)
+	out = appendDays(appendDays(out, p.blocks, d0, d1), p.taken, d0, d1)
+	if withAway {
+		out = p.appendAway(out, n)
+	}
+	return out
 }
 
 // Personal reports whether an appointment at start (with that duration and
@@ -113,20 +150,44 @@ func (b BusyDays) nearOf(professionalID string, date time.Time, withAway bool) [
 // calendar.
 func (b BusyDays) Personal(professionalID string, date time.Time, start int64, duration, before, after int) bool {
 	p := b[professionalID]
-	return p != nil && slots.Collides(start, duration, before, after, p.near(p.away, dayNumber(date)))
+	return p != nil && slots.Collides(start, duration, before, after, p.appendAway(nil, dayNumber(date)))
+}
+
+// appendAway appends the imported busy time of the date n and the
+// slots.ReachDays dates either side: the request's own (away) and the
+// setup's of the request's dates (shared).
+func (p *proBusy) appendAway(out []slots.Busy, n int64) []slots.Busy {
+	out = appendDays(out, p.away, n-slots.ReachDays, n+slots.ReachDays)
+	return appendDays(out, p.shared, max(n-slots.ReachDays, p.first), min(n+slots.ReachDays, p.last))
 }
 
 // near is the intervals of by (blocks, or time taken) of the date n and the
 // slots.ReachDays dates either side.
 func (p *proBusy) near(by map[int64][]slots.Busy, n int64) []slots.Busy {
+	return appendDays(nil, by, n-slots.ReachDays, n+slots.ReachDays)
+}
+
+// appendDays appends the intervals of by of the dates lo..hi.
+func appendDays(out []slots.Busy, by map[int64][]slots.Busy, lo, hi int64) []slots.Busy {
 	if len(by) == 0 {
-		return nil
+		return out
 	}
-	var out []slots.Busy
-	for d := n - slots.ReachDays; d <= n+slots.ReachDays; d++ {
+	for d := lo; d <= hi; d++ {
 		out = append(out, by[d]...)
 	}
 	return out
+}
+
+// count is how many intervals by has of the dates lo..hi.
+func count(by map[int64][]slots.Busy, lo, hi int64) int {
+	if len(by) == 0 {
+		return 0
+	}
+	n := 0
+	for d := lo; d <= hi; d++ {
+		n += len(by[d])
+	}
+	return n
 }
 
 // Take counts an interval as held from now on in this decision: when one
@@ -194,7 +255,11 @@ func readBusyDays(ctx context.Context, q db.Querier, st *schedule.Setup, profess
 		return nil, err
 	}
 	addBlocks(out, st.Loc, st.Blocked, from, to)
-	addAway(out, st.Loc, st.Away, from, to)
+	if schedule.AwayByDayOff.Load() {
+		addAway(out, st.Loc, st.Away, from, to)
+		return out, nil
+	}
+	addAwayDays(out, st.AwayByDay(), st.Loc, from, to)
 	return out, nil
 }
 
@@ -333,21 +398,16 @@ func readBlocks(ctx context.Context, q db.Querier, ownerID string, loc *time.Loc
 // addAway adds imported busy intervals to their professional's busy time,
 // under each date of from..to (the owner's) that the interval touches.
 func addAway(out BusyDays, loc *time.Location, away []schedule.Away, from, to time.Time) {
-	if loc == nil {
-		loc = time.UTC
-	}
 	first, last := dayNumber(from), dayNumber(to)
 	for _, a := range away {
 		p := out[a.ProfessionalID]
-		if p == nil || !a.End.After(a.Start) {
+		if p == nil {
 			continue
 		}
-		start := a.Start.Unix() / 60
-		end := (a.End.Unix() + 59) / 60
-		b := slots.Busy{Start: start, Duration: int(end - start)}
-		s, e := a.Start.In(loc), a.End.Add(-time.Nanosecond).In(loc)
-		d0 := dayNumber(time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, time.UTC))
-		d1 := dayNumber(time.Date(e.Year(), e.Month(), e.Day(), 0, 0, 0, 0, time.UTC))
+		b, d0, d1, ok := schedule.AwaySpan(a, loc)
+		if !ok {
+			continue
+		}
 		for d := max(d0, first); d <= min(d1, last); d++ {
 			if p.away == nil {
 				p.away = map[int64][]slots.Busy{}
@@ -355,6 +415,20 @@ func addAway(out BusyDays, loc *time.Location, away []schedule.Away, from, to ti
 			p.away[d] = append(p.away[d], b)
 		}
 	}
+}
+
+// addAwayDays is addAway from the setup's imported busy time already split
+// by date (decision 0010): each professional points at its dates, to be
+// read for the dates from..to, whatever the number of intervals. The
+// setup's index is shared by every request: only ever read.
+func addAwayDays(out BusyDays, ix *schedule.AwayDays, loc *time.Location, from, to time.Time) {
+	first, last := dayNumber(from), dayNumber(to)
+	for id, p := range out {
+		if days := ix.Days[id]; len(days) > 0 {
+			p.shared, p.first, p.last = days, first, last
+		}
+	}
+	addAway(out, loc, ix.Long, from, to)
 }
 
 // addBlocks adds the blocks of the dates from..to to each professional's

@@ -97,24 +97,22 @@ func (s *Service) ImportBusy(ctx context.Context, ownerID, professionalID, sourc
 		if err != nil {
 			return err
 		}
-		var added []Interval
+		var added, gone []Interval
 		for k, old := range have {
 			if _, ok := want[k]; !ok {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM busy_imported WHERE professional_id = ? AND source = ? AND uid = ? AND starts_at = ?`,
-					professionalID, source, old.UID, old.Start); err != nil {
-					return err
-				}
-				out.Changed = true
+				gone = append(gone, old)
 			}
 		}
+		if err := deleteImported(ctx, tx, professionalID, source, gone); err != nil {
+			return err
+		}
+		out.Changed = len(gone) > 0
+		var fresh []Interval
 		for k, it := range want {
 			old, ok := have[k]
 			switch {
 			case !ok:
-				if _, err := tx.ExecContext(ctx, `INSERT INTO busy_imported (user_id, professional_id, source, uid, starts_at, ends_at, title) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-					ownerID, professionalID, source, it.UID, it.Start, it.End, it.Title); err != nil {
-					return err
-				}
+				fresh = append(fresh, it)
 				added = append(added, it)
 			case !old.End.Equal(it.End) || old.Title != it.Title:
 				if _, err := tx.ExecContext(ctx, `UPDATE busy_imported SET ends_at = ?, title = ? WHERE professional_id = ? AND source = ? AND uid = ? AND starts_at = ?`,
@@ -129,6 +127,9 @@ func (s *Service) ImportBusy(ctx context.Context, ownerID, professionalID, sourc
 			}
 			out.Changed = true
 		}
+		if err := insertImported(ctx, tx, ownerID, professionalID, source, fresh); err != nil {
+			return err
+		}
 		if len(added) == 0 {
 			return nil
 		}
@@ -139,6 +140,48 @@ func (s *Service) ImportBusy(ctx context.Context, ownerID, professionalID, sourc
 		return Imported{}, errImportProfessional
 	}
 	return out, err
+}
+
+// importBatch is how many intervals one statement of an import writes: a
+// first import of MaxImported is 25 inserts rather than 5,000 round trips
+// under the owner's lock, well within both engines' bound on a statement's
+// parameters (7 a row: 1,400; SQLite's is 32,766, PostgreSQL's 65,535).
+const importBatch = 200
+
+// insertImported inserts new intervals of a source, importBatch a statement.
+func insertImported(ctx context.Context, tx *db.Tx, ownerID, professionalID, source string, items []Interval) error {
+	for len(items) > 0 {
+		n := min(len(items), importBatch)
+		args := make([]any, 0, 7*n)
+		for _, it := range items[:n] {
+			args = append(args, ownerID, professionalID, source, it.UID, it.Start, it.End, it.Title)
+		}
+		rows := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?), ", n), ", ")
+		if _, err := tx.ExecContext(ctx, `INSERT INTO busy_imported (user_id, professional_id, source, uid, starts_at, ends_at, title) VALUES `+rows, args...); err != nil {
+			return err
+		}
+		items = items[n:]
+	}
+	return nil
+}
+
+// deleteImported deletes intervals of a source no longer in it (each by its
+// key: uid and start), importBatch a statement.
+func deleteImported(ctx context.Context, tx *db.Tx, professionalID, source string, items []Interval) error {
+	for len(items) > 0 {
+		n := min(len(items), importBatch)
+		args := make([]any, 0, 2+2*n)
+		args = append(args, professionalID, source)
+		for _, it := range items[:n] {
+			args = append(args, it.UID, it.Start)
+		}
+		keys := strings.TrimSuffix(strings.Repeat("(uid = ? AND starts_at = ?) OR ", n), " OR ")
+		if _, err := tx.ExecContext(ctx, `DELETE FROM busy_imported WHERE professional_id = ? AND source = ? AND (`+keys+`)`, args...); err != nil {
+			return err
+		}
+		items = items[n:]
+	}
+	return nil
 }
 
 // flagUnder tells the owner of each holding appointment of the professional

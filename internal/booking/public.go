@@ -228,6 +228,7 @@ func (s *Service) Days(ctx context.Context, owner versions.Owner, professionalID
 	}
 	st := v.st
 	today, end := slots.Today(s.Clock.Now(), st.Loc), last(st)
+	var buf []slots.Busy // each date's busy time, done with before the next
 	for d := first; !d.After(end); d = d.AddDate(0, 0, 1) {
 		date := d.Format("2006-01-02")
 		if date < today {
@@ -235,7 +236,13 @@ func (s *Service) Days(ctx context.Context, owner versions.Owner, professionalID
 		}
 		free, open := false, false
 		for _, p := range v.pros {
-			day, _ := s.dayOf(st, p, v.svc, d, v.busy.Near(p.ID, d))
+			var near []slots.Busy
+			if NearBufferOff.Load() {
+				near = v.busy.Near(p.ID, d)
+			} else {
+				near = v.busy.NearInto(&buf, p.ID, d)
+			}
+			day, _ := s.dayOf(st, p, v.svc, d, near)
 			if slots.Any(day) {
 				free = true
 				break

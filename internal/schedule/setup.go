@@ -10,10 +10,12 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -103,6 +105,79 @@ type Setup struct {
 	// (busy_imported, issue 42), for the public pages' free times like
 	// Blocked; a hold reads it itself, under the lock (ReadAway).
 	Away []Away
+
+	awayOnce sync.Once
+	awayDays AwayDays // Away by local date, built once (AwayByDay)
+}
+
+// AwayDays is the imported busy time of each professional split by the
+// owner's local dates it touches (days since 1970-01-01 of the date at
+// midnight UTC), so that a request looks up its dates rather than walk and
+// convert every interval. An interval longer than AwayIndexedDays dates is
+// left in Long, for a reader to walk (rare: a long absence), so bad data
+// never makes the index large. Read-only once built: it is shared by every
+// request of the setup.
+type AwayDays struct {
+	Days map[string]map[int64][]slots.Busy // professional → date → intervals
+	Long []Away
+}
+
+// AwayIndexedDays is the most dates an interval of AwayDays.Days touches.
+const AwayIndexedDays = 8
+
+// AwayByDayOff turns AwayDays off: a benchmark switch (AGENDEI_BENCH_DISABLE=
+// away-days, docs/decisions/0010-imported-busy-by-date.md), never set in production.
+// Off, a public read walks Away on every request as before.
+var AwayByDayOff atomic.Bool
+
+// AwayByDay is the setup's imported busy time by date, built on first use
+// (once per setup, hence once per data version of a cached one).
+func (s *Setup) AwayByDay() *AwayDays {
+	s.awayOnce.Do(func() {
+		s.awayDays = AwayDays{Days: map[string]map[int64][]slots.Busy{}}
+		for _, a := range s.Away {
+			b, d0, d1, ok := AwaySpan(a, s.Loc)
+			switch {
+			case !ok:
+			case d1-d0 >= AwayIndexedDays:
+				s.awayDays.Long = append(s.awayDays.Long, a)
+			default:
+				days := s.awayDays.Days[a.ProfessionalID]
+				if days == nil {
+					days = map[int64][]slots.Busy{}
+					s.awayDays.Days[a.ProfessionalID] = days
+				}
+				for d := d0; d <= d1; d++ {
+					days[d] = append(days[d], b)
+				}
+			}
+		}
+		for _, days := range s.awayDays.Days {
+			for d, v := range days {
+				days[d] = slices.Clip(v) // an append by a reader copies
+			}
+		}
+	})
+	return &s.awayDays
+}
+
+// AwaySpan is an imported interval as busy time (whole minutes covering
+// it) and the first and last of the owner's local dates it touches (days
+// since 1970-01-01 of the date at midnight UTC); !ok: an empty interval,
+// busy nowhere.
+func AwaySpan(a Away, loc *time.Location) (b slots.Busy, first, last int64, ok bool) {
+	if !a.End.After(a.Start) {
+		return slots.Busy{}, 0, 0, false
+	}
+	if loc == nil {
+		loc = time.UTC
+	}
+	start := a.Start.Unix() / 60
+	end := (a.End.Unix() + 59) / 60
+	s, e := a.Start.In(loc), a.End.Add(-time.Nanosecond).In(loc)
+	first = time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, time.UTC).Unix() / 86400
+	last = time.Date(e.Year(), e.Month(), e.Day(), 0, 0, 0, 0, time.UTC).Unix() / 86400
+	return slots.Busy{Start: start, Duration: int(end - start)}, first, last, true
 }
 
 // Away is one imported busy interval of a professional: the instants it

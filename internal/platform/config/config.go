@@ -162,11 +162,13 @@ func (o WhatsAppOperator) LogValue() slog.Value {
 // BenchMechanisms are the names AGENDEI_BENCH_DISABLE takes, each a
 // mechanism kept for speed that the switch replaces with the plain path:
 // the answer cache (memo), the per-owner setup cache (schedule.Cache) and
-// PostgreSQL's rebound query texts (db). Each has its record in
+// PostgreSQL's rebound query texts (db), the imported busy time split by
+// date once per setup (schedule.AwayByDayOff) and a month of bookable
+// days' one buffer of busy time (booking.NearBufferOff), issue 42. Each has its record in
 // docs/decisions/; those measured under 1.2× went (issue 40: the verified
 // tokens' cache, the pooled busy slices, GOGC=400 and the soft memory
 // limit the binary set itself).
-var BenchMechanisms = []string{"memo", "setup-cache", "rebind-cache"}
+var BenchMechanisms = []string{"memo", "setup-cache", "rebind-cache", "away-days", "near-buffer"}
 
 type setting struct {
 	flag, env, def, usage string

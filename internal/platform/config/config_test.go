@@ -168,7 +168,7 @@ func TestParse_BenchDisableIsOffByDefault(t *testing.T) {
 		t.Fatal("an unknown mechanism was accepted")
 	}
 	// Every speed mechanism issue 40 §3 names has its switch.
-	for _, m := range []string{"memo", "setup-cache", "rebind-cache"} {
+	for _, m := range []string{"memo", "setup-cache", "rebind-cache", "away-days", "near-buffer"} {
 		c, err = Parse("t", nil, env(map[string]string{"AGENDEI_BENCH_DISABLE": m}))
 		if err != nil || !c.BenchDisable[m] || len(c.BenchDisable) != 1 {
 			t.Errorf("%s: %v %v", m, c.BenchDisable, err)

@@ -85,15 +85,17 @@ func versioned(t *testing.T, d *db.DB, table string) bool {
 	t.Helper()
 	ctx := context.Background()
 	if d.Dialect == db.Postgres {
-		// tgtype bits: 4 insert, 8 delete, 16 update; the function bumps.
-		var n int
-		err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid
-			WHERE g.tgrelid = (current_schema() || '.' || ?)::regclass AND NOT g.tgisinternal AND p.proname = 'bump_data_version'
-			AND g.tgtype & 28 = 28`, table).Scan(&n)
+		// tgtype bits: 4 insert, 8 delete, 16 update, between the table's
+		// triggers whose function bumps: a row's (bump_data_version) or a
+		// statement's (bump_data_versions, busy_imported: one trigger an
+		// event, as transition tables require).
+		var events int
+		err := d.QueryRowContext(ctx, `SELECT COALESCE(bit_or(g.tgtype::int & 28), 0) FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid
+			WHERE g.tgrelid = (current_schema() || '.' || ?)::regclass AND NOT g.tgisinternal AND p.proname IN ('bump_data_version', 'bump_data_versions')`, table).Scan(&events)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return n > 0
+		return events == 28
 	}
 	events := map[string]bool{}
 	err := db.Each(ctx, d, `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?`, []any{table}, func(r *sql.Rows) error {
