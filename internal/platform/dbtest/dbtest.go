@@ -78,11 +78,29 @@ func OpenDSN(t testing.TB, dialect db.Dialect) (*db.DB, string) {
 // migratedSQLite is a freshly migrated SQLite database file, made once per
 // test process: each test gets its own copy. Applying the migrations takes
 // about 5 s under the race detector (the SQLite driver is Go translated from
-// C, and every memory access is checked) against 0.15 s without; a copy takes
-// a millisecond. The copy is the same file the migrations make — VACUUM INTO
-// writes one consistent snapshot — so a test sees what a new install sees.
+// C, and every memory access is checked) against 0.15 s without — 10–20 s on
+// the busy 2-core machine — while a copy takes a millisecond. The copy is the
+// same file the migrations make — VACUUM INTO writes one consistent snapshot —
+// so a test sees what a new install sees.
+//
+// Under scripts/with-postgres.sh (make test), AGENDEI_TEST_SHARED_DIR is a
+// folder that lives as long as that one run: the first test process to
+// migrate leaves its snapshot there (named after the migrations' digest) and
+// the run's other packages copy it instead of migrating again.
 var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
-	dir, err := os.MkdirTemp("", "agendei-dbtest-")
+	shared := os.Getenv("AGENDEI_TEST_SHARED_DIR")
+	var cached string
+	if shared != "" {
+		digest, err := migrationsDigest(db.SQLite)
+		if err != nil {
+			return nil, err
+		}
+		cached = filepath.Join(shared, "sqlite-migrated-"+digest+".db")
+		if b, err := os.ReadFile(cached); err == nil {
+			return b, nil
+		}
+	}
+	dir, err := os.MkdirTemp(shared, "agendei-dbtest-")
 	if err != nil {
 		return nil, err
 	}
@@ -100,8 +118,44 @@ var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
 	if err := d.Backup(ctx, snapshot); err != nil {
 		return nil, err
 	}
-	return os.ReadFile(snapshot)
+	b, err := os.ReadFile(snapshot)
+	if err != nil {
+		return nil, err
+	}
+	if cached != "" {
+		// Complete before it appears: a rename within the folder is atomic,
+		// so a process reading it never sees half a file.
+		if err := os.Rename(snapshot, cached); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
 })
+
+// migrationsDigest names the migration files of an engine by their content.
+func migrationsDigest(dialect db.Dialect) (string, error) {
+	files, err := db.Migrations(dialect)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	err = fs.WalkDir(files, ".", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(files, path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", path, len(b))
+		h.Write(b)
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
 
 // Reopen connects a new pool to a database made by OpenDSN.
 func Reopen(t testing.TB, dsn string) *db.DB {
@@ -186,27 +240,11 @@ func databaseURL(base, name string) (string, error) {
 // make, so a test sees what a new install sees.
 var postgresTemplate = sync.OnceValues(func() (string, error) {
 	base := os.Getenv("AGENDEI_TEST_DATABASE_URL")
-	files, err := db.Migrations(db.Postgres)
+	digest, err := migrationsDigest(db.Postgres)
 	if err != nil {
 		return "", err
 	}
-	h := sha256.New()
-	err = fs.WalkDir(files, ".", func(path string, e fs.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(files, path)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %d\n", path, len(b))
-		h.Write(b)
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	name := "agendei_template_" + hex.EncodeToString(h.Sum(nil))[:16]
+	name := "agendei_template_" + digest
 
 	ctx := context.Background()
 	admin, err := sql.Open("pgx", base)
