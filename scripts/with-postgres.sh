@@ -43,5 +43,8 @@ done
 export AGENDEI_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
 export AGENDEI_TEST_PG_CTL="$pgbin/pg_ctl"
 export AGENDEI_TEST_PG_DATA="$dir/data"
+# Lives as long as this run: the Go tests share their migrated SQLite snapshot through it (dbtest).
+mkdir "$dir/shared"
+export AGENDEI_TEST_SHARED_DIR="$dir/shared"
 echo "PostgreSQL test cluster on 127.0.0.1:$port ($dir)" >&2
 "$@"

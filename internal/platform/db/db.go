@@ -147,10 +147,16 @@ func (d *DB) Ping(ctx context.Context) error {
 	return d.r.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
+// Migrations is the embedded migration files of one engine (the test harness
+// names its migrated PostgreSQL template after their content).
+func Migrations(dialect Dialect) (fs.FS, error) {
+	return fs.Sub(migrations, "migrations/"+string(dialect))
+}
+
 // Migrate applies every embedded migration not yet applied. Several instances
 // starting at once on PostgreSQL take turns through an advisory lock.
 func (d *DB) Migrate(ctx context.Context, log *slog.Logger) error {
-	sub, err := fs.Sub(migrations, "migrations/"+string(d.Dialect))
+	sub, err := Migrations(d.Dialect)
 	if err != nil {
 		return err
 	}
