@@ -41,6 +41,8 @@ var (
 	ErrTooLarge     = NewError(http.StatusRequestEntityTooLarge, "too_large", "Os dados enviados são grandes demais.")
 	ErrUnavailable  = NewError(http.StatusServiceUnavailable, "unavailable", "Serviço temporariamente indisponível. Tente novamente em instantes.")
 	ErrInternal     = NewError(http.StatusInternalServerError, "internal", "Algo deu errado. Tente novamente em alguns minutos.")
+	// errClientGone answers a request its client canceled (499, nginx's "client closed request").
+	errClientGone = NewError(499, "canceled", "A requisição foi cancelada.")
 )
 
 // Validation is a 400 with code validation_failed.
@@ -92,6 +94,12 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 			// foreign key to the gone account): as any request of a
 			// deleted account, 401.
 			e = ErrUnauthorized
+		} else if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+			// The client went away (a navigation, a closed tab): nobody reads
+			// this answer, and the server did nothing wrong — 499 as proxies
+			// say it, logged as what it is, not as a 500.
+			e = errClientGone
+			Logger(r.Context()).Info("request canceled by the client")
 		} else if db.IsUnavailable(err) {
 			e = ErrUnavailable
 			Logger(r.Context()).Warn("service unavailable", "err", err)
