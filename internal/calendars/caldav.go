@@ -320,19 +320,6 @@ func (s *Service) DisconnectCalDAV(ctx context.Context, ownerID, professionalID 
 	return s.DB.OwnerExec(ctx, ownerID, errNoCalDAVAccount, `DELETE FROM calendar_sources WHERE user_id = ? AND professional_id = ? AND kind = ?`, ownerID, professionalID, KindCalDAV)
 }
 
-func (s *Service) oneKind(ctx context.Context, q db.Querier, ownerID, professionalID, kind string) (*Source, error) {
-	src, err := scanSource(q.QueryRowContext(ctx, `SELECT `+sourceCols+` FROM calendar_sources c JOIN professionals p ON p.id = c.professional_id
-		WHERE c.user_id = ? AND c.professional_id = ? AND c.kind = ?`, ownerID, professionalID, kind).Scan)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoCalDAVAccount
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.kept(&src)
-	return &src, nil
-}
-
 // calDAVSource names one CalDAV calendar's busy time (busy_imported.source,
 // "caldav:<path>"): each chosen calendar is its own source, so a read
 // replaces only the calendars that changed and leaves the others' as they are.

@@ -189,11 +189,13 @@ func (s *Service) List(ctx context.Context, ownerID string) ([]Source, error) {
 	return out, err
 }
 
-func (s *Service) one(ctx context.Context, q db.Querier, ownerID, professionalID string) (*Source, error) {
+// oneKind is the professional's source of one kind, as the card shows it;
+// none answers that kind's own 404.
+func (s *Service) oneKind(ctx context.Context, q db.Querier, ownerID, professionalID, kind string) (*Source, error) {
 	src, err := scanSource(q.QueryRowContext(ctx, `SELECT `+sourceCols+` FROM calendar_sources c JOIN professionals p ON p.id = c.professional_id
-		WHERE c.user_id = ? AND c.professional_id = ? AND c.kind = ?`, ownerID, professionalID, KindICS).Scan)
+		WHERE c.user_id = ? AND c.professional_id = ? AND c.kind = ?`, ownerID, professionalID, kind).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoCalendar
+		return nil, map[string]error{KindICS: errNoCalendar, KindCalDAV: errNoCalDAVAccount, KindGoogle: errNoGoogle}[kind]
 	}
 	if err != nil {
 		return nil, err
@@ -268,7 +270,7 @@ func (s *Service) Connect(ctx context.Context, ownerID, professionalID string, i
 			return err
 		}
 		tx.OnCommit(s.Queue.Wake)
-		out, err = s.one(ctx, tx, ownerID, professionalID)
+		out, err = s.oneKind(ctx, tx, ownerID, professionalID, KindICS)
 		return err
 	})
 	if errors.Is(err, db.ErrOwnerGone) {
@@ -279,7 +281,7 @@ func (s *Service) Connect(ctx context.Context, ownerID, professionalID string, i
 
 // Disconnect forgets a professional's calendar and the busy time it gave.
 func (s *Service) Disconnect(ctx context.Context, ownerID, professionalID string) error {
-	if _, err := s.one(ctx, s.DB, ownerID, professionalID); err != nil {
+	if _, err := s.oneKind(ctx, s.DB, ownerID, professionalID, KindICS); err != nil {
 		return err
 	}
 	if _, err := s.Busy.ImportBusy(ctx, ownerID, professionalID, KindICS, nil); err != nil {

@@ -288,7 +288,7 @@ func (s *Service) FinishGoogle(ctx context.Context, ownerID string, in GoogleFin
 			return err
 		}
 		tx.OnCommit(s.Queue.Wake)
-		out, err = s.googleOne(ctx, tx, ownerID, professionalID)
+		out, err = s.oneKind(ctx, tx, ownerID, professionalID, KindGoogle)
 		return err
 	})
 	if errors.Is(err, db.ErrOwnerGone) {
@@ -300,19 +300,6 @@ func (s *Service) FinishGoogle(ctx context.Context, ownerID string, in GoogleFin
 	}
 	s.Google.remember(id, tok)
 	return out, nil
-}
-
-func (s *Service) googleOne(ctx context.Context, q db.Querier, ownerID, professionalID string) (*Source, error) {
-	src, err := scanSource(q.QueryRowContext(ctx, `SELECT `+sourceCols+` FROM calendar_sources c JOIN professionals p ON p.id = c.professional_id
-		WHERE c.user_id = ? AND c.professional_id = ? AND c.kind = ?`, ownerID, professionalID, KindGoogle).Scan)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, errNoGoogle
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.kept(&src)
-	return &src, nil
 }
 
 // googleRow is a connected Google account as the service needs it.
@@ -454,7 +441,7 @@ func (s *Service) ChooseGoogle(ctx context.Context, ownerID, professionalID stri
 			return err
 		}
 		tx.OnCommit(s.Queue.Wake)
-		out, err = s.googleOne(ctx, tx, ownerID, professionalID)
+		out, err = s.oneKind(ctx, tx, ownerID, professionalID, KindGoogle)
 		return err
 	})
 	if errors.Is(err, db.ErrOwnerGone) {

@@ -224,7 +224,7 @@ func (s *Service) ChooseGoogleWrite(ctx context.Context, ownerID, professionalID
 		if err := s.queueWrites(ctx, tx, ownerID, professionalID); err != nil {
 			return err
 		}
-		out, err = s.googleOne(ctx, tx, ownerID, professionalID)
+		out, err = s.oneKind(ctx, tx, ownerID, professionalID, KindGoogle)
 		return err
 	})
 	if errors.Is(err, db.ErrOwnerGone) {

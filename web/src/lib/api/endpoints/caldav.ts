@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { request, type Schemas } from '../client'
-import { queryKeys } from '../keys'
+import { useCalendarChange } from './calendars'
 
 export type CaldavLogin = Schemas['CaldavLogin']
 export type CaldavCalendar = Schemas['CaldavCalendar']
@@ -21,19 +21,8 @@ export const disconnectCaldav = (professionalId: string) => request('delete', '/
 /** Lists a CalDAV account's calendars (nothing is saved). */
 export const useDiscoverCaldav = () => useMutation({ mutationFn: discoverCaldav })
 
-function useCaldavChange<T, R>(fn: (v: T) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.calendars })
-      void qc.invalidateQueries({ queryKey: ['appointments', 'grid'] })
-    },
-  })
-}
-
 /** Saves a professional's CalDAV account and its chosen calendars. */
-export const useConnectCaldav = () => useCaldavChange(connectCaldav)
+export const useConnectCaldav = () => useCalendarChange(connectCaldav)
 
 /** Disconnects a professional's CalDAV account: its busy time goes. */
-export const useDisconnectCaldav = () => useCaldavChange(disconnectCaldav)
+export const useDisconnectCaldav = () => useCalendarChange(disconnectCaldav)

@@ -23,7 +23,8 @@ export const calendarsQueryOptions = () =>
 /** The professionals' own calendars Agendei reads busy time from (the profile's card, the dashboard's warning). */
 export const useCalendars = () => useQuery(calendarsQueryOptions())
 
-function useCalendarChange<T, R>(fn: (v: T) => Promise<R>) {
+/** A change to a professional's calendar source (any kind): the sources and the grid's busy time are read again. */
+export function useCalendarChange<T, R>(fn: (v: T) => Promise<R>) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: fn,

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { request, type Schemas } from '../client'
 import { queryKeys } from '../keys'
-import { listCalendars } from './calendars'
+import { listCalendars, useCalendarChange } from './calendars'
 
 export type GoogleAccount = Schemas['GoogleAccount']
 
@@ -26,29 +26,18 @@ export const useGoogleCalendars = (professionalId: string) =>
     retry: false,
   })
 
-function useChange<T, R>(fn: (v: T) => Promise<R>) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.calendars })
-      void qc.invalidateQueries({ queryKey: ['appointments', 'grid'] })
-    },
-  })
-}
-
 /** Saves which calendars count as busy; the account is read at once. */
 export const useChooseGoogle = () =>
-  useChange(({ professionalId, calendars, onFailure }: { professionalId: string; calendars: string[]; onFailure: 'keep' | 'drop' }) =>
+  useCalendarChange(({ professionalId, calendars, onFailure }: { professionalId: string; calendars: string[]; onFailure: 'keep' | 'drop' }) =>
     request('put', '/api/calendars/{id}/google', { path: { id: professionalId }, body: { calendars, onFailure }, auth: true }),
   )
 
 /** Disconnects the Google account (revoked at Google); its busy time goes. */
 export const useDisconnectGoogle = () =>
-  useChange((professionalId: string) => request('delete', '/api/calendars/{id}/google', { path: { id: professionalId }, auth: true }))
+  useCalendarChange((professionalId: string) => request('delete', '/api/calendars/{id}/google', { path: { id: professionalId }, auth: true }))
 
 /** Saves the calendar that receives the professional's appointments ('' none); the ones already made are written there. */
 export const useChooseGoogleWrite = () =>
-  useChange(({ professionalId, calendar }: { professionalId: string; calendar: string }) =>
+  useCalendarChange(({ professionalId, calendar }: { professionalId: string; calendar: string }) =>
     request('put', '/api/calendars/{id}/google/write', { path: { id: professionalId }, body: { calendar }, auth: true }),
   )
