@@ -128,6 +128,12 @@ type Filter struct {
 	Search         string // client name or e-mail, ignoring case and accents
 }
 
+// scoped narrows a professional's own sign-in to their appointments.
+func (f Filter) scoped(ctx context.Context) Filter {
+	f.ProfessionalID = forProfessional(ctx, f.ProfessionalID)
+	return f
+}
+
 // Range returns the owner's appointments in a date range, by date and time.
 func (s *Service) Range(ctx context.Context, userID string, f Filter) ([]Appointment, bool, error) {
 	from, err1 := slots.ParseDate(f.From)
@@ -399,20 +405,20 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	// Not cached: who a reminder reaches also turns on WhatsApp's template
 	// reviews, which are not the owner's data.
 	mux.Handle("GET /api/reminders/reach", h.Auth.RequireUser(httpx.Handle(h.reach)))
-	mux.Handle("GET /api/appointments", h.Auth.RequireUser(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
-	mux.Handle("POST /api/appointments", h.Auth.RequireUser(httpx.Handle(h.create)))
-	mux.Handle("GET /api/clients/history", h.Auth.RequireUser(h.Memo.Owner("client-history", auth.UserID, httpx.Handle(h.history))))
+	mux.Handle("GET /api/appointments", h.Auth.RequireTeam(h.Memo.Owner("appointments", auth.UserID, httpx.Handle(h.list))))
+	mux.Handle("POST /api/appointments", h.Auth.RequireTeam(httpx.Handle(h.create)))
+	mux.Handle("GET /api/clients/history", h.Auth.RequireTeam(h.Memo.Owner("client-history", auth.UserID, httpx.Handle(h.history))))
 	mux.Handle("PUT /api/clients/contact", h.Auth.RequireUser(httpx.Handle(h.updateClient)))
-	mux.Handle("POST /api/appointments/preview", h.Auth.RequireUser(httpx.Handle(h.preview)))
-	mux.Handle("GET /api/agenda/free-times", h.Auth.RequireUser(httpx.Handle(h.freeTimes)))
+	mux.Handle("POST /api/appointments/preview", h.Auth.RequireTeam(httpx.Handle(h.preview)))
+	mux.Handle("GET /api/agenda/free-times", h.Auth.RequireTeam(httpx.Handle(h.freeTimes)))
 	// Not through the answer cache: the grid is one pipelined read of its
 	// appointments and blocks with its data version, where the cache would
 	// add a round trip of its own to read that version first (grid.go).
-	mux.Handle("GET /api/agenda/grid", h.Auth.RequireUser(httpx.Handle(h.grid)))
-	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.get)))
-	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireUser(httpx.Handle(h.setStatus)))
-	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireUser(httpx.Handle(h.reschedule)))
-	mux.Handle("POST /api/appointments/{id}/tell-moved", h.Auth.RequireUser(httpx.Handle(h.tellMoved)))
+	mux.Handle("GET /api/agenda/grid", h.Auth.RequireTeam(httpx.Handle(h.grid)))
+	mux.Handle("GET /api/appointments/{id}", h.Auth.RequireTeam(httpx.Handle(h.get)))
+	mux.Handle("PATCH /api/appointments/{id}", h.Auth.RequireTeam(httpx.Handle(h.setStatus)))
+	mux.Handle("POST /api/appointments/{id}/reschedule", h.Auth.RequireTeam(httpx.Handle(h.reschedule)))
+	mux.Handle("POST /api/appointments/{id}/tell-moved", h.Auth.RequireTeam(httpx.Handle(h.tellMoved)))
 	mux.Handle("POST /api/appointments/{id}/client-link", h.Auth.RequireUser(httpx.Handle(h.clientLink)))
 	mux.Handle("POST /api/appointments/{id}/answer-links", h.Auth.RequireUser(httpx.Handle(h.answerLinks)))
 	mux.Handle("GET /api/calendar-feeds", h.Auth.RequireUser(httpx.Handle(h.listFeeds)))
@@ -440,7 +446,7 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	items, truncated, err := h.Svc.Range(r.Context(), auth.UserID(r.Context()), Filter{
 		From: q.Get("from"), To: q.Get("to"), Status: q.Get("status"), ProfessionalID: q.Get("professional"), Search: search,
-	})
+	}.scoped(r.Context()))
 	if err != nil {
 		return err
 	}
@@ -458,6 +464,9 @@ func (h *Handlers) create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := auth.UserID(r.Context())
+	if err := checkTarget(r.Context(), in.ProfessionalID); err != nil {
+		return err
+	}
 	id, err := h.Booking.Create(r.Context(), owner, in)
 	if err != nil {
 		return err
@@ -470,6 +479,9 @@ func (h *Handlers) preview(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxCreateBody)
 	var in booking.OwnerInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := checkTarget(r.Context(), in.ProfessionalID); err != nil {
 		return err
 	}
 	list, err := h.Booking.Preview(r.Context(), auth.UserID(r.Context()), in)
@@ -485,7 +497,7 @@ func (h *Handlers) preview(w http.ResponseWriter, r *http.Request) error {
 func (h *Handlers) freeTimes(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	times, err := h.Booking.OwnerTimes(r.Context(), auth.UserID(r.Context()), booking.OwnerTimesQuery{
-		ProfessionalID: q.Get("professional"), ServiceID: q.Get("service"), Date: q.Get("date"), Appointment: q.Get("appointment"),
+		ProfessionalID: forProfessional(r.Context(), q.Get("professional")), ServiceID: q.Get("service"), Date: q.Get("date"), Appointment: q.Get("appointment"),
 	})
 	if err != nil {
 		return err
@@ -496,6 +508,9 @@ func (h *Handlers) freeTimes(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) get(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Svc.ownAppointment(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
+		return err
+	}
 	a, err := h.Svc.Get(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 	return httpx.Respond(w, http.StatusOK, a, err)
 }
@@ -510,6 +525,9 @@ func (h *Handlers) setStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner := auth.UserID(r.Context())
+	if err := h.Svc.ownAppointment(r.Context(), owner, r.PathValue("id")); err != nil {
+		return err
+	}
 	a, err := h.Svc.SetStatus(r.Context(), owner, r.PathValue("id"), in.Status, in.Following)
 	if err == nil && in.NotifyClient && in.Status == "cancelled" {
 		// The cancellation stands whatever happens to its e-mail; the
@@ -555,6 +573,12 @@ func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	owner, id := auth.UserID(r.Context()), r.PathValue("id")
+	if err := h.Svc.ownAppointment(r.Context(), owner, id); err != nil {
+		return err
+	}
+	if err := checkTarget(r.Context(), in.ProfessionalID); err != nil {
+		return err
+	}
 	channel, err := h.Booking.Reschedule(r.Context(), owner, id, in)
 	if err != nil {
 		return err
@@ -569,6 +593,9 @@ func (h *Handlers) reschedule(w http.ResponseWriter, r *http.Request) error {
 // tellMoved tells the client where an appointment moved without a notice
 // (a drag in the agenda) now stands, and answers the channel that carried it.
 func (h *Handlers) tellMoved(w http.ResponseWriter, r *http.Request) error {
+	if err := h.Svc.ownAppointment(r.Context(), auth.UserID(r.Context()), r.PathValue("id")); err != nil {
+		return err
+	}
 	channel, err := h.Booking.TellMoved(r.Context(), auth.UserID(r.Context()), r.PathValue("id"))
 	if err != nil {
 		return err

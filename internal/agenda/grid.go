@@ -385,7 +385,7 @@ func gridColumns(st *schedule.Setup, only string, booked map[string]string) []Gr
 // service's per-version cache, as the slot engine reads it, at that version.
 func (h *Handlers) grid(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	in := GridQuery{From: q.Get("from"), To: q.Get("to"), ProfessionalID: q.Get("professional")}
+	in := GridQuery{From: q.Get("from"), To: q.Get("to"), ProfessionalID: forProfessional(r.Context(), q.Get("professional"))}
 	if _, _, err := in.dates(); err != nil {
 		return err
 	}

@@ -59,14 +59,20 @@ var (
 	errClientPhone    = httpx.Validation("Telefone inválido. Use DDD + número, como (11) 98888-7777.")
 )
 
-// ClientHistory is the client with that identifier (client key: phone, else e-mail).
-func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*History, error) {
+// ClientHistory is the client with that identifier (client key: phone, else
+// e-mail). With professionalID (a professional's own sign-in) it is their
+// appointments with the client only, and a client they never saw is not found.
+func (s *Service) ClientHistory(ctx context.Context, userID, professionalID, key string) (*History, error) {
 	key, err := booking.ClientKeyOf(ctx, s.DB, userID, key)
 	if err != nil {
 		return nil, err
 	}
-	list, err := list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND client_key = ?
-		ORDER BY appointment_date DESC, appointment_time DESC, created_at DESC LIMIT ?`, userID, key, MaxHistory+1)
+	mine, mineArgs := "", []any{}
+	if professionalID != "" {
+		mine, mineArgs = " AND professional_id = ?", []any{professionalID}
+	}
+	list, err := list(ctx, s.DB, `SELECT `+columns+` FROM appointments WHERE user_id = ? AND client_key = ?`+mine+`
+		ORDER BY appointment_date DESC, appointment_time DESC, created_at DESC LIMIT ?`, append(append([]any{userID, key}, mineArgs...), MaxHistory+1)...)
 	if err != nil {
 		return nil, err
 	}
@@ -94,15 +100,15 @@ func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*Histo
 		COALESCE(SUM(CASE WHEN `+booking.Scheduled+` THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN `+booking.Scheduled+` THEN price_cents ELSE 0 END), 0),
 		COALESCE(MIN(CASE WHEN `+booking.Scheduled+` THEN appointment_date END), ''),
-		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`, append(args, userID, key)...).
+		COALESCE(SUM(CASE WHEN status = 'no_show' THEN 1 ELSE 0 END), 0) FROM appointments WHERE user_id = ? AND client_key = ?`+mine, append(append(args, userID, key), mineArgs...)...).
 		Scan(&h.Count, &h.AttendedCount, &h.RevenueCents, &h.LastAttended, &h.ScheduledCount, &h.ScheduledCents, &h.NextAppointment, &h.NoShows)
 	if err != nil {
 		return nil, err
 	}
 	h.Deposits = []HistoryDeposit{}
 	err = db.Each(ctx, s.DB, `SELECT a.id, a.appointment_date, a.appointment_time, a.service_name, d.amount_cents, d.state FROM deposits d
-		JOIN appointments a ON a.id = d.appointment_id WHERE a.user_id = ? AND a.client_key = ? ORDER BY a.appointment_date DESC, a.appointment_time DESC LIMIT ?`,
-		[]any{userID, key, MaxHistory}, func(r *sql.Rows) error {
+		JOIN appointments a ON a.id = d.appointment_id WHERE a.user_id = ? AND a.client_key = ?`+strings.ReplaceAll(mine, "professional_id", "a.professional_id")+` ORDER BY a.appointment_date DESC, a.appointment_time DESC LIMIT ?`,
+		append(append([]any{userID, key}, mineArgs...), MaxHistory), func(r *sql.Rows) error {
 			var x HistoryDeposit
 			if err := r.Scan(&x.AppointmentID, &x.Date, &x.Time, &x.Service, &x.AmountCents, &x.State); err != nil {
 				return err
@@ -173,7 +179,7 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 }
 
 func (h *Handlers) history(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.Svc.ClientHistory(r.Context(), auth.UserID(r.Context()), r.URL.Query().Get("key"))
+	out, err := h.Svc.ClientHistory(r.Context(), auth.UserID(r.Context()), auth.Professional(r.Context()), r.URL.Query().Get("key"))
 	return httpx.Respond(w, http.StatusOK, out, err)
 }
 
@@ -187,6 +193,6 @@ func (h *Handlers) updateClient(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := h.Svc.ClientHistory(r.Context(), owner, key)
+	out, err := h.Svc.ClientHistory(r.Context(), owner, "", key)
 	return httpx.Respond(w, http.StatusOK, out, err)
 }

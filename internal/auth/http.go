@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/memo"
 )
 
 // Handlers serves /api/auth/*, /api/me and /api/account.
@@ -30,7 +31,12 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("POST /api/auth/password-reset", httpx.Handle(h.passwordReset))
 	mux.Handle("POST /api/auth/account-recovery", httpx.Handle(h.requestRecovery))
 	mux.Handle("POST /api/auth/account-recovery/complete", httpx.Handle(h.completeRecovery))
-	mux.Handle("GET /api/me", h.RequireUser(httpx.Handle(h.me)))
+	mux.Handle("GET /api/me", h.RequireTeam(httpx.Handle(h.me)))
+	mux.Handle("GET /api/members", h.RequireUser(httpx.Handle(h.members)))
+	mux.Handle("PUT /api/members/{id}", h.RequireUser(httpx.Handle(h.invite)))
+	mux.Handle("DELETE /api/members/{id}", h.RequireUser(httpx.Handle(h.revoke)))
+	mux.Handle("GET /api/invites/{token}", httpx.Handle(h.inviteInfo))
+	mux.Handle("POST /api/invites/{token}", httpx.Handle(h.acceptInvite))
 	mux.Handle("DELETE /api/account", h.RequireUser(httpx.Handle(h.deleteAccount)))
 	mux.Handle("GET /api/account/data", h.RequireUser(httpx.Handle(h.accountData)))
 }
@@ -58,10 +64,37 @@ func SessionID(ctx context.Context) string {
 	return id
 }
 
+type professionalKey struct{}
+
+// Professional is, on a request of a professional's own sign-in (issue 43
+// §0), the professional of the team it is; "" on the owner's. The routes
+// RequireTeam opens to professionals scope what they read and write by it.
+func Professional(ctx context.Context) string {
+	id, _ := ctx.Value(professionalKey{}).(string)
+	return id
+}
+
+// WithProfessional returns ctx acting as that professional of the owner's
+// team (for tests).
+func WithProfessional(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, professionalKey{}, id)
+}
+
 // RequireUser answers 401 unless the request carries a valid access token
 // whose session still stands (sessions.go), and 503 when the database cannot
 // tell. The request's context ends if the session is revoked while it runs.
-func (h *Handlers) RequireUser(next http.Handler) http.Handler {
+// It is the owner's: a professional's sign-in is refused (403) — every route
+// is the owner's alone unless it is registered through RequireTeam.
+func (h *Handlers) RequireUser(next http.Handler) http.Handler { return h.require(next, false) }
+
+// RequireTeam is RequireUser that also lets a professional's own sign-in
+// through. UserID is then the practice's owner (every query keeps its
+// tenancy check) and Professional the professional, by which the handler
+// scopes what it reads and writes: another professional's appointment
+// answers 404, as another owner's does.
+func (h *Handlers) RequireTeam(next http.Handler) http.Handler { return h.require(next, true) }
+
+func (h *Handlers) require(next http.Handler, team bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		tok, ok := h.bearerToken(r)
 		if !ok {
@@ -76,11 +109,20 @@ func (h *Handlers) RequireUser(next http.Handler) http.Handler {
 			httpx.WriteError(w, r, err)
 			return
 		}
+		if tok.ProfessionalID != "" && !team {
+			httpx.WriteError(w, r, errOwnerOnly)
+			return
+		}
 		ctx, stop := h.svc.watch(r.Context(), tok)
 		defer stop()
-		ctx = context.WithValue(WithUserID(ctx, tok.UserID), sessionKey{}, tok.Family)
+		owner := tok.owner()
+		ctx = context.WithValue(WithUserID(ctx, owner), sessionKey{}, tok.Family)
 		ctx = context.WithValue(ctx, tokenKey{}, tok)
-		ctx = httpx.WithAccountCheck(ctx, func(ctx context.Context) bool { return h.svc.accountGone(ctx, tok.UserID) })
+		if tok.ProfessionalID != "" {
+			ctx = WithProfessional(ctx, tok.ProfessionalID)
+			ctx = memo.WithViewer(ctx, "professional:"+tok.ProfessionalID)
+		}
+		ctx = httpx.WithAccountCheck(ctx, func(ctx context.Context) bool { return h.svc.accountGone(ctx, owner) })
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
@@ -270,7 +312,7 @@ func (h *Handlers) completeRecovery(w http.ResponseWriter, r *http.Request) erro
 }
 
 func (h *Handlers) me(w http.ResponseWriter, r *http.Request) error {
-	m, err := h.svc.Me(r.Context(), UserID(r.Context()))
+	m, err := h.svc.Me(r.Context(), UserID(r.Context()), Professional(r.Context()))
 	return httpx.Respond(w, http.StatusOK, m, err)
 }
 

@@ -52,11 +52,25 @@ type Session struct {
 }
 
 func (s *Service) newSession(ctx context.Context, q db.Querier, u *user, family string) (*Session, error) {
+	tok := accessToken{UserID: u.ID, Gen: u.SessionGen}
+	if u.OwnerID.Valid {
+		// A professional's account signs in only while the owner keeps its
+		// access (members.go).
+		pro, err := activeMember(ctx, q, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		if pro == "" {
+			return nil, errMemberEnded
+		}
+		tok.OwnerID, tok.ProfessionalID = u.OwnerID.String, pro
+	}
 	refresh, family, err := insertRefresh(ctx, q, u.ID, family, s.clock.Now())
 	if err != nil {
 		return nil, err
 	}
-	access, exp, err := s.signer.issue(u.ID, family, u.SessionGen)
+	tok.Family = family
+	access, exp, err := s.signer.issueFor(tok)
 	if err != nil {
 		return nil, err
 	}

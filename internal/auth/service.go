@@ -131,18 +131,33 @@ func NewService(c Config) *Service {
 		signer: &tokenSigner{key: []byte(c.Secret), clock: c.Clock}, baseURL: c.BaseURL, log: c.Log, sleep: sleepCtx}
 }
 
-// Me is the signed-in owner as the header shows them.
+// Me is who is signed in, as the header shows them: the owner, or a
+// professional of the practice (Role "professional", with the practice's
+// name and the professional of the team they are).
 type Me struct {
-	ID    string `json:"id"`
-	Email string `json:"email"`
-	Name  string `json:"name"`
+	ID             string `json:"id"`
+	Email          string `json:"email"`
+	Name           string `json:"name"`
+	Role           string `json:"role"` // owner, professional
+	ProfessionalID string `json:"professionalId,omitempty"`
+	Practice       string `json:"practice,omitempty"`
 }
 
-// Me returns the owner behind userID.
-func (s *Service) Me(ctx context.Context, userID string) (*Me, error) {
+// Me returns who is signed in: the owner, or, when professionalID is set,
+// that professional of the owner's practice.
+func (s *Service) Me(ctx context.Context, ownerID, professionalID string) (*Me, error) {
 	var m Me
-	err := s.db.QueryRowContext(ctx, `SELECT u.id, u.email, COALESCE(p.name, '') FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = ?`,
-		userID).Scan(&m.ID, &m.Email, &m.Name)
+	var err error
+	if professionalID == "" {
+		m.Role = "owner"
+		err = s.db.QueryRowContext(ctx, `SELECT u.id, u.email, COALESCE(p.name, '') FROM users u LEFT JOIN profiles p ON p.id = u.id WHERE u.id = ?`,
+			ownerID).Scan(&m.ID, &m.Email, &m.Name)
+	} else {
+		m.Role, m.ProfessionalID = "professional", professionalID
+		err = s.db.QueryRowContext(ctx, `SELECT u.id, u.email, pr.name, COALESCE(p.name, '') FROM members m
+			JOIN users u ON u.id = m.user_id JOIN professionals pr ON pr.id = m.professional_id LEFT JOIN profiles p ON p.id = m.owner_id
+			WHERE m.professional_id = ? AND m.owner_id = ?`, professionalID, ownerID).Scan(&m.ID, &m.Email, &m.Name, &m.Practice)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errSessionInvalid
 	}

@@ -20,14 +20,15 @@ type user struct {
 	ResetFailures    int
 	ResetLockouts    int
 	ResetLockedUntil sql.NullTime
-	SessionGen       int64 // access tokens of an older generation are refused
+	SessionGen       int64          // access tokens of an older generation are refused
+	OwnerID          sql.NullString // a professional's account: the practice's owner (members.go)
 }
 
-const userColumns = `id, email, password_hash, keyword_hash, reset_failures, reset_lockouts, reset_locked_until, session_generation`
+const userColumns = `id, email, password_hash, keyword_hash, reset_failures, reset_lockouts, reset_locked_until, session_generation, owner_id`
 
 func scanUser(row *sql.Row) (*user, error) {
 	var u user
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.KeywordHash, &u.ResetFailures, &u.ResetLockouts, &u.ResetLockedUntil, &u.SessionGen)
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.KeywordHash, &u.ResetFailures, &u.ResetLockouts, &u.ResetLockedUntil, &u.SessionGen, &u.OwnerID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

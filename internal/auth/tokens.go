@@ -33,20 +33,44 @@ type tokenSigner struct {
 // the sign-in it belongs to (sid: the refresh family) and the account's
 // session generation when it was issued (gen), which RequireUser compares
 // with the database so that a revoked session ends at once.
+//
+// A professional's sign-in (issue 43 §0) also names the practice it works
+// in (own: the owner's id) and the professional it is (pro): every owner
+// route then keeps its tenancy check on the owner's id, and the routes a
+// professional may use scope what they read and write to that professional.
 type accessClaims struct {
 	jwt.RegisteredClaims
 	SID string `json:"sid"`
 	Gen int64  `json:"gen"`
+	Own string `json:"own,omitempty"`
+	Pro string `json:"pro,omitempty"`
 }
 
 // accessToken is what a verified access token says.
 type accessToken struct {
-	UserID string
+	UserID string // the account that signed in
 	Family string
 	Gen    int64
+	// OwnerID and ProfessionalID are set for a professional's sign-in: the
+	// practice's owner and the professional of the team the account is.
+	OwnerID, ProfessionalID string
+}
+
+// owner is the practice the token acts in: its own account, or for a
+// professional the owner's.
+func (t accessToken) owner() string {
+	if t.OwnerID != "" {
+		return t.OwnerID
+	}
+	return t.UserID
 }
 
 func (s *tokenSigner) issue(userID, family string, gen int64) (token string, expires time.Time, err error) {
+	return s.issueFor(accessToken{UserID: userID, Family: family, Gen: gen})
+}
+
+func (s *tokenSigner) issueFor(t accessToken) (token string, expires time.Time, err error) {
+	userID, family, gen := t.UserID, t.Family, t.Gen
 	now := s.clock.Now()
 	expires = now.Add(AccessTTL)
 	claims := accessClaims{
@@ -58,6 +82,8 @@ func (s *tokenSigner) issue(userID, family string, gen int64) (token string, exp
 		},
 		SID: family,
 		Gen: gen,
+		Own: t.OwnerID,
+		Pro: t.ProfessionalID,
 	}
 	token, err = jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.key)
 	return token, expires, err
@@ -84,10 +110,10 @@ func (s *tokenSigner) parse(token string) (accessToken, time.Time, error) {
 		jwt.WithExpirationRequired(),
 		jwt.WithTimeFunc(s.clock.Now),
 	)
-	if err != nil || claims.Subject == "" || claims.SID == "" || claims.ExpiresAt == nil {
+	if err != nil || claims.Subject == "" || claims.SID == "" || claims.ExpiresAt == nil || (claims.Own == "") != (claims.Pro == "") {
 		return accessToken{}, time.Time{}, errBadToken
 	}
-	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen}, claims.ExpiresAt.Time, nil
+	return accessToken{UserID: claims.Subject, Family: claims.SID, Gen: claims.Gen, OwnerID: claims.Own, ProfessionalID: claims.Pro}, claims.ExpiresAt.Time, nil
 }
 
 // OpaqueToken returns a random URL-safe token (32 bytes) and the hash we

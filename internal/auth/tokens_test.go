@@ -48,3 +48,27 @@ func TestVerify_AcceptsAGoodTokenOnlyUntilItExpires(t *testing.T) {
 		}
 	}
 }
+
+// A professional's token names the practice and the professional, both or
+// neither: a token with only one of them is refused.
+func TestVerify_AProfessionalsTokenCarriesPracticeAndProfessional(t *testing.T) {
+	c := clock.NewManual(time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC))
+	s := &tokenSigner{key: []byte("0123456789abcdef0123456789abcdef"), clock: c}
+	want := accessToken{UserID: "account-1", Family: "f", Gen: 1, OwnerID: "owner-1", ProfessionalID: "pro-1"}
+	token, _, err := s.issueFor(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.verify(token); err != nil || got != want || got.owner() != "owner-1" {
+		t.Fatalf("verify: %+v %v", got, err)
+	}
+	for _, half := range []accessToken{{UserID: "a", Family: "f", OwnerID: "owner-1"}, {UserID: "a", Family: "f", ProfessionalID: "pro-1"}} {
+		token, _, err := s.issueFor(half)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.verify(token); err == nil {
+			t.Fatalf("a token with half a professional accepted: %+v", half)
+		}
+	}
+}

@@ -106,8 +106,10 @@ func match(q string) (clause string, args []any, ok bool) {
 
 // List returns a page of clients (limit 0: all) and how many there are;
 // with a search (q not blank), only the clients one of whose appointments
-// matches it (match), with all their appointments counted.
-func (s *Service) List(ctx context.Context, userID, q string, limit, offset int) ([]Client, int, error) {
+// matches it (match), with all their appointments counted. With
+// professionalID (a professional's own sign-in, issue 43) it is the clients
+// of their own appointments, counted over those alone.
+func (s *Service) List(ctx context.Context, userID, professionalID, q string, limit, offset int) ([]Client, int, error) {
 	loc, err := profiles.Zone(ctx, s.DB, userID)
 	if err != nil {
 		return nil, 0, err
@@ -119,9 +121,13 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 		args = append(args, now...)
 	}
 	args = append(args, userID)
+	if professionalID != "" {
+		narrow = ` AND professional_id = ?`
+		args = append(args, professionalID)
+	}
 	clause, matchArgs, searching := match(q)
 	if searching {
-		narrow = ` AND client_key IN (SELECT client_key FROM appointments WHERE user_id = ? AND ` + clause + `)`
+		narrow += ` AND client_key IN (SELECT client_key FROM appointments WHERE user_id = ? AND ` + clause + `)`
 		args = append(append(args, userID), matchArgs...)
 	}
 	if limit > 0 {
@@ -153,6 +159,9 @@ func (s *Service) List(ctx context.Context, userID, q string, limit, offset int)
 	}
 	if total < 0 { // a page past the end carries no window count
 		count, countArgs := `SELECT COUNT(DISTINCT client_key) FROM appointments WHERE user_id = ?`, []any{userID}
+		if professionalID != "" {
+			count, countArgs = count+` AND professional_id = ?`, append(countArgs, professionalID)
+		}
 		if searching {
 			count, countArgs = count+` AND `+clause, append(countArgs, matchArgs...)
 		}
@@ -183,7 +192,9 @@ const SearchLimit = 8
 // (ignoring case and accents) or whose phone contains q's digits (three or
 // more), most recently seen first, for the agenda's type-ahead. Fewer than
 // two characters find nothing.
-func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error) {
+//
+// With professionalID (a professional's own sign-in), their clients only.
+func (s *Service) Search(ctx context.Context, userID, professionalID, q string) ([]Match, error) {
 	out := []Match{}
 	clause, matchArgs, ok := match(q)
 	if !ok || len([]rune(booking.SearchKey(q))) < 2 {
@@ -192,7 +203,8 @@ func (s *Service) Search(ctx context.Context, userID, q string) ([]Match, error)
 	// The latest appointments first, so each client's first row carries
 	// their current contacts; a bounded scan keeps a busy owner's search fast.
 	rows, err := s.DB.QueryContext(ctx, `SELECT client_key, id, client_name, client_email, client_phone FROM appointments
-		WHERE user_id = ? AND `+clause+` ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`, append([]any{userID}, matchArgs...)...)
+		WHERE user_id = ? AND (? = '' OR professional_id = ?) AND `+clause+` ORDER BY appointment_date DESC, appointment_time DESC LIMIT 400`,
+		append([]any{userID, professionalID, professionalID}, matchArgs...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -297,8 +309,8 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/clients", h.Auth.RequireUser(h.Memo.Owner("clients", auth.UserID, httpx.Handle(h.list))))
-	mux.Handle("GET /api/clients/search", h.Auth.RequireUser(httpx.Handle(h.search)))
+	mux.Handle("GET /api/clients", h.Auth.RequireTeam(h.Memo.Owner("clients", auth.UserID, httpx.Handle(h.list))))
+	mux.Handle("GET /api/clients/search", h.Auth.RequireTeam(httpx.Handle(h.search)))
 	mux.Handle("GET /api/clients/export", h.Auth.RequireUser(h.Memo.Owner("clients.csv", auth.UserID, httpx.Handle(h.export))))
 	mux.Handle("GET /api/clients/data", h.Auth.RequireUser(httpx.Handle(h.data)))
 	mux.Handle("POST /api/clients/erase", h.Auth.RequireUser(httpx.Handle(h.erase)))
@@ -317,7 +329,7 @@ func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), q, limit, offset)
+	list, total, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), auth.Professional(r.Context()), q, limit, offset)
 	if err != nil {
 		return err
 	}
@@ -330,7 +342,7 @@ func (h *Handlers) search(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.Svc.Search(r.Context(), auth.UserID(r.Context()), q)
+	list, err := h.Svc.Search(r.Context(), auth.UserID(r.Context()), auth.Professional(r.Context()), q)
 	if err != nil {
 		return err
 	}
@@ -343,7 +355,7 @@ func (h *Handlers) export(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), q, 0, 0)
+	list, _, err := h.Svc.List(r.Context(), auth.UserID(r.Context()), "", q, 0, 0)
 	if err != nil {
 		return err
 	}

@@ -91,6 +91,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/blocks/":                block.ID,
 		"/api/calendar-feeds/":        feed.ID,
 		"/api/calendars/":             pro.ID,
+		"/api/members/":               pro.ID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
@@ -166,6 +167,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/billing/test-checkout/{id}/pay": nil,
 		"POST /api/waitlist/{id}/offers":           map[string]string{"date": "2026-11-26", "time": "10:00"},
 		"PUT /api/waitlist/settings":               map[string]int{"offerMinutes": 30},
+		"PUT /api/members/{id}":                    map[string]string{"email": "intrusa@example.com"},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
 }

@@ -342,7 +342,7 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/services", h.Auth.RequireUser(httpx.Handle(h.list)))
+	mux.Handle("GET /api/services", h.Auth.RequireTeam(httpx.Handle(h.list)))
 	mux.Handle("POST /api/services", h.Auth.RequireUser(httpx.Handle(h.create)))
 	mux.Handle("PUT /api/services/{id}", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("DELETE /api/services/{id}", h.Auth.RequireUser(httpx.Handle(h.delete)))

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -160,9 +161,14 @@ func (s *Service) SetActive(ctx context.Context, userID, id string, active bool)
 	return s.get(ctx, userID, id)
 }
 
-// Delete removes a professional.
+// Delete removes a professional, and their own sign-in with them.
 func (s *Service) Delete(ctx context.Context, userID, id string) error {
-	return s.DB.OwnerExec(ctx, userID, errNotFound, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
+	return s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		if err := auth.DropMember(ctx, tx, userID, id); err != nil {
+			return err
+		}
+		return db.ExecOwned(ctx, tx, errNotFound, `DELETE FROM professionals WHERE id = ? AND user_id = ?`, id, userID)
+	})
 }
 
 // Handlers serves /api/professionals.
@@ -173,7 +179,9 @@ type Handlers struct {
 
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
-	mux.Handle("GET /api/professionals", h.Auth.RequireUser(httpx.Handle(h.list)))
+	// A professional's own sign-in sees their own row (the agenda's
+	// choices); the team is the owner's.
+	mux.Handle("GET /api/professionals", h.Auth.RequireTeam(httpx.Handle(h.list)))
 	mux.Handle("POST /api/professionals", h.Auth.RequireUser(httpx.Handle(h.create)))
 	mux.Handle("PUT /api/professionals/{id}", h.Auth.RequireUser(httpx.Handle(h.update)))
 	mux.Handle("PATCH /api/professionals/{id}", h.Auth.RequireUser(httpx.Handle(h.setActive)))
@@ -182,6 +190,9 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {
 	ps, err := h.Svc.List(r.Context(), auth.UserID(r.Context()))
+	if me := auth.Professional(r.Context()); me != "" && err == nil {
+		ps = slices.DeleteFunc(ps, func(p Professional) bool { return p.ID != me })
+	}
 	return httpx.Respond(w, http.StatusOK, ps, err)
 }
 

@@ -3,6 +3,7 @@ package whatsapp
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/agendei/agendei/internal/auth"
@@ -23,6 +24,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	connect.Card[ConnectInput, *Status]{Status: h.status, Connect: h.Svc.Connect, Disconnect: h.Svc.Disconnect}.
 		Register(mux, "/api/whatsapp", h.Auth.RequireUser, auth.UserID)
 	mux.Handle("GET /api/appointments/{id}/whatsapp", h.Auth.RequireUser(httpx.Handle(h.deliveries)))
+	mux.Handle("GET /api/whatsapp/confirms", h.Auth.RequireTeam(httpx.Handle(h.confirms)))
 	mux.Handle("PUT /api/whatsapp/operator", h.Auth.RequireUser(httpx.Handle(h.setOperator)))
 	mux.Handle("POST /api/whatsapp/signup", h.Auth.RequireUser(httpx.Handle(h.signup)))
 	mux.Handle("GET /webhooks/whatsapp", httpx.Handle(h.OperatorVerifyHandler))
@@ -38,6 +40,20 @@ func (h *Handlers) status(ctx context.Context, userID string) (*Status, error) {
 		httpx.Logger(ctx).Warn("whatsapp: template status not refreshed", "err", err)
 	}
 	return h.Svc.Status(ctx, userID)
+}
+
+// confirms tells the agenda's forms of a professional's own sign-in
+// (issue 43), who may not read the owner's connection, whether the owner's
+// number carries a client's confirmation now (connected, its confirmation
+// template approved): the forms then say truly how the client is told.
+func (h *Handlers) confirms(w http.ResponseWriter, r *http.Request) error {
+	st, err := h.Svc.Status(r.Context(), auth.UserID(r.Context()))
+	if err != nil {
+		return err
+	}
+	ok := st.Connected && slices.ContainsFunc(st.Templates, func(t TemplateStatus) bool { return t.Kind == "confirmation" && t.Status == "APPROVED" })
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"confirms": ok})
+	return nil
 }
 
 func (h *Handlers) deliveries(w http.ResponseWriter, r *http.Request) error {

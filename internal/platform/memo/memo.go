@@ -149,6 +149,21 @@ func (c *Cache) Owner(name string, userID func(context.Context) string, next htt
 	}, next)
 }
 
+type viewerKey struct{}
+
+// WithViewer marks a request whose answer is a part of the owner's (a
+// professional of the practice sees their own appointments and clients,
+// issue 43): Handler keeps its answers apart from the owner's own.
+func WithViewer(ctx context.Context, viewer string) context.Context {
+	return context.WithValue(ctx, viewerKey{}, viewer)
+}
+
+// Viewer is who the request's answer is for; "" for the owner.
+func Viewer(ctx context.Context) string {
+	s, _ := ctx.Value(viewerKey{}).(string)
+	return s
+}
+
 // Public caches an answer about the owner named by the {username} path value,
 // read the way usernames are stored (normalize: profiles.NormalizeUsername).
 // On a miss the handler finds the owner and version it was looked up under in
@@ -200,6 +215,9 @@ func (c *Cache) Handler(name string, scope Scope, next http.Handler) http.Handle
 		if err != nil || owner == "" {
 			next.ServeHTTP(w, r) // let the handler answer (and report) it
 			return
+		}
+		if v := Viewer(r.Context()); v != "" {
+			parts = v + "\x00" + parts
 		}
 		c.serve(w, r, c.key(name, owner, parts), Lookup{OwnerID: owner, Version: version}, next)
 	})

@@ -56,6 +56,7 @@ var unversioned = map[string]string{
 	"push_deliveries":            "the web push outbox's idempotency: never part of an answer",
 	"mercadopago_webhook_health": "when the webhook last heard a valid or a refused notice: read live by the profile",
 	"mercadopago_oauth_states":   "a started \"Conectar Mercado Pago\": read once by its state, never part of an answer",
+	"members":                    "professionals' own sign-ins: read live by sign-in and the team screen, never part of an answer",
 }
 
 // ownerTables are the tables with a column naming the owner (or, for the

@@ -174,6 +174,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The professionals' own sign-ins (issue 43) — invited, active or revoked. */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Invite the professional {id} to sign in as themself — an e-mail with a one-time link (7 days). Again after a revoke or an unused link.
+         * @description Error codes `email_taken`, `member_active` (409), `rate_limited` (429, 30 invitations a day per owner).
+         */
+        put: operations["inviteMember"];
+        post?: never;
+        /** End the professional's own access — every session of theirs ends at once, an unused invitation stops working. */
+        delete: operations["revokeMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation's page shows (a read; it changes nothing).
+         * @description Error code `invite_invalid` (404) for an unknown, used, revoked or expired link.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        /** Accept an invitation once — set the professional's password and recovery keyword, and sign in. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -2135,6 +2194,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/whatsapp/confirms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the owner's number carries a client's confirmation now (connected, its confirmation template approved). Also a professional's own sign-in. */
+        get: operations["getWhatsAppConfirms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/whatsapp": {
         parameters: {
             query?: never;
@@ -2628,7 +2704,33 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
+            /** @description The owner's profile name */
             name: string;
+            /**
+             * @description owner, or a professional of the practice signed in as themself (issue 43) — who reaches only the routes marked "Also a professional's own sign-in".
+             * @enum {string}
+             */
+            role: "owner" | "professional";
+            /** @description The professional of the team the sign-in is (role professional). */
+            professionalId?: string;
+            /** @description The practice's name (role professional). */
+            practice?: string;
+        };
+        Member: {
+            professionalId: string;
+            email: string;
+            /** @enum {string} */
+            state: "invited" | "active" | "revoked";
+            /**
+             * Format: date-time
+             * @description When an unused invitation stops working (state invited).
+             */
+            expiresAt?: string;
+        };
+        Invitation: {
+            practice: string;
+            professional: string;
+            email: string;
         };
         SignupRequest: {
             name: string;
@@ -4232,6 +4334,144 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["Member"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeMember: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    recoveryKeyword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in; refresh cookie set. */
+            200: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -7601,6 +7841,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleDay"][];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getWhatsAppConfirms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        confirms: boolean;
+                    };
                 };
             };
             default: components["responses"]["Error"];

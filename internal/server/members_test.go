@@ -1,0 +1,304 @@
+package server_test
+
+import (
+	"bytes"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+var inviteLinkRE = regexp.MustCompile(`/convite/(?:3D)?([A-Za-z0-9_\-]{20,})`)
+
+// invite makes a professional of owner a's team and signs them in as
+// themself through the e-mailed invitation; it returns the professional's
+// id and their client.
+func invite(t *testing.T, e *servertest.Env, a *servertest.Client, name, email string) (string, *servertest.Client) {
+	t.Helper()
+	var pro struct{ ID string }
+	if r := a.Do("POST", "/api/professionals", map[string]string{"name": name, "specialization": "Psicóloga", "email": email}); r.StatusCode != 201 {
+		t.Fatalf("professional: %d %s", r.StatusCode, r.Body)
+	}
+	var list []struct{ ID, Name string }
+	a.Do("GET", "/api/professionals", nil).JSON(t, &list)
+	for _, p := range list {
+		if p.Name == name {
+			pro.ID = p.ID
+		}
+	}
+	if r := a.Do("PUT", "/api/members/"+pro.ID, map[string]string{"email": email}); r.StatusCode != 200 {
+		t.Fatalf("invite: %d %s", r.StatusCode, r.Body)
+	}
+	token := ""
+	for _, m := range e.Mails() {
+		raw := strings.ReplaceAll(m.Raw, "=\r\n", "")
+		if strings.Contains(raw, email) {
+			if sub := inviteLinkRE.FindStringSubmatch(raw); sub != nil {
+				token = sub[1]
+			}
+		}
+	}
+	if token == "" {
+		t.Fatal("no invitation mailed")
+	}
+	p := e.Client()
+	var inv struct{ Practice, Professional, Email string }
+	if r := p.Do("GET", "/api/invites/"+token, nil); r.StatusCode != 200 {
+		t.Fatalf("invitation page: %d %s", r.StatusCode, r.Body)
+	} else {
+		r.JSON(t, &inv)
+	}
+	if inv.Professional != name || inv.Email != email {
+		t.Fatalf("invitation shows %+v", inv)
+	}
+	r := p.Do("POST", "/api/invites/"+token, map[string]string{"password": "senha-propria-1", "recoveryKeyword": "jabuti"})
+	if r.StatusCode != 200 {
+		t.Fatalf("accept: %d %s", r.StatusCode, r.Body)
+	}
+	var s struct{ AccessToken string }
+	r.JSON(t, &s)
+	p.Token = s.AccessToken
+	if r := p.Do("POST", "/api/invites/"+token, map[string]string{"password": "outra-senha-2", "recoveryKeyword": "jabuti"}); r.StatusCode != 404 {
+		t.Fatalf("an invitation used twice: %d %s", r.StatusCode, r.Body)
+	}
+	return pro.ID, p
+}
+
+// teamRoutes are the owner's routes a professional's own sign-in may use
+// (issue 43 §0), each narrowed to the professional's own appointments and
+// clients. Every other owner route answers them 403; a route added to the
+// team (auth.RequireTeam) must be added here, on purpose.
+var teamRoutes = map[string]bool{
+	"GET /api/me":                            true,
+	"GET /api/appointments":                  true,
+	"POST /api/appointments":                 true,
+	"POST /api/appointments/preview":         true,
+	"GET /api/appointments/{id}":             true,
+	"PATCH /api/appointments/{id}":           true,
+	"POST /api/appointments/{id}/reschedule": true,
+	"POST /api/appointments/{id}/tell-moved": true,
+	"GET /api/agenda/grid":                   true,
+	"GET /api/agenda/free-times":             true,
+	"GET /api/clients":                       true,
+	"GET /api/clients/search":                true,
+	"GET /api/clients/history":               true,
+	"GET /api/services":                      true,
+	"GET /api/professionals":                 true,
+	"GET /api/whatsapp/confirms":             true,
+}
+
+// TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn is the security
+// matrix for the professional's role: every owner operation of
+// api/openapi.yaml is called by a professional of the practice, signed in
+// as themself, with a colleague's ids and filters. The owner's routes answer
+// 403; the team's answer the colleague's records 404 and carry nothing of
+// the colleague's clients, blocks or days off; afterwards the owner's data
+// reads exactly as before.
+func TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn(t *testing.T) {
+	doc, err := servertest.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type op struct{ method, path string }
+	var ops []op
+	for path, item := range doc.Paths.Map() {
+		for method, o := range item.Operations() {
+			if o.Security != nil && len(*o.Security) == 0 {
+				continue
+			}
+			ops = append(ops, op{method, path})
+		}
+	}
+	sort.Slice(ops, func(i, j int) bool { return ops[i].path+ops[i].method < ops[j].path+ops[j].method })
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a := e.Client()
+		d := seedOwner(t, e, a)
+		_, p := invite(t, e, a, "Paula Própria", "paula.propria@example.com")
+		var me struct{ Role, Name, Practice string }
+		p.Do("GET", "/api/me", nil).JSON(t, &me)
+		if me.Role != "professional" || me.Name != "Paula Própria" || me.Practice != "Anabela Sigilo" {
+			t.Fatalf("me: %+v", me)
+		}
+		// What is the colleague's (Doutora Escondida's) and never the
+		// professional's to read.
+		secrets := []string{"Cliente Confidencial", "97531", "confidencial@example.com", "Recesso Sigiloso", "Reunião Sigilosa", "private-sigilo",
+			d.ids["/api/appointments/"]}
+		reads := []string{"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"],
+			"/api/clients", "/api/clients/history?key=" + d.clientKey, "/api/professionals", "/api/agenda/grid?from=2026-11-23&to=2026-11-29"}
+		snapshot := func() map[string]string {
+			out := map[string]string{}
+			for _, path := range reads {
+				out[path] = string(a.Do("GET", path, nil).Body)
+			}
+			return out
+		}
+		before := snapshot()
+		for _, o := range ops {
+			if o.path == "/api/events" {
+				continue // a stream: below
+			}
+			path, body := matrixRequest(t, o.method, o.path, d)
+			r := p.Do(o.method, path, body)
+			key := o.method + " " + o.path
+			switch {
+			case !teamRoutes[key]:
+				if r.StatusCode != http.StatusForbidden || r.Err(t).Error.Code != "owner_only" {
+					t.Errorf("%s as a professional: %d %s, want 403 owner_only", key, r.StatusCode, r.Body)
+				}
+			case strings.Contains(o.path, "{id}"):
+				if r.StatusCode != http.StatusNotFound {
+					t.Errorf("%s with a colleague's appointment: %d %s, want 404", key, r.StatusCode, r.Body)
+				}
+			case o.method != "GET":
+				// Writing for the colleague (matrixRequest's bodies name the
+				// colleague): refused.
+				if r.StatusCode < 400 || r.StatusCode >= 500 {
+					t.Errorf("%s for a colleague: %d %s, want it refused", key, r.StatusCode, r.Body)
+				}
+			case o.path == "/api/clients/history":
+				if r.StatusCode != http.StatusNotFound {
+					t.Errorf("a colleague's client's history: %d %s, want 404", r.StatusCode, r.Body)
+				}
+			case r.StatusCode == http.StatusForbidden || r.StatusCode == http.StatusUnauthorized || r.StatusCode >= 500:
+				t.Errorf("%s as a professional: %d %s", key, r.StatusCode, r.Body)
+			}
+			for _, s := range secrets {
+				if bytes.Contains(r.Body, []byte(s)) {
+					t.Errorf("LEAK: %s as a professional answers %q: %s", key, s, r.Body)
+				}
+			}
+		}
+		after := snapshot()
+		for _, path := range reads {
+			if before[path] != after[path] {
+				t.Errorf("the owner's %s changed:\nbefore %s\nafter  %s", path, before[path], after[path])
+			}
+		}
+		if r := p.Do("GET", "/api/events", nil); r.StatusCode != http.StatusForbidden {
+			t.Errorf("a professional's event stream: %d", r.StatusCode)
+		}
+	})
+}
+
+// TestMembers_InviteSignInRevokeAndDelete is a professional's access from
+// the invitation to its end: they book and move their own appointments and
+// see their own clients; the owner sees theirs too; a revoke ends their
+// sessions at once and refuses their sign-in; a new invitation gives the
+// access back with new secrets; deleting the professional deletes the account.
+func TestMembers_InviteSignInRevokeAndDelete(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a := e.Client()
+		d := seedOwner(t, e, a)
+		colleague := d.ids["/api/professionals/"]
+		proID, p := invite(t, e, a, "Paula Própria", "paula.propria@example.com")
+
+		// An e-mail that already has an account is refused.
+		var other struct{ ID string }
+		a.Do("POST", "/api/professionals", map[string]string{"name": "Outra", "specialization": "Nutricionista"}).JSON(t, &other)
+		if r := a.Do("PUT", "/api/members/"+other.ID, map[string]string{"email": "anabela.sigilo@example.com"}); r.StatusCode != 409 {
+			t.Fatalf("inviting the owner's own e-mail: %d %s", r.StatusCode, r.Body)
+		}
+
+		book := map[string]any{"professionalId": proID, "serviceId": d.ids["/api/services/"], "date": "2026-12-03", "time": "10:00",
+			"clientName": "Cliente da Paula", "clientPhone": "(11) 91234-5678", "outsideHours": true}
+		var mine struct{ ID string }
+		if r := p.Do("POST", "/api/appointments", book); r.StatusCode != 201 {
+			t.Fatalf("a professional's own booking: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &mine)
+		}
+		book["professionalId"], book["time"] = colleague, "11:00"
+		if r := p.Do("POST", "/api/appointments", book); r.StatusCode != 403 {
+			t.Fatalf("booking for a colleague: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.Do("POST", "/api/appointments/"+mine.ID+"/reschedule", map[string]any{"professionalId": colleague, "date": "2026-12-04", "time": "10:00", "outsideHours": true}); r.StatusCode != 403 {
+			t.Fatalf("moving to a colleague: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.Do("POST", "/api/appointments/"+mine.ID+"/reschedule", map[string]any{"professionalId": proID, "date": "2026-12-04", "time": "10:00", "outsideHours": true}); r.StatusCode != 200 {
+			t.Fatalf("moving their own: %d %s", r.StatusCode, r.Body)
+		}
+		var list struct{ Appointments []struct{ ID string } }
+		p.Do("GET", "/api/appointments?from=2026-11-01&to=2026-12-31", nil).JSON(t, &list)
+		if len(list.Appointments) != 1 || list.Appointments[0].ID != mine.ID {
+			t.Fatalf("a professional's list: %+v", list)
+		}
+		a.Do("GET", "/api/appointments?from=2026-11-01&to=2026-12-31", nil).JSON(t, &list)
+		if len(list.Appointments) != 2 {
+			t.Fatalf("the owner sees every agenda: %+v", list)
+		}
+		var clients struct {
+			Clients []struct{ Name string }
+			Total   int
+		}
+		p.Do("GET", "/api/clients", nil).JSON(t, &clients)
+		if clients.Total != 1 || len(clients.Clients) != 1 || clients.Clients[0].Name != "Cliente da Paula" {
+			t.Fatalf("a professional's clients: %+v", clients)
+		}
+
+		// A second device of the professional, then the revoke.
+		p2 := e.Client()
+		p2.ForwardedFor = "203.0.113.9"
+		if r := p2.Login("paula.propria@example.com", "senha-propria-1"); r.StatusCode != 200 {
+			t.Fatalf("the professional's sign-in: %d %s", r.StatusCode, r.Body)
+		}
+		if r := a.Do("DELETE", "/api/members/"+proID, nil); r.StatusCode != 200 {
+			t.Fatalf("revoke: %d %s", r.StatusCode, r.Body)
+		}
+		for _, c := range []*servertest.Client{p, p2} {
+			if r := c.Do("GET", "/api/me", nil); r.StatusCode != 401 {
+				t.Fatalf("a revoked professional's session: %d %s", r.StatusCode, r.Body)
+			}
+			if r := c.Do("POST", "/api/auth/refresh", nil); r.StatusCode != 401 {
+				t.Fatalf("a revoked professional's refresh: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		if r := e.Client().Login("paula.propria@example.com", "senha-propria-1"); r.StatusCode != 403 || r.Err(t).Error.Code != "member_revoked" {
+			t.Fatalf("a revoked professional's sign-in: %d %s", r.StatusCode, r.Body)
+		}
+		var ms struct{ Members []struct{ ProfessionalID, State string } }
+		a.Do("GET", "/api/members", nil).JSON(t, &ms)
+		if len(ms.Members) != 1 || ms.Members[0].State != "revoked" {
+			t.Fatalf("members: %+v", ms)
+		}
+
+		// Invited again: the same account, new secrets.
+		_ = e.Mails() // the earlier invitation's e-mail out of the way
+		if r := a.Do("PUT", "/api/members/"+proID, map[string]string{"email": "paula.propria@example.com"}); r.StatusCode != 200 {
+			t.Fatalf("invite again: %d %s", r.StatusCode, r.Body)
+		}
+		token := ""
+		for _, m := range e.Mails() {
+			if sub := inviteLinkRE.FindStringSubmatch(strings.ReplaceAll(m.Raw, "=\r\n", "")); sub != nil {
+				token = sub[1]
+			}
+		}
+		if r := e.Client().Do("POST", "/api/invites/"+token, map[string]string{"password": "senha-nova-3", "recoveryKeyword": "tatu"}); r.StatusCode != 200 {
+			t.Fatalf("accept again: %d %s", r.StatusCode, r.Body)
+		}
+		if r := e.Client().Login("paula.propria@example.com", "senha-propria-1"); r.StatusCode != 401 {
+			t.Fatalf("the old password after a new invitation: %d %s", r.StatusCode, r.Body)
+		}
+		p3 := e.Client()
+		if r := p3.Login("paula.propria@example.com", "senha-nova-3"); r.StatusCode != 200 {
+			t.Fatalf("the new password: %d %s", r.StatusCode, r.Body)
+		}
+		p3.Do("GET", "/api/appointments?from=2026-11-01&to=2026-12-31", nil).JSON(t, &list)
+		if len(list.Appointments) != 1 {
+			t.Fatalf("the professional's appointments after a new invitation: %+v", list)
+		}
+
+		// Deleting the professional deletes the account.
+		if r := a.Do("DELETE", "/api/professionals/"+proID, nil); r.StatusCode != 204 {
+			t.Fatalf("delete professional: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p3.Do("GET", "/api/me", nil); r.StatusCode != 401 {
+			t.Fatalf("a deleted professional's session: %d %s", r.StatusCode, r.Body)
+		}
+		if r := e.Client().Login("paula.propria@example.com", "senha-nova-3"); r.StatusCode != 401 {
+			t.Fatalf("a deleted professional's sign-in: %d %s", r.StatusCode, r.Body)
+		}
+	})
+}
