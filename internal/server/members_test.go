@@ -258,7 +258,9 @@ func TestMembers_InviteSignInRevokeAndDelete(t *testing.T) {
 		if r := e.Client().Login("paula.propria@example.com", "senha-propria-1"); r.StatusCode != 403 || r.Err(t).Error.Code != "member_revoked" {
 			t.Fatalf("a revoked professional's sign-in: %d %s", r.StatusCode, r.Body)
 		}
-		var ms struct{ Members []struct{ ProfessionalID, State string } }
+		var ms struct {
+			Members []struct{ ProfessionalID, State string }
+		}
 		a.Do("GET", "/api/members", nil).JSON(t, &ms)
 		if len(ms.Members) != 1 || ms.Members[0].State != "revoked" {
 			t.Fatalf("members: %+v", ms)
