@@ -190,6 +190,7 @@ type sessionJSON struct {
 	User struct {
 		ID    string `json:"id"`
 		Email string `json:"email"`
+		Role  string `json:"role"`
 	} `json:"user"`
 	AccessToken string    `json:"accessToken"`
 	ExpiresAt   time.Time `json:"expiresAt"`
@@ -199,7 +200,7 @@ type sessionJSON struct {
 func (h *Handlers) writeSession(w http.ResponseWriter, status int, s *Session) {
 	h.setRefreshCookie(w, s.RefreshToken, int(RefreshTTL.Seconds()))
 	var body sessionJSON
-	body.User.ID, body.User.Email = s.UserID, s.Email
+	body.User.ID, body.User.Email, body.User.Role = s.UserID, s.Email, s.Role
 	body.AccessToken = s.AccessToken
 	body.ExpiresAt = s.ExpiresAt
 	body.ExpiresIn = int(AccessTTL.Seconds())

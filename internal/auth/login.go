@@ -46,6 +46,7 @@ func loginDelay(failures int) time.Duration {
 // JSON body and the refresh token for the cookie.
 type Session struct {
 	UserID, Email string
+	Role          string // owner, professional
 	AccessToken   string
 	ExpiresAt     time.Time
 	RefreshToken  string
@@ -74,7 +75,11 @@ func (s *Service) newSession(ctx context.Context, q db.Querier, u *user, family 
 	if err != nil {
 		return nil, err
 	}
-	return &Session{UserID: u.ID, Email: u.Email, AccessToken: access, ExpiresAt: exp, RefreshToken: refresh}, nil
+	role := "owner"
+	if tok.ProfessionalID != "" {
+		role = "professional"
+	}
+	return &Session{UserID: u.ID, Email: u.Email, Role: role, AccessToken: access, ExpiresAt: exp, RefreshToken: refresh}, nil
 }
 
 // Login signs in with e-mail and password.

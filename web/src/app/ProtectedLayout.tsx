@@ -1,6 +1,6 @@
 import { Bell, LogOut, Mail, Menu, MessageCircle, X } from 'lucide-react'
 import { useState } from 'react'
-import { Link, Navigate, NavLink, Outlet, useNavigate } from 'react-router'
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router'
 import { Brand } from '@/components/brand'
 import { ThemeToggle } from '@/components/theme-toggle'
 import { Button } from '@/components/ui/button'
@@ -26,6 +26,13 @@ const nav = [
   { to: '/profile', label: 'Perfil' },
 ]
 
+// A professional signed in as themself (issue 43) has their agenda and their clients; the rest is the owner's.
+const teamNav = [
+  { to: '/agenda', label: 'Agenda' },
+  { to: '/clients', label: 'Clientes' },
+]
+const teamPaths = ['/agenda', '/appointment/', '/clients']
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
@@ -34,18 +41,23 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** Frame of every signed-in page; visitors without a session go to /login. */
 export default function ProtectedLayout() {
-  const { status, logout } = useAuth()
+  const { status, logout, user } = useAuth()
   const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const professional = user?.role === 'professional'
   const [open, setOpen] = useState(false)
   const { supportEmail, supportWhatsapp } = useContacts()
   const demo = useDemo()
   const signedIn = status === 'signed-in'
-  useLiveEvents(signedIn)
-  const notes = useNotifications({ enabled: signedIn })
+  // The event stream and the bell are the owner's: they tell of every professional's bookings.
+  useLiveEvents(signedIn && !professional)
+  const notes = useNotifications({ enabled: signedIn && !professional })
   const unread = notes.data?.unread ?? 0
 
   if (status === 'loading') return <PageSpinner />
   if (status === 'signed-out') return <Navigate to="/login" replace />
+  if (professional && !teamPaths.some((p) => pathname.startsWith(p))) return <Navigate to="/agenda" replace />
+  const links = professional ? teamNav : nav
 
   async function signOut() {
     setOpen(false)
@@ -64,25 +76,27 @@ export default function ProtectedLayout() {
       ) : null}
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
-          <Brand to="/dashboard" />
+          <Brand to={professional ? '/agenda' : '/dashboard'} />
           <nav aria-label="Principal" className="hidden items-center gap-1 xl:flex">
-            {nav.map((n) => (
+            {links.map((n) => (
               <NavLink key={n.to} to={n.to} className={linkClass}>
                 {n.label}
               </NavLink>
             ))}
           </nav>
           <div className="flex items-center gap-1">
-            <Button asChild variant="ghost" size="icon" className="relative">
-              <Link to="/notifications" aria-label={unread > 0 ? `Notificações (${unread > 99 ? '99+' : unread} não lidas)` : 'Notificações'}>
-                <Bell aria-hidden />
-                {unread > 0 ? (
-                  <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
-                    {unread > 99 ? '99+' : unread}
-                  </span>
-                ) : null}
-              </Link>
-            </Button>
+            {professional ? null : (
+              <Button asChild variant="ghost" size="icon" className="relative">
+                <Link to="/notifications" aria-label={unread > 0 ? `Notificações (${unread > 99 ? '99+' : unread} não lidas)` : 'Notificações'}>
+                  <Bell aria-hidden />
+                  {unread > 0 ? (
+                    <span aria-hidden data-testid="unread-badge" className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-semibold text-white">
+                      {unread > 99 ? '99+' : unread}
+                    </span>
+                  ) : null}
+                </Link>
+              </Button>
+            )}
             <ThemeToggle />
             <Button variant="ghost" size="sm" onClick={signOut} className="hidden xl:inline-flex">
               <LogOut aria-hidden /> Sair
@@ -95,7 +109,7 @@ export default function ProtectedLayout() {
         {open ? (
           <nav id="mobile-menu" aria-label="Menu" className="border-t border-stone-200 px-4 py-3 xl:hidden dark:border-stone-800">
             <div className="grid gap-1">
-              {nav.map((n) => (
+              {links.map((n) => (
                 <NavLink key={n.to} to={n.to} className={linkClass} onClick={() => setOpen(false)}>
                   {n.label}
                 </NavLink>

@@ -14,6 +14,7 @@ const pages: RouteObject[] = [
   { path: '/signup', ...page(() => import('@/features/auth/SignupPage')) },
   { path: '/forgot-password', ...page(() => import('@/features/auth/ForgotPasswordPage')) },
   { path: '/account-success', ...page(() => import('@/features/auth/AccountSuccessPage')) },
+  { path: '/convite/:token', ...page(() => import('@/features/auth/InvitePage')) },
   { path: '/policy', ...page(() => import('@/features/legal/PolicyPage')) },
   { path: '/terms', ...page(() => import('@/features/legal/TermsPage')) },
   { path: '/support', ...page(() => import('@/features/support/SupportPage')) },

@@ -10,6 +10,8 @@ type AuthState = {
   user: User | null
   login: (email: string, password: string) => Promise<void>
   signup: (input: Schemas['SignupRequest']) => Promise<void>
+  /** Accepts a professional's invitation (issue 43) and signs them in. */
+  acceptInvite: (token: string, input: { password: string; recoveryKeyword: string }) => Promise<void>
   logout: (scope?: 'local' | 'global') => Promise<void>
   /** Forgets the session in this tab without calling the server. */
   clear: () => void
@@ -134,6 +136,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signup: async (input) => {
         apply(await request('post', '/api/auth/signup', { body: input }))
       },
+      acceptInvite: async (token, input) => {
+        apply(await request('post', '/api/invites/{token}', { path: { token }, body: input }))
+      },
       logout: async (scope = 'global') => {
         try {
           await request('post', '/api/auth/logout', { body: { scope }, auth: true })
@@ -147,6 +152,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [status, user, apply, clear],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/**
+ * Whether the signed-in person is a professional of the practice signed in as
+ * themself (issue 43): the app shows them their agenda and clients only, and
+ * none of the owner's settings, money or team.
+ */
+export function useIsProfessional(): boolean {
+  return useAuth().user?.role === 'professional'
 }
 
 export function useAuth(): AuthState {

@@ -36,7 +36,7 @@ export function stubFetch(handler: (call: FetchCall) => Reply | undefined) {
 }
 
 export const session = {
-  user: { id: '00000000-0000-4000-8000-000000000001', email: 'ana@example.com' },
+  user: { id: '00000000-0000-4000-8000-000000000001', email: 'ana@example.com', role: 'owner' },
   accessToken: 'token-1',
   expiresAt: new Date(Date.now() + 900_000).toISOString(),
   expiresIn: 900,

@@ -2,6 +2,7 @@ import { Ban, ChevronLeft, ChevronRight, ListFilter, Plus } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useAddressState } from '@/lib/address-state'
+import { useIsProfessional } from '@/lib/auth'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
@@ -44,6 +45,7 @@ function useAgendaState(today: string) {
 export default function AgendaPage() {
   const today = todayLocal()
   const { view, cursor, professional, q, status, set } = useAgendaState(today)
+  const teamMember = useIsProfessional()
   const [search, setSearch] = useState(q)
   const [open, setOpen] = useState<Appointment | null>(null)
   const [newAt, setNewAt] = useState<{ date: string; time?: string; professionalId?: string } | null>(null)
@@ -183,12 +185,15 @@ export default function AgendaPage() {
         <h1 className="text-2xl font-bold tracking-tight">Agenda</h1>
         <div className="flex flex-wrap gap-2">
           {/* On a phone the buttons say it short ("Bloquear", "Novo"), so the header is one line; their names stay whole. */}
-          <Button variant="outline" onClick={() => setBlocking({ date: view === 'day' ? cursor : today, professionalId: professional })}>
-            <Ban aria-hidden />
-            <span>
-              Bloquear<span className="max-sm:sr-only"> horário</span>
-            </span>
-          </Button>
+          {/* Blocks are the owner's schedule: a professional signed in as themself books and moves only (issue 43). */}
+          {teamMember ? null : (
+            <Button variant="outline" onClick={() => setBlocking({ date: view === 'day' ? cursor : today, professionalId: professional })}>
+              <Ban aria-hidden />
+              <span>
+                Bloquear<span className="max-sm:sr-only"> horário</span>
+              </span>
+            </Button>
+          )}
           <Button onClick={() => setNewAt({ date: view === 'day' ? cursor : today })}>
             <Plus aria-hidden />
             <span>
@@ -289,13 +294,13 @@ export default function AgendaPage() {
             matches={matches}
             onOpen={setOpen}
             onFree={onFree}
-            onBlock={onBlock}
+            onBlock={teamMember ? undefined : onBlock}
             onMove={onMove}
           />
         </div>
       )}
       {month.data?.truncated && view === 'month' ? <p className="text-sm text-amber-700">Há agendamentos demais neste período; use os filtros para ver todos.</p> : null}
-      {view === 'day' && cursor >= today ? <WaitlistPanel date={cursor} /> : null}
+      {view === 'day' && cursor >= today && !teamMember ? <WaitlistPanel date={cursor} /> : null}
 
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <DialogContent>

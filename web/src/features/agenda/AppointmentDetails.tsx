@@ -17,6 +17,7 @@ import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
+import { useIsProfessional } from '@/lib/auth'
 
 type Appointment = Schemas['Appointment']
 
@@ -31,6 +32,7 @@ export function AppointmentDetails({
   /** Lays out the status buttons (a dialog makes them its action bar). */
   footer?: (buttons: ReactNode) => ReactNode
 }) {
+  const teamMember = useIsProfessional()
   const change = useSetAppointmentStatus()
   const busy = change.isPending
   const [moving, setMoving] = useState(false)
@@ -117,9 +119,14 @@ export function AppointmentDetails({
           <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
-      <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
-      <WhatsAppDeliveries appointmentId={a.id} />
-      {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
+      {/* The deposit, the messages' deliveries and the owner's message templates are the owner's (issue 43). */}
+      {teamMember ? null : (
+        <>
+          <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
+          <WhatsAppDeliveries appointmentId={a.id} />
+          {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
+        </>
+      )}
       {moving ? (
         <RescheduleForm
           appointment={a}

@@ -59,7 +59,8 @@ export const TimeGrid = memo(function TimeGrid(props: {
   matches: (a: GridAppointment) => boolean
   onOpen: (a: GridAppointment) => void
   onFree: (c: Column, time: string) => void
-  onBlock: (c: Column, time: string) => void
+  /** A right click on a free time blocks it; absent for a professional signed in as themself (issue 43). */
+  onBlock?: (c: Column, time: string) => void
   onMove: (a: GridAppointment, c: Column, time: string) => void
 }) {
   const spans: Span[] = []
@@ -180,7 +181,8 @@ function ColumnBody(props: {
   matches: (a: GridAppointment) => boolean
   onOpen: (a: GridAppointment) => void
   onFree: (c: Column, time: string) => void
-  onBlock: (c: Column, time: string) => void
+  /** A right click on a free time blocks it; absent for a professional signed in as themself (issue 43). */
+  onBlock?: (c: Column, time: string) => void
   onMove: (a: GridAppointment, c: Column, time: string) => void
 }) {
   const { column: c, range } = props
@@ -226,7 +228,7 @@ function ColumnBody(props: {
       }}
       onContextMenu={(e) => {
         const time = freeAt(e)
-        if (!time) return
+        if (!time || !props.onBlock) return
         e.preventDefault()
         props.onBlock(c, time)
       }}

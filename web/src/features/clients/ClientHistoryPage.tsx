@@ -1,3 +1,4 @@
+import { useIsProfessional } from '@/lib/auth'
 import { Mail, MessageCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
@@ -39,6 +40,7 @@ export default function ClientHistoryPage() {
   const { key = '' } = useParams()
   const { data, isLoading, isError } = useClientHistory(key)
   const [editing, setEditing] = useState(false)
+  const teamMember = useIsProfessional()
   useEffect(() => {
     if (isError) toast.error('Cliente não encontrado', { description: 'Ele não existe ou não pôde ser carregado.' })
   }, [isError])
@@ -72,7 +74,8 @@ export default function ClientHistoryPage() {
             ) : null}
           </p>
         </div>
-        {!editing ? (
+        {/* A client's contacts, copy and erase are the owner's; a professional signed in as themself reads (issue 43). */}
+        {!editing && !teamMember ? (
           <Button variant="outline" onClick={() => setEditing(true)}>
             Editar dados do cliente
           </Button>
@@ -133,7 +136,7 @@ export default function ClientHistoryPage() {
           </CardContent>
         </Card>
       ) : null}
-      <PrivacyCard history={data} />
+      {teamMember ? null : <PrivacyCard history={data} />}
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { useIsProfessional } from '@/lib/auth'
 import { Download, Search } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -48,6 +49,7 @@ export default function ClientsPage() {
   }, [search])
   const { data, isLoading, isError, isFetching } = useClients(q, PAGE, page * PAGE)
   const exporting = useExportClients()
+  const teamMember = useIsProfessional()
   const busy = exporting.isPending
   useEffect(() => {
     if (isError) toast.error('Erro', { description: 'Não foi possível carregar os clientes.' })
@@ -71,9 +73,12 @@ export default function ClientsPage() {
             {q ? (total === 1 ? '1 cliente encontrado' : `${total} clientes encontrados`) : total === 1 ? '1 cliente' : `${total} clientes`}
           </p>
         </div>
-        <Button variant="outline" onClick={download} disabled={busy || total === 0}>
-          <Download aria-hidden /> {busy ? 'Exportando...' : 'Exportar CSV'}
-        </Button>
+        {/* The export is the owner's (issue 43): a professional signed in as themself sees their own clients here. */}
+        {teamMember ? null : (
+          <Button variant="outline" onClick={download} disabled={busy || total === 0}>
+            <Download aria-hidden /> {busy ? 'Exportando...' : 'Exportar CSV'}
+          </Button>
+        )}
       </div>
       <div className="grid max-w-md gap-2">
         <Label htmlFor="clients-search">Buscar cliente</Label>

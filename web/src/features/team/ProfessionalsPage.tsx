@@ -18,6 +18,8 @@ import { useCreateProfessional } from './api/create-professional'
 import { useDeleteProfessional } from './api/delete-professional'
 import { useSetProfessionalActive } from './api/set-professional-active'
 import { useUpdateProfessional } from './api/update-professional'
+import { useMembers } from './api/members'
+import { MemberAccess } from './MemberAccess'
 import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
 import { professionalFields, professionalSchema } from './professional-form'
 
@@ -25,6 +27,7 @@ type Professional = Schemas['Professional']
 
 export default function ProfessionalsPage() {
   const { data, isLoading, isError } = useProfessionals()
+  const members = useMembers()
   const activation = useSetProfessionalActive()
   const removal = useDeleteProfessional()
   const [dialog, setDialog] = useState<{ open: boolean; editing: Professional | null }>({ open: false, editing: null })
@@ -82,13 +85,14 @@ export default function ProfessionalsPage() {
         ) : count === 0 ? (
           <p className="p-10 text-center text-stone-600 dark:text-stone-400">Nenhum profissional cadastrado</p>
         ) : (
-          <table className={cn(tableCards.table, 'sm:min-w-[640px]')}>
+          <table className={cn(tableCards.table, 'sm:min-w-[760px]')}>
             <thead className={cn(tableCards.head, 'border-b border-stone-200 text-left text-stone-600 dark:border-stone-800 dark:text-stone-400')}>
               <tr>
                 <th className="p-4 font-medium">Nome</th>
                 <th className="p-4 font-medium">Especialização</th>
                 <th className="p-4 font-medium">E-mail</th>
                 <th className="p-4 font-medium">Status</th>
+                <th className="p-4 font-medium">Acesso</th>
                 <th className="p-4 text-right font-medium">Ações</th>
               </tr>
             </thead>
@@ -114,6 +118,9 @@ export default function ProfessionalsPage() {
                     >
                       {p.active ? 'Ativo' : 'Inativo'}
                     </button>
+                  </td>
+                  <td className={tableCards.cell} data-label="Acesso">
+                    <MemberAccess professional={p} member={members.data?.get(p.id)} confirm={confirm} />
                   </td>
                   <td className={tableCards.actions}>
                     <div className="flex flex-wrap gap-1 sm:justify-end">

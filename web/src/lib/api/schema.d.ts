@@ -2691,6 +2691,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
+            /**
+             * @description owner, or a professional of the practice signed in as themself (issue 43), whom the app shows their agenda and clients only.
+             * @enum {string}
+             */
+            role: "owner" | "professional";
         };
         Session: {
             user: components["schemas"]["User"];
@@ -2704,7 +2709,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             email: string;
-            /** @description The owner's profile name */
+            /** @description The owner's profile name, or the professional's name. */
             name: string;
             /**
              * @description owner, or a professional of the practice signed in as themself (issue 43) — who reaches only the routes marked "Also a professional's own sign-in".

@@ -18,7 +18,7 @@ export const whatsAppConnection: ConnectionApi<WhatsAppStatus, WhatsAppConnectIn
 }
 
 /** The owner's WhatsApp Business connection (never its secrets) and its templates' review status. */
-export const useWhatsApp = () => useQuery({ queryKey: queryKeys.whatsapp, queryFn: getWhatsApp })
+export const useWhatsApp = (enabled = true) => useQuery({ queryKey: queryKeys.whatsapp, queryFn: getWhatsApp, enabled })
 
 /** The card's switch of the Agendei number (the operator's): the status comes back with the switch as set. */
 export function useWhatsAppOperator() {
