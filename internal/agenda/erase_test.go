@@ -1,13 +1,8 @@
 package agenda_test
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
-	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -277,7 +272,7 @@ func TestErase_FindsTheClientByReferenceAndNoOneElse(t *testing.T) {
 		// What only she has, to look for in the database's own files.
 		raw := []string{"Ana Rocha", "Ana R. Silva", booking.SearchKey("Ana Rocha"), booking.SearchKey("Ana R. Silva"),
 			"955551111", "955552222", "955553333", "95555-1111", "95555-2222", "95555-3333", "ana.r@example.org", "anars@example.net", "dipirona"}
-		if found := inFiles(t, e, raw); len(found) < 5 {
+		if found := e.InFiles(t, raw); len(found) < 5 {
 			t.Fatalf("the files hold too little of her before the erase to check: %v", found)
 		}
 		if n := s.erase(t, key); n != 5 {
@@ -285,7 +280,7 @@ func TestErase_FindsTheClientByReferenceAndNoOneElse(t *testing.T) {
 		}
 		// Nothing readable is left in the files either: not in free pages
 		// or the WAL (SQLite), not in dead row versions (PostgreSQL).
-		for _, f := range inFiles(t, e, raw) {
+		for _, f := range e.InFiles(t, raw) {
 			t.Errorf("the database's files still hold %s after the erase", f)
 		}
 
@@ -462,62 +457,4 @@ func TestDeleteAccount_TakesTheOwnersJobs(t *testing.T) {
 			t.Errorf("a deleted account's client is still stored:\n%s", r)
 		}
 	})
-}
-
-// inFiles looks for each needle in the bytes of the database's files: the
-// SQLite file and its WAL, or (with AGENDEI_TEST_PG_DATA, which
-// scripts/with-postgres.sh sets) the files of every table, TOAST table and
-// index of the test's schema after a CHECKPOINT. It returns "file: needle"
-// for each found.
-func inFiles(t *testing.T, e *servertest.Env, needles []string) []string {
-	t.Helper()
-	ctx := context.Background()
-	var files []string
-	if e.DB.Dialect == db.SQLite {
-		files = []string{e.DSN, e.DSN + "-wal"}
-	} else {
-		data := os.Getenv("AGENDEI_TEST_PG_DATA")
-		if data == "" {
-			t.Log("AGENDEI_TEST_PG_DATA not set: PostgreSQL's files not scanned")
-			return nil
-		}
-		if _, err := e.DB.ExecContext(ctx, `CHECKPOINT`); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := e.DB.QueryContext(ctx, `SELECT pg_relation_filepath(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-			WHERE c.relkind IN ('r', 't', 'i') AND pg_relation_filepath(c.oid) IS NOT NULL
-			AND (n.nspname = current_schema() OR c.oid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())
-				OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())))`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var f string
-			if err := rows.Scan(&f); err != nil {
-				t.Fatal(err)
-			}
-			segs, _ := filepath.Glob(filepath.Join(data, f) + ".*")
-			files = append(files, append([]string{filepath.Join(data, f)}, segs...)...)
-		}
-		rows.Close()
-		if len(files) < 20 {
-			t.Fatalf("only %d files found for the schema's relations", len(files))
-		}
-	}
-	var found []string
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, n := range needles {
-			if c := bytes.Count(b, []byte(n)); c > 0 {
-				found = append(found, fmt.Sprintf("%s: %q ×%d", filepath.Base(f), n, c))
-			}
-		}
-	}
-	return found
 }

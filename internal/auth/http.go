@@ -66,6 +66,15 @@ func SessionID(ctx context.Context) string {
 
 type professionalKey struct{}
 
+// Account is the account that signed in: the owner's, or a professional's
+// own (issue 43); "" outside a signed-in request. Records are signed by it.
+func Account(ctx context.Context) string {
+	if tok, ok := ctx.Value(tokenKey{}).(accessToken); ok {
+		return tok.UserID
+	}
+	return ""
+}
+
 // Professional is, on a request of a professional's own sign-in (issue 43
 // §0), the professional of the team it is; "" on the owner's. The routes
 // RequireTeam opens to professionals scope what they read and write by it.

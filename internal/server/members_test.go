@@ -3,7 +3,6 @@ package server_test
 import (
 	"bytes"
 	"net/http"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -11,83 +10,32 @@ import (
 	"github.com/agendei/agendei/internal/server/servertest"
 )
 
-var inviteLinkRE = regexp.MustCompile(`/convite/(?:3D)?([A-Za-z0-9_\-]{20,})`)
-
-// invite makes a professional of owner a's team and signs them in as
-// themself through the e-mailed invitation; it returns the professional's
-// id and their client.
-func invite(t *testing.T, e *servertest.Env, a *servertest.Client, name, email string) (string, *servertest.Client) {
-	t.Helper()
-	var pro struct{ ID string }
-	if r := a.Do("POST", "/api/professionals", map[string]string{"name": name, "specialization": "Psicóloga", "email": email}); r.StatusCode != 201 {
-		t.Fatalf("professional: %d %s", r.StatusCode, r.Body)
-	}
-	var list []struct{ ID, Name string }
-	a.Do("GET", "/api/professionals", nil).JSON(t, &list)
-	for _, p := range list {
-		if p.Name == name {
-			pro.ID = p.ID
-		}
-	}
-	if r := a.Do("PUT", "/api/members/"+pro.ID, map[string]string{"email": email}); r.StatusCode != 200 {
-		t.Fatalf("invite: %d %s", r.StatusCode, r.Body)
-	}
-	token := ""
-	for _, m := range e.Mails() {
-		raw := strings.ReplaceAll(m.Raw, "=\r\n", "")
-		if strings.Contains(raw, email) {
-			if sub := inviteLinkRE.FindStringSubmatch(raw); sub != nil {
-				token = sub[1]
-			}
-		}
-	}
-	if token == "" {
-		t.Fatal("no invitation mailed")
-	}
-	p := e.Client()
-	var inv struct{ Practice, Professional, Email string }
-	if r := p.Do("GET", "/api/invites/"+token, nil); r.StatusCode != 200 {
-		t.Fatalf("invitation page: %d %s", r.StatusCode, r.Body)
-	} else {
-		r.JSON(t, &inv)
-	}
-	if inv.Professional != name || inv.Email != email {
-		t.Fatalf("invitation shows %+v", inv)
-	}
-	r := p.Do("POST", "/api/invites/"+token, map[string]string{"password": "senha-propria-1", "recoveryKeyword": "jabuti"})
-	if r.StatusCode != 200 {
-		t.Fatalf("accept: %d %s", r.StatusCode, r.Body)
-	}
-	var s struct{ AccessToken string }
-	r.JSON(t, &s)
-	p.Token = s.AccessToken
-	if r := p.Do("POST", "/api/invites/"+token, map[string]string{"password": "outra-senha-2", "recoveryKeyword": "jabuti"}); r.StatusCode != 404 {
-		t.Fatalf("an invitation used twice: %d %s", r.StatusCode, r.Body)
-	}
-	return pro.ID, p
-}
-
 // teamRoutes are the owner's routes a professional's own sign-in may use
 // (issue 43 §0), each narrowed to the professional's own appointments and
 // clients. Every other owner route answers them 403; a route added to the
 // team (auth.RequireTeam) must be added here, on purpose.
 var teamRoutes = map[string]bool{
-	"GET /api/me":                            true,
-	"GET /api/appointments":                  true,
-	"POST /api/appointments":                 true,
-	"POST /api/appointments/preview":         true,
-	"GET /api/appointments/{id}":             true,
-	"PATCH /api/appointments/{id}":           true,
-	"POST /api/appointments/{id}/reschedule": true,
-	"POST /api/appointments/{id}/tell-moved": true,
-	"GET /api/agenda/grid":                   true,
-	"GET /api/agenda/free-times":             true,
-	"GET /api/clients":                       true,
-	"GET /api/clients/search":                true,
-	"GET /api/clients/history":               true,
-	"GET /api/services":                      true,
-	"GET /api/professionals":                 true,
-	"GET /api/whatsapp/confirms":             true,
+	"GET /api/me":                             true,
+	"GET /api/appointments":                   true,
+	"POST /api/appointments":                  true,
+	"POST /api/appointments/preview":          true,
+	"GET /api/appointments/{id}":              true,
+	"PATCH /api/appointments/{id}":            true,
+	"POST /api/appointments/{id}/reschedule":  true,
+	"POST /api/appointments/{id}/tell-moved":  true,
+	"GET /api/agenda/grid":                    true,
+	"GET /api/agenda/free-times":              true,
+	"GET /api/clients":                        true,
+	"GET /api/clients/search":                 true,
+	"GET /api/clients/history":                true,
+	"GET /api/services":                       true,
+	"GET /api/professionals":                  true,
+	"GET /api/whatsapp/confirms":              true,
+	"GET /api/records":                        true,
+	"POST /api/records/entries":               true,
+	"POST /api/records/entries/{id}/versions": true,
+	"GET /api/records/{id}/log":               true,
+	"GET /api/record-templates":               true,
 }
 
 // TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn is the security
@@ -116,7 +64,7 @@ func TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn(t *testing.T) {
 	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
 		a := e.Client()
 		d := seedOwner(t, e, a)
-		_, p := invite(t, e, a, "Paula Própria", "paula.propria@example.com")
+		_, p := e.Invite(a, "Paula Própria", "paula.propria@example.com")
 		var me struct{ Role, Name, Practice string }
 		p.Do("GET", "/api/me", nil).JSON(t, &me)
 		if me.Role != "professional" || me.Name != "Paula Própria" || me.Practice != "Anabela Sigilo" {
@@ -124,7 +72,7 @@ func TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn(t *testing.T) {
 		}
 		// What is the colleague's (Doutora Escondida's) and never the
 		// professional's to read.
-		secrets := []string{"Cliente Confidencial", "97531", "confidencial@example.com", "Recesso Sigiloso", "Reunião Sigilosa", "private-sigilo",
+		secrets := []string{"Cliente Confidencial", "97531", "confidencial@example.com", "Recesso Sigiloso", "Reunião Sigilosa", "private-sigilo", "Anotação Sigilosa 7731",
 			d.ids["/api/appointments/"]}
 		reads := []string{"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + d.ids["/api/appointments/"],
 			"/api/clients", "/api/clients/history?key=" + d.clientKey, "/api/professionals", "/api/agenda/grid?from=2026-11-23&to=2026-11-29"}
@@ -158,7 +106,7 @@ func TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn(t *testing.T) {
 				if r.StatusCode < 400 || r.StatusCode >= 500 {
 					t.Errorf("%s for a colleague: %d %s, want it refused", key, r.StatusCode, r.Body)
 				}
-			case o.path == "/api/clients/history":
+			case o.path == "/api/clients/history" || o.path == "/api/records":
 				if r.StatusCode != http.StatusNotFound {
 					t.Errorf("a colleague's client's history: %d %s, want 404", r.StatusCode, r.Body)
 				}
@@ -193,7 +141,7 @@ func TestMembers_InviteSignInRevokeAndDelete(t *testing.T) {
 		a := e.Client()
 		d := seedOwner(t, e, a)
 		colleague := d.ids["/api/professionals/"]
-		proID, p := invite(t, e, a, "Paula Própria", "paula.propria@example.com")
+		proID, p := e.Invite(a, "Paula Própria", "paula.propria@example.com")
 
 		// An e-mail that already has an account is refused.
 		var other struct{ ID string }
@@ -273,7 +221,7 @@ func TestMembers_InviteSignInRevokeAndDelete(t *testing.T) {
 		}
 		token := ""
 		for _, m := range e.Mails() {
-			if sub := inviteLinkRE.FindStringSubmatch(strings.ReplaceAll(m.Raw, "=\r\n", "")); sub != nil {
+			if sub := servertest.InviteLinkRE.FindStringSubmatch(strings.ReplaceAll(m.Raw, "=\r\n", "")); sub != nil {
 				token = sub[1]
 			}
 		}

@@ -55,6 +55,22 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		t.Fatalf("seed incomplete: %+v %+v %q", appts, notes, co.URL)
 	}
 	checkout := co.URL[strings.LastIndex(co.URL, "/")+1:]
+	// A note in the record of the client (issue 43), by the owner as the professional they are.
+	if r := a.Do("PUT", "/api/records/self", map[string]string{"professionalId": pro.ID}); r.StatusCode != 200 {
+		t.Fatalf("self: %d %s", r.StatusCode, r.Body)
+	}
+	var rec struct {
+		Record struct {
+			ID      string
+			Entries [][]struct{ EntryID string }
+		}
+	}
+	if r := a.Do("POST", "/api/records/entries", map[string]string{"client": appts.Appointments[0].ID, "kind": "prontuario", "template": "evolucao",
+		"sessionDate": "2026-11-20", "body": "Anotação Sigilosa 7731"}); r.StatusCode != 201 {
+		t.Fatalf("record entry: %d %s", r.StatusCode, r.Body)
+	} else {
+		r.JSON(t, &rec)
+	}
 	var off struct{ ID string }
 	a.Do("POST", "/api/days-off", map[string]any{"professionalId": pro.ID, "start": "2026-12-21", "end": "2026-12-31", "reason": "Recesso Sigiloso"}).JSON(t, &off)
 	var block struct{ ID string }
@@ -92,10 +108,13 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/calendar-feeds/":        feed.ID,
 		"/api/calendars/":             pro.ID,
 		"/api/members/":               pro.ID,
+		"/api/records/":               rec.Record.ID,
+		"/api/records/entries/":       rec.Record.Entries[0][0].EntryID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
-		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa", "private-sigilo"}
+		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa", "private-sigilo",
+		"Anotação Sigilosa 7731"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -105,10 +124,15 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 // matrixRequest fills an operation's path and query with the first owner's
 // ids, and gives writes a body that would be valid for the owner.
 func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any) {
-	for prefix, id := range d.ids {
-		if strings.HasPrefix(path, prefix) {
-			path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{key}", id, 1)
+	longest := ""
+	for prefix := range d.ids {
+		if strings.HasPrefix(path, prefix) && len(prefix) > len(longest) {
+			longest = prefix
 		}
+	}
+	if longest != "" {
+		id := d.ids[longest]
+		path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{key}", id, 1)
 	}
 	path = strings.Replace(path, "{cep}", "01001-000", 1) // an address lookup: no owner's record
 	if strings.Contains(path, "{") {
@@ -127,6 +151,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients/history":               "?key=" + d.clientKey,
 		"/api/clients/data":                  "?key=" + d.clientKey,
 		"/api/waitlist":                      "?date=2026-11-26",
+		"/api/records":                       "?client=" + d.clientKey,
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -168,6 +193,10 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/waitlist/{id}/offers":           map[string]string{"date": "2026-11-26", "time": "10:00"},
 		"PUT /api/waitlist/settings":               map[string]int{"offerMinutes": 30},
 		"PUT /api/members/{id}":                    map[string]string{"email": "intrusa@example.com"},
+		"POST /api/records/entries":                map[string]string{"client": d.clientKey, "kind": "prontuario", "template": "livre", "sessionDate": "2026-11-20", "body": "Intrusa"},
+		"POST /api/records/entries/{id}/versions":  map[string]string{"body": "Intrusa", "reason": "Intrusa"},
+		"PUT /api/records/self":                    map[string]string{"professionalId": d.ids["/api/professionals/"]},
+		"PUT /api/record-templates":                map[string]any{"templates": []map[string]string{{"template": "evolucao", "body": "Intrusa"}}},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
 }

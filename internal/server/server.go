@@ -49,6 +49,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/push"
+	"github.com/agendei/agendei/internal/records"
 	"github.com/agendei/agendei/internal/reports"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
@@ -230,6 +231,9 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	(&deposits.Handlers{DB: d.DB, Now: d.Clock.Now, Auth: authH}).Register(mux)
 	(&services.Handlers{Catalog: &services.Catalog{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
+	// The health record (issue 43): sealed with each owner's data key, which
+	// the server's key seals.
+	(&records.Handlers{Svc: &records.Service{DB: d.DB, Clock: d.Clock, Box: c.box}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: c.queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}

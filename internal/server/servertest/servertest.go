@@ -46,6 +46,28 @@ type Env struct {
 	HTTP   *httptest.Server
 	Outbox string // folder of .eml files
 	Config *config.Config
+	// Logs is what the server logged (info and above, redacted as in
+	// production), for tests that a text never reaches the log.
+	Logs *LogBuffer
+}
+
+// LogBuffer keeps a server's log lines; safe for the server's goroutines.
+type LogBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *LogBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// String is everything logged so far.
+func (b *LogBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // Start runs a server on a fresh database of the given engine, with the clock
@@ -103,10 +125,12 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	if outbox == "" {
 		outbox = filepath.Join(dir, "outbox")
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	logs := &LogBuffer{}
+	var logOut io.Writer = logs
 	if testing.Verbose() {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: redact.Attr}))
+		logOut = io.MultiWriter(logs, os.Stderr)
 	}
+	log := slog.New(slog.NewTextHandler(logOut, &slog.HandlerOptions{Level: slog.LevelInfo, ReplaceAttr: redact.Attr}))
 	var sender mail.Sender = &mail.Outbox{Dir: outbox, From: cfg.MailFrom}
 	if cfg.SMTPURL != "" {
 		sender = nil // the SMTP server the test configured (an smtptest.Server): the real sender
@@ -134,7 +158,7 @@ func start(t testing.TB, d *db.DB, dsn string, clk *clock.Manual, outbox string,
 	if srv.Calendars.Google != nil {
 		srv.Calendars.Google.App.RedirectURI = hs.URL + "/profile/google"
 	}
-	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg}
+	return &Env{T: t, DB: d, DSN: dsn, Clock: clk, Server: srv, HTTP: hs, Outbox: outbox, Config: cfg, Logs: logs}
 }
 
 // Each runs fn against a fresh server on every engine.
@@ -320,6 +344,18 @@ func (c *Client) Signup(name, email, password, keyword string) *Response {
 func (c *Client) Login(email, password string) *Response {
 	c.env.T.Helper()
 	r := c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": password})
+	c.keepToken(r)
+	return r
+}
+
+// Refresh trades the refresh cookie for a new access token (after the
+// test's clock moved past the old one's life) and keeps it.
+func (c *Client) Refresh() *Response {
+	c.env.T.Helper()
+	r := c.Do("POST", "/api/auth/refresh", nil)
+	if r.StatusCode != http.StatusOK {
+		c.env.T.Fatalf("refresh: %d %s", r.StatusCode, r.Body)
+	}
 	c.keepToken(r)
 	return r
 }

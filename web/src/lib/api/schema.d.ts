@@ -233,6 +233,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The acting professional's record of a client (issue 43) — null before its first entry. The read is logged. Also a professional's own sign-in; the owner reads only the records of the professional they are.
+         * @description Error codes `not_a_professional` (403, an owner who has not said which professional is them), `not_found` (404, a client the professional never saw).
+         */
+        get: operations["getRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write an entry into the acting professional's record of a client (the record begins with its first entry). Also a professional's own sign-in. */
+        post: operations["writeRecordEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/entries/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct an entry: a new version with its reason; the earlier versions stay, signed. Also a professional's own sign-in. */
+        post: operations["correctRecordEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every read and write of a record (who, when, what), for the professional who keeps it; no one edits it. Also a professional's own sign-in. */
+        get: operations["getRecordLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The professional of the team the owner is ("" none) — whose records the owner writes and reads. */
+        get: operations["getRecordSelf"];
+        /** Say which professional of the team the owner is ("" none). */
+        put: operations["setRecordSelf"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/record-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's entry templates (anamnese, evolução, encerramento), the defaults where none was saved. Also a professional's own sign-in. */
+        get: operations["getRecordTemplates"];
+        /** Save the practice's entry templates (the owner's). */
+        put: operations["saveRecordTemplates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -2721,6 +2828,52 @@ export interface components {
             /** @description The practice's name (role professional). */
             practice?: string;
         };
+        RecordSelf: {
+            professionalId: string;
+        };
+        RecordTemplates: {
+            templates: {
+                /** @enum {string} */
+                template: "anamnese" | "evolucao" | "encerramento";
+                body: string;
+            }[];
+        };
+        RecordEntry: {
+            /** @description This version. */
+            id: string;
+            /** @description The entry; its versions share it. */
+            entryId: string;
+            version: number;
+            /** @enum {string} */
+            kind: "prontuario" | "sigiloso";
+            template: string;
+            sessionDate: string;
+            appointmentId?: string;
+            body: string;
+            /** @description A correction's reason. */
+            reason?: string;
+            authorName: string;
+            authorCouncil: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description assinado por Fulana, CRP 06/12345, em 12/03/2027 14:02 */
+            signature: string;
+        };
+        Record: {
+            id: string;
+            client: {
+                name: string;
+                phone: string;
+                email: string;
+            };
+            clientCopy: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastEntryAt?: string;
+            /** @description Each entry's versions, the newest first; entries by session date, newest first. */
+            entries: components["schemas"]["RecordEntry"][][];
+        };
         Member: {
             professionalId: string;
             email: string;
@@ -4475,6 +4628,238 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecord: {
+        parameters: {
+            query: {
+                /** @description The client's reference: an appointment id of theirs (or the client key). */
+                client: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"] | null;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    writeRecordEntry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client: string;
+                    /** @description Opened from an appointment: its date, once it has begun. */
+                    appointmentId?: string;
+                    /** @enum {string} */
+                    kind: "prontuario" | "sigiloso";
+                    /** @enum {string} */
+                    template: "anamnese" | "evolucao" | "encerramento" | "livre";
+                    /** @description YYYY-MM-DD; not in the future. */
+                    sessionDate?: string;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Written */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    correctRecordEntry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Corrected */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        log: {
+                            /** Format: date-time */
+                            at: string;
+                            who: string;
+                            /** @enum {string} */
+                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "destroy";
+                            entryId?: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordSelf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSelf"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setRecordSelf: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSelf"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSelf"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordTemplates"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveRecordTemplates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordTemplates"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordTemplates"];
                 };
             };
             default: components["responses"]["Error"];

@@ -1,0 +1,244 @@
+package records_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agendei/agendei/internal/server/servertest"
+)
+
+type entry struct {
+	ID, EntryID, Kind, Body, Reason, Signature string
+	Version                                    int
+}
+
+type record struct {
+	Record *struct {
+		ID      string
+		Client  struct{ Name string }
+		Entries [][]entry
+	}
+}
+
+// later moves the clock on and signs everyone in again.
+func (p practice) later(e *servertest.Env, d time.Duration) {
+	e.Clock.Advance(d)
+	for _, c := range []*servertest.Client{p.owner, p.paula, p.rui} {
+		c.Refresh()
+	}
+}
+
+// practice is an owner with two professionals signed in as themselves,
+// Paula (CRP 06/12345) and Rui, and a session of Paula's with Clara that has
+// begun.
+type practice struct {
+	owner, paula, rui *servertest.Client
+	paulaID, ruiID    string
+	appointment       string
+}
+
+func newPractice(t *testing.T, e *servertest.Env) practice {
+	t.Helper()
+	var p practice
+	p.owner = e.Client()
+	p.owner.Signup("Clínica Sol", "dona.sol@example.com", "senha-da-dona", "gato")
+	days := []map[string]any{}
+	for d := range 7 {
+		days = append(days, map[string]any{"dayOfWeek": d, "enabled": true, "start": "08:00", "end": "18:00"})
+	}
+	if r := p.owner.Do("POST", "/api/onboarding", map[string]any{"name": "Clínica Sol", "area": "Psicologia", "publicUsername": "clinicasol",
+		"services": []map[string]any{{"name": "Psicoterapia", "duration": 50, "priceCents": 20000}}, "days": days}); r.StatusCode != 200 {
+		t.Fatalf("onboarding: %d %s", r.StatusCode, r.Body)
+	}
+	p.paulaID, p.paula = e.Invite(p.owner, "Paula Lima", "paula.lima@example.com")
+	p.ruiID, p.rui = e.Invite(p.owner, "Rui Alves", "rui.alves@example.com")
+	if _, err := e.DB.ExecContext(context.Background(), `UPDATE professionals SET council = 'CRP', council_uf = 'SP', council_number = '06/12345' WHERE id = ?`, p.paulaID); err != nil {
+		t.Fatal(err)
+	}
+	var svcs []struct{ ID string }
+	p.owner.Do("GET", "/api/services", nil).JSON(t, &svcs)
+	r := e.Client().Do("POST", "/api/public/profiles/clinicasol/bookings", map[string]string{"professionalId": p.paulaID, "serviceId": svcs[0].ID,
+		"date": "2026-11-24", "time": "10:00", "clientName": "Clara Nunes", "clientPhone": "(11) 98888-1212", "clientEmail": "clara@example.com"})
+	if r.StatusCode != 201 {
+		t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+	}
+	var list struct{ Appointments []struct{ ID string } }
+	p.paula.Do("GET", "/api/appointments?from=2026-11-24&to=2026-11-24", nil).JSON(t, &list)
+	p.appointment = list.Appointments[0].ID
+	return p
+}
+
+const (
+	marker = "MARCADOR-PRONTUARIO-9931"
+	secret = "MARCADOR-SIGILOSO-4417"
+)
+
+// The issue's check: a psychologist writes an evolution after a session; a
+// colleague and the owner cannot read it; a correction keeps both versions,
+// signed; every read is in the log; no table nor file holds the note's
+// plaintext; nothing can rewrite or delete an entry.
+func TestRecord_WrittenByItsProfessionalReadByNoOneElse(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		write := func(c *servertest.Client, body map[string]string) *servertest.Response {
+			return c.Do("POST", "/api/records/entries", body)
+		}
+		evolution := map[string]string{"client": p.appointment, "appointmentId": p.appointment, "kind": "prontuario", "template": "evolucao",
+			"body": marker + " — sessão produtiva"}
+		if r := write(p.paula, evolution); r.StatusCode != 400 || !strings.Contains(string(r.Body), "depois que ele começa") {
+			t.Fatalf("an entry before the session began: %d %s", r.StatusCode, r.Body)
+		}
+		p.later(e, 26*time.Hour) // 2026-11-24 11:00 in São Paulo: the 10:00 session has begun
+		var rec record
+		if r := p.paula.Do("GET", "/api/records?client="+p.appointment, nil); r.StatusCode != 200 || strings.Contains(string(r.Body), `"id"`) {
+			t.Fatalf("before the first entry: %d %s", r.StatusCode, r.Body)
+		}
+		if r := write(p.paula, evolution); r.StatusCode != 201 {
+			t.Fatalf("evolution: %d %s", r.StatusCode, r.Body)
+		}
+		if r := write(p.paula, map[string]string{"client": p.appointment, "kind": "sigiloso", "template": "livre", "sessionDate": "2026-11-24", "body": secret}); r.StatusCode != 201 {
+			t.Fatalf("sigiloso: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		if rec.Record == nil || rec.Record.Client.Name != "Clara Nunes" || len(rec.Record.Entries) != 2 {
+			t.Fatalf("record: %+v", rec.Record)
+		}
+		first := rec.Record.Entries[0][0]
+		for _, es := range rec.Record.Entries {
+			if es[0].Kind == "prontuario" {
+				first = es[0]
+			}
+		}
+		if first.Signature != "assinado por Paula Lima, CRP 06/12345, em 25/11/2026 11:00" && first.Signature != "assinado por Paula Lima, CRP 06/12345, em 24/11/2026 11:00" {
+			t.Fatalf("signature: %q", first.Signature)
+		}
+
+		// A colleague and the owner read nothing of it.
+		for who, c := range map[string]*servertest.Client{"colleague": p.rui, "owner": p.owner} {
+			for _, path := range []string{"/api/records?client=" + p.appointment, "/api/records/" + rec.Record.ID + "/log"} {
+				r := c.Do("GET", path, nil)
+				if r.StatusCode/100 == 2 || strings.Contains(string(r.Body), marker) {
+					t.Errorf("%s GET %s: %d %s", who, path, r.StatusCode, r.Body)
+				}
+			}
+			r := c.Do("POST", "/api/records/entries/"+first.EntryID+"/versions", map[string]string{"body": "outra", "reason": "intrusa"})
+			if r.StatusCode != http.StatusNotFound {
+				t.Errorf("%s corrects: %d %s", who, r.StatusCode, r.Body)
+			}
+		}
+		// The owner as a professional of the team (not Paula) still reads nothing.
+		if r := p.owner.Do("PUT", "/api/records/self", map[string]string{"professionalId": p.ruiID}); r.StatusCode != 200 {
+			t.Fatalf("self: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.owner.Do("GET", "/api/records?client="+p.appointment, nil); r.StatusCode != 404 {
+			t.Errorf("the owner as Rui: %d %s", r.StatusCode, r.Body)
+		}
+
+		// A correction keeps both versions, each signed, the new one with its reason.
+		p.later(e, time.Hour)
+		if r := p.paula.Do("POST", "/api/records/entries/"+first.EntryID+"/versions", map[string]string{"body": marker + " — sessão produtiva; retomar tema na próxima", "reason": "Faltou o combinado"}); r.StatusCode != 201 {
+			t.Fatalf("correction: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		var versions []entry
+		for _, es := range rec.Record.Entries {
+			if es[0].EntryID == first.EntryID {
+				versions = es
+			}
+		}
+		if len(versions) != 2 || versions[0].Version != 2 || versions[0].Reason != "Faltou o combinado" || versions[1].Body != first.Body ||
+			!strings.HasPrefix(versions[0].Signature, "assinado por Paula Lima, CRP 06/12345, em ") || versions[0].Signature == versions[1].Signature {
+			t.Fatalf("versions: %+v", versions)
+		}
+
+		// Every read and write is in the log, and only Paula reads it.
+		var log struct{ Log []struct{ Who, Action string } }
+		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+		count := map[string]int{}
+		for _, l := range log.Log {
+			if l.Who != "Paula Lima" {
+				t.Errorf("log line by %q", l.Who)
+			}
+			count[l.Action]++
+		}
+		if count["write"] != 2 || count["correct"] != 1 || count["read"] != 0 {
+			t.Fatalf("log: %+v", count)
+		}
+		e.Clock.Advance(time.Minute)
+		p.paula.Do("GET", "/api/records?client="+p.appointment, nil)
+		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+		if log.Log[0].Action != "read" {
+			t.Fatalf("a read is not logged: %+v", log.Log[0])
+		}
+
+		// Append-only: no statement rewrites or deletes an entry or a log line.
+		ctx := context.Background()
+		for _, q := range []string{`UPDATE record_entries SET body = 'x'`, `DELETE FROM record_entries`, `UPDATE record_log SET action = 'x'`, `DELETE FROM record_log`} {
+			if _, err := e.DB.ExecContext(ctx, q); err == nil {
+				t.Errorf("%s was allowed", q)
+			}
+		}
+
+		// Nothing readable of the notes in any table or any file of the database.
+		for _, table := range []string{"records", "record_entries", "record_log", "record_keys"} {
+			var n int
+			if err := e.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table).Scan(&n); err != nil || n == 0 {
+				t.Fatalf("%s: %d %v", table, n, err)
+			}
+		}
+		if found := e.InFiles(t, []string{marker, secret, "sessão produtiva", "Faltou o combinado"}); len(found) > 0 {
+			t.Errorf("the notes' plaintext in the database's files: %v", found)
+		}
+	})
+}
+
+// No outward path carries a note: the owner's screens, exports and LGPD
+// copies, the calendar feed, every e-mail and the server's log.
+func TestRecord_NoOutwardPathCarriesANote(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		p.later(e, 26*time.Hour)
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "appointmentId": p.appointment, "kind": "prontuario",
+			"template": "evolucao", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "sigiloso", "template": "livre",
+			"sessionDate": "2026-11-24", "body": secret}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		}
+		var feed struct{ URL string }
+		p.owner.Do("POST", "/api/calendar-feeds", map[string]any{"professionalId": p.paulaID}).JSON(t, &feed)
+		reads := []string{"/api/appointments?from=2026-11-01&to=2026-12-31", "/api/appointments/" + p.appointment, "/api/clients", "/api/clients/export",
+			"/api/clients/data?key=" + p.appointment, "/api/clients/history?key=" + p.appointment, "/api/reports", "/api/dashboard", "/api/notifications",
+			"/api/account/data", "/api/agenda/grid?from=2026-11-23&to=2026-11-29"}
+		for _, path := range reads {
+			for who, c := range map[string]*servertest.Client{"owner": p.owner, "paula": p.paula} {
+				r := c.Do("GET", path, nil)
+				for _, m := range []string{marker, secret} {
+					if strings.Contains(string(r.Body), m) {
+						t.Errorf("%s GET %s carries a note: %s", who, path, r.Body)
+					}
+				}
+			}
+		}
+		if feed.URL != "" {
+			r := e.Client().Do("GET", feed.URL[strings.Index(feed.URL, "/calendar/"):], nil)
+			if r.StatusCode != 200 || strings.Contains(string(r.Body), marker) {
+				t.Errorf("calendar feed: %d", r.StatusCode)
+			}
+		}
+		for _, m := range e.Mails() {
+			if strings.Contains(m.Raw, marker) || strings.Contains(m.Raw, secret) {
+				t.Errorf("an e-mail carries a note: %s", m.Name)
+			}
+		}
+		if logs := e.Logs.String(); strings.Contains(logs, marker) || strings.Contains(logs, secret) || logs == "" {
+			t.Errorf("the server's log (%d bytes) carries a note or logged nothing", len(logs))
+		}
+	})
+}
