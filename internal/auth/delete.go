@@ -59,6 +59,17 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 	// (db.Tx.LockOwner): on PostgreSQL the deletion waits for the owner's
 	// writes under way and those after it wait for it, never in a cycle.
 	err = s.db.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		// Health records are kept for their legal retention (issue 43): an
+		// account that keeps one not yet destroyed is not deleted (the
+		// entries' triggers would refuse it anyway).
+		var kept bool
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM records r WHERE r.owner_id = ?
+			AND NOT EXISTS (SELECT 1 FROM record_destructions d WHERE d.record_id = r.id))`, userID).Scan(&kept); err != nil {
+			return err
+		}
+		if kept {
+			return errRecordsKept
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
 			return err
 		}

@@ -93,6 +93,7 @@ var (
 	errPasswordNeeded  = httpx.NewError(http.StatusBadRequest, "password_required", "Digite sua senha para confirmar a exclusão")
 	errPasswordWrong   = httpx.NewError(http.StatusForbidden, "password_incorrect", "Senha incorreta. Verifique e tente novamente.")
 	errAccountNotFound = httpx.NewError(http.StatusNotFound, "not_found", "Usuário não encontrado")
+	errRecordsKept     = httpx.NewError(http.StatusConflict, "records_kept", "Esta conta guarda prontuários de clientes, que a lei manda manter por pelo menos 5 anos após a última anotação (CFP 001/2009; Lei 13.787/2018). A conta não pode ser excluída enquanto eles existirem.")
 )
 
 // Service implements accounts and sessions.

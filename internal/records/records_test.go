@@ -242,3 +242,22 @@ func TestRecord_NoOutwardPathCarriesANote(t *testing.T) {
 		}
 	})
 }
+
+// An account that keeps a record is not deleted: the record's retention
+// outlives it, and the owner is told why.
+func TestRecord_KeepsTheAccountFromDeletion(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "prontuario", "template": "livre",
+			"sessionDate": "2026-11-20", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		}
+		r := p.owner.Do("DELETE", "/api/account", map[string]string{"password": "senha-da-dona", "confirmation": "EXCLUIR"})
+		if r.StatusCode != http.StatusConflict || r.Err(t).Error.Code != "records_kept" {
+			t.Fatalf("deleting an account with a record: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.owner.Do("GET", "/api/me", nil); r.StatusCode != 200 {
+			t.Fatalf("the account after the refusal: %d", r.StatusCode)
+		}
+	})
+}
