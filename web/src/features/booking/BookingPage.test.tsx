@@ -52,15 +52,14 @@ describe('the councils\' rules on the form', { timeout: 20_000 }, () => {
     const hidden: Schemas['PublicProfile'] = {
       ...profile,
       hidePrices: true,
-      services: profile.services.map(({ priceCents: _, ...s }) => s),
+      services: profile.services.map((s) => ({ ...s, priceCents: undefined })),
       professionals: [{ id: 'p1', name: 'Ana Souza', specialization: 'Psicóloga', photoUrl: '', councilLabel: 'CRP 06/12345', headline: 'Psicóloga — CRP 06/12345' }],
     }
-    const { priceCents: _, ...answer } = booked
     stubFetch((c) => {
       if (c.url === '/api/public/profiles/ana') return { status: 200, body: hidden }
       if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: [] } }
       if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
-      if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: { ...answer, professionalName: 'Ana Souza', professionalId: 'p1' } }
+      if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: { ...booked, priceCents: undefined, professionalName: 'Ana Souza', professionalId: 'p1' } }
       return undefined
     })
     renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1&date=2026-11-30')

@@ -57,7 +57,7 @@ describe('the public page within the councils\' rules', () => {
   })
 
   it('says "Valor informado no atendimento" and no R$ at all when the owner hides prices', async () => {
-    const services = base.services.map(({ priceCents: _, ...s }) => s)
+    const services = base.services.map((s) => ({ ...s, priceCents: undefined }))
     open({ ...base, hidePrices: true, services, professionals: [ana] })
     expect(await screen.findByRole('link', { name: /Sessão presencial.*Valor informado no atendimento/ })).toBeInTheDocument()
     expect(screen.getAllByText('Valor informado no atendimento')).toHaveLength(2)
