@@ -18,6 +18,7 @@ import { useCreateProfessional } from './api/create-professional'
 import { useDeleteProfessional } from './api/delete-professional'
 import { useSetProfessionalActive } from './api/set-professional-active'
 import { useUpdateProfessional } from './api/update-professional'
+import { CouncilFields } from './CouncilFields'
 import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
 import { professionalFields, professionalSchema } from './professional-form'
 
@@ -98,6 +99,7 @@ export default function ProfessionalsPage() {
                   <td className={tableCards.title}>{p.name}</td>
                   <td className={tableCards.cell} data-label="Especialização">
                     {p.specialization}
+                    {p.councilLabel ? <span className="block text-stone-600 dark:text-stone-400">{p.councilLabel}</span> : null}
                   </td>
                   <td className={cn(tableCards.cell, 'break-all')} data-label="E-mail">
                     {p.email ?? '-'}
@@ -191,6 +193,7 @@ function ProfessionalForm({ editing, onDone }: { editing: Professional | null; o
         <Field id="pro-email" label="E-mail (opcional)" error={errors.email?.message}>
           <Input id="pro-email" type="email" {...form.register('email')} />
         </Field>
+        <CouncilFields form={form} />
         <FormError message={serverError(form)} />
         <DialogFooter>
           <Button type="submit" disabled={busy}>
