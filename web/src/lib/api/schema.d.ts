@@ -2560,7 +2560,8 @@ export interface components {
             date: string;
             time: string;
             duration: number;
-            priceCents: number;
+            /** @description left out when the owner hides prices on the public page */
+            priceCents?: number;
             /** Format: date-time */
             expiresAt: string;
             /** @enum {string} */
