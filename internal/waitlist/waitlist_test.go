@@ -215,7 +215,9 @@ func TestWaitlist_FreedTimeIsOfferedInOrderAndOneClaimWins(t *testing.T) {
 			t.Fatalf("offer view: %+v", view)
 		}
 		// Issue 43 §3: with prices hidden on the public page, the offer's page carries none either.
-		offerBody := func() string { return string(e.Client().Do("GET", "/api/public/waitlist-offers/"+got[0].token, nil).Body) }
+		offerBody := func() string {
+			return string(e.Client().Do("GET", "/api/public/waitlist-offers/"+got[0].token, nil).Body)
+		}
 		if b := offerBody(); !strings.Contains(b, `"priceCents":15000`) {
 			t.Fatalf("offer with prices shown: %s", b)
 		}
