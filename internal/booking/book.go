@@ -7,6 +7,7 @@ package booking
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -60,9 +61,16 @@ type Booked struct {
 	Date             string `json:"date"`
 	Time             string `json:"time"`
 	ProfessionalName string `json:"professionalName"`
-	ServiceName      string `json:"serviceName"`
-	Duration         int    `json:"duration"`
-	PriceCents       int64  `json:"priceCents"`
+	// ProfessionalID is who was booked (a public booking's answer: the page
+	// names them with their council registration from its profile); empty
+	// elsewhere.
+	ProfessionalID string `json:"professionalId,omitempty"`
+	ServiceName    string `json:"serviceName"`
+	Duration       int    `json:"duration"`
+	// PriceCents is left out of a public booking's answer when the owner
+	// hides prices on the public page (hidePrice, issue 43 §3).
+	PriceCents int64 `json:"priceCents"`
+	hidePrice  bool
 	// CancelToken is the client's private token: the confirmation e-mail's
 	// cancel link, and the card's invite download (ClientInvite). The page
 	// that made the booking gets it; the owner's screens never show it.
@@ -77,6 +85,19 @@ type Booked struct {
 	// Deposit is the deposit the booking waits for ("aguardando sinal");
 	// nil when its service asks for none.
 	Deposit *DepositView `json:"deposit,omitempty"`
+}
+
+// MarshalJSON leaves the price out when the owner hides prices.
+func (b Booked) MarshalJSON() ([]byte, error) {
+	type plain Booked
+	out := struct {
+		plain
+		PriceCents *int64 `json:"priceCents,omitempty"`
+	}{plain: plain(b)}
+	if !b.hidePrice {
+		out.PriceCents = &b.PriceCents
+	}
+	return json.Marshal(out)
 }
 
 // validateWhen checks a booking's input (validate) and reads its date and
@@ -196,7 +217,8 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	var made booked
 	err = s.DB.OwnerTx(ctx, ownerID, func(tx *db.Tx) error {
 		var ownerEmail string
-		if err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, ownerID).Scan(&ownerEmail); err != nil {
+		var hidePrice bool
+		if err := tx.QueryRowContext(ctx, `SELECT u.email, p.hide_prices FROM users u JOIN profiles p ON p.id = u.id WHERE u.id = ?`, ownerID).Scan(&ownerEmail, &hidePrice); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return errProfile
 			}
@@ -237,8 +259,8 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 			token, hash := auth.OpaqueToken()
 			local := time.Unix(start*60, 0).In(st.Loc)
 			now := s.Clock.Now()
-			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: in.Time, ProfessionalName: chosen.Name,
-				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, CancelToken: token, StartsAt: local.UTC(), Place: where}
+			out = &Booked{ID: uuid.NewString(), Date: in.Date, Time: in.Time, ProfessionalName: chosen.Name, ProfessionalID: chosen.ID,
+				ServiceName: svc.Name, Duration: svc.Duration, PriceCents: svc.PriceCents, hidePrice: hidePrice, CancelToken: token, StartsAt: local.UTC(), Place: where}
 			out.GoogleCalendarURL = GoogleCalendarURL(fmt.Sprintf("%s com %s", svc.Name, chosen.Name), "Agendado pelo Agendei com "+st.Name+".",
 				where.Text(), local, time.Duration(svc.Duration)*time.Minute)
 			if err := insertAppointment(ctx, tx, newAppointment{ID: out.ID, OwnerID: ownerID, Pro: chosen, Svc: svc, Client: &in, Remind: plan == nil, AwaitingDeposit: plan != nil,

@@ -3,6 +3,7 @@ package booking
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -248,8 +249,12 @@ type Cancellation struct {
 	Date             string `json:"date"`
 	Time             string `json:"time"`
 	Duration         int    `json:"duration"`
-	PriceCents       int64  `json:"priceCents"`
-	Status           string `json:"status"`
+	// PriceCents is left out of the answer when the owner hides prices on
+	// the public page (hidePrice, issue 43 §3): the client's private page
+	// says "Valor informado no atendimento", as the booking form did.
+	PriceCents int64 `json:"priceCents"`
+	hidePrice  bool
+	Status     string `json:"status"`
 	// Cancellable: confirmed, not begun and not past the cancellation cutoff.
 	Cancellable bool `json:"cancellable"`
 	// CancelUntil is the last instant the link cancels (the start minus the
@@ -275,6 +280,19 @@ type Cancellation struct {
 	before, after int       // the buffers it was booked with
 	answer        string    // the client's answer (client_answer)
 	starts        time.Time // its instant
+}
+
+// MarshalJSON leaves the price out when the owner hides prices.
+func (c Cancellation) MarshalJSON() ([]byte, error) {
+	type plain Cancellation
+	out := struct {
+		plain
+		PriceCents *int64 `json:"priceCents,omitempty"`
+	}{plain: plain(c)}
+	if !c.hidePrice {
+		out.PriceCents = &c.PriceCents
+	}
+	return json.Marshal(out)
 }
 
 var (
@@ -315,9 +333,9 @@ func (s *Service) byID(ctx context.Context, q db.Querier, id string) (_, ownerID
 	var pro, svc, username sql.NullString
 	err = q.QueryRowContext(ctx, `SELECT a.user_id, u.email, a.client_name, p.name, a.professional_name, a.service_name, a.appointment_date, a.appointment_time,
 		a.duration, a.price_cents, a.status, a.starts_at, p.cancel_cutoff_hours, a.professional_id, a.service_id, p.public_username, a.sequence, a.client_email,
-		a.buffer_before, a.buffer_after, p.whatsapp, p.contact_email, a.client_answer, a.client_phone FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.id = ?`, id).Scan(
+		a.buffer_before, a.buffer_after, p.whatsapp, p.contact_email, a.client_answer, a.client_phone, p.hide_prices FROM appointments a JOIN profiles p ON p.id = a.user_id JOIN users u ON u.id = a.user_id WHERE a.id = ?`, id).Scan(
 		&ownerID, &ownerEmail, &clientName, &c.OwnerName, &c.ProfessionalName, &c.ServiceName, &c.Date, &c.Time, &c.Duration, &c.PriceCents, &c.Status, &starts, &c.cutoffHours,
-		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after, &c.OwnerWhatsapp, &c.OwnerContactEmail, &c.answer, &c.clientPhone)
+		&pro, &svc, &username, &c.sequence, &c.clientEmail, &c.before, &c.after, &c.OwnerWhatsapp, &c.OwnerContactEmail, &c.answer, &c.clientPhone, &c.hidePrice)
 	c.ProfessionalID, c.ServiceID, c.Username = pro.String, svc.String, username.String
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", "", "", "", nil, errLink

@@ -21,6 +21,8 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/agendei/agendei/internal/team"
 )
 
 // Preview is what a shared link to the public page shows in WhatsApp,
@@ -32,7 +34,13 @@ type Preview struct {
 	Area        string
 	Description string
 	PhotoURL    string
-	userID      string
+	// Professional names the practice's one active professional with
+	// their council registration, "Ana Souza, Psicóloga — CRP 06/12345",
+	// for the preview's description (the CFP's code, art. 20: full name
+	// and CRP in any publicity); empty with several professionals or
+	// when the one has no council.
+	Professional string
+	userID       string
 }
 
 // PreviewOf is the preview of the public page at a username; an unknown
@@ -50,6 +58,27 @@ func (s *Service) PreviewOf(ctx context.Context, raw string) (*Preview, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	rows, err := s.DB.QueryContext(ctx, `SELECT name, specialization, council, council_uf, council_number FROM professionals WHERE user_id = ? AND active = TRUE LIMIT 2`, p.userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var name, spec, council, uf, number string
+		if err := rows.Scan(&name, &spec, &council, &uf, &number); err != nil {
+			return nil, err
+		}
+		if n++; n == 1 && team.CouncilLabel(council, uf, number) != "" {
+			p.Professional = name + ", " + Headline(spec, council, uf, number)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if n > 1 {
+		p.Professional = ""
 	}
 	return &p, nil
 }

@@ -314,6 +314,8 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PUT /api/message-templates", h.Auth.RequireUser(httpx.Handle(h.saveMessages)))
 	mux.Handle("GET /api/profile/reminders", h.Auth.RequireUser(httpx.Handle(h.reminders)))
 	mux.Handle("PUT /api/profile/reminders", h.Auth.RequireUser(httpx.Handle(h.saveReminders)))
+	mux.Handle("GET /api/profile/public-page", h.Auth.RequireUser(httpx.Handle(h.publicPage)))
+	mux.Handle("PUT /api/profile/public-page", h.Auth.RequireUser(httpx.Handle(h.savePublicPage)))
 	mux.Handle("GET /api/public/profiles/{username}", h.Memo.Public("profile", NormalizeUsername, httpx.Handle(h.public)))
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/tz"
 	"github.com/agendei/agendei/internal/schedule"
 	"github.com/agendei/agendei/internal/services"
+	"github.com/agendei/agendei/internal/team"
 )
 
 // Public is what anonymous visitors may see of a profile: its public fields,
@@ -37,6 +38,10 @@ type Public struct {
 	Address     string `json:"address"`
 	MapsURL     string `json:"mapsUrl"`
 	BookingOpen bool   `json:"bookingOpen"`
+	// HidePrices: the owner hides prices on the public page (issue 43 §3,
+	// the councils forbid price as advertising): no service carries its
+	// price, and the pages say "Valor informado no atendimento".
+	HidePrices bool `json:"hidePrices"`
 	// The first and last dates the public pages offer: the owner's today and
 	// today plus the booking window.
 	FirstBookableDate string               `json:"firstBookableDate"`
@@ -47,11 +52,12 @@ type Public struct {
 
 // PublicService is an active service as visitors see it.
 type PublicService struct {
-	ID              string   `json:"id"`
-	Name            string   `json:"name"`
-	Description     *string  `json:"description"`
-	Duration        int      `json:"duration"`
-	PriceCents      int64    `json:"priceCents"`
+	ID          string  `json:"id"`
+	Name        string  `json:"name"`
+	Description *string `json:"description"`
+	Duration    int     `json:"duration"`
+	// PriceCents is left out of the answer when the owner hides prices.
+	PriceCents      *int64   `json:"priceCents,omitempty"`
 	ProfessionalIDs []string `json:"professionalIds"`
 	// Online: held by video call, not at the address. The link itself is
 	// given to who books (the confirmation card, e-mail and invite), not
@@ -75,6 +81,27 @@ type PublicProfessional struct {
 	Name           string `json:"name"`
 	Specialization string `json:"specialization"`
 	PhotoURL       string `json:"photoUrl"`
+	// CouncilLabel is the council registration on one line ("CRP
+	// 06/12345", team.CouncilLabel), empty when none; Headline is how the
+	// pages name them after their full name: "Psicóloga — CRP 06/12345"
+	// (the specialization alone without a council). The CFP's code (art.
+	// 20) asks full name and CRP in any publicity; the page prints what
+	// the server computed rather than carry the rule in its bundle.
+	CouncilLabel string `json:"councilLabel"`
+	Headline     string `json:"headline"`
+}
+
+// Headline is a professional's specialization and council registration
+// as the public page prints them: "Psicóloga — CRP 06/12345".
+func Headline(specialization, council, uf, number string) string {
+	label := team.CouncilLabel(council, uf, number)
+	switch {
+	case label == "":
+		return specialization
+	case specialization == "":
+		return label
+	}
+	return specialization + " — " + label
 }
 
 var errProfileNotFound = httpx.NewError(http.StatusNotFound, "profile_not_found", "Perfil não encontrado")
@@ -92,9 +119,9 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 	var window, cutoff int
 	var addr place.Address
 	err := s.DB.QueryRowContext(ctx, `SELECT id, public_username, name, area, description, photo_url, contact_email, phone, website, instagram, linkedin, whatsapp, trial_ends_at,
-		time_zone, booking_window_days, cancel_cutoff_hours, `+place.Columns+`
+		time_zone, booking_window_days, cancel_cutoff_hours, hide_prices, `+place.Columns+`
 		FROM profiles WHERE public_username = ?`, username).Scan(append([]any{&userID, &p.Username, &p.Name, &p.Area, &p.Description, &p.PhotoURL,
-		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window, &cutoff}, addr.Dest()...)...)
+		&p.ContactEmail, &p.Phone, &p.Website, &p.Instagram, &p.LinkedIn, &p.WhatsApp, &trialEnd, &zone, &window, &cutoff, &p.HidePrices}, addr.Dest()...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errProfileNotFound
 	}
@@ -127,7 +154,8 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 		var sv PublicService
 		var desc sql.NullString
 		var dp deposits.Policy
-		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &sv.PriceCents, &sv.Online,
+		var price int64
+		if err := rows.Scan(&sv.ID, &sv.Name, &desc, &sv.Duration, &price, &sv.Online,
 			&dp.Kind, &dp.Value, &dp.HoldMinutes, &dp.KeepOnLateCancel, &dp.KeepOnNoShow); err != nil {
 			rows.Close()
 			return nil, err
@@ -135,25 +163,32 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 		if desc.Valid {
 			sv.Description = &desc.String
 		}
-		if amount := dp.Amount(sv.PriceCents); amount > 0 && charger != nil {
-			sv.Deposit = &PublicDeposit{AmountCents: amount, HoldMinutes: dp.HoldMinutes, Text: dp.Text(sv.PriceCents, cutoff)}
+		if !p.HidePrices {
+			sv.PriceCents = &price
+		}
+		// A deposit is a charge the client pays to book, so it is stated
+		// even when prices are hidden (never the price it is a part of).
+		if amount := dp.Amount(price); amount > 0 && charger != nil {
+			sv.Deposit = &PublicDeposit{AmountCents: amount, HoldMinutes: dp.HoldMinutes, Text: dp.Text(price, cutoff)}
 		}
 		sv.ProfessionalIDs = []string{}
 		index[sv.ID] = len(p.Services)
 		p.Services = append(p.Services, sv)
 	}
 	rows.Close()
-	rows, err = s.DB.QueryContext(ctx, `SELECT id, name, specialization, photo_url FROM professionals WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
+	rows, err = s.DB.QueryContext(ctx, `SELECT id, name, specialization, photo_url, council, council_uf, council_number FROM professionals WHERE user_id = ? AND active = TRUE ORDER BY name, id`, userID)
 	if err != nil {
 		return nil, err
 	}
 	active := map[string]bool{}
 	for rows.Next() {
 		var pr PublicProfessional
-		if err := rows.Scan(&pr.ID, &pr.Name, &pr.Specialization, &pr.PhotoURL); err != nil {
+		var council, uf, number string
+		if err := rows.Scan(&pr.ID, &pr.Name, &pr.Specialization, &pr.PhotoURL, &council, &uf, &number); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		pr.CouncilLabel, pr.Headline = team.CouncilLabel(council, uf, number), Headline(pr.Specialization, council, uf, number)
 		active[pr.ID] = true
 		p.Professionals = append(p.Professionals, pr)
 	}

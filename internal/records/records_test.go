@@ -157,7 +157,9 @@ func TestRecord_WrittenByItsProfessionalReadByNoOneElse(t *testing.T) {
 		}
 
 		// Every read and write is in the log, and only Paula reads it.
-		var log struct{ Log []struct{ Who, Action string } }
+		var log struct {
+			Log []struct{ Who, Action string }
+		}
 		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
 		count := map[string]int{}
 		for _, l := range log.Log {

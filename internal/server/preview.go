@@ -77,6 +77,9 @@ func withPreview(r *http.Request, page []byte, find previewer, baseURL string) (
 	if description == "" {
 		description = "Agende seu horário com " + p.Name + " online, a qualquer hora."
 	}
+	if p.Professional != "" {
+		description = p.Professional + ". " + description
+	}
 	// The image's address changes with what it shows, so previews cached
 	// by the apps are drawn again after the owner changes them.
 	sum := sha256.Sum256([]byte(p.Name + "\x00" + p.Area + "\x00" + p.PhotoURL))

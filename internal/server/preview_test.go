@@ -154,3 +154,43 @@ func TestEmbed_OnlyTheWidgetMayBeFramed(t *testing.T) {
 		}
 	}
 }
+
+// Issue 43 §3: a practice of one professional previews with that
+// professional's full name and council registration (the CFP's code, art.
+// 20: full name and CRP in any publicity), and never with a price; with
+// several professionals the description is the practice's own.
+func TestLinkPreview_OneProfessionalsCouncilAndNoPrice(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		c := e.Client()
+		c.Signup("Dona", "dona@example.com", "segredo1", "gato")
+		if r := c.Do("PUT", "/api/profile", map[string]any{"name": "Consultório Ana", "area": "Psicologia", "publicUsername": "ana", "email": "dona@example.com", "description": "Terapia para adultos."}); r.StatusCode != 200 {
+			t.Fatalf("profile: %d %s", r.StatusCode, r.Body)
+		}
+		var pro struct{ ID string }
+		c.Do("POST", "/api/professionals", map[string]string{"name": "Ana Souza", "specialization": "Psicóloga", "council": "CRP", "councilUf": "SP", "councilNumber": "06/12345"}).JSON(t, &pro)
+		if r := c.Do("POST", "/api/services", map[string]any{"name": "Sessão", "duration": 50, "priceCents": 18750, "professionalIds": []string{pro.ID}}); r.StatusCode != 201 {
+			t.Fatalf("service: %d %s", r.StatusCode, r.Body)
+		}
+		c.Do("PUT", "/api/profile/public-page", map[string]bool{"hidePrices": true})
+		description := func() (string, string) {
+			t.Helper()
+			html := string(c.Do("GET", "/agende/ana", nil).Body)
+			m := regexp.MustCompile(`<meta property="og:description" content="([^"]*)"`).FindStringSubmatch(html)
+			if m == nil {
+				t.Fatalf("no og:description in\n%s", html)
+			}
+			return m[1], html
+		}
+		got, html := description()
+		if want := "Ana Souza, Psicóloga — CRP 06/12345. Terapia para adultos."; got != want {
+			t.Errorf("og:description = %q, want %q", got, want)
+		}
+		if strings.Contains(html, "R$") || strings.Contains(html, "187,50") {
+			t.Errorf("a price in the preview:\n%s", html)
+		}
+		c.Do("POST", "/api/professionals", map[string]string{"name": "Bia Lima", "specialization": "Psicóloga", "council": "CRP", "councilUf": "SP", "councilNumber": "06/54321"})
+		if got, _ := description(); got != "Terapia para adultos." {
+			t.Errorf("two professionals: og:description = %q", got)
+		}
+	})
+}

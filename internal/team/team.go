@@ -22,14 +22,21 @@ import (
 
 // Professional is one member of the team.
 type Professional struct {
-	ID             string    `json:"id"`
-	Name           string    `json:"name"`
-	Specialization string    `json:"specialization"`
-	Email          *string   `json:"email"`
-	PhotoURL       string    `json:"photoUrl"`
-	Active         bool      `json:"active"`
-	CreatedAt      time.Time `json:"createdAt"`
-	UpdatedAt      time.Time `json:"updatedAt"`
+	ID             string  `json:"id"`
+	Name           string  `json:"name"`
+	Specialization string  `json:"specialization"`
+	Email          *string `json:"email"`
+	PhotoURL       string  `json:"photoUrl"`
+	Active         bool    `json:"active"`
+	// The council registration (issue 43): council initials ("CRP"), UF
+	// and number as the card prints them, all three empty when none;
+	// CouncilLabel is them on one line ("CRP 06/12345").
+	Council       string    `json:"council"`
+	CouncilUF     string    `json:"councilUf"`
+	CouncilNumber string    `json:"councilNumber"`
+	CouncilLabel  string    `json:"councilLabel"`
+	CreatedAt     time.Time `json:"createdAt"`
+	UpdatedAt     time.Time `json:"updatedAt"`
 }
 
 // Input is the add/edit form.
@@ -37,6 +44,11 @@ type Input struct {
 	Name           string `json:"name"`
 	Specialization string `json:"specialization"`
 	Email          string `json:"email"`
+	// Council, CouncilUF and CouncilNumber: all three or none
+	// (ValidateCouncil); left out, the registration is cleared.
+	Council       string `json:"council"`
+	CouncilUF     string `json:"councilUf"`
+	CouncilNumber string `json:"councilNumber"`
 }
 
 var (
@@ -61,6 +73,9 @@ func validate(in *Input) (email any, err error) {
 	if utf8.RuneCountInString(in.Name) > 120 || utf8.RuneCountInString(in.Specialization) > 120 {
 		return nil, errTooLong
 	}
+	if err := ValidateCouncil(&in.Council, &in.CouncilUF, &in.CouncilNumber); err != nil {
+		return nil, err
+	}
 	if in.Email == "" {
 		return nil, nil // stored as NULL, as the spec says
 	}
@@ -71,14 +86,15 @@ func validate(in *Input) (email any, err error) {
 	return e, nil
 }
 
-const columns = `id, name, specialization, email, photo_url, active, created_at, updated_at`
+const columns = `id, name, specialization, email, photo_url, active, council, council_uf, council_number, created_at, updated_at`
 
 func scan(row interface{ Scan(...any) error }) (*Professional, error) {
 	var p Professional
 	var email sql.NullString
-	if err := row.Scan(&p.ID, &p.Name, &p.Specialization, &email, &p.PhotoURL, &p.Active, &p.CreatedAt, &p.UpdatedAt); err != nil {
+	if err := row.Scan(&p.ID, &p.Name, &p.Specialization, &email, &p.PhotoURL, &p.Active, &p.Council, &p.CouncilUF, &p.CouncilNumber, &p.CreatedAt, &p.UpdatedAt); err != nil {
 		return nil, err
 	}
+	p.CouncilLabel = CouncilLabel(p.Council, p.CouncilUF, p.CouncilNumber)
 	if email.Valid {
 		p.Email = &email.String
 	}
@@ -122,6 +138,10 @@ func (s *Service) Create(ctx context.Context, userID string, in Input) (*Profess
 	err = s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
 		var err error
 		id, err = Insert(ctx, tx, userID, in.Name, in.Specialization, email, s.Clock.Now())
+		if err != nil || in.Council == "" {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE professionals SET council = ?, council_uf = ?, council_number = ? WHERE id = ?`, in.Council, in.CouncilUF, in.CouncilNumber, id)
 		return err
 	})
 	if err != nil {
@@ -140,14 +160,14 @@ func Insert(ctx context.Context, q db.Querier, userID, name, specialization stri
 	return id, err
 }
 
-// Update edits name, specialization and e-mail.
+// Update edits name, specialization, e-mail and council registration.
 func (s *Service) Update(ctx context.Context, userID, id string, in Input) (*Professional, error) {
 	email, err := validate(&in)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.DB.OwnerExec(ctx, userID, errNotFound, `UPDATE professionals SET name = ?, specialization = ?, email = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
-		in.Name, in.Specialization, email, s.Clock.Now(), id, userID); err != nil {
+	if err := s.DB.OwnerExec(ctx, userID, errNotFound, `UPDATE professionals SET name = ?, specialization = ?, email = ?, council = ?, council_uf = ?, council_number = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+		in.Name, in.Specialization, email, in.Council, in.CouncilUF, in.CouncilNumber, s.Clock.Now(), id, userID); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, userID, id)

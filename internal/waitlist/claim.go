@@ -27,15 +27,17 @@ var (
 
 // Offer is what the claim page shows.
 type Offer struct {
-	OwnerName        string    `json:"ownerName"`
-	Username         string    `json:"username"`
-	ServiceName      string    `json:"serviceName"`
-	ProfessionalName string    `json:"professionalName"`
-	Date             string    `json:"date"`
-	Time             string    `json:"time"`
-	Duration         int       `json:"duration"`
-	PriceCents       int64     `json:"priceCents"`
-	ExpiresAt        time.Time `json:"expiresAt"`
+	OwnerName        string `json:"ownerName"`
+	Username         string `json:"username"`
+	ServiceName      string `json:"serviceName"`
+	ProfessionalName string `json:"professionalName"`
+	Date             string `json:"date"`
+	Time             string `json:"time"`
+	Duration         int    `json:"duration"`
+	// PriceCents is left out when the owner hides prices on the public
+	// page (issue 43 §3): the page says "Valor informado no atendimento".
+	PriceCents *int64    `json:"priceCents,omitempty"`
+	ExpiresAt  time.Time `json:"expiresAt"`
 	// Status: open (claimable), taken (no longer free), expired, claimed.
 	Status string `json:"status"`
 }
@@ -52,12 +54,14 @@ func (s *Service) readOffer(ctx context.Context, token string) (*claimable, erro
 	var c claimable
 	var username sql.NullString
 	var claimed sql.NullTime
+	var price int64
+	var hidePrice bool
 	err := s.DB.QueryRowContext(ctx, `SELECT o.id, o.entry_id, o.user_id, w.service_id, o.professional_id, w.client_name, w.client_email, w.client_phone,
-		p.name, p.public_username, s.name, s.duration, s.price_cents, COALESCE(pr.name, ''), o.offer_date, o.offer_time, o.expires_at, o.claimed_at
+		p.name, p.public_username, s.name, s.duration, s.price_cents, COALESCE(pr.name, ''), o.offer_date, o.offer_time, o.expires_at, o.claimed_at, p.hide_prices
 		FROM waitlist_offers o JOIN waitlist_entries w ON w.id = o.entry_id JOIN profiles p ON p.id = o.user_id JOIN services s ON s.id = w.service_id
 		LEFT JOIN professionals pr ON pr.id = o.professional_id WHERE o.token_hash = ? OR o.push_token_hash = ?`, auth.HashToken(token), auth.HashToken(token)).Scan(
 		&c.id, &c.entryID, &c.ownerID, &c.serviceID, &c.pro, &c.name, &c.email, &c.phone,
-		&c.OwnerName, &username, &c.ServiceName, &c.Duration, &c.PriceCents, &c.ProfessionalName, &c.Date, &c.Time, &c.ExpiresAt, &claimed)
+		&c.OwnerName, &username, &c.ServiceName, &c.Duration, &price, &c.ProfessionalName, &c.Date, &c.Time, &c.ExpiresAt, &claimed, &hidePrice)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, errOffer
 	}
@@ -65,6 +69,9 @@ func (s *Service) readOffer(ctx context.Context, token string) (*claimable, erro
 		return nil, err
 	}
 	c.Username, c.claimed, c.ExpiresAt = username.String, claimed.Valid, c.ExpiresAt.UTC()
+	if !hidePrice {
+		c.PriceCents = &price
+	}
 	if c.ProfessionalName == "" {
 		c.ProfessionalName = "Qualquer profissional"
 	}

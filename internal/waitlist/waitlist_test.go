@@ -214,6 +214,17 @@ func TestWaitlist_FreedTimeIsOfferedInOrderAndOneClaimWins(t *testing.T) {
 		if view.Status != "open" || view.Time != "10:00" || view.ProfessionalName != "Bruno" {
 			t.Fatalf("offer view: %+v", view)
 		}
+		// Issue 43 §3: with prices hidden on the public page, the offer's page carries none either.
+		offerBody := func() string {
+			return string(e.Client().Do("GET", "/api/public/waitlist-offers/"+got[0].token, nil).Body)
+		}
+		if b := offerBody(); !strings.Contains(b, `"priceCents":15000`) {
+			t.Fatalf("offer with prices shown: %s", b)
+		}
+		s.owner.Do("PUT", "/api/profile/public-page", map[string]bool{"hidePrices": true})
+		if b := offerBody(); strings.Contains(b, "price") || strings.Contains(b, "15000") {
+			t.Fatalf("offer with prices hidden: %s", b)
+		}
 
 		// Three claims race: both offers, and the first one twice.
 		tokens := []string{got[0].token, got[1].token, got[0].token}

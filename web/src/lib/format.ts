@@ -68,6 +68,14 @@ export function relativeDate(iso: string, now: Date = new Date()): string {
   return formatInstant(iso)
 }
 
+/**
+ * A price on the public pages: none when the owner hides prices (issue 43 §3,
+ * the public answer then carries no priceCents), as the councils ask.
+ */
+export function priceText(cents?: number): string {
+  return cents == null ? 'Valor informado no atendimento' : formatBRL(cents)
+}
+
 /** Whole reais as a chart's axis says them: 18000 → "R$ 18.000" (pt-BR thousands, no cents). */
 export function formatBRLAxis(reais: number): string {
   return formatBRL(Math.round(reais) * 100).replace(/,00$/, '')

@@ -10,9 +10,9 @@ afterEach(() => vi.unstubAllGlobals())
 
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
-  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, hidePrices: false, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
   services: [{ id: 's1', name: 'Sessão', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: false, deposit: null }],
-  professionals: [{ id: 'p1', name: 'Ana', specialization: 'Psicóloga', photoUrl: '' }],
+  professionals: [{ id: 'p1', name: 'Ana', specialization: 'Psicóloga', photoUrl: '', councilLabel: '', headline: 'Psicóloga' }],
 }
 
 const booked: Schemas['Booking'] = {
@@ -42,6 +42,43 @@ describe('the confirmation card', { timeout: 20_000 }, () => {
     expect(invite).toHaveAttribute('href', '/api/public/bookings/tok-privado_1/invite.ics')
     expect(invite).toHaveAttribute('download', 'agendamento.ics')
     expect(screen.getByRole('link', { name: 'Adicionar ao Google Agenda' })).toHaveAttribute('href', booked.googleCalendarUrl)
+  })
+})
+
+// Issue 43 §3: the form names the professional with their council registration in the choice, the summary and the confirmation,
+// and with prices hidden says "Valor informado no atendimento" wherever the price was.
+describe('the councils\' rules on the form', { timeout: 20_000 }, () => {
+  it('names the registration and shows no price when the owner hides prices', async () => {
+    const hidden: Schemas['PublicProfile'] = {
+      ...profile,
+      hidePrices: true,
+      services: profile.services.map((s) => ({ ...s, priceCents: undefined })),
+      professionals: [{ id: 'p1', name: 'Ana Souza', specialization: 'Psicóloga', photoUrl: '', councilLabel: 'CRP 06/12345', headline: 'Psicóloga — CRP 06/12345' }],
+    }
+    stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: hidden }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: [] } }
+      if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
+      if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: { ...booked, priceCents: undefined, professionalName: 'Ana Souza', professionalId: 'p1' } }
+      return undefined
+    })
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1&date=2026-11-30')
+    const user = userEvent.setup()
+    expect(await screen.findByRole('option', { name: 'Ana Souza · Psicóloga — CRP 06/12345' })).toBeInTheDocument()
+    expect(screen.getByRole('radiogroup', { name: 'Serviço' })).toHaveTextContent('Valor informado no atendimento')
+    await user.type(await screen.findByLabelText('Nome completo *'), 'Maria Silva')
+    await user.type(screen.getByLabelText('Telefone *'), '(11) 98888-7777')
+    await user.selectOptions(await screen.findByLabelText('Horário'), '10:00')
+    const summary = screen.getByRole('region', { name: 'Resumo' })
+    expect(summary).toHaveTextContent('Ana SouzaPsicóloga — CRP 06/12345')
+    expect(summary).toHaveTextContent('ValorValor informado no atendimento')
+    expect(document.body).not.toHaveTextContent('R$')
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }))
+
+    const card = await screen.findByRole('region', { name: 'Agendamento confirmado!' })
+    expect(card).toHaveTextContent('Ana SouzaPsicóloga — CRP 06/12345')
+    expect(card).toHaveTextContent('ValorValor informado no atendimento')
+    expect(document.body).not.toHaveTextContent('R$')
   })
 })
 

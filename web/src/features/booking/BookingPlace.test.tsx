@@ -11,9 +11,9 @@ const address = 'Rua das Flores, 123, Sala 4 - Centro, São Paulo - SP, 01001-00
 const maps = 'https://www.google.com/maps/search/?api=1&query=Rua+das+Flores'
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Nutrição', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
-  instagram: '', linkedin: '', whatsapp: '', address, mapsUrl: maps, bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  instagram: '', linkedin: '', whatsapp: '', address, mapsUrl: maps, bookingOpen: true, hidePrices: false, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
   services: [{ id: 's1', name: 'Sessão online', description: null, duration: 45, priceCents: 15000, professionalIds: [], online: true, deposit: null }],
-  professionals: [{ id: 'p1', name: 'Ana', specialization: 'Nutricionista', photoUrl: '' }],
+  professionals: [{ id: 'p1', name: 'Ana', specialization: 'Nutricionista', photoUrl: '', councilLabel: '', headline: 'Nutricionista' }],
 }
 const booking = (place: Schemas['Place']): Schemas['Booking'] => ({
   id: 'a1', date: '2026-11-30', time: '10:00', professionalName: 'Ana', serviceName: 'Sessão online', duration: 45, priceCents: 15000,

@@ -7,7 +7,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatInstant } from '@/lib/dates'
-import { formatBRL, longDate } from '@/lib/format'
+import { longDate, priceText } from '@/lib/format'
 import { whatsappFor } from '@/lib/whatsapp'
 import { useCancelBooking } from './api/cancel-booking'
 import { useChargeDeposit } from './api/charge-deposit'
@@ -80,7 +80,7 @@ export default function CancelPage() {
         <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
         <dd>{data.time}</dd>
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
-        <dd>{formatBRL(data.priceCents)}</dd>
+        <dd>{priceText(data.priceCents)}</dd>
       </dl>
       {data.status === 'confirmed' || data.status === 'awaiting_deposit' ? <PushButton token={token} /> : null}
       {data.status === 'awaiting_deposit' && data.deposit?.state === 'pending' ? (

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 const profile: Schemas['PublicProfile'] = {
   username: 'ana', name: 'Ana Souza', area: 'Psicologia', description: '', photoUrl: '', contactEmail: '', phone: '', website: '',
-  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
+  instagram: '', linkedin: '', whatsapp: '', address: '', mapsUrl: '', bookingOpen: true, hidePrices: false, firstBookableDate: '2026-11-23', lastBookableDate: '2027-02-21',
   services: [], professionals: [],
 }
 const deposit = { amountCents: 3000, state: 'pending' as const, expiresAt: new Date(Date.now() + 1800e3).toISOString(), copyPaste: '', receiver: 'ANA', policy: '' }

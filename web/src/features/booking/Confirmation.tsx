@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { CalendarCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import type { Schemas } from '@/lib/api/client'
-import { formatBRL, longDate } from '@/lib/format'
+import { longDate, priceText } from '@/lib/format'
 import { bookingInviteUrl } from './api/get-booking-invite'
 import { cancellationQueryOptions } from './api/get-cancellation'
 import { Header } from './BookingSection'
@@ -22,6 +22,8 @@ export default function Confirmation({ profile, done, onAgain }: { profile: Publ
   const live = useQuery({ ...cancellationQueryOptions(b.token), enabled: b.deposit != null }).data
   const deposit = live?.deposit ?? b.deposit
   const paid = live?.status === 'confirmed' && deposit?.state === 'paid'
+  // Their council registration, as the page named them (issue 43 §3).
+  const headline = profile.professionals.find((p) => p.id === b.professionalId)?.headline
   return (
     <main className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <Header profile={profile} />
@@ -33,7 +35,10 @@ export default function Confirmation({ profile, done, onAgain }: { profile: Publ
         {deposit?.state === 'pending' ? <PixCard token={b.token} deposit={deposit} email={done.email} /> : null}
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
-          <dd>{b.professionalName}</dd>
+          <dd>
+            {b.professionalName}
+            {headline ? <span className="block text-stone-600 dark:text-stone-400">{headline}</span> : null}
+          </dd>
           <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
           <dd>{b.serviceName}</dd>
           <dt className="text-stone-600 dark:text-stone-400">Data</dt>
@@ -41,7 +46,7 @@ export default function Confirmation({ profile, done, onAgain }: { profile: Publ
           <dt className="text-stone-600 dark:text-stone-400">Horário</dt>
           <dd>{b.time}</dd>
           <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
-          <dd>{formatBRL(b.priceCents)}</dd>
+          <dd>{priceText(b.priceCents)}</dd>
           {/* Where: an online service's video-call link replaces the address. */}
           {b.place.online || b.place.address ? (
             <>

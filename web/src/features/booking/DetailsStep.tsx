@@ -5,7 +5,7 @@ import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import type { Schemas } from '@/lib/api/client'
-import { brDate, formatBRL } from '@/lib/format'
+import { brDate, priceText } from '@/lib/format'
 import { serverError } from '@/lib/form'
 import type { ClientFields } from './booking-form'
 import { Section } from './BookingSection'
@@ -69,7 +69,10 @@ export function ConfirmStep({ steps, form, conflict, busy, disabled }: { steps: 
           <h2 className="mb-2 font-semibold">Resumo</h2>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="text-stone-600 dark:text-stone-400">Profissional</dt>
-            <dd>{professional.name}</dd>
+            <dd>
+              {professional.name}
+              {professional.headline ? <span className="block text-stone-600 dark:text-stone-400">{professional.headline}</span> : null}
+            </dd>
             <dt className="text-stone-600 dark:text-stone-400">Serviço</dt>
             <dd>{service.name}</dd>
             <dt className="text-stone-600 dark:text-stone-400">Data</dt>
@@ -79,7 +82,7 @@ export function ConfirmStep({ steps, form, conflict, busy, disabled }: { steps: 
             <dt className="text-stone-600 dark:text-stone-400">Duração</dt>
             <dd>{service.duration} minutos</dd>
             <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
-            <dd>{formatBRL(service.priceCents)}</dd>
+            <dd>{priceText(service.priceCents)}</dd>
           </dl>
         </section>
       ) : null}

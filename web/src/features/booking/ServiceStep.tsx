@@ -1,5 +1,5 @@
 import type { Schemas } from '@/lib/api/client'
-import { formatBRL } from '@/lib/format'
+import { priceText } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { Section } from './BookingSection'
 import { anyone, type BookingSteps } from './use-booking'
@@ -23,7 +23,7 @@ export function ServiceStep({ services, steps }: { services: Schemas['PublicProf
                   {s.deposit ? <span className="block text-sm font-medium">{s.deposit.text}</span> : null}
                 </span>
               </span>
-              <span className="font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</span>
+              <span className={s.priceCents == null ? 'max-w-32 text-right text-sm text-stone-600 dark:text-stone-400' : 'font-semibold text-brand-700 dark:text-brand-200'}>{priceText(s.priceCents)}</span>
             </label>
           ))}
         </div>
@@ -54,7 +54,7 @@ export function ProfessionalStep({ steps, onPick }: { steps: BookingSteps; onPic
         {professionals.length > 1 ? <option value={anyone.id}>{anyone.name}</option> : null}
         {professionals.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} — {p.specialization}
+            {p.name} · {p.headline}
           </option>
         ))}
       </select>

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '@/lib/api/client'
 import { useClaimOffer, useWaitlistOffer } from './api/waitlist'
 import { Button } from '@/components/ui/button'
 import { formatInstant } from '@/lib/dates'
-import { formatBRL, longDate } from '@/lib/format'
+import { longDate, priceText } from '@/lib/format'
 
 /**
  * The claim link of a waitlist offer (issue 28, point 3): the time offered
@@ -51,7 +51,7 @@ export function WaitlistOfferPage() {
         <dt className="text-stone-600 dark:text-stone-400">Duração</dt>
         <dd>{data.duration} minutos</dd>
         <dt className="text-stone-600 dark:text-stone-400">Valor</dt>
-        <dd>{formatBRL(data.priceCents)}</dd>
+        <dd>{priceText(data.priceCents)}</dd>
       </dl>
       {booked ? (
         <p role="status" className="mt-6 flex items-center gap-2 font-medium text-green-800 dark:text-green-300">

@@ -7,7 +7,7 @@ import { useBookableDays } from './api/get-bookable-days'
 import { useFreeTimes } from './api/get-free-times'
 
 /** "Qualquer profissional": the server books whoever is free (the least busy that day). */
-export const anyone = { id: 'any', name: 'Qualquer profissional', specialization: '', photoUrl: '' }
+export const anyone = { id: 'any', name: 'Qualquer profissional', specialization: '', photoUrl: '', headline: '' }
 
 export type BookingSteps = ReturnType<typeof useBookingSteps>
 

@@ -27,8 +27,7 @@ export type ProfileFields = {
   roomLink: string
 }
 
-/** The 27 UFs, in the order people look for them. */
-export const ufs = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO']
+export { ufs } from '@/lib/ufs'
 
 /** A CEP as it is typed, shown as 00000-000 (at most 8 digits kept). */
 export function formatCep(raw: string): string {

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
-import { formatBRL } from '@/lib/format'
+import { priceText } from '@/lib/format'
 import { ProfileHeader } from './ProfileHeader'
 import { Problem } from './PublicProfilePage'
 
@@ -29,7 +29,7 @@ export default function PreviewPage() {
               <span>
                 {s.name} · {s.duration} min
               </span>
-              <span className="font-medium">{formatBRL(s.priceCents)}</span>
+              <span className="font-medium">{priceText(s.priceCents)}</span>
             </li>
           ))}
         </ul>
@@ -39,7 +39,7 @@ export default function PreviewPage() {
         <ul className="mt-3 grid gap-2">
           {data.professionals.map((p) => (
             <li key={p.id} className="rounded-xl border border-stone-200 p-3 text-sm dark:border-stone-800">
-              <span className="font-medium">{p.name}</span> <span className="text-stone-500 dark:text-stone-400">· {p.specialization}</span>
+              <span className="font-medium">{p.name}</span> <span className="text-stone-500 dark:text-stone-400">· {p.headline}</span>
             </li>
           ))}
         </ul>

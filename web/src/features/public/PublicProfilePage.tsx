@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api/client'
 import { usePublicProfile } from '@/lib/api/endpoints/get-public-profile'
-import { formatBRL } from '@/lib/format'
+import { priceText } from '@/lib/format'
 import { whatsappFor } from '@/lib/whatsapp'
 import { ProfileHeader } from './ProfileHeader'
 
@@ -95,7 +95,7 @@ export default function PublicProfilePage() {
                         <Clock className="size-4" aria-hidden /> {s.duration} minutos
                       </p>
                     </div>
-                    <p className="shrink-0 font-semibold text-brand-700 dark:text-brand-200">{formatBRL(s.priceCents)}</p>
+                    <p className={s.priceCents == null ? 'max-w-32 text-right text-sm text-stone-600 dark:text-stone-400' : 'shrink-0 font-semibold text-brand-700 dark:text-brand-200'}>{priceText(s.priceCents)}</p>
                   </div>
                   <span className="mt-3 inline-block text-sm font-medium text-brand-700 dark:text-brand-200">Agendar →</span>
                 </Link>
@@ -104,6 +104,22 @@ export default function PublicProfilePage() {
           </ul>
         )}
       </section>
+      {data.professionals.length > 0 ? (
+        <section aria-labelledby="team-title" className="mt-10">
+          <h2 id="team-title" className="text-lg font-semibold">
+            {data.professionals.length > 1 ? 'Profissionais' : 'Profissional'}
+          </h2>
+          {/* Full name and council registration, as the councils' codes ask of any publicity (CFP, art. 20). */}
+          <ul className="mt-4 grid gap-3">
+            {data.professionals.map((p) => (
+              <li key={p.id} className="rounded-2xl border border-stone-200 p-4 dark:border-stone-800">
+                <p className="font-semibold">{p.name}</p>
+                <p className="text-sm text-stone-600 dark:text-stone-400">{p.headline}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <p className="mt-12 text-center text-xs text-stone-500 dark:text-stone-400">
         Agendamento online por{' '}
         <Link to="/" className="hover:underline">

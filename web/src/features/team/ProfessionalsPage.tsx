@@ -19,6 +19,7 @@ import { useDeleteProfessional } from './api/delete-professional'
 import { useSetProfessionalActive } from './api/set-professional-active'
 import { useUpdateProfessional } from './api/update-professional'
 import { useMembers } from './api/members'
+import { CouncilFields } from './CouncilFields'
 import { MemberAccess } from './MemberAccess'
 import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
 import { professionalFields, professionalSchema } from './professional-form'
@@ -102,6 +103,7 @@ export default function ProfessionalsPage() {
                   <td className={tableCards.title}>{p.name}</td>
                   <td className={tableCards.cell} data-label="Especialização">
                     {p.specialization}
+                    {p.councilLabel ? <span className="block text-stone-600 dark:text-stone-400">{p.councilLabel}</span> : null}
                   </td>
                   <td className={cn(tableCards.cell, 'break-all')} data-label="E-mail">
                     {p.email ?? '-'}
@@ -198,6 +200,7 @@ function ProfessionalForm({ editing, onDone }: { editing: Professional | null; o
         <Field id="pro-email" label="E-mail (opcional)" error={errors.email?.message}>
           <Input id="pro-email" type="email" {...form.register('email')} />
         </Field>
+        <CouncilFields form={form} />
         <FormError message={serverError(form)} />
         <DialogFooter>
           <Button type="submit" disabled={busy}>

@@ -72,6 +72,7 @@ export const queryKeys = {
   whatsappDeliveries: (appointmentId: string) => ['appointments', 'whatsapp', appointmentId] as const,
   reminders: ['reminders'] as const,
   reminderReach: ['reminders', 'reach'] as const,
+  publicPage: ['public-page'] as const,
   subscription: ['subscription'] as const,
   // The public booking pages (their own module, so those pages load only their keys).
   ...publicKeys,

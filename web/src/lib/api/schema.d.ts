@@ -1761,6 +1761,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/public-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the public page shows (issue 43 §3): hidePrices, 'Ocultar preços na página pública'. */
+        get: operations["getPublicPageSettings"];
+        /**
+         * Save what the public page shows; the public answers follow at once (a profiles write bumps the owner's data version).
+         * @description Error `validation_failed` (400): hidePrices left out.
+         */
+        put: operations["savePublicPageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reminders/reach": {
         parameters: {
             query?: never;
@@ -2722,7 +2743,8 @@ export interface components {
             date: string;
             time: string;
             duration: number;
-            priceCents: number;
+            /** @description left out when the owner hides prices on the public page */
+            priceCents?: number;
             /** Format: date-time */
             expiresAt: string;
             /** @enum {string} */
@@ -3211,6 +3233,14 @@ export interface components {
             email: string | null;
             photoUrl: string;
             active: boolean;
+            /** @description the council's initials (CRP, CRN, CREFITO, CRFa, CRO, CREF, CRM, COREN, CRF, CRBM, CRMV); empty when none */
+            council: string;
+            /** @description the registration's UF; empty when no council */
+            councilUf: string;
+            /** @description the registration number as the council's card prints it, e.g. 06/12345; empty when no council */
+            councilNumber: string;
+            /** @description the registration on one line as printed on the public page and receipts: 'CRP 06/12345', 'CRM-SP 123456'; empty when none */
+            councilLabel: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3220,6 +3250,12 @@ export interface components {
             name: string;
             specialization: string;
             email?: string;
+            /** @description one of the council initials, or empty; council, councilUf and councilNumber go together (all or none; left out, the registration is cleared) */
+            council?: string;
+            /** @description one of the 27 UFs */
+            councilUf?: string;
+            /** @description digits with / . - or a space, and a category's letters after a separator (3/12345-F); at most 20 characters */
+            councilNumber?: string;
         };
         ProfessionalActive: {
             active: boolean;
@@ -3434,6 +3470,10 @@ export interface components {
                 /** @description base64url of the 16-byte auth secret */
                 auth: string;
             };
+        };
+        PublicPageSettings: {
+            /** @description 'Ocultar preços na página pública': the health councils forbid price as advertising; when true the public profile answer carries no service price and the pages say 'Valor informado no atendimento'. The owner's screens keep prices */
+            hidePrices: boolean;
         };
         Reminders: {
             /** @description minutes before each appointment a reminder goes, earliest first (0, 1 or 2 reminders) */
@@ -3881,6 +3921,8 @@ export interface components {
             mapsUrl: string;
             /** @description false once the trial has ended without a subscription: the page shows the profile but takes no bookings */
             bookingOpen: boolean;
+            /** @description the owner hides prices (issue 43 §3): no service carries priceCents, and the pages say 'Valor informado no atendimento' */
+            hidePrices: boolean;
             /** @description the owner's today (YYYY-MM-DD): no earlier date is offered */
             firstBookableDate: string;
             /** @description the owner's today plus the booking window: no later date is offered */
@@ -3890,7 +3932,8 @@ export interface components {
                 name: string;
                 description: string | null;
                 duration: number;
-                priceCents: number;
+                /** @description left out when the owner hides prices (hidePrices) */
+                priceCents?: number;
                 professionalIds: string[];
                 /** @description held by video call instead of at the address; the link goes to who books (the booking's place) */
                 online: boolean;
@@ -3907,6 +3950,10 @@ export interface components {
                 name: string;
                 specialization: string;
                 photoUrl: string;
+                /** @description the council registration on one line, e.g. 'CRP 06/12345'; empty when none */
+                councilLabel: string;
+                /** @description what the pages print after the full name: 'Psicóloga — CRP 06/12345', the specialization alone without a council */
+                headline: string;
             }[];
         };
         BookingInput: {
@@ -4024,9 +4071,12 @@ export interface components {
             date: string;
             time: string;
             professionalName: string;
+            /** @description who was booked (the page names them with their headline from the public profile) */
+            professionalId?: string;
             serviceName: string;
             duration: number;
-            priceCents: number;
+            /** @description left out when the owner hides prices on the public page (PublicProfile.hidePrices) */
+            priceCents?: number;
             /**
              * Format: date-time
              * @description the instant, UTC
@@ -4046,7 +4096,8 @@ export interface components {
             date: string;
             time: string;
             duration: number;
-            priceCents: number;
+            /** @description left out when the owner hides prices on the public page */
+            priceCents?: number;
             /**
              * @description awaiting_deposit (Aguardando sinal): a booking whose deposit is unpaid; it holds its time, is not confirmed, and turns confirmed once paid
              * @enum {string}
@@ -7187,6 +7238,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reminders"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getPublicPageSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPageSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    savePublicPageSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicPageSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPageSettings"];
                 };
             };
             default: components["responses"]["Error"];
