@@ -367,9 +367,16 @@ const ErasedNote = "Dados pessoais do cliente removidos (LGPD)."
 // It returns how many appointments were erased. A search of free text
 // reached other owners' e-mails (a stored "%@%.%") and rewrote other
 // clients' names ("Ana" in "Dra Ana Lima"); a reference reaches neither.
-func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, error) {
+func (s *Service) EraseClient(ctx context.Context, userID, key string) (*Erased, error) {
 	var erased int64
+	out := &Erased{}
 	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		// Their health records stay for their legal retention (LGPD art.
+		// 16 I; issue 43): sealed, they lose the key that found them by
+		// phone or e-mail, and the answer says until when they are kept.
+		if err := keepRecords(ctx, tx, userID, key, s.Clock.Now(), out); err != nil {
+			return err
+		}
 		// A key of its own: the erased rows are nobody's to find again.
 		gone := "removido:" + uuid.NewString()
 		// What was written for them names their key or one of their
@@ -422,11 +429,15 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		if erased == 0 && entries == 0 {
 			return errDataClient
 		}
-		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)",
-			fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased), "")
+		out.Appointments = int(erased)
+		note := fmt.Sprintf("Os dados pessoais de um cliente foram apagados de %d agendamento(s); datas, serviços e valores ficam para os relatórios.", erased)
+		if out.Records > 0 {
+			note += " " + RecordsKeptNote(out)
+		}
+		return s.Notes.Create(ctx, tx, userID, notifications.Client, "Dados de cliente excluídos (LGPD)", note, "")
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	// The rows no longer hold them; the database's files must not either
 	// (their old versions in free space, the WAL). Done once committed, and
@@ -435,11 +446,58 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 	if err := s.DB.Reclaim(context.WithoutCancel(ctx), erasedTables...); err != nil {
 		httpx.Logger(ctx).Warn("erase: free space not reclaimed", "err", err)
 	}
-	return int(erased), nil
+	return out, nil
+}
+
+// Erased is what an erase did: the appointments whose personal data went,
+// and the client's health records kept for their retention.
+type Erased struct {
+	Appointments int `json:"erased"`
+	// Records are the records kept, sealed, without the client's key. They
+	// may end no sooner than KeptUntil (5 years after the last entry, CFP
+	// 001/2009 art. 4); Lei 13.787/2018 (art. 6) keeps patient records 20
+	// years after it (LawUntil). Nothing deletes them by itself.
+	Records   int    `json:"records"`
+	KeptUntil string `json:"keptUntil,omitempty"`
+	LawUntil  string `json:"lawUntil,omitempty"`
+}
+
+// RecordsKeptNote tells the owner what an erase kept of the client's health
+// records, and until when.
+func RecordsKeptNote(e *Erased) string {
+	return fmt.Sprintf("O prontuário fica guardado, lacrado, como a lei exige: pode ser eliminado a partir de %s (5 anos após a última anotação, Resolução CFP 001/2009); a Lei 13.787/2018 prevê a guarda até %s. Nada o apaga sozinho.",
+		brfmt.Date(e.KeptUntil), brfmt.Date(e.LawUntil))
+}
+
+// keepRecords detaches the client's health records from their key (their
+// identification stays sealed inside) and says until when they are kept.
+func keepRecords(ctx context.Context, tx *db.Tx, owner, key string, now time.Time, out *Erased) error {
+	var last time.Time
+	err := db.Each(ctx, tx, `SELECT created_at, last_entry_at FROM records WHERE owner_id = ? AND client_key = ?`, []any{owner, key}, func(r *sql.Rows) error {
+		var created time.Time
+		var entry sql.NullTime
+		if err := r.Scan(&created, &entry); err != nil {
+			return err
+		}
+		if entry.Valid {
+			created = entry.Time
+		}
+		if created.After(last) {
+			last = created
+		}
+		out.Records++
+		return nil
+	})
+	if err != nil || out.Records == 0 {
+		return err
+	}
+	out.KeptUntil, out.LawUntil = last.AddDate(5, 0, 0).Format("2006-01-02"), last.AddDate(20, 0, 0).Format("2006-01-02")
+	_, err = tx.ExecContext(ctx, `UPDATE records SET client_key = '', erased_at = ? WHERE owner_id = ? AND client_key = ?`, now, owner, key)
+	return err
 }
 
 // erasedTables are the tables an erase deletes or rewrites rows of.
-var erasedTables = []string{"appointments", "notifications", "jobs", "appointment_links",
+var erasedTables = []string{"appointments", "records", "notifications", "jobs", "appointment_links",
 	"answer_tokens", "whatsapp_messages", "waitlist_entries", "waitlist_offers", "push_subscriptions", "push_deliveries"}
 
 // dataCSV writes a client's appointments as a spreadsheet (the clients
@@ -507,8 +565,8 @@ func (h *Handlers) erase(w http.ResponseWriter, r *http.Request) error {
 	if !in.Confirm {
 		return errEraseAnswer
 	}
-	n, err := h.Svc.EraseClient(r.Context(), auth.UserID(r.Context()), in.Identifier)
-	return httpx.Respond(w, http.StatusOK, map[string]int{"erased": n}, err)
+	out, err := h.Svc.EraseClient(r.Context(), auth.UserID(r.Context()), in.Identifier)
+	return httpx.Respond(w, http.StatusOK, out, err)
 }
 
 // depositData adds the deposits of the client's appointments, found by the

@@ -263,3 +263,45 @@ func TestRecord_KeepsTheAccountFromDeletion(t *testing.T) {
 		}
 	})
 }
+
+// The client's erase anonymises their bookings and keeps the sealed record
+// for its legal retention, telling the owner until when.
+func TestRecord_AClientsEraseKeepsTheSealedRecord(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "prontuario", "template": "livre",
+			"sessionDate": "2026-11-20", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		}
+		var out struct {
+			Erased, Records     int
+			KeptUntil, LawUntil string
+		}
+		var h struct{ Client struct{ Identifier string } }
+		p.owner.Do("GET", "/api/clients/history?key="+p.appointment, nil).JSON(t, &h)
+		if r := p.owner.Do("POST", "/api/clients/erase", map[string]any{"identifier": h.Client.Identifier, "confirm": true}); r.StatusCode != 200 {
+			t.Fatalf("erase: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &out)
+		}
+		if out.Erased != 1 || out.Records != 1 || out.KeptUntil != "2031-11-23" || out.LawUntil != "2046-11-23" {
+			t.Fatalf("erase answer: %+v", out)
+		}
+		var n int
+		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM record_entries`).Scan(&n); err != nil || n != 1 {
+			t.Fatalf("entries after the erase: %d %v", n, err)
+		}
+		var notes struct{ Notifications []struct{ Description string } }
+		p.owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
+		told := false
+		for _, n := range notes.Notifications {
+			told = told || strings.Contains(n.Description, "pode ser eliminado a partir de 23/11/2031") && strings.Contains(n.Description, "até 23/11/2046")
+		}
+		if !told {
+			t.Fatalf("the owner is not told until when: %+v", notes)
+		}
+		if found := e.InFiles(t, []string{"98888-1212", "11988881212", "clara@example.com", marker}); len(found) > 0 {
+			t.Errorf("the erased client or the note in the database's files: %v", found)
+		}
+	})
+}
