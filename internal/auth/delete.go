@@ -70,6 +70,13 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, in DeleteInp
 		if kept {
 			return errRecordsKept
 		}
+		// Destroyed records' rows go first, while their destructions (which
+		// the append-only triggers ask for) still stand.
+		for _, table := range []string{"record_entries", "record_log", "records"} {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE owner_id = ?`, userID); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID); err != nil {
 			return err
 		}

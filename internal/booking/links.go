@@ -103,3 +103,10 @@ func (s *Service) ClientLink(ctx context.Context, ownerID, id string) (string, e
 	}
 	return s.BaseURL + "/cancel/" + token, nil
 }
+
+// LinkAppointment is the appointment a client's private link names (issue
+// 43: the client's copy of their record is reached through it), or the
+// link's own error.
+func (s *Service) LinkAppointment(ctx context.Context, token string) (string, error) {
+	return s.tokenAppointment(ctx, s.DB, token)
+}

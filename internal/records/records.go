@@ -71,6 +71,7 @@ type Service struct {
 	DB    *db.DB
 	Clock clock.Clock
 	Box   *secretbox.Box // the server's key: it seals each owner's data key
+	Links LinkFinder     // a client's private link (booking)
 }
 
 // actor is who writes or reads: the signed-in account and the professional

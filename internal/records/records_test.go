@@ -38,6 +38,7 @@ type practice struct {
 	owner, paula, rui *servertest.Client
 	paulaID, ruiID    string
 	appointment       string
+	link              string // Clara's private link's token
 }
 
 func newPractice(t *testing.T, e *servertest.Env) practice {
@@ -65,6 +66,9 @@ func newPractice(t *testing.T, e *servertest.Env) practice {
 	if r.StatusCode != 201 {
 		t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
 	}
+	var booked struct{ Token string }
+	r.JSON(t, &booked)
+	p.link = booked.Token
 	var list struct{ Appointments []struct{ ID string } }
 	p.paula.Do("GET", "/api/appointments?from=2026-11-24&to=2026-11-24", nil).JSON(t, &list)
 	p.appointment = list.Appointments[0].ID
@@ -291,7 +295,9 @@ func TestRecord_AClientsEraseKeepsTheSealedRecord(t *testing.T) {
 		if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM record_entries`).Scan(&n); err != nil || n != 1 {
 			t.Fatalf("entries after the erase: %d %v", n, err)
 		}
-		var notes struct{ Notifications []struct{ Description string } }
+		var notes struct {
+			Notifications []struct{ Description string }
+		}
 		p.owner.Do("GET", "/api/notifications", nil).JSON(t, &notes)
 		told := false
 		for _, n := range notes.Notifications {
@@ -301,7 +307,76 @@ func TestRecord_AClientsEraseKeepsTheSealedRecord(t *testing.T) {
 			t.Fatalf("the owner is not told until when: %+v", notes)
 		}
 		if found := e.InFiles(t, []string{"98888-1212", "11988881212", "clara@example.com", marker}); len(found) > 0 {
-			t.Errorf("the erased client or the note in the database's files: %v", found)
+			var warned []string
+			for _, l := range strings.Split(e.Logs.String(), "\n") {
+				if strings.Contains(l, "level=WARN") || strings.Contains(l, "level=ERROR") {
+					warned = append(warned, l)
+				}
+			}
+			t.Errorf("the erased client or the note in the database's files: %v (the server warned: %v)", found, warned)
+		}
+	})
+}
+
+// The client's copy: the prontuário part only, never the sigiloso; through
+// the private link only once the professional allows it; every copy logged.
+func TestRecord_TheClientsCopyIsTheProntuarioPartWhenAllowed(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		var rec record
+		for _, body := range []map[string]string{
+			{"client": p.appointment, "kind": "prontuario", "template": "livre", "sessionDate": "2026-11-20", "body": marker},
+			{"client": p.appointment, "kind": "sigiloso", "template": "livre", "sessionDate": "2026-11-20", "body": secret},
+		} {
+			if r := p.paula.Do("POST", "/api/records/entries", body); r.StatusCode != 201 {
+				t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+			} else {
+				r.JSON(t, &rec)
+			}
+		}
+		client := e.Client()
+		if r := client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil); r.StatusCode != 404 {
+			t.Fatalf("the client's copy before it was allowed: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.rui.Do("PUT", "/api/records/"+rec.Record.ID+"/client-copy", map[string]bool{"allow": true}); r.StatusCode != 404 {
+			t.Fatalf("a colleague allows it: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.paula.Do("PUT", "/api/records/"+rec.Record.ID+"/client-copy", map[string]bool{"allow": true}); r.StatusCode != 200 {
+			t.Fatalf("allow: %d %s", r.StatusCode, r.Body)
+		}
+		var copy struct {
+			Practice, Professional, Council, Client string
+			Entries                                 [][]entry
+		}
+		for who, get := range map[string]func() *servertest.Response{
+			"client":       func() *servertest.Response { return client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil) },
+			"professional": func() *servertest.Response { return p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/copy", nil) },
+		} {
+			r := get()
+			if r.StatusCode != 200 || strings.Contains(string(r.Body), secret) || !strings.Contains(string(r.Body), marker) {
+				t.Fatalf("%s's copy: %d %s", who, r.StatusCode, r.Body)
+			}
+			r.JSON(t, &copy)
+			if copy.Practice != "Clínica Sol" || copy.Professional != "Paula Lima" || copy.Council != "CRP 06/12345" || copy.Client != "Clara Nunes" || len(copy.Entries) != 1 {
+				t.Fatalf("%s's copy: %+v", who, copy)
+			}
+		}
+		var log struct {
+			Log []struct{ Who, Action string }
+		}
+		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+		seen := map[string]string{}
+		for _, l := range log.Log {
+			seen[l.Action] = l.Who
+		}
+		if seen["client-read"] != "Cliente (link privado)" || seen["print"] != "Paula Lima" || seen["share"] != "Paula Lima" {
+			t.Fatalf("log: %+v", log.Log)
+		}
+		if r := p.paula.Do("PUT", "/api/records/"+rec.Record.ID+"/client-copy", map[string]bool{"allow": false}); r.StatusCode != 200 {
+			t.Fatalf("stop: %d %s", r.StatusCode, r.Body)
+		}
+		if r := client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil); r.StatusCode != 404 {
+			t.Fatalf("the client's copy after it was stopped: %d %s", r.StatusCode, r.Body)
 		}
 	})
 }

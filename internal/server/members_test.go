@@ -36,6 +36,8 @@ var teamRoutes = map[string]bool{
 	"POST /api/records/entries/{id}/versions": true,
 	"GET /api/records/{id}/log":               true,
 	"GET /api/record-templates":               true,
+	"GET /api/records/{id}/copy":              true,
+	"PUT /api/records/{id}/client-copy":       true,
 }
 
 // TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn is the security

@@ -196,6 +196,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/records/entries":                map[string]string{"client": d.clientKey, "kind": "prontuario", "template": "livre", "sessionDate": "2026-11-20", "body": "Intrusa"},
 		"POST /api/records/entries/{id}/versions":  map[string]string{"body": "Intrusa", "reason": "Intrusa"},
 		"PUT /api/records/self":                    map[string]string{"professionalId": d.ids["/api/professionals/"]},
+		"PUT /api/records/{id}/client-copy":        map[string]bool{"allow": true},
 		"PUT /api/record-templates":                map[string]any{"templates": []map[string]string{{"template": "evolucao", "body": "Intrusa"}}},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]

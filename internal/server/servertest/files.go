@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agendei/agendei/internal/platform/db"
@@ -21,6 +22,7 @@ func (e *Env) InFiles(t testing.TB, needles []string) []string {
 	t.Helper()
 	ctx := context.Background()
 	var files []string
+	names := map[string]string{} // a PostgreSQL file's relation
 	if e.DB.Dialect == db.SQLite {
 		files = []string{e.DSN, e.DSN + "-wal"}
 	} else {
@@ -32,7 +34,7 @@ func (e *Env) InFiles(t testing.TB, needles []string) []string {
 		if _, err := e.DB.ExecContext(ctx, `CHECKPOINT`); err != nil {
 			t.Fatal(err)
 		}
-		rows, err := e.DB.QueryContext(ctx, `SELECT pg_relation_filepath(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		rows, err := e.DB.QueryContext(ctx, `SELECT pg_relation_filepath(c.oid), c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 			WHERE c.relkind IN ('r', 't', 'i') AND pg_relation_filepath(c.oid) IS NOT NULL
 			AND (n.nspname = current_schema() OR c.oid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())
 				OR c.oid IN (SELECT indexrelid FROM pg_index WHERE indrelid IN (SELECT reltoastrelid FROM pg_class k JOIN pg_namespace kn ON kn.oid = k.relnamespace WHERE kn.nspname = current_schema())))`)
@@ -40,10 +42,11 @@ func (e *Env) InFiles(t testing.TB, needles []string) []string {
 			t.Fatal(err)
 		}
 		for rows.Next() {
-			var f string
-			if err := rows.Scan(&f); err != nil {
+			var f, rel string
+			if err := rows.Scan(&f, &rel); err != nil {
 				t.Fatal(err)
 			}
+			names[filepath.Base(f)] = rel
 			segs, _ := filepath.Glob(filepath.Join(data, f) + ".*")
 			files = append(files, append([]string{filepath.Join(data, f)}, segs...)...)
 		}
@@ -63,7 +66,11 @@ func (e *Env) InFiles(t testing.TB, needles []string) []string {
 		}
 		for _, n := range needles {
 			if c := bytes.Count(b, []byte(n)); c > 0 {
-				found = append(found, fmt.Sprintf("%s: %q ×%d", filepath.Base(f), n, c))
+				name := filepath.Base(f)
+				if rel := names[strings.SplitN(name, ".", 2)[0]]; rel != "" {
+					name += " (" + rel + ")"
+				}
+				found = append(found, fmt.Sprintf("%s: %q ×%d", name, n, c))
 			}
 		}
 	}

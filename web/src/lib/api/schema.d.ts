@@ -304,6 +304,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prontuário part of a record (never a registro sigiloso) as a document to print or hand to the client; logged as a print. Also a professional's own sign-in. */
+        get: operations["getRecordCopy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/client-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Let (or stop letting) the client read the prontuário part through their private link; logged. Also a professional's own sign-in. */
+        put: operations["setRecordClientCopy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/bookings/{token}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's copy of the prontuário part of their record, through their private link, when the professional allowed it (never a registro sigiloso); logged as read by the client. */
+        get: operations["getClientRecordCopy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/self": {
         parameters: {
             query?: never;
@@ -2850,6 +2901,14 @@ export interface components {
             /** @description The practice's name (role professional). */
             practice?: string;
         };
+        RecordCopy: {
+            practice: string;
+            professional: string;
+            council: string;
+            client: string;
+            /** @description The prontuário entries only, each with its versions (newest first). */
+            entries: components["schemas"]["RecordEntry"][][];
+        };
         RecordSelf: {
             professionalId: string;
         };
@@ -4809,10 +4868,90 @@ export interface operations {
                             at: string;
                             who: string;
                             /** @enum {string} */
-                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "destroy";
+                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "unshare" | "client-read" | "destroy";
                             entryId?: string;
                         }[];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordCopy"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setRecordClientCopy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allow: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clientCopy: boolean;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientRecordCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordCopy"];
                 };
             };
             default: components["responses"]["Error"];
@@ -6403,6 +6542,12 @@ export interface operations {
                     "application/json": {
                         /** @description appointments erased */
                         erased: number;
+                        /** @description the client's health records kept, sealed, for their legal retention (issue 43) */
+                        records: number;
+                        /** @description YYYY-MM-DD: the records may end no sooner (5 years after the last entry, CFP 001/2009) */
+                        keptUntil?: string;
+                        /** @description YYYY-MM-DD: 20 years after the last entry (Lei 13.787/2018, art. 6) */
+                        lawUntil?: string;
                     };
                 };
             };
