@@ -130,7 +130,7 @@ func Observe(log *slog.Logger, m *Metrics) func(http.Handler) http.Handler {
 					level = slog.LevelDebug
 				}
 				if log.Enabled(r.Context(), level) {
-					q.logger().Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "route", route,
+					q.logger().Log(r.Context(), level, "request", "method", r.Method, "path", LogPath(r.URL.Path), "route", route,
 						"status", rec.status, "bytes", rec.bytes, "took_ms", took.Milliseconds())
 				}
 			}()
@@ -327,4 +327,44 @@ func badQuery(raw string) bool {
 		}
 	}
 	return false
+}
+
+// LogPath is a request's path as the log keeps it: a segment that is an
+// opaque token (a client's private link, an invitation, a calendar feed's
+// address: 32 or more URL-safe characters that are not a UUID) is masked,
+// so reading the log gives no one a working link.
+func LogPath(path string) string {
+	parts := strings.Split(path, "/")
+	masked := false
+	for i, p := range parts {
+		name, ext, _ := strings.Cut(p, ".")
+		if len(name) >= 32 && !isUUID(name) && !strings.ContainsFunc(name, func(c rune) bool {
+			return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_')
+		}) {
+			parts[i], masked = "…", true
+			if ext != "" {
+				parts[i] += "." + ext
+			}
+		}
+	}
+	if !masked {
+		return path
+	}
+	return strings.Join(parts, "/")
+}
+
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, c := range s {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+		} else if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
 }
