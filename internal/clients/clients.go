@@ -264,14 +264,6 @@ func (s *Service) contacts(ctx context.Context, userID string, list []Client, la
 	return nil
 }
 
-// cell neutralises values a spreadsheet would run as a formula.
-func cell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
-	}
-	return v
-}
-
 // SpecColumns are the clients export's columns SPEC names (§7), in its order.
 var SpecColumns = []string{"Nome", "Email", "Telefone", "Agendamentos", "Último Agendamento", "Receita Total"}
 
@@ -290,7 +282,7 @@ func CSV(w interface{ Write([]byte) (int, error) }, list []Client) error {
 		return err
 	}
 	for _, c := range list {
-		if err := cw.Write([]string{cell(c.Name), cell(c.Email), cell(c.Phone), strconv.Itoa(c.BookedCount), brfmt.Date(c.LastBooked), brfmt.SheetMoney(c.RevenueCents + c.ScheduledCents),
+		if err := cw.Write([]string{brfmt.SheetCell(c.Name), brfmt.SheetCell(c.Email), brfmt.SheetCell(c.Phone), strconv.Itoa(c.BookedCount), brfmt.Date(c.LastBooked), brfmt.SheetMoney(c.RevenueCents + c.ScheduledCents),
 			strconv.Itoa(c.AttendedCount), brfmt.Date(c.LastAttended), brfmt.SheetMoney(c.RevenueCents),
 			strconv.Itoa(c.ScheduledCount), brfmt.Date(c.NextAppointment), strconv.Itoa(c.NoShows)}); err != nil {
 			return err

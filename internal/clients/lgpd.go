@@ -518,8 +518,8 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 		if a.AnsweredAt != nil {
 			answeredAt = brfmt.DayTime(*a.AnsweredAt)
 		}
-		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, cell(a.Service), cell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
-			brfmt.Status(a.Status), cell(a.Name), cell(a.Email), cell(a.Phone), cell(a.Notes), brfmt.DayTime(a.CreatedAt),
+		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, brfmt.SheetCell(a.Service), brfmt.SheetCell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
+			brfmt.Status(a.Status), brfmt.SheetCell(a.Name), brfmt.SheetCell(a.Email), brfmt.SheetCell(a.Phone), brfmt.SheetCell(a.Notes), brfmt.DayTime(a.CreatedAt),
 			answerWords[a.Answer], answeredAt, channelWords[a.AnswerChannel]}); err != nil {
 			return err
 		}

@@ -380,3 +380,89 @@ func TestRecord_TheClientsCopyIsTheProntuarioPartWhenAllowed(t *testing.T) {
 		}
 	})
 }
+
+// Nothing ends a record by itself: its professional destroys it, signed,
+// no sooner than 5 years after the last entry; the act and the log stay. The
+// owner's export for an incident notice lists the clients, never a note.
+func TestRecord_RetentionDestructionAndTheIncidentExport(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		var rec record
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "prontuario", "template": "livre",
+			"sessionDate": "2026-11-20", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		r := p.owner.Do("GET", "/api/records/holders.csv?professional="+p.paulaID, nil)
+		if r.StatusCode != 200 || !strings.Contains(string(r.Body), "Clara Nunes;11988881212;clara@example.com;23/11/2026;23/11/2026") || strings.Contains(string(r.Body), marker) {
+			t.Fatalf("holders: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.paula.Do("GET", "/api/records/holders.csv?professional="+p.paulaID, nil); r.StatusCode != 403 {
+			t.Fatalf("a professional exports the holders: %d", r.StatusCode)
+		}
+		var list struct {
+			Records []struct {
+				ID, Client, KeptUntil, LawUntil string
+				Destroyed                       bool
+			}
+		}
+		p.paula.Do("GET", "/api/records/list", nil).JSON(t, &list)
+		if len(list.Records) != 1 || list.Records[0].Client != "Clara Nunes" || list.Records[0].KeptUntil != "2031-11-23" || list.Records[0].LawUntil != "2046-11-23" {
+			t.Fatalf("list: %+v", list)
+		}
+		destroy := func(c *servertest.Client, word string) *servertest.Response {
+			return c.Do("POST", "/api/records/"+rec.Record.ID+"/destroy", map[string]string{"confirm": word})
+		}
+		if r := destroy(p.paula, "ELIMINAR"); r.StatusCode != 409 {
+			t.Fatalf("destroyed within its retention: %d %s", r.StatusCode, r.Body)
+		}
+		e.Clock.Advance(5*366*24*time.Hour + time.Hour)
+		for _, c := range []*servertest.Client{p.paula, p.rui} {
+			c.Token = ""
+		}
+		if r := p.paula.Login("paula.lima@example.com", "senha-propria-1"); r.StatusCode != 200 {
+			t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.rui.Login("rui.alves@example.com", "senha-propria-1"); r.StatusCode != 200 {
+			t.Fatalf("login: %d %s", r.StatusCode, r.Body)
+		}
+		if r := destroy(p.rui, "ELIMINAR"); r.StatusCode != 404 {
+			t.Fatalf("a colleague destroys it: %d %s", r.StatusCode, r.Body)
+		}
+		if r := destroy(p.paula, "sim"); r.StatusCode != 400 {
+			t.Fatalf("destroyed without the word: %d %s", r.StatusCode, r.Body)
+		}
+		if r := destroy(p.paula, "ELIMINAR"); r.StatusCode != 200 {
+			t.Fatalf("destroy: %d %s", r.StatusCode, r.Body)
+		}
+		ctx := context.Background()
+		var entries, acts int
+		var by string
+		if err := e.DB.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM record_entries), (SELECT COUNT(*) FROM record_destructions), (SELECT by_name FROM record_destructions)`).
+			Scan(&entries, &acts, &by); err != nil || entries != 0 || acts != 1 || by != "Paula Lima" {
+			t.Fatalf("after the destruction: %d entries, %d acts by %q, %v", entries, acts, by, err)
+		}
+		var log struct {
+			Log []struct{ Who, Action string }
+		}
+		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+		if len(log.Log) == 0 || log.Log[0].Action != "destroy" {
+			t.Fatalf("log: %+v", log.Log)
+		}
+		exported := false
+		for _, l := range log.Log {
+			exported = exported || l.Action == "export" && l.Who == "Clínica Sol (titular)"
+		}
+		if !exported {
+			t.Fatalf("the owner's export is not in the log: %+v", log.Log)
+		}
+		p.paula.Do("GET", "/api/records/list", nil).JSON(t, &list)
+		if len(list.Records) != 1 || !list.Records[0].Destroyed || list.Records[0].Client != "" {
+			t.Fatalf("list after: %+v", list)
+		}
+		if found := e.InFiles(t, []string{marker}); len(found) > 0 {
+			t.Errorf("the destroyed note in the files: %v", found)
+		}
+	})
+}

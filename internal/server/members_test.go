@@ -37,6 +37,8 @@ var teamRoutes = map[string]bool{
 	"GET /api/records/{id}/log":               true,
 	"GET /api/record-templates":               true,
 	"GET /api/records/{id}/copy":              true,
+	"GET /api/records/list":                   true,
+	"POST /api/records/{id}/destroy":          true,
 	"PUT /api/records/{id}/client-copy":       true,
 }
 

@@ -152,6 +152,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients/data":                  "?key=" + d.clientKey,
 		"/api/waitlist":                      "?date=2026-11-26",
 		"/api/records":                       "?client=" + d.clientKey,
+		"/api/records/holders.csv":           "?professional=" + d.ids["/api/professionals/"],
 	}
 	bodies := map[string]any{
 		"DELETE /api/account":                      map[string]string{"password": "senha-da-ana-1", "confirmation": "EXCLUIR"},
@@ -197,6 +198,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/records/entries/{id}/versions":  map[string]string{"body": "Intrusa", "reason": "Intrusa"},
 		"PUT /api/records/self":                    map[string]string{"professionalId": d.ids["/api/professionals/"]},
 		"PUT /api/records/{id}/client-copy":        map[string]bool{"allow": true},
+		"POST /api/records/{id}/destroy":           map[string]string{"confirm": "ELIMINAR"},
 		"PUT /api/record-templates":                map[string]any{"templates": []map[string]string{{"template": "evolucao", "body": "Intrusa"}}},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]

@@ -158,3 +158,12 @@ func WhatsApp(phone string) string {
 func OneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
+
+// SheetCell neutralises a value a spreadsheet would run as a formula (the
+// CSV exports: the clients list, a client's data, the records' holders).
+func SheetCell(v string) string {
+	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+		return "'" + v
+	}
+	return v
+}

@@ -355,6 +355,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every record the acting professional keeps — erased clients' included, found by the name sealed inside — with its retention dates. Also a professional's own sign-in. */
+        get: operations["listRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/destroy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Destroy a record past its retention (5 years after the last entry): its entries go, its identification is wiped, the signed act stays. Also a professional's own sign-in.
+         * @description Error codes `retention` (409, still within its retention), `validation_failed` (400, the word ELIMINAR missing).
+         */
+        post: operations["destroyRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/holders.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For an incident notice: the clients whose records a professional keeps — their identification, never a note — as CSV; each record's log says it was exported. */
+        get: operations["exportRecordHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/self": {
         parameters: {
             query?: never;
@@ -4952,6 +5006,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecordCopy"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        records: {
+                            id: string;
+                            client: string;
+                            clientRef?: string;
+                            /** Format: date-time */
+                            lastEntryAt?: string;
+                            erased: boolean;
+                            /** @description YYYY-MM-DD: may be destroyed from then (5 years after the last entry, CFP 001/2009) */
+                            keptUntil: string;
+                            /** @description YYYY-MM-DD: 20 years after the last entry (Lei 13.787/2018, art. 6) */
+                            lawUntil: string;
+                            destroyed: boolean;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    destroyRecord: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ELIMINAR */
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Destroyed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportRecordHolders: {
+        parameters: {
+            query: {
+                professional: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             default: components["responses"]["Error"];
