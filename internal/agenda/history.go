@@ -10,6 +10,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/payments"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -37,6 +38,10 @@ type History struct {
 	Truncated       bool          `json:"truncated"` // more than MaxHistory appointments: the oldest are left out
 	// Deposits are the deposits (sinais) of their appointments, newest first.
 	Deposits []HistoryDeposit `json:"deposits"`
+	// Payments are their attended sessions' "Pago" / "A receber", newest
+	// first (issue 43 §4), and DueCents what all of them still owe.
+	Payments []payments.Line `json:"payments"`
+	DueCents int64           `json:"dueCents"`
 }
 
 // HistoryDeposit is one deposit on a client's page.
@@ -110,6 +115,10 @@ func (s *Service) ClientHistory(ctx context.Context, userID, key string) (*Histo
 			h.Deposits = append(h.Deposits, x)
 			return nil
 		})
+	if err != nil {
+		return nil, err
+	}
+	h.Payments, h.DueCents, err = payments.OfClient(ctx, s.DB, userID, key, now, MaxHistory)
 	return h, err
 }
 

@@ -125,6 +125,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients/search":                "?q=Confidencial",
 		"/api/clients/history":               "?key=" + d.clientKey,
 		"/api/clients/data":                  "?key=" + d.clientKey,
+		"/api/clients/statement":             "?key=" + d.clientKey + "&month=2026-11",
 		"/api/waitlist":                      "?date=2026-11-26",
 	}
 	bodies := map[string]any{
@@ -166,6 +167,8 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"POST /api/billing/test-checkout/{id}/pay": nil,
 		"POST /api/waitlist/{id}/offers":           map[string]string{"date": "2026-11-26", "time": "10:00"},
 		"PUT /api/waitlist/settings":               map[string]int{"offerMinutes": 30},
+		"PUT /api/appointments/{id}/payment":       map[string]bool{"paid": true},
+		"POST /api/clients/statement/email":        map[string]string{"key": d.clientKey, "month": "2026-11"},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
 }
@@ -214,7 +217,8 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
 			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial", "/api/clients/history?key=" + d.clientKey,
-			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds", "/api/message-templates"}
+			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds", "/api/message-templates",
+			"/api/appointments/" + d.ids["/api/appointments/"] + "/payment", "/api/clients/statement?key=" + d.clientKey + "&month=2026-11"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}
 			for _, p := range reads {
