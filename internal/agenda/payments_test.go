@@ -148,6 +148,18 @@ func TestPayments_MonthOfSessionsMatchesAHandCount(t *testing.T) {
 		if hist.DueCents != 25000+12000 || len(hist.Payments) != 6 {
 			t.Fatalf("history owes %d over %d sessions, want 37000 over 6", hist.DueCents, len(hist.Payments))
 		}
+		// The reports' "A receber" for November: the partial's rest and the
+		// unpaid session (another owner's month is empty).
+		var rep struct {
+			Overview struct {
+				DueCount int
+				DueCents int64
+			}
+		}
+		s.owner.Do("GET", "/api/reports?period=month", nil).JSON(t, &rep)
+		if rep.Overview.DueCount != 2 || rep.Overview.DueCents != 25000 {
+			t.Fatalf("reports owe %+v, want 2 sessions, 25000", rep.Overview)
+		}
 		// Back to "A receber": the history (through the answer cache) follows.
 		if code, p := mark(s.owner, s.appointment["hand"], false); code != 200 || p.Paid || p.PaidAt != nil || p.DueCents != 15000 {
 			t.Fatalf("unmark: %d %+v", code, p)

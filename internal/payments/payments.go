@@ -199,14 +199,24 @@ func OfClient(ctx context.Context, q db.Querier, ownerID, clientKey string, now 
 	return ls, due, nil
 }
 
+// Filter narrows Owed to a professional's or a service's sessions ("":
+// all).
+type Filter struct{ Professional, Service string }
+
 // Owed is what the attended sessions from..to (dates, inclusive) still
-// owe: the reports' "A receber".
-func Owed(ctx context.Context, q db.Querier, ownerID, from, to string, now time.Time) (int64, error) {
-	ls, err := lines(ctx, q, now, `WHERE a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ? AND `+billableSQL+
-		` AND a.paid_at IS NULL AND a.price_cents > 0`, append([]any{ownerID, from, to}, nowArgs(now)...)...)
-	var due int64
-	for _, l := range ls {
-		due += l.DueCents
+// owe, and how many owe something: the reports' "A receber". The same
+// rule as Line.settle, summed in SQL: not marked paid, the price above
+// the received deposit.
+func Owed(ctx context.Context, q db.Querier, ownerID, from, to string, f Filter, now time.Time) (count int, cents int64, err error) {
+	where, args := `a.user_id = ? AND a.appointment_date >= ? AND a.appointment_date <= ?`, []any{ownerID, from, to}
+	if f.Professional != "" {
+		where, args = where+` AND a.professional_id = ?`, append(args, f.Professional)
 	}
-	return due, err
+	if f.Service != "" {
+		where, args = where+` AND a.service_id = ?`, append(args, f.Service)
+	}
+	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(a.price_cents - COALESCE(d.amount_cents, 0)), 0)`+fromJoin+
+		`WHERE `+where+` AND `+billableSQL+` AND a.paid_at IS NULL AND a.price_cents > COALESCE(d.amount_cents, 0)`,
+		append(append(append([]any{}, receivedStates...), args...), nowArgs(now)...)...).Scan(&count, &cents)
+	return count, cents, err
 }
