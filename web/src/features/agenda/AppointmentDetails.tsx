@@ -15,6 +15,7 @@ import { ClientNotice, noticeText, type NoticeChannel } from './ClientNotice'
 import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
+import { PaymentPanel } from './PaymentPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 
@@ -118,6 +119,7 @@ export function AppointmentDetails({
         </dd>
       </dl>
       <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
+      <PaymentPanel appointmentId={a.id} />
       <WhatsAppDeliveries appointmentId={a.id} />
       {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
       {moving ? (

@@ -22,6 +22,7 @@ import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactI
 import { useExportClientData } from './api/export-clients'
 import { formatPhone } from '@/lib/phone'
 import { clientPathOf, isClientRef } from '@/components/client-link'
+import { PaymentToggle } from '@/components/payment-toggle'
 
 type History = Schemas['ClientHistory']
 type ContactFields = { name: string; phone: string; email: string }
@@ -86,6 +87,7 @@ export default function ClientHistoryPage() {
         <Stat label="Agendados" value={data.scheduledCount === 0 ? '0' : `${data.scheduledCount} · ${formatBRL(data.scheduledCents)}`} />
         <Stat label="Próximo" value={data.nextAppointment ? brDate(data.nextAppointment) : '—'} />
         <Stat label="Faltas" value={String(data.noShows)} />
+        <Stat label="A receber" value={formatBRL(data.dueCents)} />
       </div>
       <p className="-mt-3 text-xs text-stone-600 dark:text-stone-400">
         Atendimentos são os concluídos até agora; agendados, os confirmados que ainda vão acontecer. Cancelados não contam.
@@ -111,6 +113,7 @@ export default function ClientHistoryPage() {
           {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
         </CardContent>
       </Card>
+      <PaymentsCard history={data} />
       {data.deposits.length > 0 ? (
         <Card>
           <CardHeader>
@@ -135,6 +138,66 @@ export default function ClientHistoryPage() {
       ) : null}
       <PrivacyCard history={data} />
     </div>
+  )
+}
+
+/** This month as "2026-11", in the browser's calendar (the owner's, in practice). */
+function thisMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
+}
+
+/**
+ * 'Pagamentos' (issue 43 §4): each attended session 'Pago' or 'A receber'
+ * in one tap, what the client owes, and a month's statement.
+ */
+function PaymentsCard({ history }: { history: History }) {
+  const ref = history.appointments[0]?.id ?? history.client.identifier
+  const [month, setMonth] = useState(thisMonth)
+  const navigate = useNavigate()
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pagamentos</CardTitle>
+        <CardDescription>
+          A receber: {formatBRL(history.dueCents)}. Sessões realizadas (concluídas, ou confirmadas com o horário já passado); um sinal recebido que cobre o valor marca a sessão
+          como paga sozinho.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          aria-label="Extrato mensal"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (/^\d{4}-\d{2}$/.test(month)) navigate(`${clientPathOf(ref)}/statement/${month}`)
+          }}
+        >
+          <Field id="statement-month" label="Mês do extrato">
+            <Input id="statement-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} required className="w-44" />
+          </Field>
+          <Button type="submit" variant="outline">
+            Ver extrato
+          </Button>
+        </form>
+        {history.payments.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma sessão realizada ainda.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800" aria-label="Pagamentos do cliente">
+            {history.payments.map((p) => (
+              <li key={p.appointmentId} className="grid gap-1 py-2 text-sm sm:flex sm:items-center sm:justify-between">
+                <Link to={`/appointment/${p.appointmentId}`} className="hover:underline">
+                  <span className="font-medium">
+                    {brDate(p.date)} às {p.time}
+                  </span>{' '}
+                  · {p.service} · {formatBRL(p.priceCents)}
+                </Link>
+                <PaymentToggle payment={p} compact />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   )
 }
 

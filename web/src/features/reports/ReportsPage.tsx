@@ -199,6 +199,7 @@ function Overview({ r }: { r: Report }) {
         <Stat label="Média por atendimento" value={formatBRL(o.averagePerAppointmentCents)} hint="Receita realizada ÷ atendimentos concluídos" />
         <Stat label="Total de agendamentos" value={String(o.totalAppointments)} hint="Todos os status, cancelados inclusive" />
         <Stat label="Clientes únicos" value={String(o.uniqueClients)} hint="Com algum agendamento no período" />
+        <Stat label="A receber" value={formatBRL(o.dueCents)} hint={`${plural(o.dueCount, 'sessão realizada ainda não paga', 'sessões realizadas ainda não pagas')}`} />
       </div>
       {r.deposits && r.deposits.receivedCount > 0 ? (
         <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-label="Sinais">

@@ -1018,6 +1018,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the session was paid (issue 43 §4): 'Pago' or 'A receber', what a received deposit covered and what is due.
+         * @description A session counts (billable) when it is completed, or confirmed with its start passed. It is paid when the owner
+         *     marked it so, or by itself when a received deposit (paid or retained) covers the whole price; a partial deposit
+         *     leaves the rest due. Error `not_found` (404), also for another owner's appointment.
+         */
+        get: operations["getPayment"];
+        /**
+         * The one tap: mark an attended session 'Pago' (paid true) or back to 'A receber' (false), recording who and when.
+         * @description Marking what already is so changes nothing. Errors `validation_failed` (400: paid missing), `not_found` (404),
+         *     `not_attended` (409: not completed nor confirmed and begun), `paid_by_deposit` (409: the deposit paid it whole; it
+         *     cannot be made due).
+         */
+        put: operations["setPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/deposit": {
         parameters: {
             query?: never;
@@ -1194,6 +1222,46 @@ export interface paths {
         get: operations["getClientHistory"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's monthly statement (issue 43 §4): the attended sessions dated in the month, paid or not, the totals, the owner's static Pix for what is due, and the text and wa.me link to send it.
+         * @description Errors `validation_failed` (400: month not YYYY-MM), `not_found` (404: no such client of this owner).
+         */
+        get: operations["getClientStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/statement/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue the month's statement to the client's e-mail (through the outbox, with the Pix QR code inline); at most 3 a client a day.
+         * @description Errors `validation_failed` (400), `not_found` (404), `no_email` (409: the client has no e-mail), `rate_limited` (429).
+         */
+        post: operations["emailClientStatement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3012,7 +3080,60 @@ export interface components {
             /** @description the seven days; required when ownHours */
             days?: components["schemas"]["DayInput"][];
         };
+        Payment: {
+            appointmentId: string;
+            date: string;
+            time: string;
+            service: string;
+            professional: string;
+            status: string;
+            priceCents: number;
+            /** @description the received deposit, at most the price; 0 when none */
+            depositCents: number;
+            /** Format: date-time */
+            depositAt: string | null;
+            paidCents: number;
+            dueCents: number;
+            /** @description attended: completed, or confirmed and begun */
+            billable: boolean;
+            paid: boolean;
+            /** @description paid by itself: the received deposit covers the price */
+            byDeposit: boolean;
+            /**
+             * Format: date-time
+             * @description when the owner marked it paid; null when not marked
+             */
+            paidAt: string | null;
+        };
+        ClientStatement: {
+            month: string;
+            lines: components["schemas"]["Payment"][];
+            totalCents: number;
+            paidCents: number;
+            dueCents: number;
+            /** @description the owner's static Pix for dueCents; null when nothing is due or no Pix key is set */
+            pix: {
+                copyPaste: string;
+                /** @description data: URL of the QR code's PNG */
+                qrCode: string;
+                receiver: string;
+            } | null;
+            client: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+            practice: string;
+            /** @description the statement as the text sent to the client */
+            message: string;
+            /** @description wa.me link with the message prefilled; empty without a phone */
+            whatsappUrl: string;
+        };
         ClientHistory: {
+            /** @description their attended sessions' payments, newest first */
+            payments: components["schemas"]["Payment"][];
+            /** @description what all their attended sessions still owe ('A receber') */
+            dueCents: number;
             /** @description the deposits (sinais) of their appointments, newest first */
             deposits: {
                 appointmentId: string;
@@ -3889,6 +4010,10 @@ export interface components {
                 revenuePerClientCents: number;
                 /** @description realizedCents ÷ realizedCount */
                 averagePerAppointmentCents: number;
+                /** @description 'A receber': attended sessions (completed, or confirmed and begun) not paid yet */
+                dueCount: number;
+                /** @description what they still owe after any received deposit */
+                dueCents: number;
             };
             byStatus: {
                 [key: string]: number;
@@ -5476,6 +5601,61 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paid: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getDeposit: {
         parameters: {
             query?: never;
@@ -5747,6 +5927,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientHistory"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getClientStatement: {
+        parameters: {
+            query: {
+                /** @description the client's ref, as /api/clients/history takes it */
+                key: string;
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientStatement"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emailClientStatement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        notice: "email";
+                    };
                 };
             };
             default: components["responses"]["Error"];
