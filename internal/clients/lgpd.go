@@ -411,7 +411,7 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (int, err
 		if err != nil {
 			return err
 		}
-		res, err = tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
+		res, err = tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', payer_cpf = '', search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key)
 		if err != nil {
 			return err
