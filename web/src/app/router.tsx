@@ -37,6 +37,7 @@ const pages: RouteObject[] = [
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },
+      { path: '/reports/receita-saude', ...page(() => import('@/features/reports/ReceitaSaudePage')) },
       { path: '/subscribe', ...page(() => import('@/features/billing/SubscribePage')) },
       { path: '/subscription-success', ...page(() => import('@/features/billing/SubscriptionSuccessPage')) },
       { path: '/checkout/test/:id', ...page(() => import('@/features/billing/TestCheckoutPage')) },

@@ -23,15 +23,20 @@ import { useExportClientData } from './api/export-clients'
 import { formatPhone } from '@/lib/phone'
 import { clientPathOf, isClientRef } from '@/components/client-link'
 import { PaymentToggle } from '@/components/payment-toggle'
+import { cpfReason, formatDocument, useReceiptSettings } from '@/lib/api/endpoints/receipts'
 
 type History = Schemas['ClientHistory']
-type ContactFields = { name: string; phone: string; email: string }
+type ContactFields = { name: string; phone: string; email: string; cpf: string }
 
 const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>> = z
   .object({
     name: requiredText('Informe o nome do cliente.'),
     phone: phoneText(),
     email: emailText('E-mail inválido.'),
+    cpf: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || v.replace(/\D/g, '').length === 11, 'CPF inválido: confira os 11 dígitos.'),
+    ),
   })
   .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))
 
@@ -71,6 +76,7 @@ export default function ClientHistoryPage() {
                 <Mail className="size-4" aria-hidden /> {c.email}
               </a>
             ) : null}
+            {c.cpf ? <span>CPF {formatDocument(c.cpf)}</span> : null}
           </p>
         </div>
         {!editing ? (
@@ -280,14 +286,16 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** Corrects the client's name and contacts in every one of their appointments. */
 function ContactForm({ history, onDone }: { history: History; onDone: () => void }) {
   const c = history.client
-  const form = useSchemaForm(contactSchema, { name: c.name, phone: c.phone, email: c.email })
+  const form = useSchemaForm(contactSchema, { name: c.name, phone: c.phone, email: c.email, cpf: c.cpf ? formatDocument(c.cpf) : '' })
+  const receipts = useReceiptSettings().data?.enabled ?? false
   const { errors } = form.formState
   const update = useUpdateClientContact()
   const navigate = useNavigate()
   const onSubmit = form.handleSubmit(
     (body) =>
       update.mutate(
-        { identifier: c.identifier, ...body },
+        // The CPF is asked (and sent) only while the Receita Saúde's receipts are on; otherwise the stored one stays.
+        { identifier: c.identifier, ...body, cpf: receipts ? body.cpf : undefined },
         {
           onSuccess: (h) => {
             toast.success('Cliente atualizado', { description: `Dados corrigidos em ${h.count === 1 ? '1 agendamento' : `${h.count} agendamentos`}.` })
@@ -313,6 +321,11 @@ function ContactForm({ history, onDone }: { history: History; onDone: () => void
             <Input id="client-email" type="email" {...form.register('email')} />
           </Field>
         </div>
+        {receipts ? (
+          <Field id="client-cpf" label="CPF de quem paga" hint={cpfReason} error={errors.cpf?.message}>
+            <Input id="client-cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" {...form.register('cpf')} />
+          </Field>
+        ) : null}
         <p className="text-xs text-stone-600 dark:text-stone-400">Os dados são corrigidos em todos os agendamentos deste cliente.</p>
         <FormError message={serverError(form)} />
         <div className="flex justify-end gap-2">

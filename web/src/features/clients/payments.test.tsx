@@ -120,3 +120,23 @@ it('shows the statement: each session paid or not, the totals, the Pix for what 
     { key: ref, month: '2026-11' },
   ])
 })
+
+it('asks the payer\'s CPF with the LGPD reason beside it only while the receipts are on', async () => {
+  const calls = stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url.startsWith('/api/clients/history')) return { status: 200, body: { ...history([]), client: { ...history([]).client, cpf: '' } } }
+    if (c.url === '/api/receita-saude/settings') return { status: 200, body: { enabled: true, document: '52998224725', occupation: '255' } }
+    if (c.url === '/api/clients/contact') return { status: 200, body: { ...history([]), client: { ...history([]).client, cpf: '11144477735' } } }
+    return undefined
+  })
+  renderRoutes([{ path: '/clients/:key', Component: ClientHistoryPage }], `/clients/${ref}`)
+  fireEvent.click(await screen.findByRole('button', { name: 'Editar dados do cliente' }))
+  const cpf = await screen.findByLabelText('CPF de quem paga')
+  expect(screen.getByText('Pedimos seu CPF porque a Receita Federal exige o CPF de quem paga em cada recibo de saúde (IN RFB 2.240/2024).')).toBeInTheDocument()
+  fireEvent.change(cpf, { target: { value: '111.444.777-3' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Salvar' }))
+  expect(await screen.findByText('CPF inválido: confira os 11 dígitos.')).toBeInTheDocument()
+  fireEvent.change(cpf, { target: { value: '111.444.777-35' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Salvar' }))
+  await waitFor(() => expect(calls.find((c) => c.url === '/api/clients/contact')?.body).toMatchObject({ cpf: '111.444.777-35' }))
+})

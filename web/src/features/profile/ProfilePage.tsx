@@ -17,6 +17,7 @@ import { CaldavCard } from './CaldavCard'
 import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { PixSettingsCard } from './PixSettingsCard'
+import { ReceitaSaudeCard } from './ReceitaSaudeCard'
 import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
 import { MercadoPagoCard } from './MercadoPagoCard'
@@ -63,6 +64,7 @@ export default function ProfilePage() {
           <PhotoCard name={data.name} photoUrl={data.photoUrl} />
           <ProfileForm profile={data} />
           <PixSettingsCard />
+          <ReceitaSaudeCard />
           <RemindersCard />
           <MessageTemplatesCard />
           <WhatsAppCard />

@@ -52,6 +52,9 @@ export const queryKeys = {
     payment: (id: string) => ['appointments', 'payment', id] as const,
   },
   pix: ['pix'] as const,
+  receiptSettings: ['receipt-settings'] as const,
+  // Receipts follow the book (a payment marked, a deposit received): under the appointments' prefix.
+  receipts: (month: string) => ['appointments', 'receipts', month] as const,
   waitlistSettings: ['waitlist-settings'] as const,
   clients: {
     all: ['clients'] as const,

@@ -1268,6 +1268,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/receita-saude/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Emitir recibos do Receita Saúde' (issue 43 §4): the switch, the payee's CPF or CNPJ and the Carnê-Leão occupation code. */
+        get: operations["getReceiptSettings"];
+        /**
+         * Save the Receita Saúde settings.
+         * @description Errors `validation_failed` (400: a CPF or CNPJ whose check digits are wrong, or none while on; an unknown occupation).
+         */
+        put: operations["saveReceiptSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receita-saude/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's payments received (each deposit; the rest of a session on the day it was marked paid), one receipt each, with the payer's name and CPF, the professional and council, the value in numbers and words.
+         * @description Errors `validation_failed` (400: month), `receipts_off` (409: the switch is off).
+         */
+        get: operations["getMonthReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receita-saude/carne-leao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's file for the Carnê-Leão Web's import of rendimentos (';'-separated, one line per payment received with the payer's CPF; see payments.CarneLeaoLayout). Changes nothing.
+         * @description Errors `validation_failed` (400: month), `receipts_off` (409), `payee_cnpj` (409: the Carnê-Leão is a pessoa física's).
+         */
+        get: operations["getCarneLeaoFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/contact": {
         parameters: {
             query?: never;
@@ -3129,6 +3190,36 @@ export interface components {
             /** @description wa.me link with the message prefilled; empty without a phone */
             whatsappUrl: string;
         };
+        ReceiptSettings: {
+            enabled: boolean;
+            /** @description the payee's CPF (11 digits) or CNPJ (14); typed with or without punctuation */
+            document: string;
+            /** @description Carnê-Leão occupation code (255 psicólogo, 225 médico, 226 odontólogo, 227 nutricionista…) */
+            occupation: string;
+        };
+        MonthReceipts: {
+            month: string;
+            practice: string;
+            payee: string;
+            /** @description receipts without the payer's CPF: left out of the Carnê-Leão file */
+            missingCpf: number;
+            totalCents: number;
+            receipts: {
+                appointmentId: string;
+                /** @enum {string} */
+                part: "deposit" | "payment";
+                /** @description the day received, YYYY-MM-DD */
+                date: string;
+                amountCents: number;
+                amountWords: string;
+                sessionDate: string;
+                service: string;
+                professional: string;
+                council: string;
+                payerName: string;
+                payerCpf: string;
+            }[];
+        };
         ClientHistory: {
             /** @description their attended sessions' payments, newest first */
             payments: components["schemas"]["Payment"][];
@@ -3149,6 +3240,8 @@ export interface components {
                 name: string;
                 email: string;
                 phone: string;
+                /** @description the payer's CPF for the Receita Saúde (digits; empty when not given) */
+                cpf: string;
             };
             appointments: components["schemas"]["Appointment"][];
             /** @description every appointment, of any status */
@@ -5992,6 +6085,103 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getReceiptSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveReceiptSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptSettings"];
+            };
+        };
+        responses: {
+            /** @description As saved (digits only). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMonthReceipts: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthReceipts"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCarneLeaoFile: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file carne-leao-YYYY-MM.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateClientContact: {
         parameters: {
             query?: never;
@@ -6009,6 +6199,8 @@ export interface operations {
                     name: string;
                     phone?: string;
                     email?: string;
+                    /** @description the payer's CPF (issue 43 §4, validated); absent leaves it, empty clears it */
+                    cpf?: string;
                 };
             };
         };
