@@ -148,7 +148,10 @@ func TestReceitaSaude_MonthReceiptsAndCarneLeaoFileMatchAHandCount(t *testing.T)
 			t.Fatalf("another owner's month: %+v", others)
 		}
 
-		// The erase takes the CPF with the name and contacts.
+		// The client's LGPD copy lists it; the erase takes it with the name and contacts.
+		if r := s.owner.Do("GET", "/api/clients/data?key="+s.appointment["hand"], nil); r.StatusCode != 200 || !strings.Contains(string(r.Body), `"11144477735"`) {
+			t.Fatalf("LGPD copy: %d %s", r.StatusCode, r.Body)
+		}
 		if r := s.owner.Do("POST", "/api/clients/erase", map[string]any{"identifier": maria, "confirm": true}); r.StatusCode != 200 {
 			t.Fatalf("erase: %d %s", r.StatusCode, r.Body)
 		}

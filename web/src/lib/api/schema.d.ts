@@ -3292,6 +3292,8 @@ export interface components {
                 name: string;
                 email: string;
                 phone: string;
+                /** @description the payer's CPF given for the Receita Saúde (digits; empty when not given) */
+                cpf: string;
                 notes: string;
                 /** Format: date-time */
                 createdAt: string;
