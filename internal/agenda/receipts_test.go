@@ -161,3 +161,58 @@ func TestReceitaSaude_MonthReceiptsAndCarneLeaoFileMatchAHandCount(t *testing.T)
 		}
 	})
 }
+
+// The public booking form asks the payer's CPF only while the owner's
+// receipts are on (the public profile says so): a wrong CPF is refused in
+// pt-BR, a right one lands on the appointment as digits and shows on the
+// client's page; while off, a CPF sent anyway is not kept.
+func TestReceitaSaude_PublicBookingAsksTheCPFOnlyWhileReceiptsAreOn(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		s := setup(t, e, "dona@example.com", "dona")
+		book := func(at, cpf string) *servertest.Response {
+			c := e.Client()
+			c.ForwardedFor = "10.9.9." + at[:2]
+			return c.Do("POST", "/api/public/profiles/dona/bookings", map[string]string{"professionalId": s.pro, "serviceId": s.svc, "date": "2026-11-25", "time": at,
+				"clientName": "Rosa Alves", "clientPhone": "(11) 96666-5555", "clientCpf": cpf})
+		}
+		asks := func() bool {
+			var p struct{ AskPayerCpf bool }
+			e.Client().Do("GET", "/api/public/profiles/dona", nil).JSON(t, &p)
+			return p.AskPayerCpf
+		}
+		cpfOf := func(id string) (cpf string) {
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT payer_cpf FROM appointments WHERE id = ?`, id).Scan(&cpf); err != nil {
+				t.Fatal(err)
+			}
+			return cpf
+		}
+		if asks() {
+			t.Fatal("the form asks the CPF while receipts are off")
+		}
+		var b struct{ ID string }
+		if r := book("10:00", "111.444.777-35"); r.StatusCode != 201 {
+			t.Fatalf("book: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &b)
+		}
+		if b.ID == "" || cpfOf(b.ID) != "" {
+			t.Fatalf("kept a CPF nobody asked for: %q", cpfOf(b.ID))
+		}
+		s.owner.Do("PUT", "/api/receita-saude/settings", map[string]any{"enabled": true, "document": "529.982.247-25", "occupation": "255"})
+		if !asks() {
+			t.Fatal("the form does not ask the CPF while receipts are on")
+		}
+		if r := book("11:00", "111.444.777-34"); r.StatusCode != 400 || r.Err(t).Error.Message != "CPF inválido: confira os 11 dígitos." {
+			t.Fatalf("wrong CPF: %d %s", r.StatusCode, r.Body)
+		}
+		book("12:00", "111.444.777-35").JSON(t, &b)
+		if cpfOf(b.ID) != "11144477735" {
+			t.Fatalf("CPF kept: %q", cpfOf(b.ID))
+		}
+		var h struct{ Client struct{ CPF string } }
+		s.owner.Do("GET", "/api/clients/history?key="+b.ID, nil).JSON(t, &h)
+		if h.Client.CPF != "11144477735" {
+			t.Fatalf("client's page: %+v", h.Client)
+		}
+	})
+}

@@ -23,7 +23,8 @@ import { useExportClientData } from './api/export-clients'
 import { formatPhone } from '@/lib/phone'
 import { clientPathOf, isClientRef } from '@/components/client-link'
 import { PaymentToggle } from '@/components/payment-toggle'
-import { cpfReason, formatDocument, useReceiptSettings } from '@/lib/api/endpoints/receipts'
+import { formatDocument, useReceiptSettings } from '@/lib/api/endpoints/receipts'
+import { cpfReason, isCpf } from '@/lib/cpf'
 
 type History = Schemas['ClientHistory']
 type ContactFields = { name: string; phone: string; email: string; cpf: string }
@@ -35,7 +36,7 @@ const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>>
     email: emailText('E-mail inválido.'),
     cpf: z.string().check(
       z.trim(),
-      z.refine((v) => v === '' || v.replace(/\D/g, '').length === 11, 'CPF inválido: confira os 11 dígitos.'),
+      z.refine((v) => v === '' || isCpf(v), 'CPF inválido: confira os 11 dígitos.'),
     ),
   })
   .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))

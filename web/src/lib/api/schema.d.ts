@@ -3819,6 +3819,8 @@ export interface components {
             } | null;
         };
         PublicProfile: {
+            /** @description the owner issues the Receita Saúde's receipts (issue 43 §4): the booking form asks the payer's CPF (optional), with the LGPD reason */
+            askPayerCpf?: boolean;
             username: string;
             name: string;
             area: string;
@@ -3878,6 +3880,8 @@ export interface components {
             /** @description Brazilian phone with DDD; required unless clientEmail is given */
             clientPhone?: string;
             notes?: string;
+            /** @description the payer's CPF for the Receita Saúde's receipts (optional; check digits validated, 400 otherwise); a public booking keeps it only while the owner's receipts are on */
+            clientCpf?: string;
         };
         OwnerAppointmentInput: components["schemas"]["BookingInput"] & {
             /** @description e-mail the client the confirmation (when they have an e-mail) */

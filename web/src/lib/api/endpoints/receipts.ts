@@ -47,9 +47,6 @@ export function formatDocument(d: string): string {
   return d
 }
 
-/** The LGPD reason shown next to every field that asks a payer's CPF. */
-export const cpfReason = 'Pedimos seu CPF porque a Receita Federal exige o CPF de quem paga em cada recibo de saúde (IN RFB 2.240/2024).'
-
 /** The month's file for the Carnê-Leão Web's import. */
 export const downloadCarneLeao = (month: string) => download('/api/receita-saude/carne-leao', `?${new URLSearchParams({ month })}`, `carne-leao-${month}.csv`)
 
