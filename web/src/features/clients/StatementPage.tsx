@@ -92,12 +92,12 @@ export default function StatementPage() {
               <tbody>
                 {s.lines.map((l) => (
                   <tr key={l.appointmentId} className="border-b border-stone-100 align-top dark:border-stone-800">
-                    <td className="py-1 pr-2 whitespace-nowrap">
-                      {brDate(l.date)} {l.time}
+                    <td className="py-1 pr-2">
+                      <span className="whitespace-nowrap">{brDate(l.date)}</span> <span className="whitespace-nowrap">{l.time}</span>
                     </td>
                     <td className="py-1 pr-2">{l.service}</td>
                     <td className="py-1 pr-2 text-right whitespace-nowrap">{formatBRL(l.priceCents)}</td>
-                    <td className="py-1">{paymentState(l)}</td>
+                    <td className="py-1 wrap-anywhere">{paymentState(l)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -131,7 +131,7 @@ export default function StatementPage() {
               Pix Copia e Cola
             </label>
             <div className="flex w-full gap-2">
-              <Input id="statement-pix" readOnly value={s.pix.copyPaste} onFocus={(e) => e.currentTarget.select()} className="print:hidden" />
+              <Input id="statement-pix" readOnly value={s.pix.copyPaste} onFocus={(e) => e.currentTarget.select()} className="min-w-0 print:hidden" />
               <Button type="button" variant="outline" className="print:hidden" onClick={() => void copyText(s.pix!.copyPaste, 'Código Pix copiado', 'Copie o código manualmente.')}>
                 Copiar
               </Button>
