@@ -34,7 +34,8 @@ export function PaymentToggle({ payment: p, compact = false }: { payment: Paymen
     <div className={compact ? 'flex flex-wrap items-center gap-2 text-xs' : 'flex flex-wrap items-center gap-2 text-sm'} aria-label="Pagamento" role="group">
       {p.byDeposit ? null : (
         <Button type="button" size="sm" variant={p.paid ? 'default' : 'outline'} aria-pressed={p.paid} onClick={toggle} disabled={set.isPending}>
-          {p.paid ? '✓ Pago' : 'Pago'}
+          {p.paid ? <span aria-hidden>✓</span> : null}
+          Pago
         </Button>
       )}
       <span>{paymentState(p)}</span>

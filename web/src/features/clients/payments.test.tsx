@@ -49,7 +49,7 @@ it('marks a session paid in one tap: a toggle pressed when paid, its state in wo
   expect(toggle).toHaveAttribute('aria-pressed', 'false')
   fireEvent.click(toggle)
   await waitFor(() => expect(within(screen.getByRole('list', { name: 'Pagamentos do cliente' })).getAllByRole('listitem')[0]).toHaveTextContent('Pago em 23/11/2026'))
-  expect(within(screen.getByRole('list', { name: 'Pagamentos do cliente' })).getByRole('button', { name: /Pago/ })).toHaveAttribute('aria-pressed', 'true')
+  expect(within(screen.getByRole('list', { name: 'Pagamentos do cliente' })).getByRole('button', { name: 'Pago' })).toHaveAttribute('aria-pressed', 'true')
   expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ paid: true }])
 })
 
