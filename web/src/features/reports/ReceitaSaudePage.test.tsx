@@ -48,3 +48,25 @@ it('sends the owner to the profile while the receipts are off', async () => {
   fireEvent.change(screen.getByLabelText('Mês'), { target: { value: '2026-10' } })
   expect(await screen.findByRole('heading', { name: 'Receita Saúde — outubro de 2026' })).toBeInTheDocument()
 })
+
+it('prints one receipt alone: the others stay off paper while the print dialog is open', async () => {
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url.startsWith('/api/receita-saude/receipts'))
+      return {
+        status: 200,
+        body: { month: '2026-11', practice: 'Consultório Ana', payee: '52998224725', missingCpf: 0, totalCents: 30000, receipts: [receipt({}), receipt({ appointmentId: 'a2' })] },
+      }
+    return undefined
+  })
+  const print = vi.fn()
+  vi.stubGlobal('print', print)
+  renderRoutes([{ path: '/reports/receita-saude', Component: ReceitaSaudePage }], '/reports/receita-saude?month=2026-11')
+  const [first, second] = within(await screen.findByRole('list', { name: 'Recibos' })).getAllByRole('listitem')
+  fireEvent.click(within(second).getByRole('button', { name: 'Imprimir este recibo' }))
+  expect(print).toHaveBeenCalledTimes(1)
+  expect(first).toHaveClass('print:hidden')
+  expect(second).not.toHaveClass('print:hidden')
+  fireEvent(window, new Event('afterprint'))
+  expect(first).not.toHaveClass('print:hidden')
+})

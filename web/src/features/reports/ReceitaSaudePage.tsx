@@ -1,4 +1,5 @@
 import { Download, Printer } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
@@ -11,6 +12,7 @@ import { ApiError, errorMessage } from '@/lib/api/client'
 import { formatDocument, useDownloadCarneLeao, useMonthReceipts, type MonthReceipts } from '@/lib/api/endpoints/receipts'
 import { brDate, formatBRL, monthLabel } from '@/lib/format'
 import { saveFile } from '@/lib/save-file'
+import { cn } from '@/lib/utils'
 
 /** Last month as "2026-10": the month a practice files in the next. */
 function lastMonth(now: Date = new Date()): string {
@@ -69,6 +71,15 @@ export default function ReceitaSaudePage() {
 }
 
 function Receipts({ data }: { data: MonthReceipts }) {
+  // One receipt printed alone: the others stay off paper until the print dialog closes.
+  const [only, setOnly] = useState<string | null>(null)
+  useEffect(() => {
+    if (!only) return
+    const done = () => setOnly(null)
+    window.addEventListener('afterprint', done)
+    window.print()
+    return () => window.removeEventListener('afterprint', done)
+  }, [only])
   if (data.receipts.length === 0) return <p className="text-sm">Nenhum pagamento recebido neste mês.</p>
   return (
     <>
@@ -80,7 +91,7 @@ function Receipts({ data }: { data: MonthReceipts }) {
       </p>
       <ol className="grid gap-4" aria-label="Recibos">
         {data.receipts.map((r) => (
-          <li key={`${r.appointmentId}-${r.part}`} className="break-inside-avoid">
+          <li key={`${r.appointmentId}-${r.part}`} className={cn('break-inside-avoid', only && only !== `${r.appointmentId}-${r.part}` && 'print:hidden')}>
             <Card className="print:shadow-none">
               <CardHeader>
                 <CardTitle>Recibo — {formatBRL(r.amountCents)}</CardTitle>
@@ -99,6 +110,11 @@ function Receipts({ data }: { data: MonthReceipts }) {
                 <p>
                   {data.practice} · {data.payee.length === 14 ? 'CNPJ' : 'CPF'} {formatDocument(data.payee)}
                 </p>
+                <div className="print:hidden">
+                  <Button type="button" size="sm" variant="outline" onClick={() => setOnly(`${r.appointmentId}-${r.part}`)}>
+                    <Printer aria-hidden /> Imprimir este recibo
+                  </Button>
+                </div>
               </CardContent>
             </Card>
           </li>
