@@ -401,6 +401,8 @@ type Handlers struct {
 // Register adds the routes.
 func (h *Handlers) Register(mux *http.ServeMux) {
 	h.registerDeposits(mux)
+	h.registerPayments(mux)
+	h.registerReceipts(mux)
 	mux.Handle("GET /api/dashboard", h.Auth.RequireUser(h.Memo.Owner("dashboard", auth.UserID, httpx.Handle(h.dashboard))))
 	// Not cached: who a reminder reaches also turns on WhatsApp's template
 	// reviews, which are not the owner's data.

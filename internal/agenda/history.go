@@ -3,6 +3,7 @@ package agenda
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/payments"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
 )
@@ -24,6 +26,9 @@ type History struct {
 		Name       string `json:"name"`
 		Email      string `json:"email"`
 		Phone      string `json:"phone"`
+		// CPF is the payer's CPF for the Receita Saúde's receipts (digits;
+		// "" when not given).
+		CPF string `json:"cpf"`
 	} `json:"client"`
 	Appointments    []Appointment `json:"appointments"`
 	Count           int           `json:"count"` // every appointment, of any status
@@ -37,6 +42,10 @@ type History struct {
 	Truncated       bool          `json:"truncated"` // more than MaxHistory appointments: the oldest are left out
 	// Deposits are the deposits (sinais) of their appointments, newest first.
 	Deposits []HistoryDeposit `json:"deposits"`
+	// Payments are their attended sessions' "Pago" / "A receber", newest
+	// first (issue 43 §4), and DueCents what all of them still owe.
+	Payments []payments.Line `json:"payments"`
+	DueCents int64           `json:"dueCents"`
 }
 
 // HistoryDeposit is one deposit on a client's page.
@@ -85,6 +94,12 @@ func (s *Service) ClientHistory(ctx context.Context, userID, professionalID, key
 	}
 	latest := list[0]
 	h.Client.Identifier, h.Client.Name, h.Client.Email, h.Client.Phone = key, latest.ClientName, latest.ClientEmail, latest.ClientPhone
+	// The CPF given last (at a booking or by the owner), whichever appointment carries it.
+	err = s.DB.QueryRowContext(ctx, `SELECT payer_cpf FROM appointments WHERE user_id = ? AND client_key = ? AND payer_cpf <> ''
+		ORDER BY created_at DESC, id LIMIT 1`, userID, key).Scan(&h.Client.CPF)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
 	now, err := s.today(ctx, userID)
 	if err != nil {
 		return nil, err
@@ -116,6 +131,10 @@ func (s *Service) ClientHistory(ctx context.Context, userID, professionalID, key
 			h.Deposits = append(h.Deposits, x)
 			return nil
 		})
+	if err != nil {
+		return nil, err
+	}
+	h.Payments, h.DueCents, err = payments.OfClient(ctx, s.DB, userID, key, now, MaxHistory)
 	return h, err
 }
 
@@ -125,6 +144,8 @@ type ContactInput struct {
 	Name       string `json:"name"`
 	Phone      string `json:"phone"`
 	Email      string `json:"email"`
+	// CPF is the payer's CPF (issue 43 §4): nil leaves it, "" clears it.
+	CPF *string `json:"cpf"`
 }
 
 // UpdateClient writes a client's name and contacts into every one of their
@@ -156,7 +177,21 @@ func (s *Service) UpdateClient(ctx context.Context, userID string, in ContactInp
 		return "", errClientContact
 	}
 	key := booking.ClientKey(phone, email)
+	var cpf string
+	if in.CPF != nil {
+		c, err := payments.NormalizeCPF(*in.CPF)
+		if err != nil {
+			return "", err
+		}
+		cpf = c
+	}
 	err := s.DB.OwnerTx(ctx, userID, func(tx *db.Tx) error {
+		if in.CPF != nil {
+			// The CPF is personal data: written, never logged.
+			if _, err := tx.ExecContext(ctx, `UPDATE appointments SET payer_cpf = ? WHERE user_id = ? AND client_key = ?`, cpf, userID, in.Identifier); err != nil {
+				return err
+			}
+		}
 		n, err := db.ExecOwnedCount(ctx, tx, errClientNotFound, `UPDATE appointments SET client_name = ?, client_phone = ?, client_email = ?, search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, name, phone, email, booking.SearchKey(name, email), key, s.Clock.Now(), userID, in.Identifier)
 		if err != nil {

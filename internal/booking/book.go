@@ -18,6 +18,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/deposits"
+	"github.com/agendei/agendei/internal/pix"
 	"github.com/agendei/agendei/internal/place"
 	"github.com/agendei/agendei/internal/platform/brfmt"
 	"github.com/agendei/agendei/internal/platform/db"
@@ -53,6 +54,10 @@ type Input struct {
 	ClientEmail    string `json:"clientEmail"`
 	ClientPhone    string `json:"clientPhone"`
 	Notes          string `json:"notes"`
+	// ClientCPF is the payer's CPF for the Receita Saúde's receipts (issue
+	// 43 §4): optional, check digits validated, kept as digits; a public
+	// booking keeps it only while the owner's receipts are on.
+	ClientCPF string `json:"clientCpf"`
 }
 
 // Booked is what the confirmation card shows.
@@ -144,8 +149,24 @@ func validate(in *Input) error {
 	if in.ClientEmail == "" && in.ClientPhone == "" {
 		return errContact
 	}
+	if strings.TrimSpace(in.ClientCPF) != "" {
+		d := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, in.ClientCPF)
+		if utf8.RuneCountInString(in.ClientCPF) > 20 || !pix.CPF(d) {
+			return errCPF
+		}
+		in.ClientCPF = d
+	} else {
+		in.ClientCPF = ""
+	}
 	return nil
 }
+
+var errCPF = httpx.Validation("CPF inválido: confira os 11 dígitos.")
 
 // NormalizePhone keeps a Brazilian phone's digits: DDD + 8 or 9 digits, with
 // or without the country code 55 — the one phone rule, brfmt.Phone.
@@ -184,6 +205,16 @@ func (s *Service) BookThen(ctx context.Context, username string, in Input, then 
 	owner, err := s.Owner(ctx, username)
 	if err != nil {
 		return nil, err
+	}
+	if in.ClientCPF != "" {
+		// Asked only while the owner's receipts are on: otherwise not kept.
+		var asked bool
+		if err := s.DB.QueryRowContext(ctx, `SELECT receipts_enabled FROM profiles WHERE id = ?`, owner.ID).Scan(&asked); err != nil {
+			return nil, err
+		}
+		if !asked {
+			in.ClientCPF = ""
+		}
 	}
 	st, err := s.setup(ctx, owner)
 	if err != nil {
@@ -382,10 +413,10 @@ func insertAppointment(ctx context.Context, tx *db.Tx, a newAppointment) error {
 		status = StatusAwaitingDeposit
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO appointments (id, user_id, professional_id, service_id, professional_name, service_name, duration, price_cents,
-		buffer_before, buffer_after, client_name, client_email, client_phone, notes, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at, remind)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		buffer_before, buffer_after, client_name, client_email, client_phone, notes, payer_cpf, appointment_date, appointment_time, starts_at, status, cancel_token_hash, search_key, client_key, series_id, created_at, updated_at, remind)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.ID, a.OwnerID, a.Pro.ID, a.Svc.ID, a.Pro.Name, a.Svc.Name, a.Svc.Duration, a.Svc.PriceCents, a.Svc.Before, a.Svc.After,
-		c.ClientName, c.ClientEmail, c.ClientPhone, c.Notes, a.Date, a.Time, a.Start.UTC(), status, a.TokenHash, SearchKey(c.ClientName, c.ClientEmail), ClientKey(c.ClientPhone, c.ClientEmail), a.Series, a.At, a.At, a.Remind)
+		c.ClientName, c.ClientEmail, c.ClientPhone, c.Notes, c.ClientCPF, a.Date, a.Time, a.Start.UTC(), status, a.TokenHash, SearchKey(c.ClientName, c.ClientEmail), ClientKey(c.ClientPhone, c.ClientEmail), a.Series, a.At, a.At, a.Remind)
 	return err
 }
 

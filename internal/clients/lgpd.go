@@ -121,18 +121,21 @@ type DataWaitOffer struct {
 
 // DataAppointment is one of the client's appointments as stored.
 type DataAppointment struct {
-	Date         string    `json:"date"`
-	Time         string    `json:"time"`
-	Service      string    `json:"service"`
-	Professional string    `json:"professional"`
-	Duration     int       `json:"duration"`
-	PriceCents   int64     `json:"priceCents"`
-	Status       string    `json:"status"`
-	Name         string    `json:"name"`
-	Email        string    `json:"email"`
-	Phone        string    `json:"phone"`
-	Notes        string    `json:"notes"`
-	CreatedAt    time.Time `json:"createdAt"`
+	Date         string `json:"date"`
+	Time         string `json:"time"`
+	Service      string `json:"service"`
+	Professional string `json:"professional"`
+	Duration     int    `json:"duration"`
+	PriceCents   int64  `json:"priceCents"`
+	Status       string `json:"status"`
+	Name         string `json:"name"`
+	Email        string `json:"email"`
+	Phone        string `json:"phone"`
+	// CPF is the payer's CPF given for the Receita Saúde's receipts (issue
+	// 43 §4): personal data, so in the client's copy.
+	CPF       string    `json:"cpf"`
+	Notes     string    `json:"notes"`
+	CreatedAt time.Time `json:"createdAt"`
 	// The client's answer to a reminder (issue 28): "", "confirmed",
 	// "reschedule" or "cancelled"; when, and by which channel.
 	Answer        string     `json:"answer"`
@@ -173,11 +176,11 @@ func (s *Service) ClientData(ctx context.Context, userID, key string) (*Data, er
 	d := &Data{ExportedAt: s.Clock.Now().UTC(), Appointments: []DataAppointment{}, Notifications: []DataNotification{}, Waitlist: []DataWaitlist{}, Deposits: []DataDeposit{},
 		AnswerLinks: []DataAnswerLink{}, WhatsAppMessages: []DataMessage{}, PushSubscriptions: []DataPush{}}
 	err = db.Each(ctx, s.DB, `SELECT appointment_date, appointment_time, service_name, professional_name, duration, price_cents, status,
-		client_name, client_email, client_phone, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
+		client_name, client_email, client_phone, payer_cpf, notes, created_at, client_answer, client_answer_at, client_answer_channel FROM appointments WHERE user_id = ? AND client_key = ? ORDER BY appointment_date DESC, appointment_time DESC`,
 		[]any{userID, key}, func(r *sql.Rows) error {
 			var a DataAppointment
 			var answered sql.NullTime
-			if err := r.Scan(&a.Date, &a.Time, &a.Service, &a.Professional, &a.Duration, &a.PriceCents, &a.Status, &a.Name, &a.Email, &a.Phone, &a.Notes, &a.CreatedAt,
+			if err := r.Scan(&a.Date, &a.Time, &a.Service, &a.Professional, &a.Duration, &a.PriceCents, &a.Status, &a.Name, &a.Email, &a.Phone, &a.CPF, &a.Notes, &a.CreatedAt,
 				&a.Answer, &answered, &a.AnswerChannel); err != nil {
 				return err
 			}
@@ -418,7 +421,7 @@ func (s *Service) EraseClient(ctx context.Context, userID, key string) (*Erased,
 		if err != nil {
 			return err
 		}
-		res, err = tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', search_key = ?, client_key = ?, updated_at = ?
+		res, err = tx.ExecContext(ctx, `UPDATE appointments SET client_name = ?, client_email = '', client_phone = '', notes = '', payer_cpf = '', search_key = ?, client_key = ?, updated_at = ?
 			WHERE user_id = ? AND client_key = ?`, ErasedName, booking.SearchKey(ErasedName, ""), gone, s.Clock.Now(), userID, key)
 		if err != nil {
 			return err
@@ -509,7 +512,7 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 	cw := csv.NewWriter(w)
 	cw.Comma = ';'
 	cw.UseCRLF = true
-	if err := cw.Write([]string{"Data", "Horário", "Serviço", "Profissional", "Duração (min)", "Valor", "Status", "Nome", "Email", "Telefone", "Observações", "Criado em",
+	if err := cw.Write([]string{"Data", "Horário", "Serviço", "Profissional", "Duração (min)", "Valor", "Status", "Nome", "Email", "Telefone", "CPF", "Observações", "Criado em",
 		"Resposta do cliente", "Respondido em", "Respondido por"}); err != nil {
 		return err
 	}
@@ -519,7 +522,7 @@ func dataCSV(w http.ResponseWriter, d *Data) error {
 			answeredAt = brfmt.DayTime(*a.AnsweredAt)
 		}
 		if err := cw.Write([]string{brfmt.Date(a.Date), a.Time, brfmt.SheetCell(a.Service), brfmt.SheetCell(a.Professional), fmt.Sprint(a.Duration), brfmt.SheetMoney(a.PriceCents),
-			brfmt.Status(a.Status), brfmt.SheetCell(a.Name), brfmt.SheetCell(a.Email), brfmt.SheetCell(a.Phone), brfmt.SheetCell(a.Notes), brfmt.DayTime(a.CreatedAt),
+			brfmt.Status(a.Status), brfmt.SheetCell(a.Name), brfmt.SheetCell(a.Email), brfmt.SheetCell(a.Phone), a.CPF, brfmt.SheetCell(a.Notes), brfmt.DayTime(a.CreatedAt),
 			answerWords[a.Answer], answeredAt, channelWords[a.AnswerChannel]}); err != nil {
 			return err
 		}

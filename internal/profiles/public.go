@@ -48,6 +48,9 @@ type Public struct {
 	LastBookableDate  string               `json:"lastBookableDate"`
 	Services          []PublicService      `json:"services"`
 	Professionals     []PublicProfessional `json:"professionals"`
+	// AskPayerCPF: the owner issues the Receita Saúde's receipts (issue 43
+	// §4), so the booking form asks the payer's CPF, with its reason.
+	AskPayerCPF bool `json:"askPayerCpf"`
 }
 
 // PublicService is an active service as visitors see it.
@@ -129,6 +132,9 @@ func (s *Service) PublicByUsername(ctx context.Context, raw string) (*Public, er
 		return nil, err
 	}
 	if p.BookingOpen, err = Open(ctx, s.DB, userID, nullable(trialEnd), s.Clock.Now()); err != nil {
+		return nil, err
+	}
+	if err := s.DB.QueryRowContext(ctx, `SELECT receipts_enabled FROM profiles WHERE id = ?`, userID).Scan(&p.AskPayerCPF); err != nil {
 		return nil, err
 	}
 	p.Address = addr.Line()

@@ -24,7 +24,7 @@ type report struct {
 	Overview struct {
 		TotalAppointments, UniqueClients, AttendedClients, RealizedCount, RealizedCents int
 		ScheduledCount, ScheduledCents, PendingCount, PendingCents                      int
-		RevenuePerClientCents, AveragePerAppointmentCents                               int
+		RevenuePerClientCents, AveragePerAppointmentCents, DueCount, DueCents           int
 	}
 	ByStatus       map[string]int
 	MonthlyRevenue []struct {
@@ -124,7 +124,7 @@ func TestReports_LastMonthMatchesAHandCount(t *testing.T) {
 		o := r.Overview
 		if o.TotalAppointments != 6 || o.UniqueClients != 5 || o.AttendedClients != 2 || o.RealizedCount != 3 || o.RealizedCents != 32000 ||
 			o.ScheduledCount != 0 || o.ScheduledCents != 0 || o.PendingCount != 1 || o.PendingCents != 7000 ||
-			o.RevenuePerClientCents != 16000 || o.AveragePerAppointmentCents != 10666 {
+			o.RevenuePerClientCents != 16000 || o.AveragePerAppointmentCents != 10666 || o.DueCount != 4 || o.DueCents != 39000 {
 			t.Fatalf("overview %+v", o)
 		}
 		if !reflect.DeepEqual(r.ByStatus, map[string]int{"confirmed": 1, "completed": 3, "cancelled": 1, "no_show": 1}) {

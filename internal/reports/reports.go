@@ -12,6 +12,7 @@ import (
 
 	"github.com/agendei/agendei/internal/auth"
 	"github.com/agendei/agendei/internal/booking"
+	"github.com/agendei/agendei/internal/payments"
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -65,6 +66,11 @@ type Overview struct {
 	RevenuePerClientCents int64 `json:"revenuePerClientCents"`
 	// The realized revenue per attended appointment.
 	AveragePerAppointmentCents int64 `json:"averagePerAppointmentCents"`
+	// "A receber" (issue 43 §4): the attended sessions (completed, or
+	// confirmed and begun) not paid yet, and what they still owe after any
+	// deposit received (payments.Owed).
+	DueCount int   `json:"dueCount"`
+	DueCents int64 `json:"dueCents"`
 }
 
 // NoShows is how often clients did not come: of the appointments that were
@@ -263,6 +269,10 @@ func (s *Service) Build(ctx context.Context, userID string, q Query) (*Report, e
 		COALESCE(SUM(CASE WHEN state = 'to_return' THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE WHEN state = 'to_return' THEN amount_cents ELSE 0 END), 0)
 		FROM deposits WHERE appointment_id IN (SELECT id FROM appointments WHERE `+inPeriod+`)`, periodArgs...).
 		Scan(&dp.ReceivedCount, &dp.ReceivedCents, &dp.RetainedCount, &dp.RetainedCents, &dp.ReturnedCount, &dp.ReturnedCents, &dp.ToReturnCount, &dp.ToReturnCents)
+	if err != nil {
+		return nil, err
+	}
+	o.DueCount, o.DueCents, err = payments.Owed(ctx, s.DB, userID, period.From, period.To, payments.Filter{Professional: q.Professional, Service: q.Service}, at)
 	if err != nil {
 		return nil, err
 	}

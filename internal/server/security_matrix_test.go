@@ -95,6 +95,14 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	if len(waiting.Entries) != 1 {
 		t.Fatalf("waitlist seed: %+v", waiting)
 	}
+	// Receipts on, and the client's CPF (issue 43 §4): personal data no other owner may read.
+	if r := a.Do("PUT", "/api/receita-saude/settings", map[string]any{"enabled": true, "document": "529.982.247-25", "occupation": "255"}); r.StatusCode != 200 {
+		t.Fatalf("receipts seed: %d %s", r.StatusCode, r.Body)
+	}
+	if r := a.Do("PUT", "/api/clients/contact", map[string]any{"identifier": "11975318642", "name": "Cliente Confidencial", "phone": "(11) 97531-8642",
+		"email": "confidencial@example.com", "cpf": "111.444.777-35"}); r.StatusCode != 200 {
+		t.Fatalf("CPF seed: %d %s", r.StatusCode, r.Body)
+	}
 	d := ownerData{ids: map[string]string{
 		"/api/waitlist/":              waiting.Entries[0].ID,
 		"/api/appointments/":          appts.Appointments[0].ID,
@@ -114,7 +122,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
 		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa", "private-sigilo",
-		"Anotação Sigilosa 7731"}
+		"Anotação Sigilosa 7731", "11144477735", "52998224725"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -150,6 +158,9 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"/api/clients/search":                "?q=Confidencial",
 		"/api/clients/history":               "?key=" + d.clientKey,
 		"/api/clients/data":                  "?key=" + d.clientKey,
+		"/api/clients/statement":             "?key=" + d.clientKey + "&month=2026-11",
+		"/api/receita-saude/receipts":        "?month=2026-11",
+		"/api/receita-saude/carne-leao":      "?month=2026-11",
 		"/api/waitlist":                      "?date=2026-11-26",
 		"/api/records":                       "?client=" + d.clientKey,
 		"/api/records/holders.csv":           "?professional=" + d.ids["/api/professionals/"],
@@ -200,6 +211,9 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/records/{id}/client-copy":        map[string]bool{"allow": true},
 		"POST /api/records/{id}/destroy":           map[string]string{"confirm": "ELIMINAR"},
 		"PUT /api/record-templates":                map[string]any{"templates": []map[string]string{{"template": "evolucao", "body": "Intrusa"}}},
+		"PUT /api/appointments/{id}/payment":       map[string]bool{"paid": true},
+		"POST /api/clients/statement/email":        map[string]string{"key": d.clientKey, "month": "2026-11"},
+		"PUT /api/receita-saude/settings":          map[string]any{"enabled": true, "document": "39053344705", "occupation": "225"},
 	}
 	return path + query[strings.SplitN(path, "?", 2)[0]], bodies[method+" "+templateOf(path, d)]
 }
@@ -248,7 +262,8 @@ func TestSecurityMatrix_EveryOwnerEndpointKeepsToItsOwner(t *testing.T) {
 			"/api/clients", "/api/clients/export", "/api/reports", "/api/dashboard", "/api/subscription",
 			"/api/days-off", "/api/holidays?year=2027", "/api/schedule-rules", "/api/schedule?from=2026-12-01&to=2026-12-31",
 			"/api/blocks?from=2026-12-01&to=2026-12-31", "/api/clients/search?q=Confidencial", "/api/clients/history?key=" + d.clientKey,
-			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds", "/api/message-templates"}
+			"/api/professionals/" + d.ids["/api/professionals/"] + "/hours", "/api/calendar-feeds", "/api/message-templates",
+			"/api/appointments/" + d.ids["/api/appointments/"] + "/payment", "/api/clients/statement?key=" + d.clientKey + "&month=2026-11"}
 		snapshot := func() map[string]string {
 			out := map[string]string{}
 			for _, p := range reads {

@@ -96,6 +96,7 @@ async function ownerSweep(page: Page, p: Practice) {
   await visit(page, `/clients/${encodeURIComponent(p.client)}`, async (pg) => {
     await expect(pg.getByText(p.clientName).first()).toBeVisible()
   })
+  await visit(page, `/clients/${encodeURIComponent(p.client)}/statement/${p.date.slice(0, 7)}`, heading(/^Extrato de /))
   await visit(page, '/professionals', async (pg) => {
     await expect(pg.getByText(p.professional).first()).toBeVisible()
   })
@@ -103,6 +104,7 @@ async function ownerSweep(page: Page, p: Practice) {
   await visit(page, '/add-service', heading(/.+/))
   await visit(page, '/configure-hours', heading(/.+/))
   await visit(page, '/reports', heading(/Relatórios/))
+  await visit(page, '/reports/receita-saude', heading(/^Receita Saúde — /))
   await visit(page, '/notifications', heading(/Notificações/))
   await visit(page, '/profile', heading(/Perfil/))
   await visit(page, '/onboarding', heading(/.+/))

@@ -40,6 +40,16 @@ func LongDate(iso string) string {
 	return fmt.Sprintf("%s, %d de %s de %d", weekdays[t.Weekday()], t.Day(), months[t.Month()-1], t.Year())
 }
 
+// Month writes a month "2026-11" as "novembro de 2026"; anything that is
+// not such a month is returned as it is.
+func Month(ym string) string {
+	t, err := time.Parse("2006-01", ym)
+	if err != nil {
+		return ym
+	}
+	return fmt.Sprintf("%s de %d", months[t.Month()-1], t.Year())
+}
+
 // Status writes an appointment's status as the owner's screens say it, in
 // lower case for a spreadsheet's cells: "confirmado", "cancelado",
 // "concluído", "não compareceu". An unknown status is returned as it is.

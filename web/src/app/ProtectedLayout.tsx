@@ -74,7 +74,7 @@ export default function ProtectedLayout() {
           Banco de demonstração: não use em produção.
         </p>
       ) : null}
-      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
+      <header className="sticky top-0 z-40 print:hidden border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-900/95">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
           <Brand to={professional ? '/agenda' : '/dashboard'} />
           <nav aria-label="Principal" className="hidden items-center gap-1 xl:flex">
@@ -124,7 +124,7 @@ export default function ProtectedLayout() {
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:py-8">
         <Outlet />
       </main>
-      <footer className="border-t border-stone-200 py-6 text-sm dark:border-stone-800">
+      <footer className="border-t border-stone-200 py-6 text-sm print:hidden dark:border-stone-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 sm:flex-row">
           <p className="text-stone-600 dark:text-stone-400">Precisa de ajuda? Fale com o suporte.</p>
           <div className="flex gap-4">

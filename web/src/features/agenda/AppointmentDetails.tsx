@@ -15,6 +15,7 @@ import { ClientNotice, noticeText, type NoticeChannel } from './ClientNotice'
 import { RescheduleForm } from './RescheduleForm'
 import { WhatsAppDeliveries } from './WhatsAppDeliveries'
 import { DepositPanel } from './DepositPanel'
+import { PaymentPanel } from './PaymentPanel'
 import { formatBRL, longDate, statusLabel } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { useIsProfessional } from '@/lib/auth'
@@ -119,10 +120,11 @@ export function AppointmentDetails({
           <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
-      {/* The deposit, the messages' deliveries and the owner's message templates are the owner's (issue 43). */}
+      {/* The deposit, the payment, the messages' deliveries and the owner's message templates are the owner's (issue 43). */}
       {teamMember ? null : (
         <>
           <DepositPanel appointmentId={a.id} clientName={a.clientName} clientPhone={a.clientPhone} />
+          <PaymentPanel appointmentId={a.id} />
           <WhatsAppDeliveries appointmentId={a.id} />
           {a.status === 'confirmed' && !begun ? <WhatsAppMessages appointment={a} /> : null}
         </>

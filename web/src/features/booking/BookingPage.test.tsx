@@ -150,3 +150,43 @@ describe('a full day', { timeout: 20_000 }, () => {
     expect(search).not.toContain('Helena')
   })
 })
+
+// Issue 43 §4: a practice issuing the Receita Saúde's receipts asks the
+// payer's CPF — optional, checked, with the LGPD reason beside it.
+describe("the payer's CPF", { timeout: 20_000 }, () => {
+  it('is asked with its reason only when the practice issues receipts, checked, and sent as typed', async () => {
+    const calls = stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: { ...profile, askPayerCpf: true } }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: ['2026-11-30'], full: [] } }
+      if (c.url.startsWith('/api/public/profiles/ana/times')) return { status: 200, body: { times: ['10:00'] } }
+      if (c.url === '/api/public/profiles/ana/bookings' && c.method === 'POST') return { status: 201, body: booked }
+      return undefined
+    })
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1&date=2026-11-30')
+    const user = userEvent.setup()
+    const cpf = await screen.findByLabelText('CPF de quem paga')
+    expect(cpf).toHaveAccessibleDescription('Pedimos seu CPF porque a Receita Federal exige o CPF de quem paga em cada recibo de saúde (IN RFB 2.240/2024).')
+    await user.type(screen.getByLabelText('Nome completo *'), 'Maria Silva')
+    await user.type(screen.getByLabelText('Telefone *'), '(11) 98888-7777')
+    await user.type(cpf, '111.444.777-34')
+    await user.selectOptions(await screen.findByLabelText('Horário'), '10:00')
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }))
+    expect(await screen.findByText('CPF inválido: confira os 11 dígitos.')).toBeInTheDocument()
+    await user.clear(cpf)
+    await user.type(cpf, '111.444.777-35')
+    await user.click(screen.getByRole('button', { name: 'Confirmar agendamento' }))
+    await screen.findByRole('link', { name: 'Baixar convite (.ics)' })
+    expect(calls.filter((c) => c.url === '/api/public/profiles/ana/bookings').map((c) => c.body)).toEqual([expect.objectContaining({ clientName: 'Maria Silva', clientCpf: '111.444.777-35' })])
+  })
+
+  it('is not asked otherwise', async () => {
+    stubFetch((c) => {
+      if (c.url === '/api/public/profiles/ana') return { status: 200, body: profile }
+      if (c.url.startsWith('/api/public/profiles/ana/days')) return { status: 200, body: { days: [], full: [] } }
+      return undefined
+    })
+    renderRoutes([{ path: '/agende/:username/form', Component: BookingPage }], '/agende/ana/form?service=s1&professional=p1')
+    expect(await screen.findByLabelText('Nome completo *')).toBeInTheDocument()
+    expect(screen.queryByLabelText('CPF de quem paga')).not.toBeInTheDocument()
+  })
+})

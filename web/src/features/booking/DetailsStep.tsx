@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
 import type { Schemas } from '@/lib/api/client'
 import { brDate, priceText } from '@/lib/format'
+import { cpfReason } from '@/lib/cpf'
 import { serverError } from '@/lib/form'
 import type { ClientFields } from './booking-form'
 import { Section } from './BookingSection'
@@ -30,6 +31,11 @@ export function DetailsStep({ form, variant, profile }: { form: ClientForm; vari
             <Input id="client-phone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...form.register('phone')} />
           </Field>
         </div>
+        {profile.askPayerCpf ? (
+          <Field id="client-cpf" label="CPF de quem paga" hint={cpfReason} error={errors.cpf?.message}>
+            <Input id="client-cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" {...form.register('cpf')} />
+          </Field>
+        ) : null}
         <Field
           id="client-notes"
           label="Observações"

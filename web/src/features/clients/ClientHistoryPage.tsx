@@ -23,15 +23,22 @@ import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactI
 import { useExportClientData } from './api/export-clients'
 import { formatPhone } from '@/lib/phone'
 import { clientPathOf, isClientRef } from '@/components/client-link'
+import { PaymentToggle } from '@/components/payment-toggle'
+import { formatDocument, useReceiptSettings } from '@/lib/api/endpoints/receipts'
+import { cpfReason, isCpf } from '@/lib/cpf'
 
 type History = Schemas['ClientHistory']
-type ContactFields = { name: string; phone: string; email: string }
+type ContactFields = { name: string; phone: string; email: string; cpf: string }
 
 const contactSchema: FormSchema<ContactFields, Omit<ContactInput, 'identifier'>> = z
   .object({
     name: requiredText('Informe o nome do cliente.'),
     phone: phoneText(),
     email: emailText('E-mail inválido.'),
+    cpf: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || isCpf(v), 'CPF inválido: confira os 11 dígitos.'),
+    ),
   })
   .check(z.refine((v) => v.phone.trim() !== '' || v.email.trim() !== '', { message: 'Informe o telefone ou o e-mail do cliente.', path: ['phone'] }))
 
@@ -72,6 +79,7 @@ export default function ClientHistoryPage() {
                 <Mail className="size-4" aria-hidden /> {c.email}
               </a>
             ) : null}
+            {c.cpf ? <span>CPF {formatDocument(c.cpf)}</span> : null}
           </p>
         </div>
         {/* A client's contacts, copy and erase are the owner's; a professional signed in as themself reads (issue 43). */}
@@ -89,6 +97,7 @@ export default function ClientHistoryPage() {
         <Stat label="Agendados" value={data.scheduledCount === 0 ? '0' : `${data.scheduledCount} · ${formatBRL(data.scheduledCents)}`} />
         <Stat label="Próximo" value={data.nextAppointment ? brDate(data.nextAppointment) : '—'} />
         <Stat label="Faltas" value={String(data.noShows)} />
+        <Stat label="A receber" value={formatBRL(data.dueCents)} />
       </div>
       <p className="-mt-3 text-xs text-stone-600 dark:text-stone-400">
         Atendimentos são os concluídos até agora; agendados, os confirmados que ainda vão acontecer. Cancelados não contam.
@@ -114,6 +123,7 @@ export default function ClientHistoryPage() {
           {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
         </CardContent>
       </Card>
+      <PaymentsCard history={data} />
       {data.deposits.length > 0 ? (
         <Card>
           <CardHeader>
@@ -138,6 +148,66 @@ export default function ClientHistoryPage() {
       ) : null}
       {teamMember ? null : <PrivacyCard history={data} />}
     </div>
+  )
+}
+
+/** This month as "2026-11", in the browser's calendar (the owner's, in practice). */
+function thisMonth(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
+}
+
+/**
+ * 'Pagamentos' (issue 43 §4): each attended session 'Pago' or 'A receber'
+ * in one tap, what the client owes, and a month's statement.
+ */
+function PaymentsCard({ history }: { history: History }) {
+  const ref = history.appointments[0]?.id ?? history.client.identifier
+  const [month, setMonth] = useState(thisMonth)
+  const navigate = useNavigate()
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pagamentos</CardTitle>
+        <CardDescription>
+          A receber: {formatBRL(history.dueCents)}. Sessões realizadas (concluídas, ou confirmadas com o horário já passado); um sinal recebido que cobre o valor marca a sessão
+          como paga sozinho.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          className="flex flex-wrap items-end gap-2"
+          aria-label="Extrato mensal"
+          onSubmit={(e) => {
+            e.preventDefault()
+            if (/^\d{4}-\d{2}$/.test(month)) navigate(`${clientPathOf(ref)}/statement/${month}`)
+          }}
+        >
+          <Field id="statement-month" label="Mês do extrato">
+            <Input id="statement-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} required className="w-44" />
+          </Field>
+          <Button type="submit" variant="outline">
+            Ver extrato
+          </Button>
+        </form>
+        {history.payments.length === 0 ? (
+          <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma sessão realizada ainda.</p>
+        ) : (
+          <ul className="divide-y divide-stone-100 dark:divide-stone-800" aria-label="Pagamentos do cliente">
+            {history.payments.map((p) => (
+              <li key={p.appointmentId} className="grid gap-1 py-2 text-sm sm:flex sm:items-center sm:justify-between">
+                <Link to={`/appointment/${p.appointmentId}`} className="hover:underline">
+                  <span className="font-medium">
+                    {brDate(p.date)} às {p.time}
+                  </span>{' '}
+                  · {p.service} · {formatBRL(p.priceCents)}
+                </Link>
+                <PaymentToggle payment={p} compact />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   )
 }
 
@@ -220,14 +290,16 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** Corrects the client's name and contacts in every one of their appointments. */
 function ContactForm({ history, onDone }: { history: History; onDone: () => void }) {
   const c = history.client
-  const form = useSchemaForm(contactSchema, { name: c.name, phone: c.phone, email: c.email })
+  const form = useSchemaForm(contactSchema, { name: c.name, phone: c.phone, email: c.email, cpf: c.cpf ? formatDocument(c.cpf) : '' })
+  const receipts = useReceiptSettings().data?.enabled ?? false
   const { errors } = form.formState
   const update = useUpdateClientContact()
   const navigate = useNavigate()
   const onSubmit = form.handleSubmit(
     (body) =>
       update.mutate(
-        { identifier: c.identifier, ...body },
+        // The CPF is asked (and sent) only while the Receita Saúde's receipts are on; otherwise the stored one stays.
+        { identifier: c.identifier, ...body, cpf: receipts ? body.cpf : undefined },
         {
           onSuccess: (h) => {
             toast.success('Cliente atualizado', { description: `Dados corrigidos em ${h.count === 1 ? '1 agendamento' : `${h.count} agendamentos`}.` })
@@ -253,6 +325,11 @@ function ContactForm({ history, onDone }: { history: History; onDone: () => void
             <Input id="client-email" type="email" {...form.register('email')} />
           </Field>
         </div>
+        {receipts ? (
+          <Field id="client-cpf" label="CPF de quem paga" hint={cpfReason} error={errors.cpf?.message}>
+            <Input id="client-cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" {...form.register('cpf')} />
+          </Field>
+        ) : null}
         <p className="text-xs text-stone-600 dark:text-stone-400">Os dados são corrigidos em todos os agendamentos deste cliente.</p>
         <FormError message={serverError(form)} />
         <div className="flex justify-end gap-2">

@@ -18,6 +18,7 @@ import { CalendarFeedsCard } from './CalendarFeedsCard'
 import { MessageTemplatesCard } from './MessageTemplatesCard'
 import { PixSettingsCard } from './PixSettingsCard'
 import { PublicPageCard } from './PublicPageCard'
+import { ReceitaSaudeCard } from './ReceitaSaudeCard'
 import { RemindersCard } from './RemindersCard'
 import { WidgetCard } from './WidgetCard'
 import { MercadoPagoCard } from './MercadoPagoCard'
@@ -65,6 +66,7 @@ export default function ProfilePage() {
           <ProfileForm profile={data} />
           <PublicPageCard />
           <PixSettingsCard />
+          <ReceitaSaudeCard />
           <RemindersCard />
           <MessageTemplatesCard />
           <WhatsAppCard />

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import { useAddressState } from '@/lib/address-state'
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { toast } from 'sonner'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { BackLink } from '@/components/back-link'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -59,13 +61,18 @@ export default function ReportsPage() {
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <BackLink />
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Relatórios</h1>
-        {data ? (
-          <p className="text-sm text-stone-600 dark:text-stone-400">
-            De {brDate(data.period.from)} a {brDate(data.period.to)}
-          </p>
-        ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Relatórios</h1>
+          {data ? (
+            <p className="text-sm text-stone-600 dark:text-stone-400">
+              De {brDate(data.period.from)} a {brDate(data.period.to)}
+            </p>
+          ) : null}
+        </div>
+        <Button asChild variant="outline">
+          <Link to="/reports/receita-saude">Receita Saúde e Carnê-Leão</Link>
+        </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="grid gap-1">
@@ -199,6 +206,7 @@ function Overview({ r }: { r: Report }) {
         <Stat label="Média por atendimento" value={formatBRL(o.averagePerAppointmentCents)} hint="Receita realizada ÷ atendimentos concluídos" />
         <Stat label="Total de agendamentos" value={String(o.totalAppointments)} hint="Todos os status, cancelados inclusive" />
         <Stat label="Clientes únicos" value={String(o.uniqueClients)} hint="Com algum agendamento no período" />
+        <Stat label="A receber" value={formatBRL(o.dueCents)} hint={`${plural(o.dueCount, 'sessão realizada ainda não paga', 'sessões realizadas ainda não pagas')}`} />
       </div>
       {r.deposits && r.deposits.receivedCount > 0 ? (
         <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4" aria-label="Sinais">

@@ -49,14 +49,20 @@ export const queryKeys = {
     // Deposits change with the book (a booking, an expiry, a payment): under the same prefix.
     deposit: (id: string) => ['appointments', 'deposit', id] as const,
     pendingDeposits: ['appointments', 'pending-deposits'] as const,
+    // 'Pago' / 'A receber' follows the book too (a deposit received pays a session).
+    payment: (id: string) => ['appointments', 'payment', id] as const,
   },
   pix: ['pix'] as const,
+  receiptSettings: ['receipt-settings'] as const,
+  // Receipts follow the book (a payment marked, a deposit received): under the appointments' prefix.
+  receipts: (month: string) => ['appointments', 'receipts', month] as const,
   waitlistSettings: ['waitlist-settings'] as const,
   clients: {
     all: ['clients'] as const,
     page: (q: string, limit: number, offset: number) => ['clients', 'list', q, limit, offset] as const,
     search: (q: string) => ['clients', 'search', q] as const,
     history: (key: string) => ['clients', 'history', key] as const,
+    statement: (key: string, month: string) => ['clients', 'statement', key, month] as const,
   },
   reports: {
     all: ['reports'] as const,

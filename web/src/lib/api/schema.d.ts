@@ -1289,6 +1289,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appointments/{id}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the session was paid (issue 43 §4): 'Pago' or 'A receber', what a received deposit covered and what is due.
+         * @description A session counts (billable) when it is completed, or confirmed with its start passed. It is paid when the owner
+         *     marked it so, or by itself when a received deposit (paid or retained) covers the whole price; a partial deposit
+         *     leaves the rest due. Error `not_found` (404), also for another owner's appointment.
+         */
+        get: operations["getPayment"];
+        /**
+         * The one tap: mark an attended session 'Pago' (paid true) or back to 'A receber' (false), recording who and when.
+         * @description Marking what already is so changes nothing. Errors `validation_failed` (400: paid missing), `not_found` (404),
+         *     `not_attended` (409: not completed nor confirmed and begun), `paid_by_deposit` (409: the deposit paid it whole; it
+         *     cannot be made due).
+         */
+        put: operations["setPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appointments/{id}/deposit": {
         parameters: {
             query?: never;
@@ -1463,6 +1491,107 @@ export interface paths {
          * @description Error `not_found` (404) when the owner has no appointment with that client key.
          */
         get: operations["getClientHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A client's monthly statement (issue 43 §4): the attended sessions dated in the month, paid or not, the totals, the owner's static Pix for what is due, and the text and wa.me link to send it.
+         * @description Errors `validation_failed` (400: month not YYYY-MM), `not_found` (404: no such client of this owner).
+         */
+        get: operations["getClientStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/statement/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue the month's statement to the client's e-mail (through the outbox, with the Pix QR code inline); at most 3 a client a day.
+         * @description Errors `validation_failed` (400), `not_found` (404), `no_email` (409: the client has no e-mail), `rate_limited` (429).
+         */
+        post: operations["emailClientStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receita-saude/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 'Emitir recibos do Receita Saúde' (issue 43 §4): the switch, the payee's CPF or CNPJ and the Carnê-Leão occupation code. */
+        get: operations["getReceiptSettings"];
+        /**
+         * Save the Receita Saúde settings.
+         * @description Errors `validation_failed` (400: a CPF or CNPJ whose check digits are wrong, or none while on; an unknown occupation).
+         */
+        put: operations["saveReceiptSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receita-saude/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's payments received (each deposit; the rest of a session on the day it was marked paid), one receipt each, with the payer's name and CPF, the professional and council, the value in numbers and words.
+         * @description Errors `validation_failed` (400: month), `receipts_off` (409: the switch is off).
+         */
+        get: operations["getMonthReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/receita-saude/carne-leao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The month's file for the Carnê-Leão Web's import of rendimentos (';'-separated, one line per payment received with the payer's CPF; see payments.CarneLeaoLayout). Changes nothing.
+         * @description Errors `validation_failed` (400: month), `receipts_off` (409), `payee_cnpj` (409: the Carnê-Leão is a pessoa física's).
+         */
+        get: operations["getCarneLeaoFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3421,7 +3550,90 @@ export interface components {
             /** @description the seven days; required when ownHours */
             days?: components["schemas"]["DayInput"][];
         };
+        Payment: {
+            appointmentId: string;
+            date: string;
+            time: string;
+            service: string;
+            professional: string;
+            status: string;
+            priceCents: number;
+            /** @description the received deposit, at most the price; 0 when none */
+            depositCents: number;
+            /** Format: date-time */
+            depositAt: string | null;
+            paidCents: number;
+            dueCents: number;
+            /** @description attended: completed, or confirmed and begun */
+            billable: boolean;
+            paid: boolean;
+            /** @description paid by itself: the received deposit covers the price */
+            byDeposit: boolean;
+            /**
+             * Format: date-time
+             * @description when the owner marked it paid; null when not marked
+             */
+            paidAt: string | null;
+        };
+        ClientStatement: {
+            month: string;
+            lines: components["schemas"]["Payment"][];
+            totalCents: number;
+            paidCents: number;
+            dueCents: number;
+            /** @description the owner's static Pix for dueCents; null when nothing is due or no Pix key is set */
+            pix: {
+                copyPaste: string;
+                /** @description data: URL of the QR code's PNG */
+                qrCode: string;
+                receiver: string;
+            } | null;
+            client: {
+                name: string;
+                email: string;
+                phone: string;
+            };
+            practice: string;
+            /** @description the statement as the text sent to the client */
+            message: string;
+            /** @description wa.me link with the message prefilled; empty without a phone */
+            whatsappUrl: string;
+        };
+        ReceiptSettings: {
+            enabled: boolean;
+            /** @description the payee's CPF (11 digits) or CNPJ (14); typed with or without punctuation */
+            document: string;
+            /** @description Carnê-Leão occupation code (255 psicólogo, 225 médico, 226 odontólogo, 227 nutricionista…) */
+            occupation: string;
+        };
+        MonthReceipts: {
+            month: string;
+            practice: string;
+            payee: string;
+            /** @description receipts without the payer's CPF: left out of the Carnê-Leão file */
+            missingCpf: number;
+            totalCents: number;
+            receipts: {
+                appointmentId: string;
+                /** @enum {string} */
+                part: "deposit" | "payment";
+                /** @description the day received, YYYY-MM-DD */
+                date: string;
+                amountCents: number;
+                amountWords: string;
+                sessionDate: string;
+                service: string;
+                professional: string;
+                council: string;
+                payerName: string;
+                payerCpf: string;
+            }[];
+        };
         ClientHistory: {
+            /** @description their attended sessions' payments, newest first */
+            payments: components["schemas"]["Payment"][];
+            /** @description what all their attended sessions still owe ('A receber') */
+            dueCents: number;
             /** @description the deposits (sinais) of their appointments, newest first */
             deposits: {
                 appointmentId: string;
@@ -3437,6 +3649,8 @@ export interface components {
                 name: string;
                 email: string;
                 phone: string;
+                /** @description the payer's CPF for the Receita Saúde (digits; empty when not given) */
+                cpf: string;
             };
             appointments: components["schemas"]["Appointment"][];
             /** @description every appointment, of any status */
@@ -3487,6 +3701,8 @@ export interface components {
                 name: string;
                 email: string;
                 phone: string;
+                /** @description the payer's CPF given for the Receita Saúde (digits; empty when not given) */
+                cpf: string;
                 notes: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -4016,6 +4232,8 @@ export interface components {
             } | null;
         };
         PublicProfile: {
+            /** @description the owner issues the Receita Saúde's receipts (issue 43 §4): the booking form asks the payer's CPF (optional), with the LGPD reason */
+            askPayerCpf?: boolean;
             username: string;
             name: string;
             area: string;
@@ -4082,6 +4300,8 @@ export interface components {
             /** @description Brazilian phone with DDD; required unless clientEmail is given */
             clientPhone?: string;
             notes?: string;
+            /** @description the payer's CPF for the Receita Saúde's receipts (optional; check digits validated, 400 otherwise); a public booking keeps it only while the owner's receipts are on */
+            clientCpf?: string;
         };
         OwnerAppointmentInput: components["schemas"]["BookingInput"] & {
             /** @description e-mail the client the confirmation (when they have an e-mail) */
@@ -4313,6 +4533,10 @@ export interface components {
                 revenuePerClientCents: number;
                 /** @description realizedCents ÷ realizedCount */
                 averagePerAppointmentCents: number;
+                /** @description 'A receber': attended sessions (completed, or confirmed and begun) not paid yet */
+                dueCount: number;
+                /** @description what they still owe after any received deposit */
+                dueCents: number;
             };
             byStatus: {
                 [key: string]: number;
@@ -6441,6 +6665,61 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setPayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paid: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getDeposit: {
         parameters: {
             query?: never;
@@ -6723,6 +7002,163 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getClientStatement: {
+        parameters: {
+            query: {
+                /** @description the client's ref, as /api/clients/history takes it */
+                key: string;
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientStatement"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    emailClientStatement: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                    month: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        notice: "email";
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getReceiptSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    saveReceiptSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptSettings"];
+            };
+        };
+        responses: {
+            /** @description As saved (digits only). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptSettings"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getMonthReceipts: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthReceipts"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCarneLeaoFile: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file carne-leao-YYYY-MM.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     updateClientContact: {
         parameters: {
             query?: never;
@@ -6740,6 +7176,8 @@ export interface operations {
                     name: string;
                     phone?: string;
                     email?: string;
+                    /** @description the payer's CPF (issue 43 §4, validated); absent leaves it, empty clears it */
+                    cpf?: string;
                 };
             };
         };
