@@ -134,6 +134,12 @@ func (s *Service) ClientHistory(ctx context.Context, userID, professionalID, key
 	if err != nil {
 		return nil, err
 	}
+	if professionalID != "" {
+		// What a client paid and owes is the owner's (issue 43 §0): a
+		// professional signed in as themself sees none of it.
+		h.Payments = []payments.Line{}
+		return h, nil
+	}
 	h.Payments, h.DueCents, err = payments.OfClient(ctx, s.DB, userID, key, now, MaxHistory)
 	return h, err
 }

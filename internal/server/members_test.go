@@ -189,6 +189,22 @@ func TestMembers_InviteSignInRevokeAndDelete(t *testing.T) {
 		if clients.Total != 1 || len(clients.Clients) != 1 || clients.Clients[0].Name != "Cliente da Paula" {
 			t.Fatalf("a professional's clients: %+v", clients)
 		}
+		// The same client with a colleague: the professional's page of them
+		// shows their own sessions only, and nothing of what was paid or owed.
+		shared := map[string]any{"professionalId": colleague, "serviceId": d.ids["/api/services/"], "date": "2026-11-20", "time": "15:00",
+			"clientName": "Cliente da Paula", "clientPhone": "(11) 91234-5678", "outsideHours": true}
+		if r := a.Do("POST", "/api/appointments", shared); r.StatusCode != 201 {
+			t.Fatalf("the colleague's session with the same client: %d %s", r.StatusCode, r.Body)
+		}
+		var h struct {
+			Appointments []struct{ ProfessionalID string }
+			Payments     []any
+			DueCents     int
+		}
+		p.Do("GET", "/api/clients/history?key="+mine.ID, nil).JSON(t, &h)
+		if len(h.Appointments) != 1 || h.Appointments[0].ProfessionalID != proID || len(h.Payments) != 0 || h.DueCents != 0 {
+			t.Fatalf("a professional's page of a shared client: %+v", h)
+		}
 
 		// A second device of the professional, then the revoke.
 		p2 := e.Client()

@@ -97,7 +97,7 @@ export default function ClientHistoryPage() {
         <Stat label="Agendados" value={data.scheduledCount === 0 ? '0' : `${data.scheduledCount} · ${formatBRL(data.scheduledCents)}`} />
         <Stat label="Próximo" value={data.nextAppointment ? brDate(data.nextAppointment) : '—'} />
         <Stat label="Faltas" value={String(data.noShows)} />
-        <Stat label="A receber" value={formatBRL(data.dueCents)} />
+        {teamMember ? null : <Stat label="A receber" value={formatBRL(data.dueCents)} />}
       </div>
       <p className="-mt-3 text-xs text-stone-600 dark:text-stone-400">
         Atendimentos são os concluídos até agora; agendados, os confirmados que ainda vão acontecer. Cancelados não contam.
@@ -123,7 +123,7 @@ export default function ClientHistoryPage() {
           {data.truncated ? <p className="mt-2 text-sm text-amber-700">Mostrando os 500 agendamentos mais recentes.</p> : null}
         </CardContent>
       </Card>
-      <PaymentsCard history={data} />
+      {teamMember ? null : <PaymentsCard history={data} />}
       {data.deposits.length > 0 ? (
         <Card>
           <CardHeader>
