@@ -160,6 +160,8 @@ type Entry struct {
 	// Signature is how the history shows who signed it and when, in the
 	// practice's time: "assinado por Fulana, CRP 06/12345, em 12/03/2027 14:02".
 	Signature string `json:"signature"`
+	// Cosign is a supervisor's co-signature of this version, asked or given.
+	Cosign *Cosign `json:"cosign,omitempty"`
 }
 
 // Record is a client's record as its professional reads it: every entry
@@ -172,6 +174,8 @@ type Record struct {
 	CreatedAt   time.Time  `json:"createdAt"`
 	LastEntryAt *time.Time `json:"lastEntryAt,omitempty"`
 	Entries     [][]Entry  `json:"entries"`
+	Documents   []Document `json:"documents"`
+	Shares      []Share    `json:"shares"` // the summaries its author shows the owner or a colleague
 }
 
 // clientOf is the client a reference names (an appointment id or a client
@@ -225,7 +229,7 @@ func (s *Service) read(ctx context.Context, q db.Querier, a actor, id string) (*
 	if err != nil {
 		return nil, err
 	}
-	loc, err := profiles.Zone(ctx, q, a.owner)
+	loc, err := zoneOf(ctx, q, a.owner)
 	if err != nil {
 		return nil, err
 	}
@@ -284,7 +288,16 @@ func (s *Service) read(ctx context.Context, q db.Querier, a actor, id string) (*
 		}
 		rec.Entries[i] = append(rec.Entries[i], e)
 	}
-	return &rec, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return &rec, s.extras(ctx, q, box, loc, &rec)
+}
+
+// zoneOf is the practice's time zone, in which signatures are written.
+func zoneOf(ctx context.Context, q db.Querier, owner string) (*time.Location, error) {
+	return profiles.Zone(ctx, q, owner)
 }
 
 // signature is an entry's "assinado por Fulana, CRP 06/12345, em 12/03/2027 14:02".

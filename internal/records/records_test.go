@@ -466,3 +466,115 @@ func TestRecord_RetentionDestructionAndTheIncidentExport(t *testing.T) {
 		}
 	})
 }
+
+// A record's register of documents issued, the summaries its author shows
+// the owner or a colleague (each reader sees only theirs), and a supervisor's
+// co-signature of one version — all logged, the register append-only.
+func TestRecord_DocumentsSummariesAndCosign(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		var rec struct {
+			Record struct {
+				ID      string
+				Entries [][]struct {
+					ID     string
+					Cosign *struct {
+						SupervisorID string
+						Signed       bool
+						Signature    string
+					}
+				}
+				Documents []struct{ IssuedOn, Purpose, Recipient, Signature string }
+				Shares    []struct{ Reader, Summary string }
+			}
+		}
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "prontuario", "template": "livre",
+			"sessionDate": "2026-11-20", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		id, version := rec.Record.ID, rec.Record.Entries[0][0].ID
+		if r := p.paula.Do("POST", "/api/records/"+id+"/documents", map[string]string{"issuedOn": "2026-11-21", "purpose": "Atestado de comparecimento", "recipient": "Empresa Alfa"}); r.StatusCode != 201 {
+			t.Fatalf("document: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		if d := rec.Record.Documents; len(d) != 1 || d[0].Purpose != "Atestado de comparecimento" || d[0].Recipient != "Empresa Alfa" || !strings.HasPrefix(d[0].Signature, "assinado por Paula Lima, CRP 06/12345") {
+			t.Fatalf("documents: %+v", d)
+		}
+		if r := p.paula.Do("POST", "/api/records/"+id+"/documents", map[string]string{"issuedOn": "2027-01-01", "purpose": "x", "recipient": "y"}); r.StatusCode != 400 {
+			t.Fatalf("a document dated ahead: %d", r.StatusCode)
+		}
+		for reader, text := range map[string]string{"owner": "Resumo para a titular", p.ruiID: "Resumo para o Rui"} {
+			if r := p.paula.Do("PUT", "/api/records/"+id+"/share", map[string]string{"reader": reader, "summary": text}); r.StatusCode != 200 {
+				t.Fatalf("share: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		if r := p.paula.Do("PUT", "/api/records/"+id+"/share", map[string]string{"reader": p.paulaID, "summary": "a mim"}); r.StatusCode != 400 {
+			t.Fatalf("shared with herself: %d", r.StatusCode)
+		}
+		if r := p.paula.Do("PUT", "/api/records/versions/"+version+"/cosign", map[string]string{"supervisorId": p.ruiID}); r.StatusCode != 200 {
+			t.Fatalf("cosign request: %d %s", r.StatusCode, r.Body)
+		}
+		type shared struct {
+			Shared []struct {
+				Summary string
+				Entry   *struct{ ID, Body string }
+			}
+		}
+		var toOwner, toRui shared
+		p.owner.Do("GET", "/api/records/shared", nil).JSON(t, &toOwner)
+		p.rui.Do("GET", "/api/records/shared", nil).JSON(t, &toRui)
+		if len(toOwner.Shared) != 1 || toOwner.Shared[0].Summary != "Resumo para a titular" {
+			t.Fatalf("shared with the owner: %+v", toOwner)
+		}
+		if len(toRui.Shared) != 2 {
+			t.Fatalf("shared with Rui: %+v", toRui)
+		}
+		sawSummary, sawEntry := false, false
+		for _, x := range toRui.Shared {
+			sawSummary = sawSummary || x.Summary == "Resumo para o Rui"
+			sawEntry = sawEntry || x.Entry != nil && x.Entry.ID == version && x.Entry.Body == marker
+		}
+		if !sawSummary || !sawEntry {
+			t.Fatalf("shared with Rui: %+v", toRui)
+		}
+		if r := p.rui.Do("GET", "/api/records?client="+p.appointment, nil); r.StatusCode != 404 {
+			t.Fatalf("the supervisor reads the whole record: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.rui.Do("POST", "/api/records/versions/"+version+"/cosign", nil); r.StatusCode != 200 {
+			t.Fatalf("cosign: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.rui.Do("POST", "/api/records/versions/"+version+"/cosign", nil); r.StatusCode != 409 {
+			t.Fatalf("cosigned twice: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.paula.Do("POST", "/api/records/versions/"+version+"/cosign", nil); r.StatusCode != 404 {
+			t.Fatalf("the author cosigns: %d %s", r.StatusCode, r.Body)
+		}
+		p.paula.Do("GET", "/api/records?client="+p.appointment, nil).JSON(t, &rec)
+		c := rec.Record.Entries[0][0].Cosign
+		if c == nil || !c.Signed || !strings.HasPrefix(c.Signature, "coassinado por Rui Alves, em ") || len(rec.Record.Shares) != 2 {
+			t.Fatalf("after the co-signature: %+v %+v", c, rec.Record.Shares)
+		}
+		var log struct {
+			Log []struct{ Who, Action string }
+		}
+		p.paula.Do("GET", "/api/records/"+id+"/log", nil).JSON(t, &log)
+		got := map[string]bool{}
+		for _, l := range log.Log {
+			got[l.Who+" "+l.Action] = true
+		}
+		for _, want := range []string{"Paula Lima document", "Paula Lima share", "Paula Lima cosign-request", "Rui Alves cosign", "Rui Alves read-shared", "Clínica Sol (titular) read-shared"} {
+			if !got[want] {
+				t.Errorf("log lacks %q: %+v", want, log.Log)
+			}
+		}
+		if _, err := e.DB.ExecContext(context.Background(), `UPDATE record_documents SET issued_on = '2020-01-01'`); err == nil {
+			t.Error("a document in the register was rewritten")
+		}
+		if found := e.InFiles(t, []string{"Atestado de comparecimento", "Empresa Alfa", "Resumo para"}); len(found) > 0 {
+			t.Errorf("plaintext in the files: %v", found)
+		}
+	})
+}

@@ -39,6 +39,11 @@ var teamRoutes = map[string]bool{
 	"GET /api/records/{id}/copy":              true,
 	"GET /api/records/list":                   true,
 	"POST /api/records/{id}/destroy":          true,
+	"GET /api/records/shared":                 true,
+	"POST /api/records/{id}/documents":        true,
+	"PUT /api/records/{id}/share":             true,
+	"PUT /api/records/versions/{id}/cosign":   true,
+	"POST /api/records/versions/{id}/cosign":  true,
 	"PUT /api/records/{id}/client-copy":       true,
 }
 

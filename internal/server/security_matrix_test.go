@@ -62,7 +62,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	var rec struct {
 		Record struct {
 			ID      string
-			Entries [][]struct{ EntryID string }
+			Entries [][]struct{ ID, EntryID string }
 		}
 	}
 	if r := a.Do("POST", "/api/records/entries", map[string]string{"client": appts.Appointments[0].ID, "kind": "prontuario", "template": "evolucao",
@@ -118,6 +118,7 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/members/":               pro.ID,
 		"/api/records/":               rec.Record.ID,
 		"/api/records/entries/":       rec.Record.Entries[0][0].EntryID,
+		"/api/records/versions/":      rec.Record.Entries[0][0].ID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
@@ -210,6 +211,9 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		"PUT /api/records/self":                    map[string]string{"professionalId": d.ids["/api/professionals/"]},
 		"PUT /api/records/{id}/client-copy":        map[string]bool{"allow": true},
 		"POST /api/records/{id}/destroy":           map[string]string{"confirm": "ELIMINAR"},
+		"POST /api/records/{id}/documents":         map[string]string{"issuedOn": "2026-11-20", "purpose": "Intrusa", "recipient": "Intrusa"},
+		"PUT /api/records/{id}/share":              map[string]string{"reader": "owner", "summary": "Intrusa"},
+		"PUT /api/records/versions/{id}/cosign":    map[string]string{"supervisorId": d.ids["/api/professionals/"]},
 		"PUT /api/record-templates":                map[string]any{"templates": []map[string]string{{"template": "evolucao", "body": "Intrusa"}}},
 		"PUT /api/appointments/{id}/payment":       map[string]bool{"paid": true},
 		"POST /api/clients/statement/email":        map[string]string{"key": d.clientKey, "month": "2026-11"},

@@ -409,6 +409,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the practice's records show the one reading: summaries shared with them (the owner reads those shared with the owner) and entries they are asked to co-sign; each record read is logged. Also a professional's own sign-in. */
+        get: operations["getRecordsShared"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a document issued from the record (date, purpose, recipient); append-only. Also a professional's own sign-in. */
+        post: operations["addRecordDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Write (or, empty, withdraw) the summary the record's author shows the practice's owner (reader owner) or a colleague (reader a professional's id). Also a professional's own sign-in. */
+        put: operations["shareRecordSummary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/versions/{id}/cosign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Ask a supervisor of the team to co-sign this version of an entry the professional wrote. Also a professional's own sign-in. */
+        put: operations["requestRecordCosign"];
+        /** The supervisor co-signs the version they were asked to sign. Also a professional's own sign-in. */
+        post: operations["signRecordCosign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/self": {
         parameters: {
             query?: never;
@@ -3122,6 +3191,12 @@ export interface components {
             createdAt: string;
             /** @description assinado por Fulana, CRP 06/12345, em 12/03/2027 14:02 */
             signature: string;
+            cosign?: {
+                supervisorId: string;
+                signed: boolean;
+                /** @description coassinado por …, em … */
+                signature?: string;
+            };
         };
         Record: {
             id: string;
@@ -3137,6 +3212,20 @@ export interface components {
             lastEntryAt?: string;
             /** @description Each entry's versions, the newest first; entries by session date, newest first. */
             entries: components["schemas"]["RecordEntry"][][];
+            documents?: {
+                id: string;
+                issuedOn: string;
+                purpose: string;
+                recipient: string;
+                signature: string;
+            }[];
+            shares?: {
+                /** @description owner, or a colleague's professional id */
+                reader: string;
+                summary: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         Member: {
             professionalId: string;
@@ -5146,7 +5235,7 @@ export interface operations {
                             at: string;
                             who: string;
                             /** @enum {string} */
-                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "unshare" | "client-read" | "destroy";
+                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "unshare" | "client-read" | "destroy" | "document" | "cosign-request" | "cosign" | "read-shared";
                             entryId?: string;
                         }[];
                     };
@@ -5321,6 +5410,170 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordsShared: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shared: {
+                            recordId: string;
+                            client: string;
+                            professional: string;
+                            summary?: string;
+                            entry?: components["schemas"]["RecordEntry"];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** Format: date-time */
+                            signedAt?: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addRecordDocument: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuedOn: string;
+                    purpose: string;
+                    recipient: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    shareRecordSummary: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reader: string;
+                    summary: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    requestRecordCosign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    supervisorId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Asked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    signRecordCosign: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             default: components["responses"]["Error"];
