@@ -34,6 +34,7 @@ const pages: RouteObject[] = [
       { path: '/configure-hours', ...page(() => import('@/features/hours/ConfigureHoursPage')) },
       { path: '/clients', ...page(() => import('@/features/clients/ClientsPage')) },
       { path: '/clients/:key', ...page(() => import('@/features/clients/ClientHistoryPage')) },
+      { path: '/clients/:key/prontuario', ...page(() => import('@/features/records/RecordPage')) },
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },
