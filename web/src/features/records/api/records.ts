@@ -6,7 +6,6 @@ import type { operations } from '@/lib/api/schema'
 export type HealthRecord = Schemas['Record']
 export type RecordEntry = Schemas['RecordEntry']
 export type EntryInput = operations['writeRecordEntry']['requestBody']['content']['application/json']
-export type TemplateName = Schemas['RecordTemplates']['templates'][number]['template']
 
 /**
  * The acting professional's record of a client (null before its first entry).
@@ -62,34 +61,6 @@ export const useRecordTemplates = () =>
     queryKey: queryKeys.records.templates,
     queryFn: async () => (await request('get', '/api/record-templates', { auth: true })).templates,
   })
-
-/** The owner saves the practice's templates. */
-export function useSaveRecordTemplates() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: (templates: { template: TemplateName; body: string }[]) => request('put', '/api/record-templates', { body: { templates }, auth: true }),
-    onSuccess: (r) => qc.setQueryData(queryKeys.records.templates, r.templates),
-  })
-}
-
-/** The professional of the team the owner is ('' none): whose records the owner writes and reads. */
-export const useRecordSelf = () =>
-  useQuery({
-    queryKey: queryKeys.records.self,
-    queryFn: async () => (await request('get', '/api/records/self', { auth: true })).professionalId,
-  })
-
-export function useSetRecordSelf() {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: (professionalId: string) => request('put', '/api/records/self', { body: { professionalId }, auth: true }),
-    onSuccess: (r) => {
-      qc.setQueryData(queryKeys.records.self, r.professionalId)
-      // Another professional's records: none of the cached ones is the owner's any more.
-      qc.removeQueries({ queryKey: ['records', 'client'] })
-    },
-  })
-}
 
 /** A client's name and appointments, for the record's header and an appointment's date. */
 export const useRecordClient = (key: string) =>
