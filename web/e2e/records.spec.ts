@@ -3,7 +3,7 @@ import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
 
 // Issue 43 §1 on a phone: a professional signed in as themself writes a client's prontuário with a past session date,
 // corrects it with a reason (both versions stay, signed with her name and CRP), and the log shows it; the practice's
-// owner, who has not said which professional they are, reads none of it.
+// owner reads none of it, neither before saying which professional they are nor after saying they are a colleague.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
 
 const inSaoPaulo = (ms: number) =>
@@ -103,4 +103,15 @@ test('a professional writes and corrects a signed note at 360 px; the owner who 
   await expect(page.getByText(/Ansiedade no trabalho/)).toHaveCount(0)
   await expect(page.getByRole('form', { name: 'Nova anotação' })).toHaveCount(0)
   await noSideScroll(page)
+
+  // Saying they are Rita gives the owner Rita's records only: Carla was never Rita's client.
+  await page.getByRole('link', { name: 'Ir para Profissionais' }).click()
+  await page.getByLabel('Você atende como').selectOption({ label: 'Rita' })
+  await expect(page.getByText('Prontuários atualizados').first()).toBeVisible()
+  await expect(page.getByLabel('Evolução')).toHaveValue(/^Temas trabalhados:/)
+  await noSideScroll(page)
+  await page.goto(`/clients/${ref}/prontuario`)
+  await expect(page.getByText('Cliente não encontrado.')).toBeVisible()
+  await expect(page.getByText(/Ansiedade no trabalho/)).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Nova anotação' })).toHaveCount(0)
 })
