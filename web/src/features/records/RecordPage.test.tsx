@@ -119,6 +119,8 @@ it('writes a new entry from the template with the right body, and says it was sa
     body: 'Demanda:\nansiedade',
   })
   expect(await screen.findByText('Sigiloso')).toBeInTheDocument()
+  // The next entry starts again from the chosen template.
+  expect(body).toHaveValue('Motivo do encerramento:\n')
 })
 
 it('sends no appointment when the date was changed, and refuses an empty text', async () => {

@@ -132,8 +132,10 @@ function NewEntry({ client, appointmentId, appointmentDate }: { client: string; 
     write.mutate(input, {
       onSuccess: () => {
         toast.success('Anotação salva')
-        setBody('')
-        setFilled('')
+        // The next entry starts again from the chosen template.
+        const text = templates.data?.find((x) => x.template === template)?.body ?? ''
+        setBody(text)
+        setFilled(text)
       },
       onError: (err) => setError(errorMessage(err, 'Não foi possível salvar a anotação. Tente novamente.')),
     })
