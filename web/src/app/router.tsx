@@ -35,6 +35,7 @@ const pages: RouteObject[] = [
       { path: '/clients', ...page(() => import('@/features/clients/ClientsPage')) },
       { path: '/clients/:key', ...page(() => import('@/features/clients/ClientHistoryPage')) },
       { path: '/clients/:key/statement/:month', ...page(() => import('@/features/clients/StatementPage')) },
+      { path: '/clients/:key/prontuario', ...page(() => import('@/features/records/RecordPage')) },
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },

@@ -168,3 +168,20 @@ it('a hold awaiting its deposit reads "Aguardando sinal", is confirmed by "Sinal
   expect(await screen.findByRole('button', { name: 'Registrar devolução do sinal' })).toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Sinal devolvido' })).toBeNull()
 })
+
+it('opens the health record from an appointment once it has begun, for a client with a page (issue 43)', async () => {
+  stubFetch((c) => (c.url === '/api/auth/refresh' ? { status: 200, body: session } : undefined))
+  const past = { ...session8, id: 'a7', date: '2020-03-02', status: 'completed' as const }
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={past} /> }], '/')
+  expect(await screen.findByRole('link', { name: 'Abrir prontuário' })).toHaveAttribute('href', '/clients/a7/prontuario?appointment=a7')
+  cleanup()
+  // Not begun yet: no record to open.
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={session8} /> }], '/')
+  expect(await screen.findByText('Paula Souza')).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Abrir prontuário' })).toBeNull()
+  cleanup()
+  // A client whose contacts were erased has no page, and no record to open from here.
+  renderRoutes([{ path: '/', Component: () => <AppointmentDetails appointment={{ ...past, clientEmail: '', clientPhone: '' }} /> }], '/')
+  expect(await screen.findByText('Paula Souza')).toBeInTheDocument()
+  expect(screen.queryByRole('link', { name: 'Abrir prontuário' })).toBeNull()
+})

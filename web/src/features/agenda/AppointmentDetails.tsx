@@ -1,12 +1,13 @@
 import { Mail, MessageCircle } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { ApiError, type Schemas } from '@/lib/api/client'
 import { timeLocal, todayLocal } from '@/lib/dates'
 import { useSetAppointmentStatus, type AppointmentStatus } from './api/set-appointment-status'
-import { ClientLink } from '@/components/client-link'
+import { ClientLink, clientPath } from '@/components/client-link'
 import { StatusBadge } from '@/components/status-badge'
 import { AnswerBadge } from '@/components/answer-badge'
 import { WhatsAppMessages } from '@/components/whatsapp-messages'
@@ -120,6 +121,14 @@ export function AppointmentDetails({
           <AnswerBadge answer={a.answer} />
         </dd>
       </dl>
+      {/* The health record (issue 43) opens from an appointment once it has begun, for a client with a page. */}
+      {begun && clientPath(a) ? (
+        <p className="text-sm">
+          <Link to={`${clientPath(a)}/prontuario?appointment=${encodeURIComponent(a.id)}`} className="font-medium text-brand-700 hover:underline dark:text-brand-200">
+            Abrir prontuário
+          </Link>
+        </p>
+      ) : null}
       {/* The deposit, the payment, the messages' deliveries and the owner's message templates are the owner's (issue 43). */}
       {teamMember ? null : (
         <>

@@ -82,12 +82,18 @@ export default function ClientHistoryPage() {
             {c.cpf ? <span>CPF {formatDocument(c.cpf)}</span> : null}
           </p>
         </div>
-        {/* A client's contacts, copy and erase are the owner's; a professional signed in as themself reads (issue 43). */}
-        {!editing && !teamMember ? (
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            Editar dados do cliente
+        <div className="flex flex-wrap gap-2">
+          {/* The health record of this client, kept by the professional signed in (issue 43). */}
+          <Button variant="outline" asChild>
+            <Link to={`${clientPathOf(ref ?? key)}/prontuario`}>Prontuário</Link>
           </Button>
-        ) : null}
+          {/* A client's contacts, copy and erase are the owner's; a professional signed in as themself reads (issue 43). */}
+          {!editing && !teamMember ? (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              Editar dados do cliente
+            </Button>
+          ) : null}
+        </div>
       </div>
       {editing ? <ContactForm history={data} onDone={() => setEditing(false)} /> : null}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">

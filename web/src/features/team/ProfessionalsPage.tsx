@@ -22,6 +22,7 @@ import { useMembers } from './api/members'
 import { CouncilFields } from './CouncilFields'
 import { MemberAccess } from './MemberAccess'
 import { ProfessionalHoursDialog } from './ProfessionalHoursDialog'
+import { RecordsCard } from './RecordsCard'
 import { professionalFields, professionalSchema } from './professional-form'
 
 type Professional = Schemas['Professional']
@@ -143,6 +144,7 @@ export default function ProfessionalsPage() {
           </table>
         )}
       </Card>
+      {data ? <RecordsCard professionals={data} /> : null}
       <ProfessionalHoursDialog professional={hoursOf} onClose={() => setHoursOf(null)} />
       <Dialog open={dialog.open} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}>
         <DialogContent>

@@ -19,6 +19,14 @@ export const queryKeys = {
   services: ['services'] as const,
   professionals: ['professionals'] as const,
   members: ['members'] as const,
+  // The health record (issue 43): a client's record, its access log, the practice's templates, the owner's professional.
+  records: {
+    all: ['records'] as const,
+    of: (client: string) => ['records', 'client', client] as const,
+    log: (id: string) => ['records', 'log', id] as const,
+    templates: ['records', 'templates'] as const,
+    self: ['records', 'self'] as const,
+  },
   availability: ['availability'] as const,
   professionalHours: (id: string) => ['professional-hours', id] as const,
   scheduleRules: ['schedule-rules'] as const,

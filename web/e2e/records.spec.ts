@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test'
+import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+
+// Issue 43 §1 on a phone: a professional signed in as themself writes a client's prontuário with a past session date,
+// corrects it with a reason (both versions stay, signed with her name and CRP), and the log shows it; the practice's
+// owner reads none of it, neither before saying which professional they are nor after saying they are a colleague.
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
+
+const inSaoPaulo = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+
+const noSideScroll = async (page: import('@playwright/test').Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+test('a professional writes and corrects a signed note at 360 px; the owner who is no professional reads none of it', async ({ page, browser, request, baseURL }) => {
+  const username = `prontuario${Date.now()}`
+  const email = uniqueEmail('prontuario')
+  const paulaEmail = uniqueEmail('paula')
+  const s = await apiOwner(request, { name: 'Dona Rita', business: 'Clínica Rita', area: 'Psicologia', username, email, professional: 'Rita', priceCents: 15000 })
+  const created = await request.post('/api/professionals', {
+    headers: s.auth,
+    data: { name: 'Paula Lima', specialization: 'Psicóloga', email: paulaEmail, council: 'CRP', councilUf: 'SP', councilNumber: '06/12345' },
+  })
+  expect(created.status()).toBe(201)
+  const paulaId = (await created.json()).id as string
+  // Paula's client, booked for tomorrow (the server's clock is real: the record takes a past session date instead).
+  const tomorrow = inSaoPaulo(Date.now() + 864e5)
+  const yesterday = inSaoPaulo(Date.now() - 864e5)
+  expect(
+    (
+      await request.post(`/api/public/profiles/${username}/bookings`, {
+        headers: { ...H, 'X-Forwarded-For': '10.8.8.1' },
+        data: { professionalId: paulaId, serviceId: s.service, date: tomorrow, time: '09:00', clientName: 'Carla Souza', clientPhone: '(11) 97777-1234' },
+      })
+    ).status(),
+  ).toBe(201)
+  const listed = await (await request.get(`/api/appointments?from=${tomorrow}&to=${tomorrow}`, { headers: s.auth })).json()
+  const ref = listed.appointments.find((a: { clientName: string }) => a.clientName === 'Carla Souza').id as string
+
+  // The owner invites Paula; she creates her access from the e-mail.
+  expect((await request.put(`/api/members/${paulaId}`, { headers: s.auth, data: { email: paulaEmail } })).status()).toBe(200)
+  const mail = await waitForMail(paulaEmail, 'Seu acesso')
+  const link = /https?:\/\/[^\s"<>]+\/convite\/[A-Za-z0-9_-]+/.exec(mail)?.[0]
+  expect(link).toBeTruthy()
+  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const paula = await ctx.newPage()
+  await paula.route('**/api/invites/*', (route) =>
+    route.request().method() === 'POST' ? route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '10.8.8.2' } }) : route.continue(),
+  )
+  await paula.goto(new URL(link!).pathname)
+  await paula.getByLabel('Senha', { exact: true }).fill('senha-da-paula')
+  await paula.getByLabel('Confirmar senha').fill('senha-da-paula')
+  await paula.getByLabel('Palavra-chave de recuperação').fill('jabuti')
+  await paula.getByRole('button', { name: 'Criar meu acesso' }).click()
+  await expect(paula).toHaveURL(/\/agenda$/)
+
+  // From the client's page to the record.
+  await paula.goto(`/clients/${ref}`)
+  await paula.getByRole('link', { name: 'Prontuário' }).click()
+  await expect(paula).toHaveURL(new RegExp(`/clients/${ref}/prontuario$`))
+  await expect(paula.getByRole('heading', { name: 'Prontuário de Carla Souza' })).toBeVisible()
+  await expect(paula.getByText('Nenhuma anotação ainda.')).toBeVisible()
+  await noSideScroll(paula)
+
+  const form = paula.getByRole('form', { name: 'Nova anotação' })
+  await form.getByLabel('Modelo').selectOption({ label: 'Evolução' })
+  await expect(form.getByLabel('Anotação')).toHaveValue(/^Temas trabalhados:/)
+  await form.getByLabel('Anotação').fill('Ansiedade no trabalho.\nRespiração diafragmática.')
+  await form.getByLabel('Data do atendimento').fill(yesterday)
+  await form.getByRole('button', { name: 'Assinar e salvar' }).click()
+  await expect(paula.getByText('Anotação salva').first()).toBeVisible()
+  const signed = /^assinado por Paula Lima, CRP 06\/12345, em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/
+  const notes = paula.getByRole('region', { name: 'Anotações' })
+  await expect(notes.getByText('Prontuário', { exact: true })).toBeVisible()
+  await expect(notes.getByText(`Atendimento em ${yesterday.split('-').reverse().join('/')}`)).toBeVisible()
+  await expect(notes.getByText(signed)).toHaveCount(1)
+
+  // A correction needs its reason, and keeps the first version, signed.
+  await notes.getByRole('button', { name: 'Corrigir' }).click()
+  await expect(notes.getByLabel('Anotação corrigida')).toHaveValue('Ansiedade no trabalho.\nRespiração diafragmática.')
+  await notes.getByLabel('Anotação corrigida').fill('Ansiedade no trabalho.\nRespiração diafragmática e registro de pensamentos.')
+  await notes.getByRole('button', { name: 'Assinar correção' }).click()
+  await expect(notes.getByText('Diga o motivo da correção.')).toBeVisible()
+  await notes.getByLabel('Motivo da correção').fill('Faltou a técnica')
+  await notes.getByRole('button', { name: 'Assinar correção' }).click()
+  await expect(notes.getByText('Motivo: Faltou a técnica')).toBeVisible()
+  await notes.getByText('Versões anteriores (1)').click()
+  await expect(notes.getByText(signed)).toHaveCount(2)
+  await expect(notes.getByText('Respiração diafragmática e registro de pensamentos.', { exact: false })).toBeVisible()
+  await notes.getByText('Registro de acessos').click()
+  const log = paula.getByRole('list', { name: 'Registro de acessos' })
+  await expect(log.getByText(/ — Paula Lima — escreveu$/)).toHaveCount(1)
+  await expect(log.getByText(/ — Paula Lima — corrigiu$/)).toHaveCount(1)
+  await noSideScroll(paula)
+  await ctx.close()
+
+  // The owner, who has not said which professional they are, gets the server's word and no note.
+  await login(page, email, 'segredo1')
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await page.goto(`/clients/${ref}/prontuario`)
+  await expect(page.getByText('Para escrever prontuários, indique em Profissionais qual profissional é você.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ir para Profissionais' })).toHaveAttribute('href', '/professionals')
+  await expect(page.getByText(/Ansiedade no trabalho/)).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Nova anotação' })).toHaveCount(0)
+  await noSideScroll(page)
+
+  // Saying they are Rita gives the owner Rita's records only: Carla was never Rita's client.
+  await page.getByRole('link', { name: 'Ir para Profissionais' }).click()
+  await page.getByLabel('Você atende como').selectOption({ label: 'Rita' })
+  await expect(page.getByText('Prontuários atualizados').first()).toBeVisible()
+  await expect(page.getByLabel('Evolução')).toHaveValue(/^Temas trabalhados:/)
+  await noSideScroll(page)
+  await page.goto(`/clients/${ref}/prontuario`)
+  await expect(page.getByText('Cliente não encontrado.')).toBeVisible()
+  await expect(page.getByText(/Ansiedade no trabalho/)).toHaveCount(0)
+  await expect(page.getByRole('form', { name: 'Nova anotação' })).toHaveCount(0)
+})

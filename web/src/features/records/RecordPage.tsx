@@ -1,0 +1,327 @@
+import { useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { BackLink } from '@/components/back-link'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field, FormError } from '@/components/ui/field'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
+import { PageSpinner } from '@/components/ui/spinner'
+import { Textarea } from '@/components/ui/textarea'
+import { ApiError, errorMessage } from '@/lib/api/client'
+import { clientPathOf } from '@/components/client-link'
+import { todayLocal } from '@/lib/dates'
+import { brDate } from '@/lib/format'
+import { useCorrectEntry, useRecord, useRecordClient, useRecordLog, useRecordTemplates, useWriteEntry, type EntryInput, type HealthRecord, type RecordEntry } from './api/records'
+
+type Kind = EntryInput['kind']
+type Template = EntryInput['template']
+
+const kindLabel: Record<string, string> = { prontuario: 'Prontuário', sigiloso: 'Sigiloso' }
+const templateLabel: Record<string, string> = {
+  anamnese: 'Anamnese',
+  evolucao: 'Evolução',
+  encerramento: 'Encerramento ou encaminhamento',
+  livre: 'Livre',
+}
+const actionLabel: Record<string, string> = {
+  read: 'leu',
+  write: 'escreveu',
+  correct: 'corrigiu',
+  export: 'exportou',
+  print: 'imprimiu',
+  share: 'compartilhou',
+  destroy: 'destruiu',
+}
+
+/** An instant as 'dd/mm/aaaa HH:MM' in the browser's zone. */
+function instantText(iso: string): string {
+  const d = new Date(iso)
+  const p = (n: number) => String(n).padStart(2, '0')
+  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`
+}
+
+/**
+ * The health record of a client (issue 43 §1): the acting professional's
+ * entries, each signed, corrected only by a new signed version with its
+ * reason, and the log of who read and wrote it. The address carries the
+ * client's opaque reference (one of their appointments), never a contact.
+ */
+export default function RecordPage() {
+  const { key = '' } = useParams()
+  const [params] = useSearchParams()
+  const appointmentId = params.get('appointment') ?? ''
+  const client = useRecordClient(key)
+  const record = useRecord(key)
+  const name = record.data?.client.name || client.data?.client.name || ''
+  const back = <BackLink to={clientPathOf(key)}>Voltar para o cliente</BackLink>
+
+  if (record.isError) {
+    const e = record.error
+    const notProfessional = e instanceof ApiError && e.code === 'not_a_professional'
+    return (
+      <div className="mx-auto grid max-w-3xl gap-6">
+        {back}
+        <h1 className="text-2xl font-bold tracking-tight wrap-break-word">{name ? `Prontuário de ${name}` : 'Prontuário'}</h1>
+        <Card className="p-4" role="alert">
+          <p className="text-sm">{errorMessage(e, 'Não foi possível abrir o prontuário. Tente novamente.')}</p>
+          {notProfessional ? (
+            <p className="mt-2 text-sm">
+              <Link to="/professionals" className="text-brand-700 hover:underline dark:text-brand-200">
+                Ir para Profissionais
+              </Link>
+            </p>
+          ) : null}
+        </Card>
+      </div>
+    )
+  }
+  // Opened from an appointment: its date is known before the form starts.
+  if (record.isLoading || (appointmentId && client.isLoading)) return <PageSpinner />
+  const appointmentDate = appointmentId ? client.data?.appointments.find((a) => a.id === appointmentId)?.date : undefined
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      {back}
+      <h1 className="text-2xl font-bold tracking-tight wrap-break-word">{name ? `Prontuário de ${name}` : 'Prontuário'}</h1>
+      <NewEntry
+        client={key}
+        appointmentId={appointmentDate ? appointmentId : ''}
+        appointmentDate={appointmentDate}
+      />
+      <History record={record.data ?? null} client={key} />
+    </div>
+  )
+}
+
+/** 'Nova anotação': kind, template, the session's date and the text, signed on save. */
+function NewEntry({ client, appointmentId, appointmentDate }: { client: string; appointmentId: string; appointmentDate?: string }) {
+  const templates = useRecordTemplates()
+  const write = useWriteEntry(client)
+  const [kind, setKind] = useState<Kind>('prontuario')
+  const [template, setTemplate] = useState<Template>('livre')
+  const [date, setDate] = useState(appointmentDate ?? todayLocal())
+  const [body, setBody] = useState('')
+  // The text the last chosen template filled in: replaced by the next one's while untouched.
+  const [filled, setFilled] = useState('')
+  const [error, setError] = useState<string>()
+
+  function choose(t: Template) {
+    setTemplate(t)
+    const text = templates.data?.find((x) => x.template === t)?.body ?? ''
+    if (body.trim() === '' || body === filled) {
+      setBody(text)
+      setFilled(text)
+    }
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    if (body.trim() === '') {
+      setError('Escreva a anotação.')
+      return
+    }
+    if (date === '') {
+      setError('Informe a data do atendimento.')
+      return
+    }
+    setError(undefined)
+    const input: EntryInput = { client, kind, template, sessionDate: date, body }
+    // The appointment's own date: the server checks it has begun and takes its date.
+    if (appointmentId && date === appointmentDate) input.appointmentId = appointmentId
+    write.mutate(input, {
+      onSuccess: () => {
+        toast.success('Anotação salva')
+        // The next entry starts again from the chosen template.
+        const text = templates.data?.find((x) => x.template === template)?.body ?? ''
+        setBody(text)
+        setFilled(text)
+      },
+      onError: (err) => setError(errorMessage(err, 'Não foi possível salvar a anotação. Tente novamente.')),
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Nova anotação</CardTitle>
+        <CardDescription>Cada anotação é assinada com o seu nome e registro no conselho, e nunca é apagada: uma correção vira uma nova versão.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="grid gap-4" noValidate aria-label="Nova anotação">
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Tipo</legend>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="radio" name="kind" value="prontuario" checked={kind === 'prontuario'} onChange={() => setKind('prontuario')} className="mt-1" />
+              Prontuário — pode ser mostrado ao cliente
+            </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="radio" name="kind" value="sigiloso" checked={kind === 'sigiloso'} onChange={() => setKind('sigiloso')} className="mt-1" />
+              Registro sigiloso — só você lê
+            </label>
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="entry-template" label="Modelo">
+              <Select id="entry-template" value={template} onChange={(e) => choose(e.target.value as Template)}>
+                {(['anamnese', 'evolucao', 'encerramento', 'livre'] as const).map((t) => (
+                  <option key={t} value={t}>
+                    {templateLabel[t]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id="entry-date" label="Data do atendimento">
+              <Input id="entry-date" type="date" value={date} max={todayLocal()} onChange={(e) => setDate(e.target.value)} />
+            </Field>
+          </div>
+          <Field id="entry-body" label="Anotação">
+            <Textarea id="entry-body" rows={10} value={body} onChange={(e) => setBody(e.target.value)} />
+          </Field>
+          <FormError message={error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={write.isPending}>
+              {write.isPending ? 'Salvando...' : 'Assinar e salvar'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The record's entries, newest session first, each with its earlier versions and a correction form. */
+function History({ record, client }: { record: HealthRecord | null; client: string }) {
+  if (!record || record.entries.length === 0) return <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma anotação ainda.</p>
+  return (
+    <section className="grid gap-4" aria-label="Anotações">
+      <h2 className="text-lg font-semibold">Anotações</h2>
+      <ul className="grid gap-4">
+        {record.entries.map((versions) => (
+          <li key={versions[0].entryId}>
+            <EntryCard versions={versions} client={client} />
+          </li>
+        ))}
+      </ul>
+      <AccessLog id={record.id} />
+    </section>
+  )
+}
+
+function EntryCard({ versions, client }: { versions: RecordEntry[]; client: string }) {
+  const [latest, ...older] = versions
+  const [correcting, setCorrecting] = useState(false)
+  return (
+    <Card className="grid gap-3 p-4">
+      <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        <span className="font-semibold">{kindLabel[latest.kind] ?? latest.kind}</span>
+        <span>{templateLabel[latest.template] ?? latest.template}</span>
+        <span>Atendimento em {brDate(latest.sessionDate)}</span>
+      </p>
+      {correcting ? (
+        <Correction entry={latest} client={client} onDone={() => setCorrecting(false)} />
+      ) : (
+        <>
+          <p className="text-sm whitespace-pre-wrap wrap-break-word">{latest.body}</p>
+          <Signed entry={latest} />
+          <div>
+            <Button variant="outline" size="sm" onClick={() => setCorrecting(true)}>
+              Corrigir
+            </Button>
+          </div>
+        </>
+      )}
+      {older.length > 0 ? (
+        <details className="rounded-md border border-stone-200 p-2 text-sm dark:border-stone-800">
+          <summary className="cursor-pointer">Versões anteriores ({older.length})</summary>
+          <ul className="mt-2 grid gap-3">
+            {older.map((v) => (
+              <li key={v.id} className="grid gap-1 border-t border-stone-100 pt-2 dark:border-stone-800">
+                <p className="whitespace-pre-wrap wrap-break-word">{v.body}</p>
+                <Signed entry={v} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </Card>
+  )
+}
+
+/** The signature line exactly as the server wrote it, and a correction's reason. */
+function Signed({ entry }: { entry: RecordEntry }) {
+  return (
+    <div className="text-xs text-stone-600 dark:text-stone-400">
+      <p>{entry.signature}</p>
+      {entry.reason ? <p className="wrap-break-word">Motivo: {entry.reason}</p> : null}
+    </div>
+  )
+}
+
+/** 'Corrigir': the text to correct and the reason, signed as a new version. */
+function Correction({ entry, client, onDone }: { entry: RecordEntry; client: string; onDone: () => void }) {
+  const correct = useCorrectEntry(client)
+  const [body, setBody] = useState(entry.body)
+  const [reason, setReason] = useState('')
+  const [errors, setErrors] = useState<{ body?: string; reason?: string; server?: string }>({})
+  const id = `fix-${entry.entryId}`
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    const next = {
+      body: body.trim() === '' ? 'Escreva a anotação.' : undefined,
+      reason: reason.trim() === '' ? 'Diga o motivo da correção.' : undefined,
+    }
+    setErrors(next)
+    if (next.body || next.reason) return
+    correct.mutate(
+      { entryId: entry.entryId, body, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success('Correção salva')
+          onDone()
+        },
+        onError: (err) => setErrors({ server: errorMessage(err, 'Não foi possível salvar a correção. Tente novamente.') }),
+      },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-3" noValidate aria-label="Corrigir anotação">
+      <Field id={`${id}-body`} label="Anotação corrigida" error={errors.body}>
+        <Textarea id={`${id}-body`} rows={8} value={body} onChange={(e) => setBody(e.target.value)} />
+      </Field>
+      <Field id={`${id}-reason`} label="Motivo da correção" error={errors.reason}>
+        <Input id={`${id}-reason`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </Field>
+      <FormError message={errors.server} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={correct.isPending}>
+          {correct.isPending ? 'Salvando...' : 'Assinar correção'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** 'Registro de acessos': read from the server only when opened. */
+function AccessLog({ id }: { id: string }) {
+  const [open, setOpen] = useState(false)
+  const log = useRecordLog(id, open)
+  return (
+    <details className="rounded-md border border-stone-200 p-2 text-sm dark:border-stone-800" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer">Registro de acessos</summary>
+      {log.isLoading ? <p className="mt-2">Carregando...</p> : null}
+      {log.isError ? <p className="mt-2">{errorMessage(log.error, 'Não foi possível carregar o registro de acessos.')}</p> : null}
+      {log.data ? (
+        <ul className="mt-2 grid gap-1" aria-label="Registro de acessos">
+          {log.data.map((l, i) => (
+            <li key={i} className="wrap-break-word">
+              {instantText(l.at)} — {l.who} — {actionLabel[l.action] ?? l.action}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  )
+}

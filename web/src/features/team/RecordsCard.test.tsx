@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, it, vi } from 'vitest'
+import { renderRoutes, session, stubFetch } from '@/test/render'
+import { routes } from '@/app/router'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const pro = (id: string, name: string) => ({ id, name, specialization: 'Psicóloga', email: '', photoUrl: '', active: true, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' })
+
+function owner() {
+  return stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/professionals') return { status: 200, body: [pro('p1', 'Paula Lima'), pro('p2', 'Rita Alves')] }
+    if (c.url === '/api/members') return { status: 200, body: { members: [] } }
+    if (c.url === '/api/records/self' && c.method === 'GET') return { status: 200, body: { professionalId: '' } }
+    if (c.url === '/api/records/self' && c.method === 'PUT') return { status: 200, body: c.body }
+    if (c.url === '/api/record-templates' && c.method === 'GET')
+      return {
+        status: 200,
+        body: {
+          templates: [
+            { template: 'anamnese', body: 'Demanda:' },
+            { template: 'evolucao', body: 'Temas trabalhados:' },
+            { template: 'encerramento', body: 'Motivo:' },
+          ],
+        },
+      }
+    if (c.url === '/api/record-templates' && c.method === 'PUT') return { status: 200, body: c.body }
+    return undefined
+  })
+}
+
+it("the owner says which professional they are, from the team's, or none", async () => {
+  const calls = owner()
+  renderRoutes(routes, '/professionals')
+  const select = await screen.findByLabelText('Você atende como', {}, { timeout: 10_000 })
+  await waitFor(() => expect(select).toHaveValue(''))
+  expect(screen.getByText('Seus prontuários são assinados com o nome e o registro no conselho deste profissional.')).toBeInTheDocument()
+  expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Não atendo', 'Paula Lima', 'Rita Alves'])
+  await userEvent.selectOptions(select, 'p2')
+  expect(await screen.findByText('Prontuários atualizados')).toBeInTheDocument()
+  expect(calls.find((c) => c.url === '/api/records/self' && c.method === 'PUT')?.body).toEqual({ professionalId: 'p2' })
+  expect(select).toHaveValue('p2')
+})
+
+it("the owner edits the practice's three templates and saves them together", async () => {
+  const calls = owner()
+  renderRoutes(routes, '/professionals')
+  const evolution = await screen.findByLabelText('Evolução', {}, { timeout: 10_000 })
+  expect(evolution).toHaveValue('Temas trabalhados:')
+  expect(screen.getByLabelText('Anamnese')).toHaveValue('Demanda:')
+  expect(screen.getByLabelText('Encerramento ou encaminhamento')).toHaveValue('Motivo:')
+  await userEvent.type(evolution, '\nTécnicas:')
+  await userEvent.click(screen.getByRole('button', { name: 'Salvar modelos' }))
+  expect(await screen.findByText('Modelos salvos')).toBeInTheDocument()
+  expect(calls.find((c) => c.url === '/api/record-templates' && c.method === 'PUT')?.body).toEqual({
+    templates: [
+      { template: 'anamnese', body: 'Demanda:' },
+      { template: 'evolucao', body: 'Temas trabalhados:\nTécnicas:' },
+      { template: 'encerramento', body: 'Motivo:' },
+    ],
+  })
+})

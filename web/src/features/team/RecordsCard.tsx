@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Field } from '@/components/ui/field'
+import { Select } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { errorMessage, type Schemas } from '@/lib/api/client'
+import { useRecordSelf, useRecordTemplates, useSaveRecordTemplates, useSetRecordSelf, type RecordTemplate } from './api/records-settings'
+
+const templateNames: { template: RecordTemplate['template']; label: string }[] = [
+  { template: 'anamnese', label: 'Anamnese' },
+  { template: 'evolucao', label: 'Evolução' },
+  { template: 'encerramento', label: 'Encerramento ou encaminhamento' },
+]
+
+/**
+ * 'Prontuários' (issue 43), the owner's: which professional of the team they
+ * are (their records are signed as that professional; without one the owner
+ * reads no record) and the practice's entry templates.
+ */
+export function RecordsCard({ professionals }: { professionals: Schemas['Professional'][] }) {
+  const self = useRecordSelf()
+  const setSelf = useSetRecordSelf()
+  const templates = useRecordTemplates()
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Prontuários</CardTitle>
+        <CardDescription>Cada profissional lê e escreve só os próprios prontuários.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <Field id="records-self" label="Você atende como" hint="Seus prontuários são assinados com o nome e o registro no conselho deste profissional.">
+          <Select
+            id="records-self"
+            className="w-full sm:w-80"
+            value={self.data ?? ''}
+            disabled={self.isLoading || setSelf.isPending}
+            onChange={(e) =>
+              setSelf.mutate(e.target.value, {
+                onSuccess: () => toast.success('Prontuários atualizados'),
+                onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar. Tente novamente.') }),
+              })
+            }
+          >
+            <option value="">Não atendo</option>
+            {professionals.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {templates.data ? <TemplatesForm templates={templates.data} /> : null}
+      </CardContent>
+    </Card>
+  )
+}
+
+function TemplatesForm({ templates }: { templates: RecordTemplate[] }) {
+  const save = useSaveRecordTemplates()
+  const [bodies, setBodies] = useState(() => Object.fromEntries(templateNames.map((t) => [t.template, templates.find((x) => x.template === t.template)?.body ?? ''])))
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    save.mutate(
+      templateNames.map((t) => ({ template: t.template, body: bodies[t.template] })),
+      {
+        onSuccess: () => toast.success('Modelos salvos'),
+        onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar os modelos. Tente novamente.') }),
+      },
+    )
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Modelos de anotação">
+      <h3 className="text-base font-semibold">Modelos de anotação</h3>
+      {templateNames.map((t) => (
+        <Field key={t.template} id={`template-${t.template}`} label={t.label}>
+          <Textarea id={`template-${t.template}`} rows={6} maxLength={5000} value={bodies[t.template]} onChange={(e) => setBodies((b) => ({ ...b, [t.template]: e.target.value }))} />
+        </Field>
+      ))}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Salvando...' : 'Salvar modelos'}
+        </Button>
+      </div>
+    </form>
+  )
+}
