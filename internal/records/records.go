@@ -31,6 +31,7 @@ import (
 	"github.com/agendei/agendei/internal/platform/clock"
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
+	"github.com/agendei/agendei/internal/platform/ratelimit"
 	"github.com/agendei/agendei/internal/platform/secretbox"
 	"github.com/agendei/agendei/internal/profiles"
 	"github.com/agendei/agendei/internal/team"
@@ -72,7 +73,13 @@ type Service struct {
 	Clock clock.Clock
 	Box   *secretbox.Box // the server's key: it seals each owner's data key
 	Links LinkFinder     // a client's private link (booking)
+	Files FileStore      // where attached files go, sealed
+	// Limiter bounds the uploads of files.
+	Limiter *ratelimit.Limiter
 }
+
+// accountOf is the signed-in account a limit counts.
+func accountOf(ctx context.Context) string { return auth.Account(ctx) }
 
 // actor is who writes or reads: the signed-in account and the professional
 // of the team it is (for the owner, the one they said is them).
@@ -176,6 +183,7 @@ type Record struct {
 	Entries     [][]Entry  `json:"entries"`
 	Documents   []Document `json:"documents"`
 	Shares      []Share    `json:"shares"` // the summaries its author shows the owner or a colleague
+	Files       []File     `json:"files"`
 }
 
 // clientOf is the client a reference names (an appointment id or a client
@@ -292,6 +300,9 @@ func (s *Service) read(ctx context.Context, q db.Querier, a actor, id string) (*
 		return nil, err
 	}
 	rows.Close()
+	if err := s.files(ctx, q, box, loc, &rec); err != nil {
+		return nil, err
+	}
 	return &rec, s.extras(ctx, q, box, loc, &rec)
 }
 

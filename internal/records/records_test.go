@@ -2,7 +2,10 @@ package records_test
 
 import (
 	"context"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -575,6 +578,76 @@ func TestRecord_DocumentsSummariesAndCosign(t *testing.T) {
 		}
 		if found := e.InFiles(t, []string{"Atestado de comparecimento", "Empresa Alfa", "Resumo para"}); len(found) > 0 {
 			t.Errorf("plaintext in the files: %v", found)
+		}
+	})
+}
+
+// A file attached to a record: kept sealed in the file store, opened for
+// its professional alone, under the photo's upload rules.
+func TestRecord_AttachedFilesAreSealedInTheStore(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		p := newPractice(t, e)
+		var rec struct {
+			Record struct {
+				ID    string
+				Files []struct {
+					ID, Name, ContentType, Signature string
+					Size                             int
+				}
+			}
+		}
+		if r := p.paula.Do("POST", "/api/records/entries", map[string]string{"client": p.appointment, "kind": "prontuario", "template": "livre",
+			"sessionDate": "2026-11-20", "body": marker}); r.StatusCode != 201 {
+			t.Fatalf("entry: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		pdf := []byte("%PDF-1.4\nLAUDO-ANEXO-6620 teste projetivo\n%%EOF\n")
+		if r := p.paula.Upload("/api/records/"+rec.Record.ID+"/files", "file", "laudo clara.pdf", pdf); r.StatusCode != 201 {
+			t.Fatalf("attach: %d %s", r.StatusCode, r.Body)
+		} else {
+			r.JSON(t, &rec)
+		}
+		f := rec.Record.Files
+		if len(f) != 1 || f[0].Name != "laudo clara.pdf" || f[0].ContentType != "application/pdf" || f[0].Size != len(pdf) || !strings.HasPrefix(f[0].Signature, "assinado por Paula Lima") {
+			t.Fatalf("files: %+v", f)
+		}
+		if r := p.paula.Upload("/api/records/"+rec.Record.ID+"/files", "file", "nota.pdf", []byte("só texto, não é PDF")); r.StatusCode != 400 {
+			t.Fatalf("a text file: %d %s", r.StatusCode, r.Body)
+		}
+		if r := p.paula.Upload("/api/records/"+rec.Record.ID+"/files", "file", "grande.pdf", append([]byte("%PDF-1.4\n"), make([]byte, 5<<20)...)); r.StatusCode != 413 {
+			t.Fatalf("a file over 5 MB: %d", r.StatusCode)
+		}
+		if r := p.rui.Upload("/api/records/"+rec.Record.ID+"/files", "file", "x.pdf", pdf); r.StatusCode != 404 {
+			t.Fatalf("a colleague attaches: %d %s", r.StatusCode, r.Body)
+		}
+		url := "/api/records/" + rec.Record.ID + "/files/" + f[0].ID
+		r := p.paula.Do("GET", url, nil)
+		if r.StatusCode != 200 || string(r.Body) != string(pdf) || !strings.Contains(r.Header.Get("Content-Disposition"), "laudo clara.pdf") {
+			t.Fatalf("download: %d %q %s", r.StatusCode, r.Header.Get("Content-Disposition"), r.Body)
+		}
+		for who, c := range map[string]*servertest.Client{"colleague": p.rui, "owner": p.owner} {
+			if r := c.Do("GET", url, nil); r.StatusCode != 404 {
+				t.Errorf("%s downloads: %d", who, r.StatusCode)
+			}
+		}
+		if _, err := e.DB.ExecContext(context.Background(), `DELETE FROM record_files`); err == nil {
+			t.Error("an attached file's row was deleted")
+		}
+		// The store holds it sealed; the database neither its bytes nor its name.
+		var stored []string
+		_ = filepath.WalkDir(filepath.Join(e.Config.DataDir, "files"), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(path)
+				stored = append(stored, string(b))
+			}
+			return nil
+		})
+		if len(stored) != 1 || strings.Contains(stored[0], "LAUDO-ANEXO-6620") {
+			t.Fatalf("the store holds %d files, plaintext: %v", len(stored), len(stored) == 1 && strings.Contains(stored[0], "LAUDO-ANEXO-6620"))
+		}
+		if found := e.InFiles(t, []string{"LAUDO-ANEXO-6620", "laudo clara"}); len(found) > 0 {
+			t.Errorf("plaintext in the database's files: %v", found)
 		}
 	})
 }

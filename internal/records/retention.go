@@ -115,6 +115,7 @@ func (s *Service) Destroy(ctx context.Context, id, confirm string) error {
 	if err != nil {
 		return err
 	}
+	var keys []string
 	err = s.DB.OwnerTx(ctx, a.owner, func(tx *db.Tx) error {
 		var created time.Time
 		var last sql.NullTime
@@ -137,7 +138,15 @@ func (s *Service) Destroy(ctx context.Context, id, confirm string) error {
 			id, a.owner, a.account, a.name, a.council, n, s.Clock.Now()); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM record_entries WHERE record_id = ?`, id); err != nil {
+		if keys, err = storeKeys(ctx, tx, id); err != nil {
+			return err
+		}
+		for _, table := range []string{"record_entries", "record_documents", "record_files"} {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE record_id = ?`, id); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM record_shares WHERE record_id = ?`, id); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE records SET identity = '', client_key = '', client_copy = FALSE WHERE id = ?`, id); err != nil {
@@ -148,7 +157,12 @@ func (s *Service) Destroy(ctx context.Context, id, confirm string) error {
 	if err != nil {
 		return err
 	}
-	if err := s.DB.Reclaim(context.WithoutCancel(ctx), "record_entries", "records"); err != nil {
+	for _, k := range keys {
+		if err := s.Files.Delete(context.WithoutCancel(ctx), k); err != nil {
+			httpx.Logger(ctx).Warn("records: a destroyed record's file not deleted from the store", "err", err)
+		}
+	}
+	if err := s.DB.Reclaim(context.WithoutCancel(ctx), "record_entries", "record_documents", "record_files", "record_shares", "records"); err != nil {
 		httpx.Logger(ctx).Warn("records: free space not reclaimed after a destruction", "err", err)
 	}
 	return nil

@@ -39,6 +39,8 @@ var teamRoutes = map[string]bool{
 	"GET /api/records/{id}/copy":              true,
 	"GET /api/records/list":                   true,
 	"POST /api/records/{id}/destroy":          true,
+	"POST /api/records/{id}/files":            true,
+	"GET /api/records/{id}/files/{file}":      true,
 	"GET /api/records/shared":                 true,
 	"POST /api/records/{id}/documents":        true,
 	"PUT /api/records/{id}/share":             true,

@@ -71,6 +71,14 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 	} else {
 		r.JSON(t, &rec)
 	}
+	var attached struct {
+		Record struct{ Files []struct{ ID string } }
+	}
+	if r := a.Upload("/api/records/"+rec.Record.ID+"/files", "file", "exame-sigiloso.pdf", []byte("%PDF-1.4\nLaudo Sigiloso 5512\n%%EOF\n")); r.StatusCode != 201 {
+		t.Fatalf("record file: %d %s", r.StatusCode, r.Body)
+	} else {
+		r.JSON(t, &attached)
+	}
 	var off struct{ ID string }
 	a.Do("POST", "/api/days-off", map[string]any{"professionalId": pro.ID, "start": "2026-12-21", "end": "2026-12-31", "reason": "Recesso Sigiloso"}).JSON(t, &off)
 	var block struct{ ID string }
@@ -119,11 +127,12 @@ func seedOwner(t testing.TB, e *servertest.Env, a *servertest.Client) ownerData 
 		"/api/records/":               rec.Record.ID,
 		"/api/records/entries/":       rec.Record.Entries[0][0].EntryID,
 		"/api/records/versions/":      rec.Record.Entries[0][0].ID,
+		"{file}":                      attached.Record.Files[0].ID,
 	}}
 	d.clientKey = "11975318642"
 	d.secrets = []string{"Anabela Sigilo", "anabela.sigilo@example.com", "Terapia Reservada", "Doutora Escondida",
 		"Cliente Confidencial", "97531", "confidencial@example.com", "12345", "Recesso Sigiloso", "Feriado Sigiloso", "Reunião Sigilosa", "private-sigilo",
-		"Anotação Sigilosa 7731", "11144477735", "52998224725"}
+		"Anotação Sigilosa 7731", "Laudo Sigiloso 5512", "exame-sigiloso", "11144477735", "52998224725"}
 	for _, id := range d.ids {
 		d.secrets = append(d.secrets, id)
 	}
@@ -144,6 +153,7 @@ func matrixRequest(t *testing.T, method, path string, d ownerData) (string, any)
 		path = strings.Replace(strings.Replace(path, "{id}", id, 1), "{key}", id, 1)
 	}
 	path = strings.Replace(path, "{cep}", "01001-000", 1) // an address lookup: no owner's record
+	path = strings.Replace(path, "{file}", d.ids["{file}"], 1)
 	if strings.Contains(path, "{") {
 		t.Fatalf("%s %s: no id of the first owner for this path; add it to seedOwner", method, path)
 	}

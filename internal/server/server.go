@@ -233,7 +233,7 @@ func wireDomain(c *core, chargers deposits.Chargers) *domain {
 	(&team.Handlers{Svc: &team.Service{DB: d.DB, Clock: d.Clock}, Auth: authH}).Register(mux)
 	// The health record (issue 43): sealed with each owner's data key, which
 	// the server's key seals.
-	(&records.Handlers{Svc: &records.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Links: bookingSvc}, Auth: authH}).Register(mux)
+	(&records.Handlers{Svc: &records.Service{DB: d.DB, Clock: d.Clock, Box: c.box, Links: bookingSvc, Files: d.Files, Limiter: c.limiter}, Auth: authH}).Register(mux)
 	(&hours.Handlers{Store: &hours.Store{DB: d.DB}, Auth: authH}).Register(mux)
 	(&schedule.SettingsHandlers{Settings: &schedule.Settings{DB: d.DB, Clock: d.Clock, Notes: notes, Queue: c.queue, Cancel: bookingSvc}, Auth: authH}).Register(mux)
 	cep := &place.CEPLookup{URL: cfg.CEPURL}

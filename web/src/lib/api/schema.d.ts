@@ -478,6 +478,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a file to a record (PDF, JPEG, PNG, WebP or GIF by content, at most 5 MB), sealed with the owner's data key before the file store sees it; append-only. Also a professional's own sign-in.
+         * @description Errors `invalid_file_type` (400), `file_too_large` (413), `rate_limited` (429, more than 30 uploads per account per hour).
+         */
+        post: operations["attachRecordFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/{id}/files/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a record's attached file, opened; logged. Also a professional's own sign-in. */
+        get: operations["downloadRecordFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/self": {
         parameters: {
             query?: never;
@@ -3219,6 +3256,13 @@ export interface components {
                 recipient: string;
                 signature: string;
             }[];
+            files?: {
+                id: string;
+                name: string;
+                contentType: string;
+                size: number;
+                signature: string;
+            }[];
             shares?: {
                 /** @description owner, or a colleague's professional id */
                 reader: string;
@@ -5235,7 +5279,7 @@ export interface operations {
                             at: string;
                             who: string;
                             /** @enum {string} */
-                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "unshare" | "client-read" | "destroy" | "document" | "cosign-request" | "cosign" | "read-shared";
+                            action: "read" | "write" | "correct" | "export" | "print" | "share" | "unshare" | "client-read" | "destroy" | "document" | "cosign-request" | "cosign" | "read-shared" | "attach" | "download";
                             entryId?: string;
                         }[];
                     };
@@ -5574,6 +5618,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Success"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    attachRecordFile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description CSRF guard; any non-empty value. */
+                "X-Agendei-Client": components["parameters"]["ClientHeader"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Attached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        record: components["schemas"]["Record"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadRecordFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "image/gif": string;
                 };
             };
             default: components["responses"]["Error"];
