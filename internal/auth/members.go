@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -243,15 +242,11 @@ type AcceptInput struct {
 func (s *Service) AcceptInvite(ctx context.Context, token string, in AcceptInput, ip string) (*Session, error) {
 	password := strings.TrimSpace(in.Password)
 	keyword := strings.TrimSpace(in.RecoveryKeyword)
-	switch {
-	case password == "" || keyword == "":
+	if password == "" || keyword == "" {
 		return nil, errResetRequired
-	case utf8.RuneCountInString(password) < minPassword:
-		return nil, errPasswordShort
-	case utf8.RuneCountInString(keyword) < minKeyword:
-		return nil, errKeywordShort
-	case len(password) > maxSecret || len(keyword) > maxSecret:
-		return nil, errSecretLong
+	}
+	if err := checkSecrets(password, keyword); err != nil {
+		return nil, err
 	}
 	if err := s.limiter.Check(ctx, ruleSignupIP, ip); err != nil {
 		return nil, err
@@ -259,11 +254,7 @@ func (s *Service) AcceptInvite(ctx context.Context, token string, in AcceptInput
 	if _, _, _, _, err := s.invitation(ctx, s.db, token); err != nil {
 		return nil, err // before hashing: a bad link costs no argon2
 	}
-	pwHash, err := HashSecret(password)
-	if err != nil {
-		return nil, err
-	}
-	kwHash, err := HashSecret(normalizeKeyword(keyword))
+	pwHash, kwHash, err := hashSecrets(password, keyword)
 	if err != nil {
 		return nil, err
 	}

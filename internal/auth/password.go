@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
 )
@@ -86,3 +87,26 @@ var dummyHash = func() string {
 	}
 	return h
 }()
+
+// checkSecrets is the rule for a new password and recovery keyword (signup,
+// recovery, a professional's invitation); blanks are each caller's to say.
+func checkSecrets(password, keyword string) error {
+	switch {
+	case utf8.RuneCountInString(password) < minPassword:
+		return errPasswordShort
+	case utf8.RuneCountInString(keyword) < minKeyword:
+		return errKeywordShort
+	case len(password) > maxSecret || len(keyword) > maxSecret:
+		return errSecretLong
+	}
+	return nil
+}
+
+// hashSecrets hashes a new password and recovery keyword for storing.
+func hashSecrets(password, keyword string) (pwHash, kwHash string, err error) {
+	if pwHash, err = HashSecret(password); err != nil {
+		return "", "", err
+	}
+	kwHash, err = HashSecret(normalizeKeyword(keyword))
+	return pwHash, kwHash, err
+}

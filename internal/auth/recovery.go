@@ -8,7 +8,6 @@ import (
 	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agendei/agendei/internal/platform/db"
 )
@@ -56,22 +55,13 @@ func (s *Service) CompleteRecovery(ctx context.Context, in RecoveryInput, ip str
 	if strings.TrimSpace(in.Token) == "" || password == "" || keyword == "" {
 		return errResetRequired
 	}
-	switch {
-	case utf8.RuneCountInString(password) < minPassword:
-		return errPasswordShort
-	case utf8.RuneCountInString(keyword) < minKeyword:
-		return errKeywordShort
-	case len(password) > maxSecret || len(keyword) > maxSecret:
-		return errSecretLong
+	if err := checkSecrets(password, keyword); err != nil {
+		return err
 	}
 	if err := s.limiter.Check(ctx, ruleRecoveryIP, ip); err != nil {
 		return err
 	}
-	pwHash, err := HashSecret(password)
-	if err != nil {
-		return err
-	}
-	kwHash, err := HashSecret(normalizeKeyword(keyword))
+	pwHash, kwHash, err := hashSecrets(password, keyword)
 	if err != nil {
 		return err
 	}

@@ -33,15 +33,11 @@ func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (*Sessi
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case utf8.RuneCountInString(name) > maxName:
+	if utf8.RuneCountInString(name) > maxName {
 		return nil, errNameLong
-	case utf8.RuneCountInString(password) < minPassword:
-		return nil, errPasswordShort
-	case utf8.RuneCountInString(keyword) < minKeyword:
-		return nil, errKeywordShort
-	case len(password) > maxSecret || len(keyword) > maxSecret:
-		return nil, errSecretLong
+	}
+	if err := checkSecrets(password, keyword); err != nil {
+		return nil, err
 	}
 	if err := s.limiter.Check(ctx, ruleSignupIP, ip); err != nil {
 		return nil, err
@@ -54,11 +50,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (*Sessi
 	} else if existing != nil {
 		return nil, errEmailTaken
 	}
-	pwHash, err := HashSecret(password)
-	if err != nil {
-		return nil, err
-	}
-	kwHash, err := HashSecret(normalizeKeyword(keyword))
+	pwHash, kwHash, err := hashSecrets(password, keyword)
 	if err != nil {
 		return nil, err
 	}
