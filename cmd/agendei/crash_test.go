@@ -34,6 +34,25 @@ func openShop(t *testing.T, base string) shop {
 		"services": []map[string]any{{"name": "Sessão", "duration": 60, "priceCents": 10000}}, "days": days}); code != 200 {
 		t.Fatalf("onboarding: %d %v", code, out)
 	}
+	// Open every day the load books (the next 30): a national holiday among
+	// them (Christmas, from 25 November on) would answer day_closed.
+	year := time.Now().Year()
+	for _, y := range []int{year, year + 1} {
+		var list struct {
+			Holidays []struct {
+				Key      string
+				National bool
+			}
+		}
+		getJSON(t, fmt.Sprintf("%s/api/holidays?year=%d", base, y), sh.token, &list)
+		for _, h := range list.Holidays {
+			if h.National {
+				if code, out := call(t, "PUT", base+"/api/holidays/"+h.Key, sh.token, "", map[string]bool{"open": true}); code != 204 {
+					t.Fatalf("open holiday %s: %d %v", h.Key, code, out)
+				}
+			}
+		}
+	}
 	_, pro := call(t, "POST", base+"/api/professionals", sh.token, "", map[string]string{"name": "Ana", "specialization": "Psicóloga"})
 	sh.professional = pro["id"].(string)
 	var svcs []map[string]any
