@@ -77,7 +77,7 @@ const record = (over: Partial<Rec> = {}): Rec & Record<string, unknown> => ({
  * The server as the record page meets it. `team` is what GET /api/professionals answers (a professional's own
  * sign-in is answered their own row only); `self` the owner's professional.
  */
-function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; team?: unknown[]; self?: string; fail?: string } = {}) {
+function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; team?: unknown[]; self?: string; selfDelayMs?: number; fail?: string } = {}) {
   let current = opts.record ?? record()
   return stubFetch((c: FetchCall) => {
     if (c.url === '/api/auth/refresh') return { status: 200, body: opts.as ?? professional }
@@ -85,7 +85,7 @@ function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; 
     if (c.url.startsWith('/api/records?')) return { status: 200, body: { record: current } }
     if (c.url === '/api/record-templates') return { status: 200, body: { templates: [] } }
     if (c.url === '/api/professionals') return { status: 200, body: opts.team ?? [paula] }
-    if (c.url === '/api/records/self') return { status: 200, body: { professionalId: opts.self ?? '' } }
+    if (c.url === '/api/records/self') return { status: 200, body: { professionalId: opts.self ?? '' }, delayMs: opts.selfDelayMs }
     if (opts.fail && c.url === opts.fail) return { status: 400, body: { error: { code: 'validation_failed', message: 'Recusado pelo servidor.' } } }
     if (c.url === '/api/records/r1/documents' && c.method === 'POST') {
       const b = c.body as { issuedOn: string; purpose: string; recipient: string }
@@ -103,6 +103,20 @@ function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; 
       current = { ...current, entries: [[entry({ cosign: { supervisorId: b.supervisorId, signed: false } })]] }
       return { status: 200, body: { record: current }, delayMs: 50 }
     }
+    if (c.url === '/api/records/r1/log')
+      return {
+        status: 200,
+        body: {
+          log: [
+            { at: '2026-11-20T12:00:00Z', who: 'Paula Lima', action: 'document' },
+            { at: '2026-11-20T12:01:00Z', who: 'Paula Lima', action: 'cosign-request' },
+            { at: '2026-11-20T12:02:00Z', who: 'Rita Alves', action: 'cosign' },
+            { at: '2026-11-20T12:03:00Z', who: 'Dona Rita (titular)', action: 'read-shared' },
+            { at: '2026-11-20T12:04:00Z', who: 'Paula Lima', action: 'unshare' },
+            { at: '2026-11-20T12:05:00Z', who: 'Cliente (link privado)', action: 'client-read' },
+          ],
+        },
+      }
     if (c.url === '/api/records/r1/client-copy' && c.method === 'PUT') {
       const b = c.body as { allow: boolean }
       current = { ...current, clientCopy: b.allow }
@@ -285,4 +299,41 @@ it('shows none of the sections before the first entry', async () => {
   expect(screen.queryByRole('form', { name: 'Registrar documento' })).not.toBeInTheDocument()
   expect(screen.queryByRole('switch')).not.toBeInTheDocument()
   expect(calls.some((c) => c.url.includes('/share') || c.url.includes('/documents'))).toBe(false)
+})
+
+it('names in the access log what these sections do', async () => {
+  serve()
+  await open()
+  await userEvent.click(await screen.findByText('Registro de acessos', { selector: 'summary' }))
+  const log = await screen.findByRole('list', { name: 'Registro de acessos' })
+  await waitFor(() => expect(within(log).getAllByRole('listitem')).toHaveLength(6))
+  expect(within(log).getAllByRole('listitem').map((li) => li.textContent?.split(' — ').slice(1).join(' — '))).toEqual([
+    'Paula Lima — registrou um documento',
+    'Paula Lima — pediu coassinatura',
+    'Rita Alves — coassinou',
+    'Dona Rita (titular) — leu o resumo compartilhado',
+    'Paula Lima — parou de compartilhar',
+    'Cliente (link privado) — leu a cópia do prontuário',
+  ])
+})
+
+it('offers the owner no reader and no supervisor until it knows which professional the owner is', async () => {
+  serve({ as: session, team: [paula, rita], self: 'p1', selfDelayMs: 400 })
+  await open()
+  await screen.findByText('Nenhum resumo compartilhado.')
+  // The team is read, the owner's professional not yet: neither a form offering Paula to herself nor 'no one to share with'.
+  expect(screen.queryByRole('form', { name: 'Compartilhar resumo' })).not.toBeInTheDocument()
+  expect(screen.queryByText(/não tem outro profissional/)).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Pedir coassinatura' })).not.toBeInTheDocument()
+  const reader = await screen.findByLabelText('Compartilhar com', {}, { timeout: 3000 })
+  expect(within(reader).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rita Alves'])
+  expect(screen.getByRole('button', { name: 'Pedir coassinatura' })).toBeInTheDocument()
+})
+
+it('tells an owner whose team has no other professional that there is no one to share with', async () => {
+  serve({ as: session, team: [paula], self: 'p1' })
+  await open()
+  expect(await screen.findByText('A equipe não tem outro profissional com quem compartilhar.')).toBeInTheDocument()
+  expect(screen.queryByRole('form', { name: 'Compartilhar resumo' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('button', { name: 'Pedir coassinatura' })).not.toBeInTheDocument()
 })

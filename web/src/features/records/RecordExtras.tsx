@@ -28,7 +28,7 @@ export type Colleague = { id: string; name: string }
  * signed in as themself is answered their own row only, so they have no
  * colleague to offer unless the list one day has others.
  */
-export function useColleagues(record: HealthRecord | null): { colleagues: Colleague[]; names: Map<string, string> } {
+export function useColleagues(record: HealthRecord | null): { colleagues: Colleague[]; names: Map<string, string>; ready: boolean } {
   const professional = useIsProfessional()
   const team = useProfessionals()
   const self = useRecordSelf(!professional)
@@ -36,10 +36,12 @@ export function useColleagues(record: HealthRecord | null): { colleagues: Collea
   const author = record?.entries[0]?.[0]?.authorName
   // A professional's own row is the only one the server answers them.
   const selfId = professional ? (rows.length === 1 ? rows[0].id : '') : (self.data ?? '')
-  const colleagues = rows
+  // Until the team and the owner's professional are known, no one: the owner would be offered themself.
+  const ready = team.data !== undefined && (professional || self.data !== undefined)
+  const colleagues = (ready ? rows : [])
     .filter((p) => p.active && p.id !== selfId && !(professional && selfId === '' && p.name === author))
     .map((p) => ({ id: p.id, name: p.name }))
-  return { colleagues, names: new Map(rows.map((p) => [p.id, p.name])) }
+  return { colleagues, names: new Map(rows.map((p) => [p.id, p.name])), ready }
 }
 
 /** 'Documentos emitidos': the register (never edited) and the form to add to it. */
@@ -130,7 +132,19 @@ const OWNER = 'owner'
  * 'Resumo compartilhado': the summary the author chooses to show the
  * practice's owner or a named colleague — never the notes themselves.
  */
-export function SharedSummary({ record, client, colleagues, names }: { record: HealthRecord; client: string; colleagues: Colleague[]; names: Map<string, string> }) {
+export function SharedSummary({
+  record,
+  client,
+  colleagues,
+  names,
+  ready,
+}: {
+  record: HealthRecord
+  client: string
+  colleagues: Colleague[]
+  names: Map<string, string>
+  ready: boolean
+}) {
   const professional = useIsProfessional()
   const share = useShareSummary(client, record.id)
   const shares = record.shares ?? []
@@ -195,7 +209,7 @@ export function SharedSummary({ record, client, colleagues, names }: { record: H
         ) : (
           <p className="text-sm text-stone-600 dark:text-stone-400">Nenhum resumo compartilhado.</p>
         )}
-        {readers.length === 0 ? (
+        {!ready ? null : readers.length === 0 ? (
           <p className="text-sm">A equipe não tem outro profissional com quem compartilhar.</p>
         ) : (
           <form onSubmit={submit} className="grid gap-4 border-t border-stone-200 pt-4 dark:border-stone-800" noValidate aria-label="Compartilhar resumo">

@@ -39,7 +39,7 @@ const actionLabel: Record<string, string> = {
   print: 'imprimiu',
   share: 'compartilhou',
   unshare: 'parou de compartilhar',
-  'client-read': 'o cliente leu pelo link',
+  'client-read': 'leu a cópia do prontuário',
   document: 'registrou um documento',
   'cosign-request': 'pediu coassinatura',
   cosign: 'coassinou',
@@ -200,13 +200,13 @@ function NewEntry({ client, appointmentId, appointmentDate }: { client: string; 
  * shared summaries and the client's copy, in that order.
  */
 function RecordBody({ record, client }: { record: HealthRecord | null; client: string }) {
-  const { colleagues, names } = useColleagues(record)
+  const { colleagues, names, ready } = useColleagues(record)
   if (!record || record.entries.length === 0) return <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma anotação ainda.</p>
   return (
     <>
       <History record={record} client={client} colleagues={colleagues} names={names} />
       <Documents record={record} client={client} />
-      <SharedSummary record={record} client={client} colleagues={colleagues} names={names} />
+      <SharedSummary record={record} client={client} colleagues={colleagues} names={names} ready={ready} />
       <ClientCopy record={record} client={client} />
     </>
   )
