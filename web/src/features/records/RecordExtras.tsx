@@ -103,16 +103,14 @@ export function Documents({ record, client }: { record: HealthRecord; client: st
         )}
         <form onSubmit={submit} className="grid gap-4 border-t border-stone-200 pt-4 dark:border-stone-800" noValidate aria-label="Registrar documento">
           <h3 className="text-base font-semibold">Registrar documento</h3>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="document-date" label="Data de emissão" error={errors.issuedOn}>
-              <Input id="document-date" type="date" value={issuedOn} max={todayLocal()} onChange={(e) => setIssuedOn(e.target.value)} />
-            </Field>
-            <Field id="document-recipient" label="Destinatário" error={errors.recipient}>
-              <Input id="document-recipient" value={recipient} maxLength={200} onChange={(e) => setRecipient(e.target.value)} />
-            </Field>
-          </div>
+          <Field id="document-date" label="Data de emissão" error={errors.issuedOn}>
+            <Input id="document-date" type="date" className="sm:w-48" value={issuedOn} max={todayLocal()} onChange={(e) => setIssuedOn(e.target.value)} />
+          </Field>
           <Field id="document-purpose" label="Finalidade" error={errors.purpose}>
             <Input id="document-purpose" value={purpose} maxLength={300} onChange={(e) => setPurpose(e.target.value)} />
+          </Field>
+          <Field id="document-recipient" label="Destinatário" error={errors.recipient}>
+            <Input id="document-recipient" value={recipient} maxLength={200} onChange={(e) => setRecipient(e.target.value)} />
           </Field>
           <FormError message={errors.server} />
           <div className="flex justify-end">
