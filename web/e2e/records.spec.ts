@@ -92,6 +92,57 @@ test('a professional writes and corrects a signed note at 360 px; the owner who 
   await expect(log.getByText(/ — Paula Lima — escreveu$/)).toHaveCount(1)
   await expect(log.getByText(/ — Paula Lima — corrigiu$/)).toHaveCount(1)
   await noSideScroll(paula)
+
+  // Issue 43 §1–2: a document issued goes into the register, signed.
+  const brYesterday = yesterday.split('-').reverse().join('/')
+  const doc = paula.getByRole('form', { name: 'Registrar documento' })
+  await doc.getByLabel('Data de emissão').fill(yesterday)
+  await doc.getByLabel('Finalidade').fill('Declaração de comparecimento')
+  await doc.getByLabel('Destinatário').fill('Empresa X')
+  await doc.getByRole('button', { name: 'Registrar' }).click()
+  await expect(paula.getByText('Documento registrado').first()).toBeVisible()
+  const documents = paula.getByRole('list', { name: 'Documentos emitidos' })
+  await expect(documents.getByText(brYesterday, { exact: true })).toBeVisible()
+  await expect(documents.getByText('Finalidade: Declaração de comparecimento')).toBeVisible()
+  await expect(documents.getByText('Destinatário: Empresa X')).toBeVisible()
+  await expect(documents.getByText(signed)).toHaveCount(1)
+  await noSideScroll(paula)
+
+  // A summary for the owner (the only reader Paula's sign-in can name); the owner reads it, and no note.
+  const share = paula.getByRole('form', { name: 'Compartilhar resumo' })
+  await expect(share.getByLabel('Compartilhar com')).toHaveValue('owner')
+  await share.getByLabel('Resumo').fill('Em acompanhamento semanal; sem risco.')
+  await share.getByRole('button', { name: 'Compartilhar' }).click()
+  await expect(paula.getByText('Resumo compartilhado com Titular da agenda').first()).toBeVisible()
+  await expect(paula.getByRole('list', { name: 'Resumos compartilhados' }).getByText('Com Titular da agenda')).toBeVisible()
+  const shared = await request.get('/api/records/shared', { headers: s.auth })
+  expect(shared.status()).toBe(200)
+  const forOwner = (await shared.json()).shared as { client: string; professional: string; summary?: string; entry?: unknown }[]
+  expect(forOwner).toEqual([expect.objectContaining({ client: 'Carla Souza', professional: 'Paula Lima', summary: 'Em acompanhamento semanal; sem risco.' })])
+  expect(JSON.stringify(forOwner)).not.toContain('Ansiedade no trabalho')
+  await noSideScroll(paula)
+
+  // The client's copy: allowed on the private link, then the printable copy.
+  const allow = paula.getByRole('switch', { name: 'O cliente pode ver o prontuário pelo link dele' })
+  await expect(allow).not.toBeChecked()
+  await allow.check()
+  await expect(paula.getByText('O cliente já pode ver o prontuário pelo link dele').first()).toBeVisible()
+  await expect(allow).toBeChecked()
+  await paula.getByRole('link', { name: 'Cópia para o cliente' }).click()
+  await expect(paula).toHaveURL(new RegExp(`/clients/${ref}/prontuario/copia\\?record=`))
+  await expect(paula.getByRole('heading', { name: 'Prontuário de Carla Souza' })).toBeVisible()
+  await expect(paula.getByText('Consultório: Clínica Rita')).toBeVisible()
+  await expect(paula.getByText('Profissional: Paula Lima — CRP 06/12345')).toBeVisible()
+  const copy = paula.getByRole('list', { name: 'Anotações do prontuário' })
+  await expect(copy.getByText('Respiração diafragmática e registro de pensamentos.', { exact: false })).toBeVisible()
+  await expect(copy.getByText(signed)).toHaveCount(2)
+  await expect(copy.getByText('Motivo: Faltou a técnica')).toBeVisible()
+  await expect(paula.getByRole('button', { name: 'Imprimir' })).toBeVisible()
+  await noSideScroll(paula)
+  // The copy was logged as a print.
+  await paula.getByRole('link', { name: 'Voltar para o prontuário' }).click()
+  await paula.getByText('Registro de acessos').click()
+  await expect(paula.getByRole('list', { name: 'Registro de acessos' }).getByText(/ — Paula Lima — imprimiu$/)).toHaveCount(1)
   await ctx.close()
 
   // The owner, who has not said which professional they are, gets the server's word and no note.

@@ -13,18 +13,24 @@ import { ApiError, errorMessage } from '@/lib/api/client'
 import { clientPathOf } from '@/components/client-link'
 import { todayLocal } from '@/lib/dates'
 import { brDate } from '@/lib/format'
-import { useCorrectEntry, useRecord, useRecordClient, useRecordLog, useRecordTemplates, useWriteEntry, type EntryInput, type HealthRecord, type RecordEntry } from './api/records'
+import {
+  useCorrectEntry,
+  useRecord,
+  useRecordClient,
+  useRecordLog,
+  useRecordTemplates,
+  useRequestCosign,
+  useWriteEntry,
+  type EntryInput,
+  type HealthRecord,
+  type RecordEntry,
+} from './api/records'
+import { ClientCopy, Documents, SharedSummary, useColleagues, type Colleague } from './RecordExtras'
+import { instantText, kindLabel, Signed, templateLabel } from './signed'
 
 type Kind = EntryInput['kind']
 type Template = EntryInput['template']
 
-const kindLabel: Record<string, string> = { prontuario: 'Prontuário', sigiloso: 'Sigiloso' }
-const templateLabel: Record<string, string> = {
-  anamnese: 'Anamnese',
-  evolucao: 'Evolução',
-  encerramento: 'Encerramento ou encaminhamento',
-  livre: 'Livre',
-}
 const actionLabel: Record<string, string> = {
   read: 'leu',
   write: 'escreveu',
@@ -32,14 +38,13 @@ const actionLabel: Record<string, string> = {
   export: 'exportou',
   print: 'imprimiu',
   share: 'compartilhou',
+  unshare: 'parou de compartilhar',
+  'client-read': 'leu a cópia do prontuário',
+  document: 'registrou um documento',
+  'cosign-request': 'pediu coassinatura',
+  cosign: 'coassinou',
+  'read-shared': 'leu o resumo compartilhado',
   destroy: 'destruiu',
-}
-
-/** An instant as 'dd/mm/aaaa HH:MM' in the browser's zone. */
-function instantText(iso: string): string {
-  const d = new Date(iso)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`
 }
 
 /**
@@ -80,6 +85,7 @@ export default function RecordPage() {
   // Opened from an appointment: its date is known before the form starts.
   if (record.isLoading || (appointmentId && client.isLoading)) return <PageSpinner />
   const appointmentDate = appointmentId ? client.data?.appointments.find((a) => a.id === appointmentId)?.date : undefined
+  const rec = record.data ?? null
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       {back}
@@ -89,7 +95,7 @@ export default function RecordPage() {
         appointmentId={appointmentDate ? appointmentId : ''}
         appointmentDate={appointmentDate}
       />
-      <History record={record.data ?? null} client={key} />
+      <RecordBody record={rec} client={key} />
     </div>
   )
 }
@@ -189,16 +195,32 @@ function NewEntry({ client, appointmentId, appointmentDate }: { client: string; 
   )
 }
 
-/** The record's entries, newest session first, each with its earlier versions and a correction form. */
-function History({ record, client }: { record: HealthRecord | null; client: string }) {
+/**
+ * The history, then (once the record exists) its documents issued, the
+ * shared summaries and the client's copy, in that order.
+ */
+function RecordBody({ record, client }: { record: HealthRecord | null; client: string }) {
+  const { colleagues, names, ready } = useColleagues(record)
   if (!record || record.entries.length === 0) return <p className="text-sm text-stone-600 dark:text-stone-400">Nenhuma anotação ainda.</p>
+  return (
+    <>
+      <History record={record} client={client} colleagues={colleagues} names={names} />
+      <Documents record={record} client={client} />
+      <SharedSummary record={record} client={client} colleagues={colleagues} names={names} ready={ready} />
+      <ClientCopy record={record} client={client} />
+    </>
+  )
+}
+
+/** The record's entries, newest session first, each with its earlier versions and a correction form. */
+function History({ record, client, colleagues, names }: { record: HealthRecord; client: string; colleagues: Colleague[]; names: Map<string, string> }) {
   return (
     <section className="grid gap-4" aria-label="Anotações">
       <h2 className="text-lg font-semibold">Anotações</h2>
       <ul className="grid gap-4">
         {record.entries.map((versions) => (
           <li key={versions[0].entryId}>
-            <EntryCard versions={versions} client={client} />
+            <EntryCard versions={versions} client={client} colleagues={colleagues} names={names} />
           </li>
         ))}
       </ul>
@@ -207,7 +229,7 @@ function History({ record, client }: { record: HealthRecord | null; client: stri
   )
 }
 
-function EntryCard({ versions, client }: { versions: RecordEntry[]; client: string }) {
+function EntryCard({ versions, client, colleagues, names }: { versions: RecordEntry[]; client: string; colleagues: Colleague[]; names: Map<string, string> }) {
   const [latest, ...older] = versions
   const [correcting, setCorrecting] = useState(false)
   return (
@@ -223,6 +245,7 @@ function EntryCard({ versions, client }: { versions: RecordEntry[]; client: stri
         <>
           <p className="text-sm whitespace-pre-wrap wrap-break-word">{latest.body}</p>
           <Signed entry={latest} />
+          <Cosign entry={latest} client={client} colleagues={colleagues} names={names} />
           <div>
             <Button variant="outline" size="sm" onClick={() => setCorrecting(true)}>
               Corrigir
@@ -247,13 +270,68 @@ function EntryCard({ versions, client }: { versions: RecordEntry[]; client: stri
   )
 }
 
-/** The signature line exactly as the server wrote it, and a correction's reason. */
-function Signed({ entry }: { entry: RecordEntry }) {
+/**
+ * A supervisor's co-signature of the entry's latest version (a teaching
+ * clinic): asked of a colleague the page can list, awaited, then shown
+ * under the signature line (by Signed).
+ */
+function Cosign({ entry, client, colleagues, names }: { entry: RecordEntry; client: string; colleagues: Colleague[]; names: Map<string, string> }) {
+  const ask = useRequestCosign(client)
+  const [asking, setAsking] = useState(false)
+  const [picked, setPicked] = useState('')
+  const [error, setError] = useState<string>()
+  if (entry.cosign?.signed) return null
+  if (entry.cosign) {
+    const who = names.get(entry.cosign.supervisorId)
+    return <p className="text-xs font-medium text-amber-800 dark:text-amber-300">{who ? `Aguardando coassinatura de ${who}` : 'Aguardando coassinatura'}</p>
+  }
+  // No colleague the page can list: nobody to ask.
+  if (colleagues.length === 0) return null
+  if (!asking)
+    return (
+      <div>
+        <Button variant="outline" size="sm" onClick={() => setAsking(true)}>
+          Pedir coassinatura
+        </Button>
+      </div>
+    )
+  const supervisor = colleagues.some((c) => c.id === picked) ? picked : colleagues[0].id
+  const id = `cosign-${entry.id}`
+  function submit(e: React.FormEvent) {
+    e.preventDefault()
+    setError(undefined)
+    ask.mutate(
+      { versionId: entry.id, supervisorId: supervisor },
+      {
+        onSuccess: () => {
+          toast.success('Coassinatura pedida')
+          setAsking(false)
+        },
+        onError: (err) => setError(errorMessage(err, 'Não foi possível pedir a coassinatura. Tente novamente.')),
+      },
+    )
+  }
   return (
-    <div className="text-xs text-stone-600 dark:text-stone-400">
-      <p>{entry.signature}</p>
-      {entry.reason ? <p className="wrap-break-word">Motivo: {entry.reason}</p> : null}
-    </div>
+    <form onSubmit={submit} className="grid gap-3" noValidate aria-label="Pedir coassinatura">
+      <Field id={id} label="Supervisor(a)">
+        <Select id={id} value={supervisor} onChange={(e) => setPicked(e.target.value)}>
+          {colleagues.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <FormError message={error} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => setAsking(false)}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={ask.isPending}>
+          {ask.isPending ? 'Pedindo...' : 'Pedir'}
+        </Button>
+      </div>
+    </form>
   )
 }
 

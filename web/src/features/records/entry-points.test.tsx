@@ -13,6 +13,8 @@ const history = {
     { id: ref, date: '2026-11-20', time: '09:00', clientName: 'Carla Souza', clientPhone: '11988887777', clientEmail: '', serviceName: 'Sessão', professionalName: 'Paula Lima', priceCents: 20000, status: 'completed' },
   ],
   deposits: [],
+  payments: [],
+  dueCents: 0,
   count: 1,
   attendedCount: 1,
   revenueCents: 20000,

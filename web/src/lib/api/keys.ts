@@ -24,6 +24,7 @@ export const queryKeys = {
     all: ['records'] as const,
     of: (client: string) => ['records', 'client', client] as const,
     log: (id: string) => ['records', 'log', id] as const,
+    copy: (id: string) => ['records', 'copy', id] as const,
     templates: ['records', 'templates'] as const,
     self: ['records', 'self'] as const,
   },
