@@ -472,3 +472,42 @@ func recordAnswer(w http.ResponseWriter, status int, rec *Record, err error) err
 	httpx.WriteJSON(w, status, map[string]any{"record": rec})
 	return nil
 }
+
+// Team is who the record pages can name (a summary's reader, a
+// co-signature's supervisor): the acting professional and their active
+// colleagues, by name alone — a professional signed in as themself reads no
+// more of the team than this.
+type Team struct {
+	Self       string      `json:"self"`
+	Colleagues []Colleague `json:"colleagues"`
+}
+
+// Colleague is a professional of the team, by name.
+type Colleague struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// TeamOf is the acting professional's team.
+func (s *Service) TeamOf(ctx context.Context) (*Team, error) {
+	a, err := s.keeper(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t := &Team{Self: a.professional, Colleagues: []Colleague{}}
+	err = db.Each(ctx, s.DB, `SELECT id, name FROM professionals WHERE user_id = ? AND active AND id <> ? ORDER BY name, id`, []any{a.owner, a.professional},
+		func(r *sql.Rows) error {
+			var c Colleague
+			if err := r.Scan(&c.ID, &c.Name); err != nil {
+				return err
+			}
+			t.Colleagues = append(t.Colleagues, c)
+			return nil
+		})
+	return t, err
+}
+
+func (h *Handlers) team(w http.ResponseWriter, r *http.Request) error {
+	t, err := h.Svc.TeamOf(r.Context())
+	return httpx.Respond(w, http.StatusOK, t, err)
+}

@@ -123,6 +123,7 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("GET /api/records/{id}/log", h.Auth.RequireTeam(httpx.Handle(h.log)))
 	mux.Handle("GET /api/records/list", h.Auth.RequireTeam(httpx.Handle(h.list)))
 	mux.Handle("GET /api/records/shared", h.Auth.RequireTeam(httpx.Handle(h.shared)))
+	mux.Handle("GET /api/records/team", h.Auth.RequireTeam(httpx.Handle(h.team)))
 	mux.Handle("POST /api/records/{id}/files", h.Auth.RequireTeam(httpx.Handle(h.attach)))
 	mux.Handle("GET /api/records/{id}/files/{file}", h.Auth.RequireTeam(httpx.Handle(h.download)))
 	mux.Handle("POST /api/records/{id}/documents", h.Auth.RequireTeam(httpx.Handle(h.addDocument)))

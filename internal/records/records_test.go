@@ -519,6 +519,14 @@ func TestRecord_DocumentsSummariesAndCosign(t *testing.T) {
 		if r := p.paula.Do("PUT", "/api/records/"+id+"/share", map[string]string{"reader": p.paulaID, "summary": "a mim"}); r.StatusCode != 400 {
 			t.Fatalf("shared with herself: %d", r.StatusCode)
 		}
+		var team struct {
+			Self       string
+			Colleagues []struct{ ID, Name string }
+		}
+		p.paula.Do("GET", "/api/records/team", nil).JSON(t, &team)
+		if team.Self != p.paulaID || len(team.Colleagues) != 1 || team.Colleagues[0].ID != p.ruiID || team.Colleagues[0].Name != "Rui Alves" {
+			t.Fatalf("the team a professional can name: %+v", team)
+		}
 		if r := p.paula.Do("PUT", "/api/records/versions/"+version+"/cosign", map[string]string{"supervisorId": p.ruiID}); r.StatusCode != 200 {
 			t.Fatalf("cosign request: %d %s", r.StatusCode, r.Body)
 		}

@@ -41,6 +41,7 @@ var teamRoutes = map[string]bool{
 	"POST /api/records/{id}/files":            true,
 	"GET /api/records/{id}/files/{file}":      true,
 	"GET /api/records/shared":                 true,
+	"GET /api/records/team":                   true,
 	"POST /api/records/{id}/documents":        true,
 	"PUT /api/records/{id}/share":             true,
 	"PUT /api/records/versions/{id}/cosign":   true,

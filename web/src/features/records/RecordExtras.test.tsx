@@ -74,8 +74,8 @@ const record = (over: Partial<Rec> = {}): Rec & Record<string, unknown> => ({
 })
 
 /**
- * The server as the record page meets it. `team` is what GET /api/professionals answers (a professional's own
- * sign-in is answered their own row only); `self` the owner's professional.
+ * The server as the record page meets it. `team` is the practice's professionals and `self` the author among them:
+ * GET /api/records/team answers the author's active colleagues, by name.
  */
 function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; team?: unknown[]; self?: string; selfDelayMs?: number; fail?: string } = {}) {
   let current = opts.record ?? record()
@@ -84,8 +84,11 @@ function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; 
     if (c.url.startsWith('/api/clients/history')) return { status: 200, body: history }
     if (c.url.startsWith('/api/records?')) return { status: 200, body: { record: current } }
     if (c.url === '/api/record-templates') return { status: 200, body: { templates: [] } }
-    if (c.url === '/api/professionals') return { status: 200, body: opts.team ?? [paula] }
-    if (c.url === '/api/records/self') return { status: 200, body: { professionalId: opts.self ?? '' }, delayMs: opts.selfDelayMs }
+    if (c.url === '/api/records/team') {
+      const self = opts.self ?? 'p1'
+      const colleagues = ((opts.team ?? [paula]) as { id: string; name: string; active: boolean }[]).filter((p) => p.active && p.id !== self).map(({ id, name }) => ({ id, name }))
+      return { status: 200, body: { self, colleagues }, delayMs: opts.selfDelayMs }
+    }
     if (opts.fail && c.url === opts.fail) return { status: 400, body: { error: { code: 'validation_failed', message: 'Recusado pelo servidor.' } } }
     if (c.url === '/api/records/r1/documents' && c.method === 'POST') {
       const b = c.body as { issuedOn: string; purpose: string; recipient: string }
@@ -184,7 +187,7 @@ it('registers a document only with its three fields, and says so only after the 
   expect(within(form).getByLabelText('Finalidade')).toHaveValue('')
 })
 
-it('a professional shares a summary with the owner only (their own row is all the team they read), then stops sharing', async () => {
+it('a professional without a colleague shares a summary with the owner only, then stops sharing', async () => {
   const calls = serve()
   await open()
   const form = await screen.findByRole('form', { name: 'Compartilhar resumo' })
@@ -220,7 +223,7 @@ it('the owner who is a professional shares with an active colleague, never with 
   const form = await screen.findByRole('form', { name: 'Compartilhar resumo' })
   const reader = within(form).getByLabelText('Compartilhar com')
   await waitFor(() => expect(within(reader).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rita Alves']))
-  expect(calls.some((c) => c.url === '/api/records/self')).toBe(true)
+  expect(calls.some((c) => c.url === '/api/records/team')).toBe(true)
   expect(screen.getByText('Com Rita Alves')).toBeInTheDocument()
   const text = within(form).getByLabelText('Resumo')
   expect(text).toHaveValue('Resumo antigo')
@@ -231,13 +234,24 @@ it('the owner who is a professional shares with an active colleague, never with 
   expect(await screen.findByText('Resumo novo', { selector: 'li p' })).toBeInTheDocument()
 })
 
-it('a professional signed in as themself never calls the owner-only routes, and has no colleague to ask a co-signature of', async () => {
+it('a professional signed in as themself never calls the owner-only routes, and without a colleague has no co-signature to ask', async () => {
   const calls = serve()
   await open()
   await screen.findByRole('form', { name: 'Compartilhar resumo' })
-  await waitFor(() => expect(calls.some((c) => c.url === '/api/professionals')).toBe(true))
-  expect(calls.some((c) => c.url === '/api/records/self')).toBe(false)
+  await waitFor(() => expect(calls.some((c) => c.url === '/api/records/team')).toBe(true))
+  expect(calls.some((c) => c.url === '/api/records/self' || c.url === '/api/professionals')).toBe(false)
   expect(screen.queryByRole('button', { name: 'Pedir coassinatura' })).not.toBeInTheDocument()
+})
+
+it('a professional signed in as themself asks a colleague of the team to co-sign, named by the team route', async () => {
+  const calls = serve({ team: [paula, rita], self: 'p1' })
+  await open()
+  await userEvent.click(await screen.findByRole('button', { name: 'Pedir coassinatura' }))
+  const supervisor = within(screen.getByRole('form', { name: 'Pedir coassinatura' })).getByLabelText('Supervisor(a)')
+  expect(within(supervisor).getAllByRole('option').map((o) => o.textContent)).toEqual(['Rita Alves'])
+  await userEvent.click(within(screen.getByRole('form', { name: 'Pedir coassinatura' })).getByRole('button', { name: 'Pedir' }))
+  expect(await screen.findByText('Aguardando coassinatura de Rita Alves')).toBeInTheDocument()
+  expect(calls.find((c) => c.url === '/api/records/versions/v1/cosign')?.body).toEqual({ supervisorId: 'p2' })
 })
 
 it('asks a colleague to co-sign the latest version, then shows it awaited', async () => {
@@ -251,7 +265,7 @@ it('asks a colleague to co-sign the latest version, then shows it awaited', asyn
   expect(await within(form).findByRole('button', { name: 'Pedindo...' })).toBeDisabled()
   expect(screen.queryByText('Aguardando coassinatura de Rita Alves')).not.toBeInTheDocument()
   expect(await screen.findByText('Aguardando coassinatura de Rita Alves')).toBeInTheDocument()
-  expect(screen.getByText('Coassinatura pedida')).toBeInTheDocument()
+  expect(screen.getAllByText('Coassinatura pedida')[0]).toBeInTheDocument()
   expect(calls.find((c) => c.url === '/api/records/versions/v1/cosign')?.body).toEqual({ supervisorId: 'p2' })
   expect(screen.queryByRole('button', { name: 'Pedir coassinatura' })).not.toBeInTheDocument()
 })

@@ -9,11 +9,10 @@ import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { errorMessage } from '@/lib/api/client'
-import { useProfessionals } from '@/lib/api/endpoints/get-professionals'
 import { useIsProfessional } from '@/lib/auth'
 import { todayLocal } from '@/lib/dates'
 import { brDate } from '@/lib/format'
-import { useAddDocument, useRecordSelf, useSetClientCopy, useShareSummary, type HealthRecord } from './api/records'
+import { useAddDocument, useRecordTeam, useSetClientCopy, useShareSummary, type HealthRecord } from './api/records'
 import { instantText } from './signed'
 
 // Issue 43 §1–2 on the record page: the register of documents issued, the
@@ -23,25 +22,14 @@ import { instantText } from './signed'
 export type Colleague = { id: string; name: string }
 
 /**
- * The team as the record page can list it, without the record's author: the
- * owner reads every professional (and which one they are); a professional
- * signed in as themself is answered their own row only, so they have no
- * colleague to offer unless the list one day has others.
+ * The team as the record page can name it (GET /api/records/team): the
+ * author's active colleagues by name — the same for the owner writing as one
+ * of the team and for a professional signed in as themself.
  */
 export function useColleagues(record: HealthRecord | null): { colleagues: Colleague[]; names: Map<string, string>; ready: boolean } {
-  const professional = useIsProfessional()
-  const team = useProfessionals()
-  const self = useRecordSelf(!professional)
-  const rows = team.data ?? []
-  const author = record?.entries[0]?.[0]?.authorName
-  // A professional's own row is the only one the server answers them.
-  const selfId = professional ? (rows.length === 1 ? rows[0].id : '') : (self.data ?? '')
-  // Until the team and the owner's professional are known, no one: the owner would be offered themself.
-  const ready = team.data !== undefined && (professional || self.data !== undefined)
-  const colleagues = (ready ? rows : [])
-    .filter((p) => p.active && p.id !== selfId && !(professional && selfId === '' && p.name === author))
-    .map((p) => ({ id: p.id, name: p.name }))
-  return { colleagues, names: new Map(rows.map((p) => [p.id, p.name])), ready }
+  const team = useRecordTeam(record !== null)
+  const colleagues = team.data?.colleagues ?? []
+  return { colleagues, names: new Map(colleagues.map((p) => [p.id, p.name])), ready: team.data !== undefined }
 }
 
 /** 'Documentos emitidos': the register (never edited) and the form to add to it. */

@@ -27,6 +27,7 @@ export const queryKeys = {
     copy: (id: string) => ['records', 'copy', id] as const,
     templates: ['records', 'templates'] as const,
     self: ['records', 'self'] as const,
+    team: ['records', 'team'] as const,
   },
   availability: ['availability'] as const,
   professionalHours: (id: string) => ['professional-hours', id] as const,

@@ -409,6 +409,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the record pages can name (a summary's reader, a supervisor): the acting professional and their active colleagues, by name alone. Also a professional's own sign-in. */
+        get: operations["getRecordsTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/shared": {
         parameters: {
             query?: never;
@@ -5454,6 +5471,33 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getRecordsTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        self: string;
+                        colleagues: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             default: components["responses"]["Error"];

@@ -118,3 +118,11 @@ export const useRecordSelf = (enabled: boolean) =>
     queryFn: async () => (await request('get', '/api/records/self', { auth: true })).professionalId,
     enabled,
   })
+
+/** Who the record page can name — the author's active colleagues — for a professional signed in as themself too. */
+export const useRecordTeam = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.records.team,
+    queryFn: () => request('get', '/api/records/team', { auth: true }),
+    enabled,
+  })
