@@ -19,6 +19,7 @@ const nav = [
   { to: '/agenda', label: 'Agenda' },
   { to: '/clients', label: 'Clientes' },
   { to: '/professionals', label: 'Profissionais' },
+  { to: '/prontuarios', label: 'Prontuários' },
   { to: '/services', label: 'Serviços' },
   // Hours, breaks, days off, holidays and the booking rules: one screen, one name.
   { to: '/configure-hours', label: 'Horários e regras' },
@@ -30,8 +31,9 @@ const nav = [
 const teamNav = [
   { to: '/agenda', label: 'Agenda' },
   { to: '/clients', label: 'Clientes' },
+  { to: '/prontuarios', label: 'Prontuários' },
 ]
-const teamPaths = ['/agenda', '/appointment/', '/clients']
+const teamPaths = ['/agenda', '/appointment/', '/clients', '/prontuarios']
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -26,6 +26,9 @@ export const queryKeys = {
     log: (id: string) => ['records', 'log', id] as const,
     templates: ['records', 'templates'] as const,
     self: ['records', 'self'] as const,
+    // The acting professional's records with their retention dates, and what is shared with them.
+    list: ['records', 'list'] as const,
+    shared: ['records', 'shared'] as const,
   },
   availability: ['availability'] as const,
   professionalHours: (id: string) => ['professional-hours', id] as const,
