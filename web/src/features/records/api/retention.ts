@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { request, type Schemas } from '@/lib/api/client'
-import { download } from '@/lib/api/download'
 import { queryKeys } from '@/lib/api/keys'
 import type { operations } from '@/lib/api/schema'
 
@@ -51,9 +50,3 @@ export function useCosign() {
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.records.shared }),
   })
 }
-
-/** For an incident notice (LGPD art. 48): the clients whose records a professional keeps, as CSV — never a note. */
-export const downloadRecordHolders = (professional: string) =>
-  download('/api/records/holders.csv', `?${new URLSearchParams({ professional })}`, 'clientes-com-prontuario.csv')
-
-export const useDownloadRecordHolders = () => useMutation({ mutationFn: downloadRecordHolders })
