@@ -5,7 +5,3 @@ export const keptUntilText = (keptUntil: string) => `Guarda mínima até ${brDat
 
 /** Lei 13.787/2018 (art. 6): 20 years after the last entry. */
 export const lawUntilText = (lawUntil: string) => `Lei 13.787/2018: até ${brDate(lawUntil)}`
-
-/** What a client's erase tells the owner when it kept health records (LGPD art. 16 I). */
-export const erasedRecordsText = (keptUntil: string, lawUntil: string) =>
-  `O prontuário fica guardado, lacrado, como a lei exige: pode ser eliminado a partir de ${brDate(keptUntil)}; a Lei 13.787/2018 prevê a guarda até ${brDate(lawUntil)}.`
