@@ -71,3 +71,19 @@ it('says quietly that there is nothing to show when the server answers 404', asy
   expect(screen.queryByRole('list', { name: 'Anotações do prontuário' })).not.toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Imprimir' })).not.toBeInTheDocument()
 })
+
+it('asks again on each opening: a copy the professional allowed since shows without a reload', async () => {
+  let allowed = false
+  stubFetch((c) => {
+    if (c.url === '/api/public/bookings/tok') return { status: 200, body: booking }
+    if (c.url === '/api/public/bookings/tok/record') return allowed ? { status: 200, body: copy } : { status: 404, body: { error: { code: 'not_found', message: 'x' } } }
+    return undefined
+  })
+  renderRoutes([{ path: '/cancel/:token', Component: CancelPage }], '/cancel/tok')
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver meu prontuário' }))
+  expect(await screen.findByText('Nenhum prontuário disponível por este link.')).toBeInTheDocument()
+  await userEvent.click(screen.getByRole('button', { name: 'Voltar ao agendamento' }))
+  allowed = true
+  await userEvent.click(await screen.findByRole('button', { name: 'Ver meu prontuário' }))
+  expect(await screen.findByRole('heading', { name: 'Prontuário de Carla Souza' })).toBeInTheDocument()
+})

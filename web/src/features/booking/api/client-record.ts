@@ -14,6 +14,7 @@ export const useClientRecord = (token: string) =>
   useQuery({
     queryKey: publicKeys.clientRecord(token),
     queryFn: () => request('get', '/api/public/bookings/{token}/record', { path: { token } }),
-    // No record will appear by asking again at once.
+    // No record will appear by asking again at once; each opening asks anew (the professional may have allowed it since).
     retry: false,
+    staleTime: 0,
   })
