@@ -12,7 +12,7 @@ import { whatsappLink } from '@/lib/whatsapp'
 import { useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
 
-// The full bar shows from xl (1280 px): its eight entries do not fit beside the
+// The full bar shows from xl (1280 px): its nine entries do not fit beside the
 // brand and the buttons at 1024 px; below, the menu button lists them.
 const nav = [
   { to: '/dashboard', label: 'Dashboard' },

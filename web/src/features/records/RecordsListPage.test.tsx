@@ -93,6 +93,7 @@ it('lists the records kept with their retention dates, the erased and the destro
   expect(within(destroyed).getByRole('heading', { name: 'Prontuário eliminado' })).toBeInTheDocument()
   expect(screen.queryByRole('button', { name: 'Eliminar prontuário' })).not.toBeInTheDocument()
   expect(screen.getByRole('link', { name: 'Prontuários' })).toHaveAttribute('href', '/prontuarios')
+  expect(screen.getByRole('link', { name: /Voltar à agenda/ })).toHaveAttribute('href', '/agenda')
 })
 
 it('destroys a record past its retention only with ELIMINAR typed, and says so only after the 2xx', async () => {

@@ -9,6 +9,7 @@ import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ApiError, errorMessage } from '@/lib/api/client'
+import { useIsProfessional } from '@/lib/auth'
 import { formatInstant, todayLocal } from '@/lib/dates'
 import { brDate } from '@/lib/format'
 import { useDestroyRecord, useRecordList, type KeptRecord } from './api/retention'
@@ -23,9 +24,11 @@ import { SharedWithMe } from './SharedWithMe'
  */
 export default function RecordsListPage() {
   const list = useRecordList()
+  // A professional signed in as themself has no dashboard: their agenda is home.
+  const teamMember = useIsProfessional()
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <BackLink />
+      {teamMember ? <BackLink to="/agenda">Voltar à agenda</BackLink> : <BackLink />}
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Prontuários</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">Os prontuários que você guarda e até quando. Nenhum é eliminado automaticamente.</p>
