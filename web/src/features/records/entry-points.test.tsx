@@ -22,6 +22,9 @@ const history = {
   nextAppointment: '',
   noShows: 0,
   truncated: false,
+  // Required since the monthly billing (issue 43 §4): the owner's client page lists them.
+  payments: [],
+  dueCents: 0,
 }
 
 for (const role of ['owner', 'professional']) {
