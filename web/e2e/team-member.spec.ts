@@ -56,9 +56,9 @@ test('a professional invited by the owner books in their own agenda, sees nothin
   await paula.getByRole('button', { name: 'Criar meu acesso' }).click()
   await expect(paula).toHaveURL(/\/agenda$/)
 
-  // Only the agenda and the clients; nothing of the owner's.
+  // Only the agenda, the clients and her records; nothing of the owner's.
   await paula.getByRole('button', { name: 'Abrir menu' }).click()
-  await expect(paula.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Agenda', 'Clientes'])
+  await expect(paula.getByRole('navigation', { name: 'Menu' }).getByRole('link')).toHaveText(['Agenda', 'Clientes', 'Prontuários'])
   await paula.getByRole('button', { name: 'Fechar menu' }).click()
   await expect(paula.getByRole('button', { name: /Bloquear/ })).toHaveCount(0)
   await paula.getByRole('button', { name: 'Próximo' }).click()

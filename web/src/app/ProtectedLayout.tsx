@@ -12,13 +12,14 @@ import { whatsappLink } from '@/lib/whatsapp'
 import { useLiveEvents } from '@/lib/live'
 import { cn } from '@/lib/utils'
 
-// The full bar shows from xl (1280 px): its eight entries do not fit beside the
+// The full bar shows from xl (1280 px): its nine entries do not fit beside the
 // brand and the buttons at 1024 px; below, the menu button lists them.
 const nav = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/agenda', label: 'Agenda' },
   { to: '/clients', label: 'Clientes' },
   { to: '/professionals', label: 'Profissionais' },
+  { to: '/prontuarios', label: 'Prontuários' },
   { to: '/services', label: 'Serviços' },
   // Hours, breaks, days off, holidays and the booking rules: one screen, one name.
   { to: '/configure-hours', label: 'Horários e regras' },
@@ -30,8 +31,9 @@ const nav = [
 const teamNav = [
   { to: '/agenda', label: 'Agenda' },
   { to: '/clients', label: 'Clientes' },
+  { to: '/prontuarios', label: 'Prontuários' },
 ]
-const teamPaths = ['/agenda', '/appointment/', '/clients']
+const teamPaths = ['/agenda', '/appointment/', '/clients', '/prontuarios']
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

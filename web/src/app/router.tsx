@@ -37,6 +37,7 @@ const pages: RouteObject[] = [
       { path: '/clients/:key/statement/:month', ...page(() => import('@/features/clients/StatementPage')) },
       { path: '/clients/:key/prontuario', ...page(() => import('@/features/records/RecordPage')) },
       { path: '/clients/:key/prontuario/copia', ...page(() => import('@/features/records/RecordCopyPage')) },
+      { path: '/prontuarios', ...page(() => import('@/features/records/RecordsListPage')) },
       { path: '/agenda', ...page(() => import('@/features/agenda/AgendaPage')) },
       { path: '/appointment/:id', ...page(() => import('@/features/agenda/AppointmentPage')) },
       { path: '/reports', ...page(() => import('@/features/reports/ReportsPage')) },

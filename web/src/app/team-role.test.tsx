@@ -18,18 +18,22 @@ function asProfessional(calls?: (c: FetchCall) => void) {
   })
 }
 
-it("sends a professional from the owner's pages to their agenda, with only the agenda and the clients to open", async () => {
+it("sends a professional from the owner's pages to their agenda, with only the agenda, the clients and their records to open", async () => {
   const calls = asProfessional()
   const router = renderRoutes(routes, '/dashboard')
   await waitFor(() => expect(router.state.location.pathname).toBe('/agenda'), { timeout: 10_000 })
   await userEvent.click(await screen.findByRole('button', { name: 'Abrir menu' }))
   const menu = screen.getByRole('navigation', { name: 'Menu' })
-  expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Agenda', 'Clientes'])
+  expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Agenda', 'Clientes', 'Prontuários'])
   expect(screen.queryByRole('link', { name: /Notificações/ })).not.toBeInTheDocument()
   for (const path of ['/profile', '/reports', '/professionals', '/services', '/configure-hours', '/notifications']) {
     await router.navigate(path)
     await waitFor(() => expect(router.state.location.pathname).toBe('/agenda'))
   }
+  // Their records are theirs to open.
+  await router.navigate('/prontuarios')
+  expect(await screen.findByRole('heading', { name: 'Prontuários', level: 1 })).toBeInTheDocument()
+  expect(router.state.location.pathname).toBe('/prontuarios')
   // Nothing of the owner's is asked: no event stream, no bell, no settings.
   for (const owner of ['/api/events', '/api/notifications', '/api/dashboard', '/api/profile', '/api/whatsapp', '/api/waitlist', '/api/blocks']) {
     expect(calls.some((c) => c.url === owner || c.url.startsWith(owner + '?'))).toBe(false)

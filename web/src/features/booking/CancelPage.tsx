@@ -18,6 +18,7 @@ import { PracticeHelp } from './PracticeHelp'
 import { PushButton } from './PushButton'
 
 const PixCard = lazy(() => import('./PixCard'))
+const ClientRecordCopy = lazy(() => import('./ClientRecordCopy'))
 
 /**
  * The client's private page, reached from the confirmation e-mail, the
@@ -32,6 +33,7 @@ export default function CancelPage() {
   const charging = useChargeDeposit()
   const busy = cancellation.isPending
   const [confirm, confirmation] = useConfirm()
+  const [record, setRecord] = useState(false)
   if (isLoading) return <PageSpinner />
   if (error || !data) {
     return (
@@ -39,6 +41,14 @@ export default function CancelPage() {
         <h1 className="text-2xl font-semibold">{error instanceof ApiError && error.code === 'link_expired' ? 'Link expirado' : 'Link de cancelamento inválido'}</h1>
         <p className="mt-2 text-stone-600 dark:text-stone-400">{error instanceof ApiError ? error.message : 'Não foi possível carregar o agendamento.'}</p>
       </main>
+    )
+  }
+  // 'Ver meu prontuário': the copy in place of the booking, so it prints alone.
+  if (record) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ClientRecordCopy token={token} onClose={() => setRecord(false)} />
+      </Suspense>
     )
   }
   async function cancel() {
@@ -133,6 +143,12 @@ export default function CancelPage() {
         <p className="mt-6 text-sm text-stone-600 dark:text-stone-400">Este agendamento não pode mais ser cancelado por aqui.</p>
       )}
       <PracticeHelp whatsapp={data.ownerWhatsapp} email={data.ownerContactEmail} />
+      {/* The client's copy of their prontuário, when the professional allowed it (issue 43); the server says if there is one. */}
+      <p className="mt-6 text-sm">
+        <button type="button" className="font-medium text-brand-700 underline dark:text-brand-200" onClick={() => setRecord(true)}>
+          Ver meu prontuário
+        </button>
+      </p>
     </main>
   )
 }

@@ -19,6 +19,7 @@ import { emailText, phoneText, requiredText, serverError, showServerError, useSc
 import { whatsappFor } from '@/lib/whatsapp'
 import { errorMessage } from '@/lib/api/client'
 import { saveFile } from '@/lib/save-file'
+import { erasedRecordsText } from './erased-records'
 import { useClientHistory, useEraseClient, useUpdateClientContact, type ContactInput } from './api/client-history'
 import { useExportClientData } from './api/export-clients'
 import { formatPhone } from '@/lib/phone'
@@ -253,7 +254,7 @@ function PrivacyCard({ history }: { history: History }) {
               <DialogTitle>Excluir os dados de {history.client.name}?</DialogTitle>
               <DialogDescription>
                 Nome, telefone, e-mail e observações serão apagados de todos os {history.count} agendamento(s) e das notificações. Datas, serviços e valores continuam nos relatórios
-                como “Cliente removido”. Esta ação não pode ser desfeita.
+                como “Cliente removido”. Se houver prontuário deste cliente, ele fica guardado, lacrado, pelo prazo que a lei exige (LGPD art. 16). Esta ação não pode ser desfeita.
               </DialogDescription>
             </DialogHeader>
             <DialogFooter>
@@ -266,8 +267,10 @@ function PrivacyCard({ history }: { history: History }) {
                 disabled={erase.isPending}
                 onClick={() =>
                   erase.mutate(history.client.identifier, {
-                    onSuccess: () => {
-                      toast.success('Dados do cliente excluídos')
+                    onSuccess: (r) => {
+                      // The kept records and their dates, as the server answered them (issue 43).
+                      const kept = r.records > 0 && r.keptUntil && r.lawUntil ? erasedRecordsText(r.keptUntil, r.lawUntil) : undefined
+                      toast.success('Dados do cliente excluídos', kept ? { description: kept, duration: 15_000 } : undefined)
                       navigate('/clients', { replace: true })
                     },
                     onError: (e) => toast.error('Erro', { description: errorMessage(e, 'Não foi possível excluir os dados. Tente novamente.') }),

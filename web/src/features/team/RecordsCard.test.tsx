@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
 import { renderRoutes, session, stubFetch } from '@/test/render'
@@ -27,6 +27,8 @@ function owner() {
         },
       }
     if (c.url === '/api/record-templates' && c.method === 'PUT') return { status: 200, body: c.body }
+    if (c.url === '/api/records/holders.csv?professional=p2') return { status: 200, body: 'nome,telefone', delayMs: 30 }
+    if (c.url === '/api/records/holders.csv?professional=p1') return { status: 400, body: { error: { code: 'validation_failed', message: 'Profissional não encontrado.' } } }
     return undefined
   })
 }
@@ -61,4 +63,25 @@ it("the owner edits the practice's three templates and saves them together", asy
       { template: 'encerramento', body: 'Motivo:' },
     ],
   })
+})
+
+it("downloads a professional's record holders for an incident notice, with the token, and shows the server's refusal", async () => {
+  const calls = owner()
+  const saved: string[] = []
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:lista', revokeObjectURL: () => {} }))
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download)
+  })
+  renderRoutes(routes, '/professionals')
+  const section = (await screen.findByRole('heading', { name: 'Exportar clientes com prontuário' }, { timeout: 10_000 })).closest('section')!
+  expect(within(section).getByText('Para um aviso de incidente (LGPD art. 48): nomes e contatos, nunca as anotações.')).toBeInTheDocument()
+  await userEvent.click(within(section).getByRole('button', { name: 'Exportar clientes com prontuário de Rita Alves' }))
+  expect(await within(section).findByRole('button', { name: /^Exportando\.\.\. de Rita Alves$/ })).toBeDisabled()
+  await waitFor(() => expect(saved).toEqual(['clientes-com-prontuario.csv']))
+  const call = calls.find((c) => c.url.startsWith('/api/records/holders.csv'))!
+  expect(call.headers).toEqual({ Authorization: 'Bearer token-1' })
+  await userEvent.click(within(section).getByRole('button', { name: 'Exportar clientes com prontuário de Paula Lima' }))
+  expect(await screen.findByText('Profissional não encontrado.')).toBeInTheDocument()
+  expect(saved).toHaveLength(1)
+  click.mockRestore()
 })

@@ -6,6 +6,8 @@ import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
 import { errorMessage, type Schemas } from '@/lib/api/client'
+import { saveFile } from '@/lib/save-file'
+import { useDownloadRecordHolders } from './api/record-holders'
 import { useRecordSelf, useRecordTemplates, useSaveRecordTemplates, useSetRecordSelf, type RecordTemplate } from './api/records-settings'
 
 const templateNames: { template: RecordTemplate['template']; label: string }[] = [
@@ -51,9 +53,46 @@ export function RecordsCard({ professionals }: { professionals: Schemas['Profess
             ))}
           </Select>
         </Field>
+        {professionals.length > 0 ? <HoldersExport professionals={professionals} /> : null}
         {templates.data ? <TemplatesForm templates={templates.data} /> : null}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * For an incident notice (LGPD art. 48, Res. CD/ANPD 15/2024): per
+ * professional, the clients whose records they keep — names and contacts as
+ * CSV, never a note; the server logs the export in each record.
+ */
+function HoldersExport({ professionals }: { professionals: Schemas['Professional'][] }) {
+  const exporting = useDownloadRecordHolders()
+  const [busy, setBusy] = useState('')
+  function save(id: string) {
+    setBusy(id)
+    exporting.mutate(id, {
+      onSuccess: saveFile,
+      onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível exportar. Tente novamente.') }),
+      onSettled: () => setBusy(''),
+    })
+  }
+  return (
+    <section className="grid gap-2" aria-labelledby="holders-title">
+      <h3 id="holders-title" className="text-base font-semibold">
+        Exportar clientes com prontuário
+      </h3>
+      <p className="text-sm text-stone-600 dark:text-stone-400">Para um aviso de incidente (LGPD art. 48): nomes e contatos, nunca as anotações.</p>
+      <ul className="grid gap-2">
+        {professionals.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-sm wrap-break-word">{p.name}</span>
+            <Button variant="outline" size="sm" disabled={exporting.isPending} onClick={() => save(p.id)}>
+              {busy === p.id ? 'Exportando...' : 'Exportar clientes com prontuário'} <span className="sr-only">de {p.name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

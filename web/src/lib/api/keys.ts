@@ -28,6 +28,9 @@ export const queryKeys = {
     templates: ['records', 'templates'] as const,
     self: ['records', 'self'] as const,
     team: ['records', 'team'] as const,
+    // The acting professional's records with their retention dates, and what is shared with them.
+    list: ['records', 'list'] as const,
+    shared: ['records', 'shared'] as const,
   },
   availability: ['availability'] as const,
   professionalHours: (id: string) => ['professional-hours', id] as const,

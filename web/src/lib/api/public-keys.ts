@@ -21,4 +21,6 @@ export const publicKeys = {
   cancellation: (token: string) => ['cancellation', token] as const,
   rescheduleTimes: (token: string, date: string) => ['reschedule-times', token, date] as const,
   answer: (token: string) => ['answer', token] as const,
+  // The client's copy of their prontuário through the private link (issue 43): never cached once closed.
+  clientRecord: (token: string) => ['client-record', token] as const,
 }
