@@ -160,7 +160,7 @@ it('lists the documents issued with their dates and signatures, in the order of 
   expect(within(list).getByText('assinado por Paula Lima, CRP 06/12345, em 12/11/2026 15:00')).toBeInTheDocument()
   expect(screen.getByText(/O registro não pode ser editado nem apagado/)).toBeInTheDocument()
   const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)
-  expect(headings.slice(headings.indexOf('Anotações'))).toEqual(['Anotações', 'Documentos emitidos', 'Resumo compartilhado', 'Cópia para o cliente'])
+  expect(headings.slice(headings.indexOf('Anotações'))).toEqual(['Anotações', 'Documentos emitidos', 'Anexos', 'Resumo compartilhado', 'Cópia para o cliente'])
 })
 
 it('registers a document only with its three fields, and says so only after the 201', async () => {

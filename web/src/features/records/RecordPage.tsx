@@ -26,6 +26,7 @@ import {
   type RecordEntry,
 } from './api/records'
 import { ClientCopy, Documents, SharedSummary, useColleagues, type Colleague } from './RecordExtras'
+import { RecordFiles } from './RecordFiles'
 import { instantText, kindLabel, Signed, templateLabel } from './signed'
 
 type Kind = EntryInput['kind']
@@ -196,8 +197,8 @@ function NewEntry({ client, appointmentId, appointmentDate }: { client: string; 
 }
 
 /**
- * The history, then (once the record exists) its documents issued, the
- * shared summaries and the client's copy, in that order.
+ * The history, then (once the record exists) its documents issued, its
+ * attached files, the shared summaries and the client's copy, in that order.
  */
 function RecordBody({ record, client }: { record: HealthRecord | null; client: string }) {
   const { colleagues, names, ready } = useColleagues(record)
@@ -206,6 +207,7 @@ function RecordBody({ record, client }: { record: HealthRecord | null; client: s
     <>
       <History record={record} client={client} colleagues={colleagues} names={names} />
       <Documents record={record} client={client} />
+      <RecordFiles record={record} client={client} />
       <SharedSummary record={record} client={client} colleagues={colleagues} names={names} ready={ready} />
       <ClientCopy record={record} client={client} />
     </>
