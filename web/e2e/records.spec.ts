@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
 
@@ -106,6 +107,17 @@ test('a professional writes and corrects a signed note at 360 px; the owner who 
   await expect(documents.getByText('Finalidade: Declaração de comparecimento')).toBeVisible()
   await expect(documents.getByText('Destinatário: Empresa X')).toBeVisible()
   await expect(documents.getByText(signed)).toHaveCount(1)
+  await noSideScroll(paula)
+
+  // A scanned test attached: listed with its signature, and it downloads back whole.
+  const pdf = Buffer.from('%PDF-1.4\nlaudo de teste\n%%EOF\n')
+  await paula.getByLabel('Anexar arquivo').setInputFiles({ name: 'laudo.pdf', mimeType: 'application/pdf', buffer: pdf })
+  await expect(paula.getByText('Arquivo anexado').first()).toBeVisible()
+  const files = paula.getByRole('list', { name: 'Anexos do prontuário' })
+  await expect(files.getByText('laudo.pdf')).toBeVisible()
+  const got = paula.waitForEvent('download')
+  await files.getByRole('button', { name: 'Baixar laudo.pdf' }).click()
+  expect(readFileSync(await (await got).path()).toString()).toContain('laudo de teste')
   await noSideScroll(paula)
 
   // A summary for the owner (the only reader Paula's sign-in can name); the owner reads it, and no note.
