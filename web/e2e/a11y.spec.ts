@@ -91,6 +91,17 @@ for (const theme of ['light', 'dark'] as const) {
     await audit(page, `/appointment/${list.appointments[0].id}`, async (p) => {
       await expect(p.getByText('Cliente Axe').first()).toBeVisible()
     })
+    // The health record (issue 43), the owner writing as the appointment's professional.
+    const appt = list.appointments[0]
+    expect((await request.put('/api/records/self', { headers: auth, data: { professionalId: appt.professionalId } })).status()).toBe(200)
+    const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10)
+    expect(
+      (await request.post('/api/records/entries', { headers: auth, data: { client: appt.id, kind: 'prontuario', template: 'livre', sessionDate: yesterday, body: 'Nota de teste' } })).status(),
+    ).toBe(201)
+    await audit(page, `/clients/${appt.id}/prontuario`, async (p) => {
+      await expect(p.getByText('Nota de teste')).toBeVisible()
+    })
+    await audit(page, '/prontuarios', heading('Prontuários'))
   })
 
   test(`the owner's dialogs pass axe-core (${theme})`, async ({ page, request }) => {

@@ -117,7 +117,7 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   await client.goto(`/agende/${username}/form`)
   await client.getByRole('radio', { name: /Sessão/ }).check()
   const professional = client.getByLabel('Profissional', { exact: true })
-  await professional.selectOption({ label: 'Dra. Ana — Fisioterapeuta' })
+  await professional.selectOption({ label: 'Dra. Ana · Fisioterapeuta' })
   await calendarTo(client, monday)
   await dayButton(client, monday).click()
   const time = client.getByLabel('Horário', { exact: true })
@@ -127,13 +127,13 @@ test('an owner sets a lunch break, a professional’s own Friday, a vacation and
   await calendarTo(client, vacation)
   await expect(dayButton(client, vacation)).toBeDisabled()
 
-  await professional.selectOption({ label: 'Dr. Bruno — Fisioterapeuta' })
+  await professional.selectOption({ label: 'Dr. Bruno · Fisioterapeuta' })
   await calendarTo(client, friday)
   await dayButton(client, friday).click()
   await expect(time.locator('option')).toHaveText(['Selecione um horário', '14:00', '14:30', '15:00'])
   await expect(dayButton(client, monday)).toBeDisabled()
 
-  await professional.selectOption({ label: 'Dra. Ana — Fisioterapeuta' })
+  await professional.selectOption({ label: 'Dra. Ana · Fisioterapeuta' })
   await calendarTo(client, carnaval)
   await expect(dayButton(client, carnaval)).toBeDisabled()
 

@@ -31,7 +31,7 @@ test('a professional invited by the owner books in their own agenda, sees nothin
   await login(page, email, 'segredo1')
   await expect(page).toHaveURL(/\/dashboard$/)
   await page.goto('/professionals')
-  await page.getByRole('button', { name: 'Convidar Paula Lima para entrar' }).click()
+  await page.getByRole('button', { name: 'Convidar para entrar: Paula Lima' }).click()
   const invite = page.getByRole('dialog', { name: 'Convidar Paula Lima para entrar' })
   await expect(invite.getByLabel('E-mail do profissional')).toHaveValue(paulaEmail)
   await noSideScroll(page)

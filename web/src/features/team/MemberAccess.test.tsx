@@ -22,7 +22,7 @@ function owner(members: unknown[]) {
 it('invites a professional by e-mail and says it was sent only once the server queued it', async () => {
   const calls = owner([])
   renderRoutes(routes, '/professionals')
-  await userEvent.click(await screen.findByRole('button', { name: 'Convidar Paula Lima para entrar' }, { timeout: 10_000 }))
+  await userEvent.click(await screen.findByRole('button', { name: 'Convidar para entrar: Paula Lima' }, { timeout: 10_000 }))
   const email = screen.getByLabelText('E-mail do profissional')
   expect(email).toHaveValue('paula@example.com')
   await userEvent.clear(email)

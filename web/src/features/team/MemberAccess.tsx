@@ -62,7 +62,7 @@ export function MemberAccess({
       )}
       <div className="flex flex-wrap gap-1">
         {member?.state === 'active' ? null : (
-          <Button variant="outline" size="sm" onClick={() => setInviting(true)} aria-label={`${member ? 'Convidar de novo' : 'Convidar'} ${p.name} para entrar`}>
+          <Button variant="outline" size="sm" onClick={() => setInviting(true)} aria-label={`${member ? 'Convidar de novo' : 'Convidar para entrar'}: ${p.name}`}>
             {member ? 'Convidar de novo' : 'Convidar para entrar'}
           </Button>
         )}
