@@ -70,6 +70,10 @@ test('a phone-only client of an owner who only flipped the switch gets the remin
   await expect(toggle).not.toBeChecked()
   await expect(card).toContainText('Mensagem de Clínica Bem Viver: olá, Ana!')
   await expect(card.getByText(`0 de ${allowance} mensagens este mês`)).toBeVisible()
+  // The cards above it load on their own; once they have, nothing moves the switch between Playwright's aim and its
+  // tap (CI's run once tapped beside it when the Receita Saúde card drew itself).
+  await expect(page.getByText('Ocultar preços na página pública')).toBeVisible()
+  await expect(page.getByText('Emitir recibos do Receita Saúde').first()).toBeVisible()
   // At 360 px the card and its switch fit.
   await toggle.check()
   await expect(toggle).toBeChecked()
