@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/agendei/agendei/internal/platform/db"
 	"github.com/agendei/agendei/internal/platform/httpx"
@@ -16,6 +17,10 @@ import (
 // registro sigiloso, as a document to print — given by the professional, or
 // read by the client through their private link when the professional
 // allows it. Every copy is in the record's log.
+
+// clientReadEvery is how often a client's reads through their link reach
+// the record's log: the first in each such span.
+const clientReadEvery = 24 * time.Hour
 
 var errNoCopy = httpx.NewError(http.StatusNotFound, "not_found", "Nenhum prontuário disponível por este link.")
 
@@ -121,6 +126,15 @@ func (s *Service) ClientCopy(ctx context.Context, token string) (*Copy, error) {
 	err = s.DB.OwnerTx(ctx, a.owner, func(tx *db.Tx) error {
 		var err error
 		if c, err = s.copyOf(ctx, tx, a, id); err != nil {
+			return err
+		}
+		// Anyone holding the link can read as often as they like; the log
+		// keeps the first read of each day, so an anonymous caller adds at
+		// most one row a day to an append-only table.
+		var logged int
+		err = tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM record_log WHERE record_id = ? AND action = 'client-read' AND at > ?`,
+			id, s.Clock.Now().Add(-clientReadEvery)).Scan(&logged)
+		if err != nil || logged > 0 {
 			return err
 		}
 		return s.log(ctx, tx, a, id, "", "client-read")

@@ -377,6 +377,33 @@ func TestRecord_TheClientsCopyIsTheProntuarioPartWhenAllowed(t *testing.T) {
 		if seen["client-read"] != "Cliente (link privado)" || seen["print"] != "Paula Lima" || seen["share"] != "Paula Lima" {
 			t.Fatalf("log: %+v", log.Log)
 		}
+		// The link is anonymous: reading it again and again logs the first
+		// read of the day only, and the next day's first read again.
+		clientReads := func() int {
+			var log struct{ Log []struct{ Action string } }
+			p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+			n := 0
+			for _, l := range log.Log {
+				if l.Action == "client-read" {
+					n++
+				}
+			}
+			return n
+		}
+		for range 5 {
+			if r := client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil); r.StatusCode != 200 {
+				t.Fatalf("reading again: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		if n := clientReads(); n != 1 {
+			t.Fatalf("client reads logged after 6 reads in a day: %d", n)
+		}
+		p.later(e, 25*time.Hour)
+		client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil)
+		client.Do("GET", "/api/public/bookings/"+p.link+"/record", nil)
+		if n := clientReads(); n != 2 {
+			t.Fatalf("client reads logged the next day: %d", n)
+		}
 		if r := p.paula.Do("PUT", "/api/records/"+rec.Record.ID+"/client-copy", map[string]bool{"allow": false}); r.StatusCode != 200 {
 			t.Fatalf("stop: %d %s", r.StatusCode, r.Body)
 		}
