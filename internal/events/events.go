@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,6 +25,11 @@ type Event struct {
 	Origin string `json:"origin,omitempty"`
 	// Note is the notification just written, for the tabs to show.
 	Note *Note `json:"note,omitempty"`
+	// Professional is the team member whose agenda an "agenda" event is
+	// about, when one appointment's change caused it; "" when it may be
+	// anyone's (a block, a client's contacts). A professional's own tab
+	// hears the events of their agenda and the unattributed ones (issue 43 §0).
+	Professional string `json:"professional,omitempty"`
 }
 
 // Note is what a tab shows of a new notification.
@@ -114,13 +120,15 @@ func (b *Broker) deaf() {
 	}
 }
 
-// MaxStreams is how many open streams one user may have: the next one
+// MaxStreams is how many open streams one account may have: the next one
 // ends the oldest, so tabs left open (or a script reconnecting) cannot pile
-// up connections without bound.
+// up connections without bound. The owner and each professional signed in
+// as themself count apart: a professional's tabs never end the owner's.
 const MaxStreams = 10
 
 // sub is one open stream of a user.
 type sub struct {
+	account string // who signed in: the owner, or a professional of theirs
 	deliver func(Event)
 	end     func()
 	ended   bool // end was called or is due (under b.mu)
@@ -130,17 +138,19 @@ type sub struct {
 // one, under the broker's lock — it must not block (a slow tab drops events
 // rather than stall everyone: it refetches on the next one anyway). end is
 // called once, outside the lock, when the broker ends the stream (it became
-// the oldest of more than MaxStreams, so the stream must end) or on stop.
-// stop removes the stream.
-func (b *Broker) Listen(userID string, deliver func(Event), end func()) (stop func()) {
-	s := &sub{deliver: deliver, end: end}
+// the oldest of more than MaxStreams of its account, so the stream must
+// end) or on stop. stop removes the stream. account is who signed in: the
+// owner (userID) or a professional of theirs, each with MaxStreams.
+func (b *Broker) Listen(userID, account string, deliver func(Event), end func()) (stop func()) {
+	s := &sub{account: account, deliver: deliver, end: end}
 	b.mu.Lock()
 	list := append(b.subs[userID], s)
 	var evicted []*sub
-	for len(list) > MaxStreams {
-		list[0].ended = true
-		evicted = append(evicted, list[0])
-		list = list[1:]
+	for mine := b.count(list, account); mine > MaxStreams; mine-- {
+		i := slices.IndexFunc(list, func(x *sub) bool { return x.account == account })
+		list[i].ended = true
+		evicted = append(evicted, list[i])
+		list = slices.Delete(list, i, i+1)
 	}
 	b.subs[userID] = list
 	b.mu.Unlock()
@@ -170,7 +180,19 @@ func (b *Broker) Listen(userID string, deliver func(Event), end func()) (stop fu
 	}
 }
 
-// Streams is how many streams the user has open in this process.
+// count is how many of list are the account's streams.
+func (b *Broker) count(list []*sub, account string) int {
+	n := 0
+	for _, x := range list {
+		if x.account == account {
+			n++
+		}
+	}
+	return n
+}
+
+// Streams is how many streams the user (the owner with their team) has
+// open in this process.
 func (b *Broker) Streams(userID string) int {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -9,8 +9,14 @@ import (
 // subscribe listens to the user's events on a channel, closed when the
 // stream ends (closing it twice would panic: end comes once).
 func subscribe(b *Broker, userID string) (<-chan Event, func()) {
+	return subscribeAs(b, userID, userID)
+}
+
+// subscribeAs is subscribe for a stream of one account of the user's: the
+// owner's own, or a professional's.
+func subscribeAs(b *Broker, userID, account string) (<-chan Event, func()) {
 	ch := make(chan Event, 8)
-	stop := b.Listen(userID, func(e Event) {
+	stop := b.Listen(userID, account, func(e Event) {
 		select {
 		case ch <- e:
 		default:
@@ -63,5 +69,37 @@ func TestListen_AnEleventhStreamEndsTheOldest(t *testing.T) {
 	}
 	if n := b.Streams("u1"); n != 0 {
 		t.Fatalf("%d streams left after every stop", n)
+	}
+}
+
+// TestListen_EachAccountKeepsItsOwnStreams: a professional's tabs count
+// apart from the owner's, so eleven of theirs end their own oldest, never
+// the owner's; every stream of the practice hears its events.
+func TestListen_EachAccountKeepsItsOwnStreams(t *testing.T) {
+	b := NewBroker(slog.New(slog.DiscardHandler))
+	owner, stopOwner := subscribeAs(b, "u1", "u1")
+	defer stopOwner()
+	var pro []<-chan Event
+	for range MaxStreams + 1 {
+		ch, stop := subscribeAs(b, "u1", "pro1")
+		defer stop()
+		pro = append(pro, ch)
+	}
+	if n := b.Streams("u1"); n != MaxStreams+1 {
+		t.Fatalf("%d streams open, want the owner's and %d of the professional's", n, MaxStreams)
+	}
+	if _, open := <-pro[0]; open {
+		t.Fatal("the professional's oldest stream was not ended")
+	}
+	b.Publish(context.Background(), Event{UserID: "u1", Kind: "agenda"})
+	for i, ch := range append([]<-chan Event{owner}, pro[1:]...) {
+		select {
+		case e, open := <-ch:
+			if !open || e.Kind != "agenda" {
+				t.Fatalf("stream %d: %v open=%v", i, e, open)
+			}
+		default:
+			t.Fatalf("stream %d did not get the event", i)
+		}
 	}
 }

@@ -7,6 +7,7 @@ package notifications
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"net/http"
 	"time"
 
@@ -52,11 +53,19 @@ type Service struct {
 // (with the new one, if one was written) and any other kinds of data.
 // origin is the device whose request made the change, if the owner's.
 func (s *Service) changed(ctx context.Context, q db.Querier, userID, origin string, note *events.Note, kinds ...string) {
+	s.changedFor(ctx, q, userID, origin, "", note, kinds...)
+}
+
+// changedFor is changed when the change is in one professional's agenda:
+// the "agenda" event names them, so that only their tab of the team hears it.
+func (s *Service) changedFor(ctx context.Context, q db.Querier, userID, origin, professional string, note *events.Note, kinds ...string) {
 	db.AfterCommit(q, func() {
 		for _, kind := range append([]string{"notifications"}, kinds...) {
 			e := events.Event{UserID: userID, Kind: kind, Origin: origin}
 			if kind == "notifications" {
 				e.Note = note
+			} else {
+				e.Professional = professional
 			}
 			s.Broker.Publish(context.WithoutCancel(ctx), e)
 		}
@@ -95,8 +104,11 @@ func (s *Service) create(ctx context.Context, q db.Querier, userID, kind, title,
 	if clientKey != "" {
 		key = clientKey
 	}
-	own, origin := auth.UserID(ctx) == userID, ""
-	if own {
+	// own: the owner themself acted. A professional signed in as themself
+	// (issue 43 §0) acts in the owner's practice but is someone else to the
+	// owner, whose badge counts it; their device is still the origin.
+	own, origin := auth.UserID(ctx) == userID && auth.Professional(ctx) == "", ""
+	if auth.UserID(ctx) == userID {
 		origin = auth.SessionID(ctx) // the device that acted
 	}
 	id := uuid.NewString()
@@ -108,7 +120,14 @@ func (s *Service) create(ctx context.Context, q db.Querier, userID, kind, title,
 	}
 	note := &events.Note{ID: id, Title: title, Description: clip(description, 300)}
 	if kind == Appointment || kind == Client {
-		s.changed(ctx, q, userID, origin, note, "agenda")
+		var professional string
+		if appointmentID != "" {
+			err := q.QueryRowContext(ctx, `SELECT COALESCE(professional_id, '') FROM appointments WHERE id = ? AND user_id = ?`, appointmentID, userID).Scan(&professional)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) { // gone (deleted with its notice): anyone's
+				return err
+			}
+		}
+		s.changedFor(ctx, q, userID, origin, professional, note, "agenda")
 	} else {
 		s.changed(ctx, q, userID, origin, note)
 	}
@@ -179,7 +198,9 @@ func (h *Handlers) Register(mux *http.ServeMux) {
 	mux.Handle("PATCH /api/notifications/{id}", h.Auth.RequireUser(httpx.Handle(h.markRead)))
 	mux.Handle("POST /api/notifications/read-all", h.Auth.RequireUser(httpx.Handle(h.readAll)))
 	mux.Handle("DELETE /api/notifications/{id}", h.Auth.RequireUser(httpx.Handle(h.delete)))
-	mux.Handle("GET /api/events", h.Auth.RequireUser(http.HandlerFunc(h.stream)))
+	// The team's: a professional's tab hears their own agenda's changes
+	// only (stream.deliver).
+	mux.Handle("GET /api/events", h.Auth.RequireTeam(http.HandlerFunc(h.stream)))
 }
 
 func (h *Handlers) list(w http.ResponseWriter, r *http.Request) error {

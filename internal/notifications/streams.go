@@ -50,6 +50,10 @@ func init() { readyWait.Store(int64(5 * time.Second)) }
 type stream struct {
 	conn   net.Conn
 	device string                     // the sign-in whose tab it is (events it caused are "self")
+	// professional, on a professional's own sign-in (issue 43 §0), is whose
+	// agenda the tab shows: it hears that agenda's changes, nothing else
+	// of the practice's (no notification, no note of a colleague's client).
+	professional string
 	live   func(context.Context) bool // the session still stands
 	hub    *hub
 
@@ -116,11 +120,11 @@ func (h *hub) serve(w http.ResponseWriter, r *http.Request, check func(context.C
 		}
 		go h.tend()
 	})
-	s := &stream{conn: conn, device: auth.SessionID(r.Context()), live: check, hub: h}
+	s := &stream{conn: conn, device: auth.SessionID(r.Context()), professional: auth.Professional(r.Context()), live: check, hub: h}
 	h.mu.Lock()
 	h.streams[s] = struct{}{}
 	h.mu.Unlock()
-	stop := h.broker.Listen(auth.UserID(r.Context()), s.deliver, s.close)
+	stop := h.broker.Listen(auth.UserID(r.Context()), auth.Account(r.Context()), s.deliver, s.close)
 	s.mu.Lock()
 	s.stop = stop
 	s.mu.Unlock()
@@ -176,6 +180,12 @@ type eventData struct {
 // never blocks). Its data says whether this stream's own device made the
 // change ("self") and, for a new notification, what it says ("note").
 func (s *stream) deliver(e events.Event) {
+	if s.professional != "" {
+		if e.Kind != "agenda" || e.Professional != "" && e.Professional != s.professional {
+			return
+		}
+		e.Note = nil
+	}
 	data, _ := json.Marshal(eventData{Self: e.Origin != "" && e.Origin == s.device, Note: e.Note})
 	s.push("event: " + e.Kind + "\ndata: " + string(data) + "\n\n")
 }

@@ -1,10 +1,13 @@
 package server_test
 
 import (
+	"bufio"
 	"bytes"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agendei/agendei/internal/server/servertest"
 )
@@ -15,6 +18,7 @@ import (
 // team (auth.RequireTeam) must be added here, on purpose.
 var teamRoutes = map[string]bool{
 	"GET /api/me":                             true,
+	"GET /api/events":                         true,
 	"GET /api/appointments":                   true,
 	"POST /api/appointments":                  true,
 	"POST /api/appointments/preview":          true,
@@ -122,8 +126,101 @@ func TestSecurityMatrix_AProfessionalReachesOnlyTheirOwn(t *testing.T) {
 				t.Errorf("the owner's %s changed:\nbefore %s\nafter  %s", path, before[path], after[path])
 			}
 		}
-		if r := p.Do("GET", "/api/events", nil); r.StatusCode != http.StatusForbidden {
-			t.Errorf("a professional's event stream: %d", r.StatusCode)
+	})
+}
+
+// sseEvents reads an open event stream's events ("name data") on a channel.
+func sseEvents(body io.Reader) <-chan string {
+	out := make(chan string, 32)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(body)
+		name := ""
+		for sc.Scan() {
+			if n, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				name = n
+			} else if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				out <- name + " " + data
+			}
+		}
+	}()
+	return out
+}
+
+// TestMembers_AProfessionalsTabHearsTheirOwnAgenda: a professional signed
+// in as themself keeps their agenda live like the owner's: their tab hears
+// the changes of their own agenda — "agenda" events without a note — and
+// none of a colleague's nor any notification. What they do reaches the
+// owner's bell unread: to the owner it is someone else's doing. A revoke
+// ends their stream.
+func TestMembers_AProfessionalsTabHearsTheirOwnAgenda(t *testing.T) {
+	servertest.Each(t, func(t *testing.T, e *servertest.Env) {
+		a := e.Client()
+		d := seedOwner(t, e, a)
+		colleague := d.ids["/api/professionals/"]
+		proID, p := e.Invite(a, "Paula Própria", "paula.propria@example.com")
+		body, stop := openStream(t, p)
+		defer stop()
+		heard := sseEvents(body)
+		ownerBody, stopOwner := openStream(t, a)
+		defer stopOwner()
+		ownerHeard := sseEvents(ownerBody)
+		var before struct{ Unread int }
+		a.Do("GET", "/api/notifications", nil).JSON(t, &before)
+
+		book := func(c *servertest.Client, professional, time, name string) {
+			t.Helper()
+			if r := c.Do("POST", "/api/appointments", map[string]any{"professionalId": professional, "serviceId": d.ids["/api/services/"],
+				"date": "2026-12-03", "time": time, "clientName": name, "clientPhone": "(11) 91234-5678", "outsideHours": true}); r.StatusCode != 201 {
+				t.Fatalf("booking: %d %s", r.StatusCode, r.Body)
+			}
+		}
+		next := func(ch <-chan string, who string) string {
+			t.Helper()
+			select {
+			case ev := <-ch:
+				return ev
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s's tab heard nothing", who)
+				return ""
+			}
+		}
+		book(a, colleague, "09:00", "Cliente do Colega")
+		for want := range 2 { // the owner hears it: the notification and the agenda
+			if ev := next(ownerHeard, "the owner"); !strings.HasPrefix(ev, "notifications ") && !strings.HasPrefix(ev, "agenda ") {
+				t.Fatalf("the owner's event %d: %q", want, ev)
+			}
+		}
+		book(a, proID, "10:00", "Cliente da Paula")
+		// The first event the professional hears is their own agenda's: the
+		// colleague's booking before it never reached them.
+		if ev := next(heard, "the professional"); ev != `agenda {"self":false}` {
+			t.Fatalf("the professional's first event: %q", ev)
+		}
+		book(p, proID, "11:00", "Outra da Paula")
+		if ev := next(heard, "the professional"); ev != `agenda {"self":true}` {
+			t.Fatalf("the professional's own booking: %q", ev)
+		}
+		var after struct{ Unread int }
+		a.Do("GET", "/api/notifications", nil).JSON(t, &after)
+		if after.Unread != before.Unread+1 {
+			t.Fatalf("the owner's unread after the professional's booking: %d, before %d", after.Unread, before.Unread)
+		}
+		select {
+		case ev := <-heard:
+			t.Fatalf("the professional heard more: %q", ev)
+		case <-time.After(300 * time.Millisecond):
+		}
+		if r := a.Do("DELETE", "/api/members/"+proID, nil); r.StatusCode != 200 {
+			t.Fatalf("revoke: %d %s", r.StatusCode, r.Body)
+		}
+		deadline := time.After(4 * time.Second)
+		for open := true; open; {
+			select {
+			case _, open = <-heard:
+			case <-deadline:
+				t.Fatal("the revoked professional's stream is still open")
+			}
 		}
 	})
 }

@@ -51,8 +51,9 @@ export default function ProtectedLayout() {
   const { supportEmail, supportWhatsapp } = useContacts()
   const demo = useDemo()
   const signedIn = status === 'signed-in'
-  // The event stream and the bell are the owner's: they tell of every professional's bookings.
-  useLiveEvents(signedIn && !professional)
+  // The agenda stays live for everyone; a professional's stream tells of their own agenda only (the server filters it).
+  // The bell is the owner's: it tells of every professional's bookings.
+  useLiveEvents(signedIn)
   const notes = useNotifications({ enabled: signedIn && !professional })
   const unread = notes.data?.unread ?? 0
 

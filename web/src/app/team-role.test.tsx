@@ -34,8 +34,10 @@ it("sends a professional from the owner's pages to their agenda, with only the a
   await router.navigate('/prontuarios')
   expect(await screen.findByRole('heading', { name: 'Prontuários', level: 1 })).toBeInTheDocument()
   expect(router.state.location.pathname).toBe('/prontuarios')
-  // Nothing of the owner's is asked: no event stream, no bell, no settings.
-  for (const owner of ['/api/events', '/api/notifications', '/api/dashboard', '/api/profile', '/api/whatsapp', '/api/waitlist', '/api/blocks']) {
+  // Their agenda stays live (the server sends them their own agenda's events only)…
+  expect(calls.some((c) => c.url === '/api/events')).toBe(true)
+  // …and nothing of the owner's is asked: no bell, no settings.
+  for (const owner of ['/api/notifications', '/api/dashboard', '/api/profile', '/api/whatsapp', '/api/waitlist', '/api/blocks']) {
     expect(calls.some((c) => c.url === owner || c.url.startsWith(owner + '?'))).toBe(false)
   }
 })

@@ -9,7 +9,7 @@ import { refreshedToken } from './auth'
 const delays = [1000, 2000, 5000, 10000]
 
 /**
- * Keeps a Server-Sent Events stream open while an owner is signed in and
+ * Keeps a Server-Sent Events stream open while an owner or a professional is signed in and
  * refreshes what changed. EventSource cannot send the bearer token, so the
  * stream is read with fetch.
  */

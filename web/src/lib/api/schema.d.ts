@@ -1877,7 +1877,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-Sent Events for the owner's open tabs.
+         * Server-Sent Events for the open tabs of the owner and of each professional signed in as themself.
          * @description `event: ready` on connect, `event: notifications` whenever the owner's notifications change,
          *     `event: agenda` when appointments, blocks or clients changed (on any server process, through
          *     PostgreSQL LISTEN/NOTIFY), and a `: heartbeat` comment every 30 s. Each event's `data` is JSON:
@@ -1885,7 +1885,12 @@ export interface paths {
          *     from a request of this stream's own sign-in (the access token's `sid`: this device), and `note`
          *     is the notification just written, if one was. A device announces what others did (a client, the
          *     system, the owner on another device), not what it did itself; the owner's own actions are also
-         *     written already read, so they never raise the unread count.
+         *     written already read, so they never raise the unread count (a professional's actions are someone
+         *     else's to the owner: written unread).
+         *     A professional signed in as themself (issue 43) hears `agenda` events only, without a `note`: those of
+         *     an appointment of their own agenda and those that name no one's (a block, a client's contacts), never
+         *     a colleague's. Each account (the owner, each professional) keeps up to 10 open streams; the next ends
+         *     its own oldest.
          *     Authenticate with the bearer token (the web app reads the stream with fetch).
          */
         get: operations["streamEvents"];
