@@ -188,12 +188,12 @@ func (h *Handlers) correct(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handlers) log(w http.ResponseWriter, r *http.Request) error {
-	lines, err := h.Svc.Log(r.Context(), r.PathValue("id"))
+	lines, loc, err := h.Svc.Log(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
 	noStore(w)
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"log": lines})
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"log": lines, "timeZone": loc.String()})
 	return nil
 }
 

@@ -194,6 +194,9 @@ type Record struct {
 	Documents   []Document `json:"documents"`
 	Shares      []Share    `json:"shares"` // the summaries its author shows the owner or a colleague
 	Files       []File     `json:"files"`
+	// TimeZone is the practice's zone (IANA), in which its signatures are
+	// written and its screens show the times of the log and of shares.
+	TimeZone string `json:"timeZone"`
 }
 
 // clientOf is the client a reference names (an appointment id or a client
@@ -251,7 +254,7 @@ func (s *Service) read(ctx context.Context, q db.Querier, a actor, id string) (*
 	if err != nil {
 		return nil, err
 	}
-	var rec Record
+	rec := Record{TimeZone: loc.String()}
 	var identity string
 	var last sql.NullTime
 	err = q.QueryRowContext(ctx, `SELECT id, identity, client_copy, created_at, last_entry_at FROM records WHERE id = ? AND owner_id = ? AND professional_id = ?`,
@@ -508,17 +511,21 @@ type LogLine struct {
 
 // Log is the record's access log, newest first, for the professional who
 // keeps it. Reading the log is not itself logged (it reveals no note).
-func (s *Service) Log(ctx context.Context, recordID string) ([]LogLine, error) {
+func (s *Service) Log(ctx context.Context, recordID string) ([]LogLine, *time.Location, error) {
 	a, err := s.keeper(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	loc, err := zoneOf(ctx, s.DB, a.owner)
+	if err != nil {
+		return nil, nil, err
 	}
 	var ok bool
 	if err := s.DB.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE id = ? AND owner_id = ? AND professional_id = ?)`, recordID, a.owner, a.professional).Scan(&ok); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !ok {
-		return nil, errNotFound
+		return nil, nil, errNotFound
 	}
 	out := []LogLine{}
 	err = db.Each(ctx, s.DB, `SELECT at, actor_name, action, entry_id FROM record_log WHERE record_id = ? AND owner_id = ? ORDER BY at DESC, id DESC LIMIT 500`,
@@ -531,7 +538,7 @@ func (s *Service) Log(ctx context.Context, recordID string) ([]LogLine, error) {
 			out = append(out, l)
 			return nil
 		})
-	return out, err
+	return out, loc, err
 }
 
 func (s *Service) log(ctx context.Context, tx *db.Tx, a actor, record, entry, action string) error {

@@ -367,9 +367,13 @@ func TestRecord_TheClientsCopyIsTheProntuarioPartWhenAllowed(t *testing.T) {
 			}
 		}
 		var log struct {
-			Log []struct{ Who, Action string }
+			Log      []struct{ Who, Action string }
+			TimeZone string
 		}
 		p.paula.Do("GET", "/api/records/"+rec.Record.ID+"/log", nil).JSON(t, &log)
+		if log.TimeZone != "America/Sao_Paulo" { // the practice's, for the screen to show the times in
+			t.Fatalf("the log's zone: %q", log.TimeZone)
+		}
 		seen := map[string]string{}
 		for _, l := range log.Log {
 			seen[l.Action] = l.Who

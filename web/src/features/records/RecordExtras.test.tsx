@@ -70,6 +70,7 @@ const record = (over: Partial<Rec> = {}): Rec & Record<string, unknown> => ({
   entries: [[entry()]],
   documents: [],
   shares: [],
+  timeZone: 'America/Sao_Paulo',
   ...over,
 })
 
@@ -110,6 +111,7 @@ function serve(opts: { as?: typeof session; record?: ReturnType<typeof record>; 
       return {
         status: 200,
         body: {
+          timeZone: 'America/Sao_Paulo',
           log: [
             { at: '2026-11-20T12:00:00Z', who: 'Paula Lima', action: 'document' },
             { at: '2026-11-20T12:01:00Z', who: 'Paula Lima', action: 'cosign-request' },

@@ -188,7 +188,7 @@ export function SharedSummary({
               <li key={s.reader} className="grid gap-1 text-sm">
                 <p className="font-medium">Com {readerName(s.reader)}</p>
                 <p className="whitespace-pre-wrap wrap-break-word">{s.summary}</p>
-                <p className="text-xs text-stone-600 dark:text-stone-400">Atualizado em {instantText(s.updatedAt)}</p>
+                <p className="text-xs text-stone-600 dark:text-stone-400">Atualizado em {instantText(s.updatedAt, record.timeZone)}</p>
               </li>
             ))}
           </ul>

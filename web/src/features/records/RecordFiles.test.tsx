@@ -12,6 +12,7 @@ const record = {
   client: { name: 'Clara', phone: '', email: '' },
   clientCopy: false,
   createdAt: '2026-11-20T10:00:00Z',
+  timeZone: 'America/Sao_Paulo',
   entries: [],
   documents: [],
   shares: [],

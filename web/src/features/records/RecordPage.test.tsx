@@ -54,7 +54,7 @@ const entry = (over: Record<string, unknown>) => ({
   ...over,
 })
 
-const record = (entries: unknown[][]) => ({ id: 'r1', client: { name: 'Carla Souza', phone: '', email: '' }, clientCopy: false, createdAt: '2026-11-10T13:02:00Z', entries })
+const record = (entries: unknown[][]) => ({ id: 'r1', client: { name: 'Carla Souza', phone: '', email: '' }, clientCopy: false, createdAt: '2026-11-10T13:02:00Z', entries, timeZone: 'America/Sao_Paulo' })
 
 const templates = {
   templates: [
@@ -81,7 +81,8 @@ function serve(opts: { record?: unknown; as?: typeof session; recordError?: { st
       current = record([[entry({ id: 'v2', version: 2, body: b.body, reason: b.reason, signature: signed('12/11/2026 14:02') }), entry({})]])
       return { status: 201, body: { record: current } }
     }
-    if (c.url === '/api/records/r1/log') return { status: 200, body: { log: [{ at: '2026-11-12T17:02:00Z', who: 'Paula Lima', action: 'correct', entryId: 'e1' }] } }
+    if (c.url === '/api/records/r1/log')
+      return { status: 200, body: { timeZone: 'America/Manaus', log: [{ at: '2026-11-12T17:02:00Z', who: 'Paula Lima', action: 'correct', entryId: 'e1' }] } }
     return undefined
   })
 }
@@ -179,10 +180,8 @@ it('reads the access log only when it is opened', async () => {
   const summary = await screen.findByText('Registro de acessos', { selector: 'summary' }, { timeout: 10_000 })
   expect(calls.some((c) => c.url.endsWith('/log'))).toBe(false)
   await userEvent.click(summary)
-  const at = new Date('2026-11-12T17:02:00Z')
-  const p = (n: number) => String(n).padStart(2, '0')
-  const when = `${p(at.getDate())}/${p(at.getMonth() + 1)}/${at.getFullYear()} ${p(at.getHours())}:${p(at.getMinutes())}`
-  expect(await screen.findByText(`${when} — Paula Lima — corrigiu`)).toBeInTheDocument()
+  // In the practice's zone (Manaus, UTC−4), whatever the browser's.
+  expect(await screen.findByText('12/11/2026 13:02 — Paula Lima — corrigiu')).toBeInTheDocument()
 })
 
 it("tells an owner who has not said which professional they are the server's message, with the way to Profissionais, and shows no form", async () => {

@@ -395,9 +395,9 @@ function AccessLog({ id }: { id: string }) {
       {log.isError ? <p className="mt-2">{errorMessage(log.error, 'Não foi possível carregar o registro de acessos.')}</p> : null}
       {log.data ? (
         <ul className="mt-2 grid gap-1" aria-label="Registro de acessos">
-          {log.data.map((l, i) => (
+          {log.data.log.map((l, i) => (
             <li key={i} className="wrap-break-word">
-              {instantText(l.at)} — {l.who} — {actionLabel[l.action] ?? l.action}
+              {instantText(l.at, log.data.timeZone)} — {l.who} — {actionLabel[l.action] ?? l.action}
             </li>
           ))}
         </ul>

@@ -8,11 +8,22 @@ export const templateLabel: Record<string, string> = {
   livre: 'Livre',
 }
 
-/** An instant as 'dd/mm/aaaa HH:MM' in the browser's zone. */
-export function instantText(iso: string): string {
-  const d = new Date(iso)
-  const p = (n: number) => String(n).padStart(2, '0')
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`
+/**
+ * An instant as 'dd/mm/aaaa HH:MM' in the practice's zone (the record's timeZone, where its signatures are written),
+ * whatever the browser's.
+ */
+export function instantText(iso: string, zone: string): string {
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: zone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso))
+  const part = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? ''
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`
 }
 
 /**

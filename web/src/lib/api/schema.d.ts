@@ -3292,6 +3292,8 @@ export interface components {
                 /** Format: date-time */
                 updatedAt: string;
             }[];
+            /** @description The practice's IANA zone: its signatures' times, and the one its screens show times in. */
+            timeZone: string;
         };
         Member: {
             professionalId: string;
@@ -5296,6 +5298,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The practice's IANA zone, to show the times in. */
+                        timeZone: string;
                         log: {
                             /** Format: date-time */
                             at: string;

@@ -47,7 +47,7 @@ export const useCorrectEntry = (client: string) =>
 export const useRecordLog = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.records.log(id),
-    queryFn: async () => (await request('get', '/api/records/{id}/log', { path: { id }, auth: true })).log,
+    queryFn: async () => await request('get', '/api/records/{id}/log', { path: { id }, auth: true }),
     enabled,
     gcTime: 0,
   })
