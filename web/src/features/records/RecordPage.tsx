@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { BackLink } from '@/components/back-link'
 import { Button } from '@/components/ui/button'
@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { PageSpinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError, errorMessage } from '@/lib/api/client'
+import { errorMessage } from '@/lib/api/client'
 import { clientPathOf } from '@/components/client-link'
 import { todayLocal } from '@/lib/dates'
 import { brDate } from '@/lib/format'
@@ -27,6 +27,7 @@ import {
 } from './api/records'
 import { ClientCopy, Documents, SharedSummary, useColleagues, type Colleague } from './RecordExtras'
 import { RecordFiles } from './RecordFiles'
+import { RecordsError } from './RecordsError'
 import { instantText, kindLabel, Signed, templateLabel } from './signed'
 
 type Kind = EntryInput['kind']
@@ -64,22 +65,11 @@ export default function RecordPage() {
   const back = <BackLink to={clientPathOf(key)}>Voltar para o cliente</BackLink>
 
   if (record.isError) {
-    const e = record.error
-    const notProfessional = e instanceof ApiError && e.code === 'not_a_professional'
     return (
       <div className="mx-auto grid max-w-3xl gap-6">
         {back}
         <h1 className="text-2xl font-bold tracking-tight wrap-break-word">{name ? `Prontuário de ${name}` : 'Prontuário'}</h1>
-        <Card className="p-4" role="alert">
-          <p className="text-sm">{errorMessage(e, 'Não foi possível abrir o prontuário. Tente novamente.')}</p>
-          {notProfessional ? (
-            <p className="mt-2 text-sm">
-              <Link to="/professionals" className="text-brand-700 hover:underline dark:text-brand-200">
-                Ir para Profissionais
-              </Link>
-            </p>
-          ) : null}
-        </Card>
+        <RecordsError error={record.error} fallback="Não foi possível abrir o prontuário. Tente novamente." />
       </div>
     )
   }

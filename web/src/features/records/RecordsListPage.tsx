@@ -8,12 +8,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { PageSpinner } from '@/components/ui/spinner'
-import { ApiError, errorMessage } from '@/lib/api/client'
+import { errorMessage } from '@/lib/api/client'
 import { useIsProfessional } from '@/lib/auth'
 import { formatInstant, todayLocal } from '@/lib/dates'
 import { brDate } from '@/lib/format'
 import { useDestroyRecord, useRecordList, type KeptRecord } from './api/retention'
 import { keptUntilText, lawUntilText } from './retention-text'
+import { RecordsError } from './RecordsError'
 import { SharedWithMe } from './SharedWithMe'
 
 /**
@@ -33,27 +34,12 @@ export default function RecordsListPage() {
         <h1 className="text-2xl font-bold tracking-tight">Prontuários</h1>
         <p className="text-sm text-stone-600 dark:text-stone-400">Os prontuários que você guarda e até quando. Nenhum é eliminado automaticamente.</p>
       </div>
-      {list.isLoading ? <PageSpinner /> : list.isError ? <ListError error={list.error} /> : <RecordList records={list.data ?? []} />}
+      {list.isLoading ? <PageSpinner /> : list.isError ? <RecordsError error={list.error} fallback="Não foi possível carregar os prontuários. Tente novamente." /> : <RecordList records={list.data ?? []} />}
       <SharedWithMe />
     </div>
   )
 }
 
-function ListError({ error }: { error: unknown }) {
-  const notProfessional = error instanceof ApiError && error.code === 'not_a_professional'
-  return (
-    <Card className="p-4" role="alert">
-      <p className="text-sm">{errorMessage(error, 'Não foi possível carregar os prontuários. Tente novamente.')}</p>
-      {notProfessional ? (
-        <p className="mt-2 text-sm">
-          <Link to="/professionals" className="text-brand-700 hover:underline dark:text-brand-200">
-            Ir para Profissionais
-          </Link>
-        </p>
-      ) : null}
-    </Card>
-  )
-}
 
 function RecordList({ records }: { records: KeptRecord[] }) {
   const [destroying, setDestroying] = useState<KeptRecord>()
