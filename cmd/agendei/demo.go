@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,9 +35,11 @@ const (
 	demoDataDir  = "demo-data"
 )
 
-// demo serves a full demo practice: three professionals, six services,
-// hours with a lunch break, three months of appointments around today with
-// Brazilian names, blocks and notifications. Its account's password is
+// demo serves a full demo practice: three professionals with their
+// councils, six services, hours with a lunch break, three months of
+// appointments around today with Brazilian names, blocks and notifications,
+// the owner attending as one of the team with a signed prontuário, and a
+// professional invited to sign in. Its account's password is
 // public, so it runs on its own database: ./demo-data unless the command
 // line says another (--data-dir, --database-url). The environment does not
 // redirect it: AGENDEI_DATA_DIR and DATABASE_URL name the production
@@ -295,12 +298,23 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 	}
 	type ref struct{ ID string }
 	pros := map[string]string{}
-	for _, p := range []struct{ name, role string }{{"Dra. Carla Mendes", "Psicóloga (CRP 06/123456)"}, {"Rafael Souza", "Nutricionista (CRN 3/98765)"}, {"Juliana Costa", "Fisioterapeuta (CREFITO 3/54321)"}} {
+	// Each with their council's registration, as the public page shows it.
+	for _, p := range []struct{ name, role, council, number string }{
+		{"Dra. Carla Mendes", "Psicóloga", "CRP", "06/123456"}, {"Rafael Souza", "Nutricionista", "CRN", "3/98765"}, {"Juliana Costa", "Fisioterapeuta", "CREFITO", "3/54321-F"},
+	} {
 		var r ref
-		if _, err := c.do("POST", "/api/professionals", map[string]string{"name": p.name, "specialization": p.role}, &r); err != nil {
+		if _, err := c.do("POST", "/api/professionals", map[string]string{"name": p.name, "specialization": p.role, "council": p.council, "councilUf": "SP", "councilNumber": p.number}, &r); err != nil {
 			return err
 		}
 		pros[p.name] = r.ID
+	}
+	// The owner is Dra. Carla Mendes: she writes her own clients' records.
+	if _, err := c.do("PUT", "/api/records/self", map[string]string{"professionalId": pros["Dra. Carla Mendes"]}, nil); err != nil {
+		return err
+	}
+	// Rafael is invited to sign in as himself (the e-mail lands in the outbox).
+	if _, err := c.do("PUT", "/api/members/"+pros["Rafael Souza"], map[string]string{"email": "rafael.souza@example.com"}, nil); err != nil {
+		return err
 	}
 	type svc struct {
 		id, pro string
@@ -401,6 +415,9 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 	if _, err := c.do("POST", "/api/blocks", map[string]any{"date": next.AddDate(0, 0, 2).Format("2006-01-02"), "start": "12:00", "end": "13:30", "reason": "Reunião de equipe"}, nil); err != nil {
 		return err
 	}
+	if err := seedRecord(c, today.AddDate(0, 0, -45), today, pros["Dra. Carla Mendes"]); err != nil {
+		return err
+	}
 	// A few bookings from the public page, each from its own visitor.
 	var times struct{ Times []string }
 	booked := 0
@@ -467,4 +484,56 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 		return errors.New("no client's browser could be subscribed to push")
 	}
 	return ctx.Err()
+}
+
+// seedRecord writes the prontuário of the client Dra. Carla Mendes saw most
+// often in the weeks gone by: an anamnese at their first session and an
+// evolução at each later one (at most four), each signed on its session's
+// date, as the owner who is that professional writes them.
+func seedRecord(c *caller, from, to time.Time, carla string) error {
+	var list struct {
+		Appointments []struct {
+			ID, ClientName, Date, Status string
+			ProfessionalID               *string
+		}
+	}
+	if _, err := c.do("GET", "/api/appointments?from="+from.Format("2006-01-02")+"&to="+to.AddDate(0, 0, -1).Format("2006-01-02"), nil, &list); err != nil {
+		return err
+	}
+	seen := map[string][]string{} // client → their completed sessions' ids, in date order
+	dates := map[string]string{}
+	best := ""
+	for _, a := range list.Appointments {
+		if a.Status != "completed" || a.ProfessionalID == nil || *a.ProfessionalID != carla {
+			continue
+		}
+		seen[a.ClientName] = append(seen[a.ClientName], a.ID)
+		dates[a.ID] = a.Date
+		if best == "" || len(seen[a.ClientName]) > len(seen[best]) {
+			best = a.ClientName
+		}
+	}
+	if best == "" {
+		return errors.New("no session of Dra. Carla Mendes to keep a record of")
+	}
+	notes := []string{
+		"Queixa principal: ansiedade ligada ao trabalho, com dificuldade para dormir há cerca de três meses.\nHistórico: sem acompanhamento anterior.\nCombinados: sessões semanais de 50 minutos.",
+		"Temas trabalhados: rotina de sono e limites no trabalho.\nTécnicas: respiração diafragmática e registro de pensamentos.\nPróximos passos: observar os gatilhos da semana.",
+		"Temas trabalhados: relato de melhora do sono.\nTécnicas: reestruturação cognitiva.\nPróximos passos: manter os registros.",
+		"Temas trabalhados: conversa com a gestora sobre prazos.\nTécnicas: ensaio comportamental.\nPróximos passos: revisar os combinados.",
+		"Temas trabalhados: balanço do primeiro mês.\nPróximos passos: manter a frequência semanal.",
+	}
+	sessions := seen[best]
+	slices.SortStableFunc(sessions, func(a, b string) int { return strings.Compare(dates[a], dates[b]) })
+	for i, id := range sessions[:min(len(sessions), len(notes))] {
+		template := "evolucao"
+		if i == 0 {
+			template = "anamnese"
+		}
+		if _, err := c.do("POST", "/api/records/entries", map[string]string{"client": id, "appointmentId": id, "kind": "prontuario", "template": template,
+			"sessionDate": dates[id], "body": notes[i]}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }

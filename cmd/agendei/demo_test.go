@@ -62,6 +62,18 @@ func TestDemo_StartsAFullPracticeAndNeverTouchesARealOne(t *testing.T) {
 		len(notes.Notifications) == 0 || len(notes.Notifications) > 12 {
 		t.Fatalf("demo practice: %d pros, %d services, monday %+v, %+v, %d notifications", len(pros), len(services), week.Days[1], dash.Metrics, len(notes.Notifications))
 	}
+	// The health practice (issue 43): each professional with their council,
+	// the owner attending as Dra. Carla Mendes with a signed prontuário of
+	// one of her clients, and Rafael invited to sign in as himself.
+	var team []struct{ Name, CouncilLabel string }
+	get("/api/professionals", &team)
+	var records struct{ Records []struct{ Client string } }
+	get("/api/records/list", &records)
+	var members struct{ Members []struct{ State string } }
+	get("/api/members", &members)
+	if len(team) != 3 || team[0].CouncilLabel == "" || len(records.Records) != 1 || records.Records[0].Client == "" || len(members.Members) != 1 || members.Members[0].State != "invited" {
+		t.Fatalf("the demo's health practice: team %+v, records %+v, members %+v", team, records, members)
+	}
 	// Its reminders are real (issue 41): the appointments ahead were
 	// written with the client told, so the reminders card counts them by
 	// e-mail, by push for the phone-only clients whose browsers subscribed on
