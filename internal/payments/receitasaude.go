@@ -238,10 +238,14 @@ func sortStable(rs []Receipt) {
 //
 // The models' own example line of "trabalho não assalariado" from a
 // pessoa física is the shape TestCarneLeaoFile_FollowsTheModelsExample
-// checks. The model file itself could not be opened from this build's
-// machine: the fields above are the manual's as restated by the public
-// implementations that import them, and the first import of a real month
-// should be checked in the Carnê-Leão Web before relying on it.
+// checks. The zip itself could not be opened from this build's machine
+// (gov.br is out of its reach); the 13 fields, their order, the example
+// lines of the "Trabalho não assalariado" model (with a beneficiary's CPF;
+// without one, "S" in field 10; from a PJ, CNPJ and "S"/"N" in 11–12) and
+// the occupation codes (229 until 2023, 230/231/232 from 2024, IN RFB
+// 2.177/2024) agree with an independent public transcription of the same
+// 20/10/2025 models, checked on 28/11/2026. The first import of a real
+// month should still be looked at in the Carnê-Leão Web.
 const CarneLeaoLayout = "Carnê-Leão Web, importação de escrituração (rendimentos), modelos de 20/10/2025"
 
 // CarneLeaoMaxLines is the import's bound of lines a file.
