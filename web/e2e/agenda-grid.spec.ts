@@ -1,8 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test'
-import { agendaGrid, apiOwner, drag, gridAppointment, gridFree, login, uniqueEmail } from './helpers'
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+import { agendaGrid, apiOwner, drag, gridAppointment, gridFree, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 /** A practice of three professionals with ten appointments at overlapping times on one date. */
 async function busyPractice(request: APIRequestContext) {
@@ -89,7 +86,6 @@ for (const size of [
     await expect(page.getByTestId(`month-day-${p.date}`)).toHaveAccessibleName(/11 agendamentos/)
   })
 }
-
 
 test('on a desktop an appointment is dragged to another time and column; onto a taken time it is refused and stays', async ({ page, request }) => {
   const p = await busyPractice(request)

@@ -1,12 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { agendaGrid, apiOwner, drag, gridAppointment, login, uniqueEmail } from './helpers'
+import { agendaGrid, apiOwner, drag, gridAppointment, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 // Issue 39 §7 and §8: on a phone the agenda opens on the grid, its filters folded into one bar; the week says whose week it
 // is and keeps "Todos os profissionais" — each date divided by professional on a desktop, one professional at a time on a phone.
 
 const day = 864e5
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 const plus = (date: string, n: number) => new Date(Date.parse(`${date}T12:00:00Z`) + n * day).toISOString().slice(0, 10)
 const ddmm = (date: string) => `${date.slice(8)}/${date.slice(5, 7)}`
 

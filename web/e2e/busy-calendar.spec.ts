@@ -1,10 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { H, agendaGrid, apiOwner, login, uniqueEmail } from './helpers'
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+import { agendaGrid, apiOwner, H, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 /** A calendar address as Google serves it: one event, 10:00–11:00 in São Paulo, on date; its title never reaches the public. */
 function calendarOn(date: string): Promise<{ server: Server; url: string }> {

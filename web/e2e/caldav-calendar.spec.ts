@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { H, apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, H, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 // Radicale, started by playwright.config.ts's webServer list with one user and an app password.
 const radicale = process.env.E2E_RADICALE_URL ?? ''
 const user = process.env.E2E_RADICALE_USER ?? ''
 const password = process.env.E2E_RADICALE_PASSWORD ?? ''
 const basic = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 
 /** One CalDAV request as the owner's own calendar app makes it. */
 async function dav(method: string, path: string, body?: string, type?: string) {

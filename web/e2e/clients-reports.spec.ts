@@ -1,8 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiOwner, login, uniqueEmail } from './helpers'
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+import { apiOwner, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 /** A date of last month (São Paulo), on the given day. */
 function lastMonth(day: number): string {

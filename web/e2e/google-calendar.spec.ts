@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { H, apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, H, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 // The fake Google (cmd/gcalfake, started by playwright.config.ts): its one account and its calendars.
 const gcal = process.env.E2E_GCAL_URL as string
@@ -7,9 +7,6 @@ const account = process.env.E2E_GOOGLE_ACCOUNT as string
 const office = 'c_consultorio.e2e@group.calendar.google.com'
 
 type FakeEvent = { id: string; summary: string; location: string; start: string; end: string; zone: string; cancelled: boolean }
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 
 // A phone's browser, as the phone sweep has it: the page's meta viewport counts.
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true })

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -141,4 +141,40 @@ export async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.down()
   await page.mouse.move(t.x + 10, t.y + 5, { steps: 8 })
   await page.mouse.up()
+}
+
+/** A date (yyyy-mm-dd) as São Paulo calls the instant ms. */
+export const inSaoPaulo = (ms: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+
+/** Waits until the page scrolls no wider than the phone's 360 px. */
+export const noSideScroll = async (page: Page) =>
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+/** A second person's phone (a professional of the team), beside the owner's page. */
+export const phoneContext = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+
+/** The invitation link (its path, /convite/…) e-mailed to a professional of the team (issue 43 §0). */
+export async function invitationPath(email: string): Promise<string> {
+  const mail = await waitForMail(email, 'Seu acesso')
+  const path = /\/convite\/[A-Za-z0-9_-]+/.exec(mail)?.[0]
+  expect(path).toBeTruthy()
+  return path!
+}
+
+/**
+ * Creates a professional's access on the invitation page, from a visitor address of its own (the server bounds
+ * sign-ups per address), and lands on their agenda.
+ */
+export async function acceptInvitation(page: Page, path: string, visitorAddress: string) {
+  await page.route('**/api/invites/*', (route) =>
+    route.request().method() === 'POST' ? route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': visitorAddress } }) : route.continue(),
+  )
+  await page.goto(path)
+  await page.getByLabel('Senha', { exact: true }).fill('senha-da-paula')
+  await page.getByLabel('Confirmar senha').fill('senha-da-paula')
+  await page.getByLabel('Palavra-chave de recuperação').fill('jabuti')
+  await page.getByRole('button', { name: 'Criar meu acesso' }).click()
+  await expect(page).toHaveURL(/\/agenda$/)
 }

@@ -1,13 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { apiOwner, login, uniqueEmail } from './helpers'
+import { apiOwner, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 // Issue 43 §4 on a 360 px phone: a session marked "Pago" in one tap on its
 // page, the client's "A receber" following it, and the month's statement
 // with the Pix for what is due.
 test.use({ viewport: { width: 360, height: 780 } })
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 
 /** A date of last month (São Paulo), on the given day. */
 function lastMonth(day: number): string {

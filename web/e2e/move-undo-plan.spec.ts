@@ -1,9 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { apiOwner, drag, gridAppointment, gridFree, H, login, uniqueEmail } from './helpers'
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
-
+import { apiOwner, drag, gridAppointment, gridFree, H, inSaoPaulo, login, uniqueEmail } from './helpers'
 
 async function practice(request: Parameters<typeof apiOwner>[0], name: string) {
   const username = `${name}${Date.now()}`

@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { agendaGrid, apiOwner, gridAppointment, gridFree, H, login, uniqueEmail, waitForMail } from './helpers'
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+import { agendaGrid, apiOwner, gridAppointment, gridFree, H, inSaoPaulo, login, uniqueEmail, waitForMail } from './helpers'
 
 test('the owner writes a phone booking from a DISPONÍVEL row, the public page stops offering it, and a time outside the hours needs a yes', async ({ page, request }) => {
   const username = `telefone${Date.now()}`

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+import { apiOwner, H, inSaoPaulo, login, uniqueEmail, waitForMail } from './helpers'
 
 // Most owners run their practice from a phone: at 360×780 no page may be
 // wider than the screen, and every dialog's primary button must be reachable
@@ -14,9 +14,6 @@ const W = 360
 const H_ = 780
 // A phone's browser: the page's meta viewport counts, and taps are touches.
 test.use({ viewport: { width: W, height: H_ }, isMobile: true, hasTouch: true })
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 
 /** The page is no wider than the screen; a failure names the elements that push it wider. */
 async function fits(page: Page, label: string) {

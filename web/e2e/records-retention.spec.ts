@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+import { apiOwner, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext, uniqueEmail } from './helpers'
 
 // Issue 43 §2 on a phone: a professional's 'Prontuários' lists the record she keeps with its retention dates (no
 // 'Eliminar' within the 5 years); the owner exports, for an incident notice, the clients her records name (no note);
 // once she allows it, the client reads the prontuário part — never the sigiloso — through the private link.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
 
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
 const br = (iso: string) => iso.split('-').reverse().join('/')
-
-const noSideScroll = async (page: import('@playwright/test').Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
 test("a professional's records with their dates, the owner's incident export, and the client's copy through the private link", async ({ page, browser, request, baseURL }) => {
   const username = `guarda${Date.now()}`
@@ -36,9 +31,7 @@ test("a professional's records with their dates, the owner's incident export, an
 
   // Paula accepts the invitation (through the API: her screens are what this journey looks at).
   expect((await request.put(`/api/members/${paulaId}`, { headers: s.auth, data: { email: paulaEmail } })).status()).toBe(200)
-  const mail = await waitForMail(paulaEmail, 'Seu acesso')
-  const invite = /\/convite\/([A-Za-z0-9_-]+)/.exec(mail)?.[1]
-  expect(invite).toBeTruthy()
+  const invite = (await invitationPath(paulaEmail)).slice('/convite/'.length)
   const accepted = await request.post(`/api/invites/${invite}`, {
     headers: { ...H, 'X-Forwarded-For': '10.9.4.2' },
     data: { password: 'senha-da-paula', recoveryKeyword: 'jabuti' },
@@ -61,7 +54,7 @@ test("a professional's records with their dates, the owner's incident export, an
   expect(Number(kept.lawUntil.slice(0, 4)) - Number(kept.keptUntil.slice(0, 4))).toBe(15)
 
   // Paula's 'Prontuários' on her phone: Carla's record, its dates, the way to it, and no 'Eliminar' yet.
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const ctx = await phoneContext(browser, baseURL)
   const paula = await ctx.newPage()
   await login(paula, paulaEmail, 'senha-da-paula')
   await expect(paula).toHaveURL(/\/agenda$/)

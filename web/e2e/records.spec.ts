@@ -1,17 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { apiOwner, H, login, uniqueEmail, waitForMail } from './helpers'
+import { acceptInvitation, apiOwner, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext, uniqueEmail } from './helpers'
 
 // Issue 43 §1 on a phone: a professional signed in as themself writes a client's prontuário with a past session date,
 // corrects it with a reason (both versions stay, signed with her name and CRP), and the log shows it; the practice's
 // owner reads none of it, neither before saying which professional they are nor after saying they are a colleague.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
-
-const noSideScroll = async (page: import('@playwright/test').Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
 test('a professional writes and corrects a signed note at 360 px; the owner who is no professional reads none of it', async ({ page, browser, request, baseURL }) => {
   const username = `prontuario${Date.now()}`
@@ -40,20 +34,9 @@ test('a professional writes and corrects a signed note at 360 px; the owner who 
 
   // The owner invites Paula; she creates her access from the e-mail.
   expect((await request.put(`/api/members/${paulaId}`, { headers: s.auth, data: { email: paulaEmail } })).status()).toBe(200)
-  const mail = await waitForMail(paulaEmail, 'Seu acesso')
-  const link = /https?:\/\/[^\s"<>]+\/convite\/[A-Za-z0-9_-]+/.exec(mail)?.[0]
-  expect(link).toBeTruthy()
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const ctx = await phoneContext(browser, baseURL)
   const paula = await ctx.newPage()
-  await paula.route('**/api/invites/*', (route) =>
-    route.request().method() === 'POST' ? route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '10.8.8.2' } }) : route.continue(),
-  )
-  await paula.goto(new URL(link!).pathname)
-  await paula.getByLabel('Senha', { exact: true }).fill('senha-da-paula')
-  await paula.getByLabel('Confirmar senha').fill('senha-da-paula')
-  await paula.getByLabel('Palavra-chave de recuperação').fill('jabuti')
-  await paula.getByRole('button', { name: 'Criar meu acesso' }).click()
-  await expect(paula).toHaveURL(/\/agenda$/)
+  await acceptInvitation(paula, await invitationPath(paulaEmail), '10.8.8.2')
 
   // From the client's page to the record.
   await paula.goto(`/clients/${ref}`)

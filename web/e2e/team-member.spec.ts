@@ -1,15 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { agendaGrid, apiOwner, gridFree, H, login, uniqueEmail, waitForMail } from './helpers'
+import { agendaGrid, apiOwner, gridFree, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext, uniqueEmail } from './helpers'
 
 // Issue 43 §0 on a phone: the owner invites a professional, who signs in as themself and sees their own agenda only;
 // ending the access signs them out.
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
-
-const inSaoPaulo = (ms: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
-
-const noSideScroll = async (page: import('@playwright/test').Page) =>
-  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
 test('a professional invited by the owner books in their own agenda, sees nothing of a colleague’s, and is signed out when the owner ends the access', async ({ page, browser, request, baseURL }) => {
   const username = `equipe${Date.now()}`
@@ -38,16 +32,14 @@ test('a professional invited by the owner books in their own agenda, sees nothin
   await invite.getByRole('button', { name: 'Enviar convite' }).click()
   await expect(page.getByText('Convite enviado').first()).toBeVisible()
 
-  const mail = await waitForMail(paulaEmail, 'Seu acesso')
-  const link = /https?:\/\/[^\s"<>]+\/convite\/[A-Za-z0-9_-]+/.exec(mail)?.[0]
-  expect(link).toBeTruthy()
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+  const link = await invitationPath(paulaEmail)
+  const ctx = await phoneContext(browser, baseURL)
   const paula = await ctx.newPage()
   // The acceptance signs in from a visitor address of its own (the server bounds sign-ups per address).
   await paula.route('**/api/invites/*', (route) =>
     route.request().method() === 'POST' ? route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': '10.7.7.2' } }) : route.continue(),
   )
-  await paula.goto(new URL(link!).pathname)
+  await paula.goto(link)
   await expect(paula.getByText(/Paula Lima, você foi convidado\(a\) para a agenda de Clínica Rita/)).toBeVisible()
   await noSideScroll(paula)
   await paula.getByLabel('Senha', { exact: true }).fill('senha-da-paula')
@@ -80,6 +72,25 @@ test('a professional invited by the owner books in their own agenda, sees nothin
   // The owner sees it in the practice's agenda.
   const all = await (await request.get(`/api/appointments?from=${date}&to=${date}`, { headers: s.auth })).json()
   expect(all.appointments.map((a: { clientName: string }) => a.clientName).sort()).toEqual(['Cliente da Paula', 'Cliente da Rita'])
+
+  // Her agenda is live: what the owner books for her shows without a reload; a colleague's booking never does.
+  await paula.goto('/agenda')
+  await paula.getByRole('button', { name: 'Próximo' }).click()
+  await expect(agendaGrid(paula).getByText('Cliente da Paula')).toBeVisible()
+  const team = (await (await request.get('/api/professionals', { headers: s.auth })).json()) as { id: string; name: string }[]
+  const paulaId = team.find((p) => p.name === 'Paula Lima')!.id
+  for (const [professionalId, time, clientName] of [
+    [s.professional, '15:00', 'Outra da Rita'],
+    [paulaId, '14:00', 'Cliente Ao Vivo'],
+  ]) {
+    const booked = await request.post('/api/appointments', {
+      headers: s.auth,
+      data: { professionalId, serviceId: s.service, date, time, clientName, clientPhone: '(11) 95555-0000', outsideHours: true },
+    })
+    expect(booked.status()).toBe(201)
+  }
+  await expect(agendaGrid(paula).getByText('Cliente Ao Vivo')).toBeVisible()
+  await expect(agendaGrid(paula).getByText('Outra da Rita')).toHaveCount(0)
 
   // The owner ends the access, after a confirmation; Paula's next step finds her signed out.
   await page.reload()
