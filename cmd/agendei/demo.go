@@ -299,11 +299,13 @@ func seedDemo(ctx context.Context, h http.Handler) error {
 	type ref struct{ ID string }
 	pros := map[string]string{}
 	// Each with their council's registration, as the public page shows it.
-	for _, p := range []struct{ name, role, council, number string }{
-		{"Dra. Carla Mendes", "Psicóloga", "CRP", "06/123456"}, {"Rafael Souza", "Nutricionista", "CRN", "3/98765"}, {"Juliana Costa", "Fisioterapeuta", "CREFITO", "3/54321-F"},
+	for _, p := range []struct{ name, role, council, number, email string }{
+		{"Dra. Carla Mendes", "Psicóloga", "CRP", "06/123456", demoEmail}, {"Rafael Souza", "Nutricionista", "CRN", "3/98765", "rafael.souza@example.com"},
+		{"Juliana Costa", "Fisioterapeuta", "CREFITO", "3/54321-F", "juliana.costa@example.com"},
 	} {
 		var r ref
-		if _, err := c.do("POST", "/api/professionals", map[string]string{"name": p.name, "specialization": p.role, "council": p.council, "councilUf": "SP", "councilNumber": p.number}, &r); err != nil {
+		if _, err := c.do("POST", "/api/professionals", map[string]string{"name": p.name, "specialization": p.role, "email": p.email,
+			"council": p.council, "councilUf": "SP", "councilNumber": p.number}, &r); err != nil {
 			return err
 		}
 		pros[p.name] = r.ID
