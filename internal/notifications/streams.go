@@ -49,13 +49,13 @@ func init() { readyWait.Store(int64(5 * time.Second)) }
 // stream is one hijacked event stream.
 type stream struct {
 	conn   net.Conn
-	device string                     // the sign-in whose tab it is (events it caused are "self")
+	device string // the sign-in whose tab it is (events it caused are "self")
 	// professional, on a professional's own sign-in (issue 43 §0), is whose
 	// agenda the tab shows: it hears that agenda's changes, nothing else
 	// of the practice's (no notification, no note of a colleague's client).
 	professional string
-	live   func(context.Context) bool // the session still stands
-	hub    *hub
+	live         func(context.Context) bool // the session still stands
+	hub          *hub
 
 	mu      sync.Mutex
 	stop    func() // leave the broker
