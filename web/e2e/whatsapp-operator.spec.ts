@@ -71,7 +71,8 @@ test('a phone-only client of an owner who only flipped the switch gets the remin
   await expect(card).toContainText('Mensagem de Clínica Bem Viver: olá, Ana!')
   await expect(card.getByText(`0 de ${allowance} mensagens este mês`)).toBeVisible()
   // The cards above it load on their own; once they have, nothing moves the switch between Playwright's aim and its
-  // tap (CI's run once tapped beside it when the Receita Saúde card drew itself).
+  // tap. (CI's two failures here were the switch itself snapping back for a tick after the tap, before its save was
+  // pending — check() read it unchanged; usePlacedSwitch now moves it within the tap.)
   await expect(page.getByText('Ocultar preços na página pública')).toBeVisible()
   await expect(page.getByText('Emitir recibos do Receita Saúde').first()).toBeVisible()
   // At 360 px the card and its switch fit.

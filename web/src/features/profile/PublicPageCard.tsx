@@ -1,6 +1,7 @@
 import { toast } from 'sonner'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { usePlacedSwitch } from '@/lib/placed-switch'
 import { errorMessage } from '@/lib/api/client'
 import { usePublicPage, useSavePublicPage } from './api/public-page'
 
@@ -14,6 +15,7 @@ import { usePublicPage, useSavePublicPage } from './api/public-page'
 export function PublicPageCard() {
   const { data } = usePublicPage()
   const save = useSavePublicPage()
+  const placed = usePlacedSwitch(data?.hidePrices ?? false)
   return (
     <Card>
       <CardHeader>
@@ -29,18 +31,20 @@ export function PublicPageCard() {
                 role="switch"
                 className="mt-0.5 size-4 shrink-0 accent-brand-700"
                 // While saving, the switch shows where the owner put it.
-                checked={save.isPending ? save.variables.hidePrices : data.hidePrices}
-                disabled={save.isPending}
+                checked={placed.checked}
+                disabled={placed.saving}
                 aria-describedby="hide-prices-hint"
-                onChange={(e) =>
+                onChange={(e) => {
+                  placed.place(e.target.checked)
                   save.mutate(
                     { hidePrices: e.target.checked },
                     {
                       onSuccess: (s) => toast.success(s.hidePrices ? 'Preços ocultos na página pública' : 'Preços visíveis na página pública'),
                       onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar a configuração da página pública.') }),
+                      onSettled: placed.settle,
                     },
                   )
-                }
+                }}
               />
               <span className="font-medium">Ocultar preços na página pública</span>
             </label>

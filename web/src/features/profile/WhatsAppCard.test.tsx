@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderRoutes, session, stubFetch } from '@/test/render'
@@ -30,15 +30,17 @@ describe('WhatsAppCard: the Agendei number', () => {
     // The manual connection of the owner's own number stays below.
     expect(screen.getByRole('form', { name: 'Conectar WhatsApp Business' })).toBeInTheDocument()
 
-    const user = userEvent.setup()
-    await user.click(toggle)
-    // While it saves, the switch stays where the owner put it (it used to snap back until the answer).
+    // The tap moves the switch at once, within the same event: it never snaps back for a tick while the save starts
+    // (a browser journey's check() saw it unchanged right after its click).
+    fireEvent.click(toggle)
+    expect(toggle).toBeChecked()
+    // While it saves, the switch stays where the owner put it.
     await waitFor(() => expect(screen.getByRole('switch')).toBeDisabled())
     expect(screen.getByRole('switch')).toBeChecked()
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ enabled: true }))
     await waitFor(() => expect(screen.getByRole('switch')).toBeEnabled())
     expect(screen.getByRole('switch')).toBeChecked()
-    await user.click(screen.getByRole('switch'))
+    await userEvent.setup().click(screen.getByRole('switch'))
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ enabled: false }))
   })
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import * as z from 'zod/mini'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { usePlacedSwitch } from '@/lib/placed-switch'
 import type { FormSchema } from '@/lib/form'
 import { formatPhone } from '@/lib/phone'
 import { toast } from 'sonner'
@@ -155,6 +156,7 @@ function Details({ status }: { status: WhatsAppStatus }) {
 function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
   const op = status.operator
   const toggle = useWhatsAppOperator()
+  const placed = usePlacedSwitch(op.enabled)
   const practice = useProfile().data?.name || 'sua clínica'
   const full = op.sentThisMonth >= op.allowance
   return (
@@ -167,14 +169,16 @@ function AgendeiNumber({ status }: { status: WhatsAppStatus }) {
           type="checkbox"
           role="switch"
           className="mt-0.5 size-4 shrink-0 accent-brand-700"
-          // While saving, the switch shows where the owner put it (a controlled input would otherwise snap back until the answer).
-          checked={toggle.isPending ? toggle.variables : op.enabled}
-          disabled={toggle.isPending}
-          onChange={(e) =>
+          // While saving, the switch shows where the owner put it; on an error it goes back to what the server keeps.
+          checked={placed.checked}
+          disabled={placed.saving}
+          onChange={(e) => {
+            placed.place(e.target.checked)
             toggle.mutate(e.target.checked, {
               onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível mudar o envio pelo número do Agendei.') }),
+              onSettled: placed.settle,
             })
-          }
+          }}
         />
         <span>Enviar confirmações, lembretes e ofertas da lista de espera pelo WhatsApp do Agendei</span>
       </label>

@@ -8,6 +8,7 @@ import { Field, FormError } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
+import { usePlacedSwitch } from '@/lib/placed-switch'
 import { errorMessage } from '@/lib/api/client'
 import { useIsProfessional } from '@/lib/auth'
 import { todayLocal } from '@/lib/dates'
@@ -235,6 +236,7 @@ export function SharedSummary({
  */
 export function ClientCopy({ record, client }: { record: HealthRecord; client: string }) {
   const set = useSetClientCopy(client, record.id)
+  const placed = usePlacedSwitch(record.clientCopy)
   return (
     <Card>
       <CardHeader>
@@ -248,15 +250,17 @@ export function ClientCopy({ record, client }: { record: HealthRecord; client: s
               role="switch"
               className="mt-0.5 size-4 shrink-0 accent-brand-700"
               // While saving, the switch shows where the professional put it.
-              checked={set.isPending ? set.variables : record.clientCopy}
-              disabled={set.isPending}
+              checked={placed.checked}
+              disabled={placed.saving}
               aria-describedby="client-copy-hint"
-              onChange={(e) =>
+              onChange={(e) => {
+                placed.place(e.target.checked)
                 set.mutate(e.target.checked, {
                   onSuccess: (r) => toast.success(r.clientCopy ? 'O cliente já pode ver o prontuário pelo link dele' : 'O cliente não vê mais o prontuário pelo link'),
                   onError: (err) => toast.error('Erro', { description: errorMessage(err, 'Não foi possível salvar. Tente novamente.') }),
+                  onSettled: placed.settle,
                 })
-              }
+              }}
             />
             <span className="font-medium">O cliente pode ver o prontuário pelo link dele</span>
           </label>
