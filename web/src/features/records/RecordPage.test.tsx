@@ -70,7 +70,7 @@ function serve(opts: { record?: unknown; as?: typeof session; recordError?: { st
     if (c.url === '/api/auth/refresh') return { status: 200, body: opts.as ?? professional }
     if (c.url.startsWith('/api/clients/history')) return { status: 200, body: history }
     if (c.url.startsWith('/api/records?')) return opts.recordError ?? { status: 200, body: { record: current } }
-    if (c.url === '/api/record-templates') return { status: 200, body: templates }
+    if (c.url === '/api/record-templates') return { status: 200, body: templates, delayMs: 300 }
     if (c.url === '/api/records/entries' && c.method === 'POST') {
       const b = c.body as { body: string; kind: string; template: string; sessionDate: string }
       current = record([[entry({ id: 'v9', entryId: 'e9', body: b.body, kind: b.kind, template: b.template, sessionDate: b.sessionDate })]])
@@ -95,8 +95,10 @@ it('writes a new entry from the template with the right body, and says it was sa
   expect(screen.getByRole('link', { name: /Voltar para o cliente/ })).toHaveAttribute('href', `/clients/${ref}`)
   // Opened from the appointment: its date.
   expect(screen.getByLabelText('Data do atendimento')).toHaveValue('2026-11-20')
+  // Until the templates arrive, a choice would fill nothing: it waits for them.
+  expect(screen.getByLabelText('Modelo')).toBeDisabled()
   await userEvent.click(screen.getByLabelText('Registro sigiloso — só você lê'))
-  await waitFor(() => expect(calls.some((c) => c.url === '/api/record-templates')).toBe(true))
+  await waitFor(() => expect(screen.getByLabelText('Modelo')).toBeEnabled())
   await userEvent.selectOptions(screen.getByLabelText('Modelo'), 'evolucao')
   const body = screen.getByLabelText('Anotação')
   expect(body).toHaveValue('Temas trabalhados:\n')

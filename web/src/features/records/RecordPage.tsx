@@ -159,7 +159,8 @@ function NewEntry({ client, appointmentId, appointmentDate }: { client: string; 
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="entry-template" label="Modelo">
-              <Select id="entry-template" value={template} onChange={(e) => choose(e.target.value as Template)}>
+              {/* Until the practice's templates arrive, choosing one would fill nothing: the choice waits for them. */}
+              <Select id="entry-template" value={template} disabled={templates.isLoading} onChange={(e) => choose(e.target.value as Template)}>
                 {(['anamnese', 'evolucao', 'encerramento', 'livre'] as const).map((t) => (
                   <option key={t} value={t}>
                     {templateLabel[t]}
