@@ -178,3 +178,28 @@ export async function acceptInvitation(page: Page, path: string, visitorAddress:
   await page.getByRole('button', { name: 'Criar meu acesso' }).click()
   await expect(page).toHaveURL(/\/agenda$/)
 }
+
+/**
+ * Clínica Rita (issue 43's journeys): the owner Dona Rita, the psychologist Paula Lima (CRP 06/12345) of her team —
+ * not yet invited — and Paula's client Carla Souza, booked on the public page for tomorrow at 09:00 from
+ * visitorAddress. Returns the owner's session, their e-mails, Paula's id and the booking's id and private token.
+ */
+export async function clinicWithPaula(request: APIRequestContext, prefix: string, visitorAddress: string) {
+  const username = `${prefix}${Date.now()}`
+  const email = uniqueEmail(prefix)
+  const paulaEmail = uniqueEmail('paula')
+  const s = await apiOwner(request, { name: 'Dona Rita', business: 'Clínica Rita', area: 'Psicologia', username, email, professional: 'Rita', priceCents: 15000 })
+  const created = await request.post('/api/professionals', {
+    headers: s.auth,
+    data: { name: 'Paula Lima', specialization: 'Psicóloga', email: paulaEmail, council: 'CRP', councilUf: 'SP', councilNumber: '06/12345' },
+  })
+  expect(created.status()).toBe(201)
+  const paulaId = (await created.json()).id as string
+  const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
+    headers: { ...H, 'X-Forwarded-For': visitorAddress },
+    data: { professionalId: paulaId, serviceId: s.service, date: inSaoPaulo(Date.now() + 864e5), time: '09:00', clientName: 'Carla Souza', clientPhone: '(11) 97777-1234' },
+  })
+  expect(booked.status()).toBe(201)
+  const { id: ref, token } = (await booked.json()) as { id: string; token: string }
+  return { s, email, paulaEmail, paulaId, ref, token }
+}

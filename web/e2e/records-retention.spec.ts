@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { apiOwner, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext, uniqueEmail } from './helpers'
+import { clinicWithPaula, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext } from './helpers'
 
 // Issue 43 §2 on a phone: a professional's 'Prontuários' lists the record she keeps with its retention dates (no
 // 'Eliminar' within the 5 years); the owner exports, for an incident notice, the clients her records name (no note);
@@ -10,24 +10,8 @@ test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true
 const br = (iso: string) => iso.split('-').reverse().join('/')
 
 test("a professional's records with their dates, the owner's incident export, and the client's copy through the private link", async ({ page, browser, request, baseURL }) => {
-  const username = `guarda${Date.now()}`
-  const email = uniqueEmail('guarda')
-  const paulaEmail = uniqueEmail('paula')
-  const s = await apiOwner(request, { name: 'Dona Rita', business: 'Clínica Rita', area: 'Psicologia', username, email, professional: 'Rita', priceCents: 15000 })
-  const created = await request.post('/api/professionals', {
-    headers: s.auth,
-    data: { name: 'Paula Lima', specialization: 'Psicóloga', email: paulaEmail, council: 'CRP', councilUf: 'SP', councilNumber: '06/12345' },
-  })
-  expect(created.status()).toBe(201)
-  const paulaId = (await created.json()).id as string
-  const tomorrow = inSaoPaulo(Date.now() + 864e5)
+  const { s, email, paulaEmail, paulaId, ref, token } = await clinicWithPaula(request, 'guarda', '10.9.4.1')
   const yesterday = inSaoPaulo(Date.now() - 864e5)
-  const booked = await request.post(`/api/public/profiles/${username}/bookings`, {
-    headers: { ...H, 'X-Forwarded-For': '10.9.4.1' },
-    data: { professionalId: paulaId, serviceId: s.service, date: tomorrow, time: '09:00', clientName: 'Carla Souza', clientPhone: '(11) 97777-4321' },
-  })
-  expect(booked.status()).toBe(201)
-  const { id: ref, token } = (await booked.json()) as { id: string; token: string }
 
   // Paula accepts the invitation (through the API: her screens are what this journey looks at).
   expect((await request.put(`/api/members/${paulaId}`, { headers: s.auth, data: { email: paulaEmail } })).status()).toBe(200)

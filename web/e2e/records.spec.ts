@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { acceptInvitation, apiOwner, H, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext, uniqueEmail } from './helpers'
+import { acceptInvitation, clinicWithPaula, inSaoPaulo, invitationPath, login, noSideScroll, phoneContext } from './helpers'
 
 // Issue 43 §1 on a phone: a professional signed in as themself writes a client's prontuário with a past session date,
 // corrects it with a reason (both versions stay, signed with her name and CRP), and the log shows it; the practice's
@@ -8,29 +8,9 @@ import { acceptInvitation, apiOwner, H, inSaoPaulo, invitationPath, login, noSid
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })
 
 test('a professional writes and corrects a signed note at 360 px; the owner who is no professional reads none of it', async ({ page, browser, request, baseURL }) => {
-  const username = `prontuario${Date.now()}`
-  const email = uniqueEmail('prontuario')
-  const paulaEmail = uniqueEmail('paula')
-  const s = await apiOwner(request, { name: 'Dona Rita', business: 'Clínica Rita', area: 'Psicologia', username, email, professional: 'Rita', priceCents: 15000 })
-  const created = await request.post('/api/professionals', {
-    headers: s.auth,
-    data: { name: 'Paula Lima', specialization: 'Psicóloga', email: paulaEmail, council: 'CRP', councilUf: 'SP', councilNumber: '06/12345' },
-  })
-  expect(created.status()).toBe(201)
-  const paulaId = (await created.json()).id as string
-  // Paula's client, booked for tomorrow (the server's clock is real: the record takes a past session date instead).
-  const tomorrow = inSaoPaulo(Date.now() + 864e5)
+  // Paula's client is booked for tomorrow (the server's clock is real: the record takes a past session date instead).
+  const { s, email, paulaEmail, paulaId, ref } = await clinicWithPaula(request, 'prontuario', '10.8.8.1')
   const yesterday = inSaoPaulo(Date.now() - 864e5)
-  expect(
-    (
-      await request.post(`/api/public/profiles/${username}/bookings`, {
-        headers: { ...H, 'X-Forwarded-For': '10.8.8.1' },
-        data: { professionalId: paulaId, serviceId: s.service, date: tomorrow, time: '09:00', clientName: 'Carla Souza', clientPhone: '(11) 97777-1234' },
-      })
-    ).status(),
-  ).toBe(201)
-  const listed = await (await request.get(`/api/appointments?from=${tomorrow}&to=${tomorrow}`, { headers: s.auth })).json()
-  const ref = listed.appointments.find((a: { clientName: string }) => a.clientName === 'Carla Souza').id as string
 
   // The owner invites Paula; she creates her access from the e-mail.
   expect((await request.put(`/api/members/${paulaId}`, { headers: s.auth, data: { email: paulaEmail } })).status()).toBe(200)
