@@ -16,7 +16,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -502,7 +501,7 @@ func seedRecord(c *caller, from, to time.Time, carla string) error {
 	if _, err := c.do("GET", "/api/appointments?from="+from.Format("2006-01-02")+"&to="+to.AddDate(0, 0, -1).Format("2006-01-02"), nil, &list); err != nil {
 		return err
 	}
-	seen := map[string][]string{} // client → their completed sessions' ids, in date order
+	seen := map[string][]string{} // client → their completed sessions' ids, in date order (the list's)
 	dates := map[string]string{}
 	best := ""
 	for _, a := range list.Appointments {
@@ -526,7 +525,6 @@ func seedRecord(c *caller, from, to time.Time, carla string) error {
 		"Temas trabalhados: balanço do primeiro mês.\nPróximos passos: manter a frequência semanal.",
 	}
 	sessions := seen[best]
-	slices.SortStableFunc(sessions, func(a, b string) int { return strings.Compare(dates[a], dates[b]) })
 	for i, id := range sessions[:min(len(sessions), len(notes))] {
 		template := "evolucao"
 		if i == 0 {
