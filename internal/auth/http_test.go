@@ -371,8 +371,6 @@ func TestPasswordReset_LockLengthensOnRepeat(t *testing.T) {
 	})
 }
 
-var linkRE = regexp.MustCompile(`/forgot-password\?token=3D([A-Za-z0-9_=\-\r\n]+)`)
-
 func recoveryToken(t *testing.T, raw string) string {
 	// The .eml is quoted-printable: undo soft line breaks first.
 	raw = strings.ReplaceAll(raw, "=\r\n", "")
