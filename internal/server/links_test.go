@@ -60,7 +60,7 @@ func TestClientLinks_OpeningAnyOfThemChangesNothing(t *testing.T) {
 		}
 		offer := ""
 		for _, m := range e.Mails() {
-			raw := strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(m.Raw)
+			raw := m.Text()
 			if k := regexp.MustCompile(`/lista-de-espera/oferta/([A-Za-z0-9_\-]+)`).FindStringSubmatch(raw); k != nil {
 				offer = k[1]
 			}

@@ -28,7 +28,7 @@ func (s *shop) tryJoin(t *testing.T, e *servertest.Env, ip string, in map[string
 func joinMails(e *servertest.Env, to string) int {
 	n := 0
 	for _, m := range e.Mails() {
-		raw := strings.ReplaceAll(strings.ReplaceAll(m.Raw, "=\r\n", ""), "=3D", "=")
+		raw := m.Text()
 		if strings.Contains(raw, "Sair da lista de espera") && strings.Contains(raw, to) {
 			n++
 		}

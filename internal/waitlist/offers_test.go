@@ -20,7 +20,7 @@ func mailedOffers(t *testing.T, e *servertest.Env, to string) []string {
 	t.Helper()
 	var out []string
 	for _, m := range e.Mails() {
-		raw := strings.ReplaceAll(strings.ReplaceAll(m.Raw, "=\r\n", ""), "=3D", "=")
+		raw := m.Text()
 		if !strings.Contains(raw, "Vagou um hor") || !strings.Contains(raw, "To: "+to) && !strings.Contains(raw, "<"+to+">") {
 			continue
 		}
