@@ -46,3 +46,17 @@ it('closes the window it opened and says so when no link can be issued', async (
   expect(win.close).toHaveBeenCalled()
   expect(win.location.href).toBe('')
 })
+
+it('composes no message before the profile and the services arrive: the room of an online session is in it', async () => {
+  const room = 'https://meet.example.com/sala-da-bia'
+  stubFetch((c) => {
+    if (c.url === '/api/auth/refresh') return { status: 200, body: session }
+    if (c.url === '/api/message-templates') return { status: 200, body: { ...templates, reminder: 'Oi {nome}! Onde: {endereco} | Sala: {link_sessao}' } }
+    if (c.url === '/api/services') return { status: 200, body: [{ id: 's1', name: 'Sessão online', online: true, onlineLink: '' }] }
+    if (c.url === '/api/profile') return { status: 200, body: { publicUsername: 'bia', addressLine: 'Rua das Flores, 123', roomLink: room }, delayMs: 300 }
+    return undefined
+  })
+  renderRoutes([{ path: '/', Component: () => <WhatsAppMessages appointment={{ ...appointment, serviceId: 's1' }} kinds={['reminder']} /> }], '/')
+  const link = await screen.findByRole('link', { name: 'Enviar lembrete pelo WhatsApp' })
+  expect(new URL(link.getAttribute('href') ?? '').searchParams.get('text')).toBe(`Oi Rosa! Onde: ${room} | Sala: ${room}`)
+})

@@ -34,8 +34,10 @@ export function WhatsAppMessages({
   const templates = useMessageTemplates()
   const profile = useProfile()
   const services = useServices()
-  // No buttons for a contact that is not a phone (an e-mail only, or a number the rule does not read).
-  if (!whatsappFor(a.clientPhone) || !templates.data) return null
+  // No buttons for a contact that is not a phone (an e-mail only, or a number the rule does not read). Nor before
+  // the profile and the services have answered: a message composed before would go without the address, the room
+  // or the public link (a failed answer leaves those out, as they would be without it).
+  if (!whatsappFor(a.clientPhone) || !templates.data || profile.isPending || services.isPending) return null
   // {endereco} and {link_sessao}: the address, or the online service's link (or the owner's room).
   const facts = { ...a, place: placeOf(profile.data?.addressLine ?? '', profile.data?.roomLink ?? '', services.data?.find((s) => s.id === a.serviceId)) }
   const link = profile.data?.publicUsername ? `${window.location.origin}/agende/${profile.data.publicUsername}` : window.location.origin
